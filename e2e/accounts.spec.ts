@@ -1,0 +1,72 @@
+import { expect, test } from "@playwright/test";
+import { expectToast, openUserMenu, registerThroughUi, uniqueEmail } from "./helpers";
+
+test("a maker registers, logs out and in, edits the profile, and keeps theme and language across reloads", async ({
+  page,
+}) => {
+  const email = uniqueEmail();
+  const password = "potter-at-the-fjord";
+
+  await registerThroughUi(page, "Kari Nordmann", email, password);
+
+  // A protected page without a session sends you to login.
+  await openUserMenu(page);
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expectToast(page, "You have been logged out successfully.");
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/login/);
+
+  // Log in: the password field starts empty, and a wrong password says why.
+  await expect(page.getByLabel("Password")).toHaveValue("");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("not-my-password");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expectToast(page, "Invalid email or password");
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expectToast(page, "Welcome back!");
+  // Login remembers where you were going.
+  await expect(page).toHaveURL(/\/profile$/);
+
+  // Edit the profile.
+  await page.getByRole("button", { name: "Edit" }).click();
+  await page.getByLabel("Full name").fill("K");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Name must be at least 2 characters.")).toBeVisible();
+  await page.getByLabel("Full name").fill("Kari Keramikk");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Profile updated");
+  await page.reload();
+  await expect(page.getByRole("button", { name: /Account menu for Kari Keramikk/ })).toBeVisible();
+
+  // Theme and language survive a reload.
+  await openUserMenu(page);
+  await page.getByRole("menuitemradio", { name: "Dark" }).click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await openUserMenu(page);
+  await page.getByRole("menuitemradio", { name: "Norsk bokmål" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "nb");
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "nb");
+  await expect(page.getByRole("link", { name: "Butikker" }).first()).toBeVisible();
+
+  // And they follow the account to a fresh browser.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "nb");
+  await expect(page.locator("html")).toHaveClass(/dark/);
+});
+
+test("an unknown URL shows the 404 page", async ({ page }) => {
+  await page.goto("/this/does/not/exist");
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+});
+
+test("a signed-in user opening /login is sent to the dashboard", async ({ page }) => {
+  await registerThroughUi(page, "Ola Smed", uniqueEmail("smith"), "forge-and-anvil");
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});

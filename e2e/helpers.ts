@@ -1,0 +1,25 @@
+import { randomUUID } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+
+export function uniqueEmail(prefix = "maker") {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.no`;
+}
+
+/** Registers through the UI and waits for the dashboard. */
+export async function registerThroughUi(page: Page, fullName: string, email: string, password: string) {
+  await page.goto("/register");
+  await page.getByLabel("Full name").fill(fullName);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+}
+
+export async function openUserMenu(page: Page) {
+  await page.getByRole("button", { name: /Account menu/ }).click();
+}
+
+/** A toast's visible text (Radix also keeps a screen-reader copy, which this skips). */
+export async function expectToast(page: Page, text: string) {
+  await expect(page.locator("li[data-state='open']").getByText(text, { exact: true }).first()).toBeVisible();
+}

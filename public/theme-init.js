@@ -1,0 +1,18 @@
+// Runs before the app's bundle so the first paint already has the right theme and language.
+// A separate file, not an inline script, so the server's Content-Security-Policy can forbid inline code.
+(() => {
+  const root = document.documentElement;
+  try {
+    const theme = localStorage.getItem("ui-theme");
+    const dark =
+      theme === "dark" || (theme !== "light" && window.matchMedia("(prefers-color-scheme: dark)").matches);
+    root.classList.toggle("dark", dark);
+    root.style.colorScheme = dark ? "dark" : "light";
+    const language = localStorage.getItem("torg-language");
+    if (language === "en" || language === "nb" || language === "sv" || language === "da") {
+      root.lang = language;
+    }
+  } catch {
+    // Storage can be blocked (private mode, strict settings): the app falls back to its defaults.
+  }
+})();

@@ -1,0 +1,104 @@
+// `npm test`: installs what is missing, runs the API/unit suites (PGlite, and PostgreSQL when one is
+// reachable) and the browser journeys, then prints one "N passed, N failed" line over all of them.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { ensureClientBuild, ensureDependencies, root } from "./lib/prepare.mjs";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres";
+const reports = path.join(root, ".tmp", "reports");
+
+function reachable(host, port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 1000 });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+ensureDependencies();
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+
+const env = { ...process.env };
+if (!env.TEST_DATABASE_URL && (await reachable("127.0.0.1", 5432))) env.TEST_DATABASE_URL = DEFAULT_POSTGRES;
+process.stdout.write(
+  env.TEST_DATABASE_URL
+    ? `Data-layer suites: PGlite and PostgreSQL (${env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, "//")})\n`
+    : "Data-layer suites: PGlite only (no PostgreSQL at 127.0.0.1:5432; set TEST_DATABASE_URL to add it)\n",
+);
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const extraArgs = process.argv.slice(2);
+
+// 1. Unit and API suites.
+const vitestReport = path.join(reports, "vitest.json");
+const vitest = spawnSync(
+  "npx",
+  [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${vitestReport}`,
+    ...extraArgs,
+  ],
+  { cwd: root, stdio: "inherit", env },
+);
+const unit = readJson(vitestReport);
+if (unit) {
+  totals.passed += unit.numPassedTests;
+  totals.failed += unit.numFailedTests;
+  totals.skipped += unit.numPendingTests + unit.numTodoTests;
+  if (vitest.status !== 0 && unit.numFailedTests === 0) totals.failed += 1;
+} else {
+  totals.failed += 1;
+  process.stderr.write("The unit/API suite did not produce a report.\n");
+}
+
+// 2. Browser journeys in Debian's Chromium against a freshly built client.
+if (!fs.existsSync(CHROMIUM)) {
+  totals.failed += 1;
+  process.stderr.write(
+    `Browser journeys need Chromium at ${CHROMIUM} (Debian: apt-get install -y chromium).\n`,
+  );
+} else {
+  ensureClientBuild();
+  const e2eReport = path.join(reports, "playwright.json");
+  const playwright = spawnSync("npx", ["playwright", "test"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+  });
+  const e2e = readJson(e2eReport);
+  if (e2e?.stats) {
+    totals.passed += e2e.stats.expected;
+    totals.failed += e2e.stats.unexpected + e2e.stats.flaky;
+    totals.skipped += e2e.stats.skipped;
+    if (playwright.status !== 0 && e2e.stats.unexpected === 0) totals.failed += 1;
+  } else {
+    totals.failed += 1;
+    process.stderr.write("The browser journeys did not produce a report.\n");
+  }
+}
+
+const skipped = totals.skipped ? `, ${totals.skipped} skipped` : "";
+process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed${skipped}\n`);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import path from "node:path";
+import { assertStorageKey, contentTypeOf, type FileStorage } from "./storage";
+
+/** Files under one folder on disk; several app servers can share it over a network file system. */
+export function createLocalStorage(root: string): FileStorage {
+  const fullPath = (key: string) => {
+    assertStorageKey(key);
+    return path.join(root, key);
+  };
+  return {
+    kind: "local",
+    async put(key, body) {
+      const file = fullPath(key);
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      // Written under a temporary name and renamed, so a reader never sees half a file.
+      const temporary = `${file}.${process.pid}.tmp`;
+      await fs.promises.writeFile(temporary, body);
+      await fs.promises.rename(temporary, file);
+    },
+    async get(key) {
+      const file = fullPath(key);
+      const stat = await fs.promises.stat(file).catch(() => undefined);
+      if (!stat?.isFile()) return undefined;
+      return { body: fs.createReadStream(file), contentType: contentTypeOf(key), size: stat.size };
+    },
+    async delete(key) {
+      await fs.promises.rm(fullPath(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { Readable } from "node:stream";
+
+/** Where uploaded files live: local disk by default, S3-compatible object storage when configured (D13). */
+export interface FileStorage {
+  readonly kind: "local" | "s3";
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** undefined when there is no such file. */
+  get(key: string): Promise<{ body: Readable | Buffer; contentType: string; size?: number } | undefined>;
+  delete(key: string): Promise<void>;
+}
+
+/** Keys are ours (uuid-based), never user input; this guards the disk adapter against traversal all the same. */
+export const STORAGE_KEY_PATTERN = /^[a-z0-9]+(?:\/[a-z0-9][a-z0-9_-]*)*\.(?:webp|png|jpg|svg)$/;
+
+export function assertStorageKey(key: string): void {
+  if (!STORAGE_KEY_PATTERN.test(key) || key.includes("..")) throw new Error(`Invalid storage key: ${key}`);
+}
+
+export const CONTENT_TYPES: Record<string, string> = {
+  webp: "image/webp",
+  png: "image/png",
+  jpg: "image/jpeg",
+  svg: "image/svg+xml",
+};
+
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";
+}

@@ -1,0 +1,140 @@
+import fs from "node:fs";
+import path from "node:path";
+import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { translateError } from "../shared/i18n";
+import { createSmsProvider } from "./adapters/sms";
+import { createStorage, type FileStorage } from "./adapters/storage";
+import type { Config } from "./config";
+import type { Database, Db } from "./db/client";
+import type { AppDeps } from "./lib/deps";
+import { registerErrorHandler } from "./lib/error-handler";
+import { requestLanguage } from "./lib/language";
+import { publicOrigin } from "./lib/origin";
+import { securityPlugin } from "./lib/security";
+import { authRoutes } from "./modules/auth/routes";
+import { sessionPlugin } from "./modules/auth/session";
+import { dashboardRoutes } from "./modules/dashboard/routes";
+import { healthRoutes } from "./modules/health/routes";
+import { MAX_IMAGE_BYTES } from "./modules/images/pipeline";
+import { uploadRoutes } from "./modules/images/routes";
+import { orderRoutes } from "./modules/orders/routes";
+import { productRoutes } from "./modules/products/routes";
+import { settingsRoutes } from "./modules/settings/routes";
+import { SmsOutboxWorker } from "./modules/sms/outbox";
+import { injectPageMeta, pageMetaFor } from "./modules/storefront/page-meta";
+import { storefrontRoutes } from "./modules/storefront/routes";
+import { storeRoutes } from "./modules/stores/routes";
+import { userRoutes } from "./modules/users/routes";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The SMS sender of this process; tests drain it directly. */
+    smsOutbox: SmsOutboxWorker;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions["logger"];
+  /** Defaults to the storage the configuration names (local disk or S3). */
+  storage?: FileStorage;
+}
+
+/** The whole HTTP application, without listening: main.ts serves it, tests call `app.inject`. */
+export async function buildApp({
+  config,
+  database,
+  logger,
+  storage = createStorage(config),
+}: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    // A line per request costs more than the request itself under load; debug level turns them on.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== "debug" && config.logLevel !== "trace",
+    }),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const deps: AppDeps = { config, database, db: database.db };
+
+  await app.register(securityPlugin, deps);
+  await app.register(cookie);
+  // Files stay in memory until every one has passed the image checks; 10 photos of 5 MB at most.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 10, fields: 30, fieldSize: 64 * 1024, parts: 45 },
+  });
+  await app.register(sessionPlugin, deps);
+
+  await app.register(healthRoutes, deps);
+  await app.register(authRoutes, deps);
+  await app.register(userRoutes, deps);
+  await app.register(settingsRoutes, deps);
+  await app.register(dashboardRoutes, deps);
+  await app.register(storeRoutes, deps);
+  await app.register(productRoutes, { ...deps, storage });
+  const smsProvider = createSmsProvider(config, app.log);
+  const smsOutbox = new SmsOutboxWorker(database.db, smsProvider, { ...config.sms, logger: app.log });
+  if (config.sms.worker) {
+    app.addHook("onReady", async () => smsOutbox.start());
+    app.addHook("onClose", async () => smsOutbox.stop());
+  }
+  app.decorate("smsOutbox", smsOutbox);
+  await app.register(orderRoutes, { ...deps, smsOutbox: config.sms.worker ? smsOutbox : undefined });
+  await app.register(uploadRoutes, { ...deps, storage });
+
+  await app.register(storefrontRoutes, deps);
+
+  await registerWebClient(app, config, database.db);
+  return app;
+}
+
+/**
+ * Serves the built client: hashed assets cached for a year, index.html never cached, and every
+ * non-API GET that wants a page gets index.html so the client router can answer it.
+ */
+async function registerWebClient(app: FastifyInstance, config: Config, db: Db) {
+  const indexPath = path.join(config.webRoot, "index.html");
+  const hasClient = fs.existsSync(indexPath);
+  const indexHtml = hasClient ? fs.readFileSync(indexPath, "utf8") : "";
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: config.webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage =
+      request.method === "GET" &&
+      !request.url.startsWith("/api/") &&
+      request.headers.accept?.includes("text/html");
+    if (hasClient && wantsPage) {
+      const pathname = request.url.split("?")[0] ?? "/";
+      const meta = await pageMetaFor(db, pathname, publicOrigin(request, config));
+      return reply
+        .header("cache-control", "no-cache")
+        .type("text/html; charset=utf-8")
+        .send(meta ? injectPageMeta(indexHtml, meta) : indexHtml);
+    }
+    const url = request.url.split("?")[0] ?? "";
+    return reply.status(404).send({
+      message: translateError(requestLanguage(request), "routeNotFound", { method: request.method, url }),
+    });
+  });
+}

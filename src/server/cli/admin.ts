@@ -1,0 +1,39 @@
+// `npm run admin -- grant EMAIL` / `revoke EMAIL`: platform admin rights from the command line (D4).
+import { loadConfig } from "../config";
+import { openDatabase } from "../db/client";
+import { migrateDatabase } from "../db/migrate";
+import { setAdmin } from "../modules/auth/service";
+
+const USAGE = "Usage: npm run admin -- grant EMAIL | revoke EMAIL";
+
+async function main(argv: string[]) {
+  const [command, email] = argv;
+  if ((command !== "grant" && command !== "revoke") || !email) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateDatabase(database);
+    const user = await setAdmin(database.db, email, command === "grant");
+    if (!user) {
+      process.stderr.write(`No account with the email ${email}.\n`);
+      return 1;
+    }
+    process.stdout.write(
+      `${user.email} is ${user.isAdmin ? "now a platform admin" : "no longer a platform admin"}.\n`,
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

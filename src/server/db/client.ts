@@ -1,0 +1,49 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema";
+
+/**
+ * Both drivers expose the same Drizzle PostgreSQL API; services are typed against one of them so
+ * they never care which database they run on (D15).
+ */
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** The node-postgres pool, when on PostgreSQL. */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+// Money and counts arrive as exact strings; bigint counts are small enough to be numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // A dropped connection (database restart, pg_terminate_backend) must not crash the process:
+  // the pool discards it and the next query opens a new one.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema });
+  return { db, kind: "postgres", pool, close: () => pool.end() };
+}
+
+/** Embedded PostgreSQL; `dataDir` undefined means in memory (tests). */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, kind: "pglite", close: () => client.close() };
+}
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }) {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize)
+    : openPglite(path.join(options.dataDir, "pglite"));
+}

@@ -1,0 +1,402 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+/** Money is exact: numeric(12,2) kroner, never floats (D7). */
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    fullName: text("full_name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    isWhitelisted: boolean("is_whitelisted").notNull().default(false),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    authMeta: jsonb("auth_meta").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`)],
+);
+
+/** Only a SHA-256 of the cookie's token is stored, so a leaked table cannot be replayed (D2). */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** Fixed-window counters for throttling (login attempts...), shared by every app server (D16). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+export const userSettings = pgTable(
+  "user_settings",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    language: text("language").notNull().default("en"),
+    currency: text("currency").notNull().default("NOK"),
+    emailNotifications: boolean("email_notifications").notNull().default(true),
+    smsNotifications: boolean("sms_notifications").notNull().default(false),
+    theme: text("theme").notNull().default("system"),
+    /** Orders placed after this are "new" in the notifications list (D14). */
+    notificationsSeenAt: timestamp("notifications_seen_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("user_settings_language_check", sql`${t.language} in ('en', 'nb', 'sv', 'da')`),
+    check("user_settings_currency_check", sql`${t.currency} in ('NOK', 'SEK', 'DKK', 'EUR', 'USD')`),
+    check("user_settings_theme_check", sql`${t.theme} in ('light', 'dark', 'system')`),
+  ],
+);
+
+export const stores = pgTable(
+  "stores",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    defaultLocale: text("default_locale").notNull().default("en"),
+    heroImageUrl: text("hero_image_url"),
+    fallbackHeroImage: text("fallback_hero_image"),
+    phone: text("phone"),
+    theme: jsonb("theme").$type<{ description?: string } & Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    // A deleted store frees its slug (D14).
+    uniqueIndex("stores_slug_live_key").on(t.slug).where(sql`${t.deletedAt} is null`),
+    check("stores_slug_format_check", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);
+
+export const storeMembers = pgTable(
+  "store_members",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storeId: uuid("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    role: text("role").notNull().default("owner"),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("store_members_store_user_key").on(t.storeId, t.userId),
+    index("store_members_user_idx").on(t.userId),
+    check("store_members_role_check", sql`${t.role} in ('owner', 'staff')`),
+  ],
+);
+
+export const paymentChannels = pgTable(
+  "payment_channels",
+  {
+    id: id(),
+    storeId: uuid("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    externalId: text("external_id").notNull(),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    isLive: boolean("is_live").notNull().default(false),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_channels_store_provider_key").on(t.storeId, t.provider),
+    check("payment_channels_provider_check", sql`${t.provider} in ('vipps', 'stripe')`),
+  ],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: id(),
+    storeId: uuid("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    sku: text("sku"),
+    title: text("title").notNull(),
+    blurb: text("blurb"),
+    seoMetaTitle: text("seo_meta_title"),
+    seoMetaDesc: text("seo_meta_desc"),
+    basePrice: money("base_price").notNull().default("0"),
+    currencyCode: text("currency_code").notNull().default("NOK"),
+    isActive: boolean("is_active").notNull().default(true),
+    /** Where the product sits in its primary photo, in percent of width and height. */
+    coordX: numeric("coord_x", { precision: 5, scale: 2 }),
+    coordY: numeric("coord_y", { precision: 5, scale: 2 }),
+    position: integer("position").notNull().default(0),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("products_store_idx").on(t.storeId, t.isActive, t.position),
+    check("products_base_price_check", sql`${t.basePrice} >= 0`),
+    check("products_coord_x_check", sql`${t.coordX} is null or (${t.coordX} >= 0 and ${t.coordX} <= 100)`),
+    check("products_coord_y_check", sql`${t.coordY} is null or (${t.coordY} >= 0 and ${t.coordY} <= 100)`),
+  ],
+);
+
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: id(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    priceDelta: money("price_delta").notNull().default("0"),
+    stockQty: integer("stock_qty").notNull().default(0),
+  },
+  (t) => [
+    index("product_variants_product_idx").on(t.productId),
+    check("product_variants_stock_check", sql`${t.stockQty} >= 0`),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: id(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    isPrimary: boolean("is_primary").notNull().default(false),
+    aiMeta: jsonb("ai_meta").$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index("product_images_product_idx").on(t.productId, t.sortOrder),
+    uniqueIndex("product_images_one_primary_key").on(t.productId).where(sql`${t.isPrimary}`),
+  ],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    // Orders are records of money: a store is only ever soft-deleted, so it never takes its orders along.
+    storeId: uuid("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    status: text("status").notNull().default("pending"),
+    totalGross: money("total_gross").notNull(),
+    currencyCode: text("currency_code").notNull().default("NOK"),
+    buyerEmail: text("buyer_email").notNull(),
+    shipToName: text("ship_to_name").notNull(),
+    shipToPhone: text("ship_to_phone").notNull(),
+    shipToAddr: jsonb("ship_to_addr").$type<Record<string, string>>(),
+    idempotencyKey: text("idempotency_key"),
+    /** A hash of the request an idempotency key was first used with; a different request with it is refused. */
+    requestHash: text("request_hash"),
+    placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("orders_idempotency_key").on(t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    index("orders_store_placed_idx").on(t.storeId, t.placedAt.desc()),
+    index("orders_store_status_idx").on(t.storeId, t.status),
+    check("orders_status_check", sql`${t.status} in ('pending', 'paid', 'fulfilled', 'cancelled')`),
+    check("orders_total_check", sql`${t.totalGross} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    // A deleted product leaves its snapshot (title, unit price) on past orders (D17).
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    variantLabel: text("variant_label"),
+    unitPrice: money("unit_price").notNull(),
+    qty: integer("qty").notNull().default(1),
+  },
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    index("order_items_product_idx").on(t.productId),
+    check("order_items_qty_check", sql`${t.qty} > 0`),
+    check("order_items_unit_price_check", sql`${t.unitPrice} >= 0`),
+  ],
+);
+
+export const orderStatusEvents = pgTable(
+  "order_status_events",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    changedByUserId: uuid("changed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("order_status_events_order_idx").on(t.orderId, t.changedAt),
+    check(
+      "order_status_events_to_check",
+      sql`${t.toStatus} in ('pending', 'paid', 'fulfilled', 'cancelled')`,
+    ),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    status: text("status").notNull(),
+    providerTxId: text("provider_tx_id"),
+    amount: money("amount").notNull(),
+    authorisedAt: timestamp("authorised_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payments_order_idx").on(t.orderId),
+    check("payments_provider_check", sql`${t.provider} in ('vipps', 'stripe')`),
+    check("payments_amount_check", sql`${t.amount} >= 0`),
+  ],
+);
+
+/** Every attempt to send an SMS, successful or not (D8). */
+export const smsLog = pgTable(
+  "sms_log",
+  {
+    id: id(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    outboxId: uuid("outbox_id").references(() => smsOutbox.id, { onDelete: "set null" }),
+    toNumber: text("to_number").notNull(),
+    message: text("message").notNull(),
+    purpose: text("purpose").notNull(),
+    status: text("status").notNull(),
+    provider: text("provider"),
+    attempt: integer("attempt").notNull().default(1),
+    error: text("error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("sms_log_order_idx").on(t.orderId),
+    check("sms_log_status_check", sql`${t.status} in ('sent', 'logged', 'failed')`),
+  ],
+);
+
+/**
+ * Messages waiting to be sent. Written in the order's transaction, so a committed order always has its
+ * SMS queued; any app server's worker claims rows with FOR UPDATE SKIP LOCKED, so each is sent once.
+ */
+export const smsOutbox = pgTable(
+  "sms_outbox",
+  {
+    id: id(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    toNumber: text("to_number").notNull(),
+    message: text("message").notNull(),
+    purpose: text("purpose").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("sms_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("sms_outbox_order_idx").on(t.orderId),
+    check("sms_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
+);
+
+export const aiLogs = pgTable(
+  "ai_logs",
+  {
+    id: id(),
+    createdAt: createdAt(),
+    endpoint: text("endpoint").notNull(),
+    prompt: text("prompt"),
+    response: text("response"),
+    responseStatus: integer("response_status"),
+    processingTimeMs: integer("processing_time_ms"),
+    error: text("error"),
+    tokens: integer("tokens"),
+    storeId: uuid("store_id").references(() => stores.id, { onDelete: "set null" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    /** Who asked: lets a seller see their own anonymous-free calls (D4). */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("ai_logs_created_idx").on(t.createdAt.desc()),
+    index("ai_logs_store_idx").on(t.storeId),
+    index("ai_logs_user_idx").on(t.userId),
+  ],
+);
+
+export const qrCodes = pgTable(
+  "qr_codes",
+  {
+    id: id(),
+    code: text("code").notNull(),
+    // Cleared when its store goes; the owner keeps seeing it as "Unassigned" (D14).
+    storeId: uuid("store_id").references(() => stores.id, { onDelete: "set null" }),
+    ownerUserId: uuid("owner_user_id").references(() => users.id, { onDelete: "set null" }),
+    url: text("url").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    scannedCount: integer("scanned_count").notNull().default(0),
+    lastScannedAt: timestamp("last_scanned_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("qr_codes_code_key").on(t.code),
+    index("qr_codes_store_idx").on(t.storeId),
+    index("qr_codes_owner_idx").on(t.ownerUserId),
+    check("qr_codes_scanned_check", sql`${t.scannedCount} >= 0`),
+  ],
+);

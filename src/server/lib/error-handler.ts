@@ -1,0 +1,91 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { type ErrorKey, translateError } from "../../shared/i18n";
+import { HttpError } from "./http-error";
+import { requestLanguage } from "./language";
+
+/** PostgreSQL error classes and socket errors that mean "the database is away", not "you sent bad data". */
+const DATABASE_DOWN_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "57P01",
+  "57P02",
+  "57P03",
+]);
+
+function isDatabaseDown(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === "object" && !seen.has(current)) {
+    seen.add(current);
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (DATABASE_DOWN_CODES.has(code) || code.startsWith("08"))) return true;
+    if (
+      typeof message === "string" &&
+      /Connection terminated|timeout exceeded when trying to connect/i.test(message)
+    )
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Fastify's own client errors, by code, with the message key they answer with. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; key: ErrorKey }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, key: "bodyTooLarge" },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, key: "unsupportedMediaType" },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, key: "invalidInput" },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, key: "invalidJson" },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, key: "invalidJson" },
+  FST_ERR_VALIDATION: { status: 400, key: "invalidInput" },
+};
+
+/**
+ * One place maps every failure to `{ message }`: client mistakes keep their 4xx, the database being away
+ * is 503, and anything else is a logged 500 whose details never leave the server.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const language = requestLanguage(request);
+    const send = (status: number, message: string, extra: Record<string, unknown> = {}) =>
+      reply.status(status).send({ message, ...extra });
+
+    if (error instanceof HttpError) {
+      reply.headers(error.headers);
+      return send(error.statusCode, translateError(language, error.messageKey, error.params), error.body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => {
+        const raw = issue.message ?? "errors.invalidInput";
+        const path = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+        const text = translateError(language, raw);
+        // Our schemas carry message keys; zod's own generic texts get the field name in front.
+        return {
+          path,
+          message: text,
+          display: raw.startsWith("errors.") || !path ? text : `${path}: ${text}`,
+        };
+      });
+      const message = issues[0]?.display ?? translateError(language, "invalidInput");
+      return send(400, message, { issues: issues.map(({ path, message }) => ({ path, message })) });
+    }
+    if (error.statusCode === 429) {
+      return send(429, translateError(language, "tooManyRequests"));
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return send(known.status, translateError(language, known.key));
+    if (error instanceof SyntaxError) return send(400, translateError(language, "invalidJson"));
+    if (isDatabaseDown(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      reply.header("retry-after", "5");
+      return send(503, translateError(language, "databaseUnavailable"));
+    }
+    if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(error.statusCode, translateError(language, "invalidInput"));
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return send(500, translateError(language, "internal"));
+  });
+}

@@ -1,0 +1,57 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import { rateLimits } from "../db/schema";
+
+export interface RateLimitResult {
+  allowed: boolean;
+  count: number;
+  retryAfterMs: number;
+}
+
+/**
+ * A fixed-window counter kept in the database, so every app server sees the same count (D16).
+ * One upsert both opens a new window when the old one ran out and counts this hit.
+ */
+export async function hitRateLimit(
+  db: DbOrTx,
+  key: string,
+  limit: number,
+  windowMs: number,
+): Promise<RateLimitResult> {
+  const resetAt = new Date(Date.now() + windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= now() then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  if (!row) throw new Error("rate limit upsert returned no row");
+  return {
+    allowed: row.count <= limit,
+    count: row.count,
+    retryAfterMs: Math.max(0, row.resetAt.getTime() - Date.now()),
+  };
+}
+
+/** Reads a counter without counting. */
+export async function peekRateLimit(db: DbOrTx, key: string, limit: number): Promise<RateLimitResult> {
+  const [row] = await db
+    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > now()`);
+  if (!row) return { allowed: true, count: 0, retryAfterMs: 0 };
+  return {
+    allowed: row.count < limit,
+    count: row.count,
+    retryAfterMs: Math.max(0, row.resetAt.getTime() - Date.now()),
+  };
+}
+
+export async function clearRateLimit(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+}

@@ -1,0 +1,60 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { AppDeps } from "./deps";
+import { HttpError } from "./http-error";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Vite's dev server proxies the API; its pages come from this origin in `npm run dev`. */
+const DEV_ORIGINS = ["http://localhost:5173", "http://127.0.0.1:5173"];
+
+function ownOrigin(request: FastifyRequest) {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Cookie-authenticated writes must come from Torg's own pages. Browsers always send Origin on
+ * cross-site POST/PUT/PATCH/DELETE, and Sec-Fetch-Site where Origin is absent; tools that send
+ * neither (curl, server-to-server) carry no victim's cookie and are not a CSRF vector.
+ */
+export function isForeignWrite(request: FastifyRequest, allowed: readonly string[]): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const origin = request.headers.origin;
+  if (typeof origin === "string" && origin !== "null") {
+    return origin !== ownOrigin(request) && !allowed.includes(origin);
+  }
+  if (origin === "null") return true;
+  const site = request.headers["sec-fetch-site"];
+  return site === "cross-site" || site === "same-site";
+}
+
+export const securityPlugin = fp(async (app: FastifyInstance, { config }: AppDeps) => {
+  const allowedOrigins = [
+    ...(config.publicUrl ? [new URL(config.publicUrl).origin] : []),
+    ...(config.env === "development" ? DEV_ORIGINS : []),
+  ];
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.cookieSecure === "true",
+  });
+
+  app.addHook("onRequest", async (request) => {
+    if (isForeignWrite(request, allowedOrigins)) throw new HttpError(403, "foreignOrigin");
+  });
+});

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { loginSchema, registerSchema } from "../../../shared/auth";
+import type { AppDeps } from "../../lib/deps";
+import { HttpError } from "../../lib/http-error";
+import { hitRateLimit } from "../../lib/rate-limit";
+import { authenticate, createSession, registerUser, revokeSession, toPublicUser } from "./service";
+import { clearSessionCookie, requireUser, setSessionCookie } from "./session";
+
+const REGISTRATIONS_PER_HOUR_PER_CLIENT = 20;
+const HOUR_MS = 60 * 60 * 1000;
+
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, config } = deps;
+
+  app.get("/api/auth/options", async () => ({ signupRestricted: config.signupAllowlist.length > 0 }));
+
+  app.post("/api/register", { schema: { body: registerSchema } }, async (request, reply) => {
+    const limit = await hitRateLimit(
+      db,
+      `register:ip:${request.ip}`,
+      REGISTRATIONS_PER_HOUR_PER_CLIENT,
+      HOUR_MS,
+    );
+    if (!limit.allowed) throw new HttpError(429, "tooManyRequests");
+    const user = await registerUser(db, config, request.body);
+    const session = await createSession(db, config, user.id, request.headers["user-agent"]);
+    setSessionCookie(request, reply, deps, session.token, session.expiresAt);
+    return reply.status(201).send({ user: toPublicUser(user) });
+  });
+
+  app.post("/api/login", { schema: { body: loginSchema } }, async (request, reply) => {
+    const user = await authenticate(db, config, request.body, request.ip);
+    // A new token at every login: a token planted before sign-in is never promoted (session fixation).
+    if (request.sessionToken) await revokeSession(db, request.sessionToken);
+    const session = await createSession(db, config, user.id, request.headers["user-agent"]);
+    setSessionCookie(request, reply, deps, session.token, session.expiresAt);
+    return { user: toPublicUser(user) };
+  });
+
+  app.post("/api/logout", async (request, reply) => {
+    const token = request.sessionToken ?? request.cookies.torg_session;
+    if (token) await revokeSession(db, token);
+    clearSessionCookie(reply);
+    return { ok: true };
+  });
+
+  app.get("/api/me", async (request) => ({ user: toPublicUser(requireUser(request)) }));
+};

@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { users } from "../../db/schema";
+import type { AppDeps } from "../../lib/deps";
+import { unauthorized } from "../../lib/http-error";
+import { resolveSession } from "./service";
+
+export const SESSION_COOKIE = "torg_session";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in user, from the session cookie only (D3); null for anonymous requests. */
+    user: typeof users.$inferSelect | null;
+    sessionToken: string | null;
+  }
+}
+
+/** The signed-in user, or a 401. Every route that needs an account starts with this. */
+export function requireUser(request: FastifyRequest) {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: AppDeps,
+  token: string,
+  expires: Date,
+) {
+  const secure =
+    deps.config.cookieSecure === "auto" ? request.protocol === "https" : deps.config.cookieSecure === "true";
+  reply.setCookie(SESSION_COOKIE, token, { path: "/", httpOnly: true, sameSite: "lax", secure, expires });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax" });
+}
+
+/** Resolves the session cookie on API requests; requests without one (shoppers) cost no query. */
+export const sessionPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
+  app.decorateRequest("user", null);
+  app.decorateRequest("sessionToken", null);
+  app.addHook("onRequest", async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || !request.url.startsWith("/api/")) return;
+    if (token.length > 200) return;
+    const user = await resolveSession(deps.db, deps.config, token);
+    if (user) {
+      request.user = user;
+      request.sessionToken = token;
+    }
+  });
+});

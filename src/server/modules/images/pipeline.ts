@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto";
+import { fileTypeFromBuffer } from "file-type";
+import sharp, { type OutputInfo, type Sharp } from "sharp";
+import { IMAGE_WIDTHS } from "../../../shared/image-url";
+import type { FileStorage } from "../../adapters/storage";
+import { HttpError } from "../../lib/http-error";
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Larger than any phone photo (a 48 MP sensor is 8000×6000); a 30000×30000 "bomb" is far beyond it. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+const BASE_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
+const HEIC_TYPES = new Set(["image/heic", "image/heif"]);
+
+export interface StoredImage {
+  /** URL of the largest variant; the others follow its naming (see imageVariantUrl). */
+  url: string;
+  keys: string[];
+  width: number;
+  height: number;
+}
+
+export interface PreparedImage {
+  /** Auto-oriented, at most 1600 px on its longest side, raw RGB(A) pixels with no metadata at all. */
+  pixels: Buffer;
+  info: OutputInfo;
+}
+
+async function decodeHeic(input: Buffer): Promise<Sharp> {
+  const { default: decode } = await import("heic-decode");
+  const image = await decode({ buffer: new Uint8Array(input) });
+  if (image.width * image.height > MAX_IMAGE_PIXELS) throw new HttpError(413, "imageDimensionsTooLarge");
+  return sharp(Buffer.from(image.data.buffer), {
+    raw: { width: image.width, height: image.height, channels: 4 },
+  });
+}
+
+/**
+ * Sniffs the bytes (never the file name), refuses oversize and decompression bombs before decoding,
+ * then decodes once: rotated upright from EXIF, scaled to the largest variant, metadata (GPS included)
+ * left behind because raw pixels carry none.
+ */
+export async function prepareImage(
+  input: Buffer,
+  options: { allowHeic?: boolean } = {},
+): Promise<PreparedImage> {
+  if (input.length > MAX_IMAGE_BYTES) throw new HttpError(413, "imageTooLarge");
+  const type = await fileTypeFromBuffer(input);
+  const isHeic = !!type && HEIC_TYPES.has(type.mime);
+  if (!type || !(BASE_TYPES.has(type.mime) || (options.allowHeic && isHeic))) {
+    throw new HttpError(415, options.allowHeic ? "imageTypeUnsupportedHeic" : "imageTypeUnsupported");
+  }
+
+  let source: Sharp;
+  if (isHeic) {
+    source = await decodeHeic(input);
+  } else {
+    // Reading the header needs no pixel limit; the limit is applied below, before any decoding.
+    const metadata = await sharp(input, { limitInputPixels: false })
+      .metadata()
+      .catch(() => {
+        throw new HttpError(415, "imageUnreadable");
+      });
+    if (!metadata.width || !metadata.height) throw new HttpError(415, "imageUnreadable");
+    if (metadata.width * metadata.height > MAX_IMAGE_PIXELS)
+      throw new HttpError(413, "imageDimensionsTooLarge");
+    source = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" }).rotate();
+  }
+
+  const largest = IMAGE_WIDTHS[0];
+  try {
+    const { data, info } = await source
+      .resize({ width: largest, height: largest, fit: "inside", withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { pixels: data, info };
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(415, "imageUnreadable");
+  }
+}
+
+/** Encodes the prepared pixels as WebP in every width and stores them; all or nothing. */
+export async function storeImageVariants(
+  storage: FileStorage,
+  image: PreparedImage,
+  folder = "products",
+): Promise<StoredImage> {
+  const id = randomUUID();
+  const { width, height, channels } = image.info;
+  const encoded = await Promise.all(
+    IMAGE_WIDTHS.map(async (target) => {
+      const body = await sharp(image.pixels, { raw: { width, height, channels } })
+        .resize({ width: target, height: target, fit: "inside", withoutEnlargement: true })
+        .webp({ quality: 82, effort: 2 })
+        .toBuffer();
+      return { key: `${folder}/${id}-${target}.webp`, body };
+    }),
+  );
+  const stored: string[] = [];
+  try {
+    for (const file of encoded) {
+      await storage.put(file.key, file.body, "image/webp");
+      stored.push(file.key);
+    }
+  } catch (error) {
+    await deleteStoredImage(storage, stored);
+    throw error;
+  }
+  const first = encoded[0];
+  if (!first) throw new Error("no image variants");
+  return { url: `/uploads/${first.key}`, keys: encoded.map((file) => file.key), width, height };
+}
+
+export async function processAndStoreImage(
+  storage: FileStorage,
+  input: Buffer,
+  options: { allowHeic?: boolean } = {},
+) {
+  return storeImageVariants(storage, await prepareImage(input, options));
+}
+
+/** Best effort: a file left behind costs disk, never correctness. */
+export async function deleteStoredImage(storage: FileStorage, keys: string[]) {
+  await Promise.all(keys.map((key) => storage.delete(key).catch(() => {})));
+}
+
+/** The storage keys behind an uploaded image URL (all of its variants). */
+export function storageKeysOf(url: string): string[] {
+  const match = /^\/uploads\/(.+)-1600\.webp$/.exec(url);
+  if (!match) return [];
+  return IMAGE_WIDTHS.map((width) => `${match[1]}-${width}.webp`);
+}

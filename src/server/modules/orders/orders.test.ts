@@ -1,0 +1,207 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders } from "../../db/schema";
+import { createProductVia, createStoreVia } from "../../test/fixtures";
+import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const shopper = { buyerEmail: "kunde@example.no", shipToName: "Nora Kunde", shipToPhone: "+47 912 34 567" };
+
+async function sellerWithProducts() {
+  const seller = await signUp(t.app);
+  const store = await createStoreVia(seller.agent);
+  const mug = await createProductVia(seller.agent, store.id, { title: "Mug", basePrice: "349" });
+  const bowl = await createProductVia(seller.agent, store.id, { title: "Bowl", basePrice: "199.50" });
+  return { ...seller, store, mug, bowl };
+}
+
+async function placeOrder(storeId: string, items: { productId: string; qty: number }[], key?: string) {
+  return new Agent(t.app).request({
+    method: "POST",
+    url: "/api/orders",
+    headers: key ? { "idempotency-key": key } : {},
+    payload: { storeId, ...shopper, shipToAddr: { address: "Storgata 1, 0155 Oslo" }, items },
+  });
+}
+
+describe("POST /api/orders (public)", () => {
+  it("computes prices and the total on the server, whatever the client sends", async () => {
+    const { store, mug, bowl } = await sellerWithProducts();
+    const response = await new Agent(t.app).post("/api/orders", {
+      storeId: store.id,
+      ...shopper,
+      totalGross: "1.00",
+      items: [
+        { productId: mug.id, qty: 2, unitPrice: "0.01" },
+        { productId: bowl.id, qty: 1, price: 0 },
+        { productId: mug.id, qty: 1 },
+      ],
+    });
+    expect(response.statusCode).toBe(201);
+    const order = response.json();
+    expect(order).toMatchObject({
+      status: "pending",
+      totalGross: "1246.50",
+      currencyCode: "NOK",
+      storeName: store.name,
+    });
+    expect(order.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ title: "Mug", unitPrice: "349.00", qty: 3 }),
+        expect.objectContaining({ title: "Bowl", unitPrice: "199.50", qty: 1 }),
+      ]),
+    );
+  });
+
+  it("returns the first order for a repeated Idempotency-Key and refuses the key for another order", async () => {
+    const { store, mug } = await sellerWithProducts();
+    const key = randomUUID();
+    const first = await placeOrder(store.id, [{ productId: mug.id, qty: 1 }], key);
+    const again = await placeOrder(store.id, [{ productId: mug.id, qty: 1 }], key);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+    const [count] = await t.database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(orders)
+      .where(sql`${orders.idempotencyKey} = ${key}`);
+    expect(count?.n).toBe(1);
+    const different = await placeOrder(store.id, [{ productId: mug.id, qty: 5 }], key);
+    expect(different.statusCode).toBe(409);
+  });
+
+  it("refuses an empty cart, inactive products and products of another store", async () => {
+    const { agent, store, mug } = await sellerWithProducts();
+    const other = await sellerWithProducts();
+    const empty = await placeOrder(store.id, []);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe("Cannot place order");
+    const foreign = await placeOrder(store.id, [{ productId: other.mug.id, qty: 1 }]);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toMatchObject({
+      message: "Mug is not sold by this store",
+      productId: other.mug.id,
+    });
+    await agent.put(`/api/products/${mug.id}`, { isActive: false });
+    const inactive = await placeOrder(store.id, [{ productId: mug.id, qty: 1 }]);
+    expect(inactive.json()).toMatchObject({ message: "Mug is no longer available" });
+    const tooMany = await placeOrder(store.id, [{ productId: mug.id, qty: 1000 }]);
+    expect(tooMany.statusCode).toBe(400);
+  });
+
+  it.each([
+    [{ shipToName: "N" }, "Name is required"],
+    [{ buyerEmail: "nope" }, "Valid email is required"],
+    [{ shipToPhone: "1234" }, "Phone number is required"],
+    [{ shipToPhone: "00000000" }, "Enter a valid phone number, for example +47 912 34 567"],
+  ])("validates checkout %o with %s", async (override, message) => {
+    const { store, mug } = await sellerWithProducts();
+    const response = await new Agent(t.app).post("/api/orders", {
+      storeId: store.id,
+      ...shopper,
+      ...override,
+      items: [{ productId: mug.id, qty: 1 }],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+});
+
+describe("seller order routes", () => {
+  it("lists orders per store and status, opens one with history, and changes the status", async () => {
+    const { agent, user, store, mug } = await sellerWithProducts();
+    const placed = (await placeOrder(store.id, [{ productId: mug.id, qty: 2 }])).json();
+
+    const all = (await agent.get("/api/orders")).json();
+    expect(all.map((o: { id: string }) => o.id)).toEqual([placed.id]);
+    expect((await agent.get("/api/orders/recent")).json()).toHaveLength(1);
+    expect((await agent.get(`/api/stores/${store.id}/orders`)).json()).toHaveLength(1);
+    expect((await agent.get(`/api/orders?storeId=${store.id}&status=pending`)).json()).toHaveLength(1);
+    expect((await agent.get("/api/orders?status=paid")).json()).toEqual([]);
+
+    const changed = await agent.patch(`/api/orders/${placed.id}/status`, { status: "paid" });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().status).toBe("paid");
+    const same = await agent.patch(`/api/orders/${placed.id}/status`, { status: "paid" });
+    expect(same.statusCode).toBe(409);
+    expect(same.json().message).toBe("Status is already set to paid");
+    const bad = await agent.patch(`/api/orders/${placed.id}/status`, { status: "shipped" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("Status must be pending, paid, fulfilled or cancelled");
+
+    const detail = (await agent.get(`/api/orders/${placed.id}`)).json();
+    expect(detail.items).toEqual([expect.objectContaining({ title: "Mug", unitPrice: "349.00", qty: 2 })]);
+    expect(detail.history).toEqual([
+      expect.objectContaining({ fromStatus: null, toStatus: "pending", changedBy: null }),
+      expect.objectContaining({
+        fromStatus: "pending",
+        toStatus: "paid",
+        changedBy: { id: user.id, fullName: user.fullName },
+      }),
+    ]);
+  });
+
+  it("keeps item snapshots when the product is deleted", async () => {
+    const { agent, store, mug } = await sellerWithProducts();
+    const placed = (await placeOrder(store.id, [{ productId: mug.id, qty: 1 }])).json();
+    await agent.delete(`/api/products/${mug.id}`);
+    const detail = (await agent.get(`/api/orders/${placed.id}`)).json();
+    expect(detail.items[0]).toMatchObject({ title: "Mug", unitPrice: "349.00", productId: null });
+  });
+
+  it("another seller sees none of it (404), anonymous gets 401", async () => {
+    const { store, mug } = await sellerWithProducts();
+    const placed = (await placeOrder(store.id, [{ productId: mug.id, qty: 1 }])).json();
+    const { agent: other } = await signUp(t.app);
+    expect((await other.get(`/api/orders/${placed.id}`)).statusCode).toBe(404);
+    expect((await other.patch(`/api/orders/${placed.id}/status`, { status: "paid" })).statusCode).toBe(404);
+    expect((await other.get(`/api/stores/${store.id}/orders`)).statusCode).toBe(404);
+    expect((await other.get(`/api/orders?storeId=${store.id}`)).statusCode).toBe(404);
+    expect((await other.get("/api/orders")).json()).toEqual([]);
+    const anonymous = new Agent(t.app);
+    expect((await anonymous.get("/api/orders")).statusCode).toBe(401);
+    expect((await anonymous.get(`/api/orders/${placed.id}`)).statusCode).toBe(401);
+    expect((await anonymous.patch(`/api/orders/${placed.id}/status`, { status: "paid" })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe("dashboard and notifications", () => {
+  it("summarises stores, recent orders and this month's paid revenue; lists new orders", async () => {
+    const { agent, store, mug, bowl } = await sellerWithProducts();
+    const empty = (await agent.get("/api/dashboard/summary")).json();
+    expect(empty).toMatchObject({ activeStores: 1, recentOrders: 0, monthRevenue: "0.00" });
+
+    const paid = (await placeOrder(store.id, [{ productId: mug.id, qty: 2 }])).json();
+    const fulfilled = (await placeOrder(store.id, [{ productId: bowl.id, qty: 1 }])).json();
+    const cancelled = (await placeOrder(store.id, [{ productId: mug.id, qty: 5 }])).json();
+    await placeOrder(store.id, [{ productId: bowl.id, qty: 3 }]);
+    await agent.patch(`/api/orders/${paid.id}/status`, { status: "paid" });
+    await agent.patch(`/api/orders/${fulfilled.id}/status`, { status: "fulfilled" });
+    await agent.patch(`/api/orders/${cancelled.id}/status`, { status: "cancelled" });
+    // An order paid last month does not count this month.
+    const old = (await placeOrder(store.id, [{ productId: mug.id, qty: 1 }])).json();
+    await agent.patch(`/api/orders/${old.id}/status`, { status: "paid" });
+    await t.database.db.execute(
+      sql`update orders set placed_at = now() - interval '45 days' where id = ${old.id}`,
+    );
+
+    const summary = (await agent.get("/api/dashboard/summary")).json();
+    expect(summary).toEqual({ activeStores: 1, recentOrders: 4, recentDays: 30, monthRevenue: "897.50" });
+
+    const notifications = (await agent.get("/api/notifications")).json();
+    expect(notifications.unseenCount).toBe(1);
+    expect(notifications.orders).toHaveLength(1);
+    await agent.post("/api/notifications/seen");
+    expect((await agent.get("/api/notifications")).json().unseenCount).toBe(0);
+    expect((await new Agent(t.app).get("/api/notifications")).statusCode).toBe(401);
+    expect((await new Agent(t.app).get("/api/dashboard/summary")).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ORDER_STATUSES, orderStatusSchema, placeOrderSchema } from "../../../shared/order";
+import type { AppDeps } from "../../lib/deps";
+import { badRequest, notFound } from "../../lib/http-error";
+import { requireUser } from "../auth/session";
+import { enqueueOrderSms, type SmsOutboxWorker } from "../sms/outbox";
+import { isUuid, requireStoreMember } from "../stores/access";
+import { memberStoreIds } from "../stores/service";
+import { changeOrderStatus, findOrderStoreId, getOrderWithHistory, listOrders, placeOrder } from "./service";
+
+const RECENT_ORDERS = 10;
+const idParams = z.object({ id: z.string().max(100) });
+const listQuery = z.object({
+  storeId: z.string().max(100).optional(),
+  status: z.enum(ORDER_STATUSES, "errors.statusInvalid").optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
+export const orderRoutes: FastifyPluginAsyncZod<
+  AppDeps & { smsOutbox: SmsOutboxWorker | undefined }
+> = async (app, { db, smsOutbox }) => {
+  /** The order a seller opens: it must belong to one of their stores, else it does not exist for them. */
+  async function requireOrderAccess(user: Parameters<typeof requireStoreMember>[1], orderId: string) {
+    if (!isUuid(orderId)) throw notFound("orderNotFound");
+    const storeId = await findOrderStoreId(db, orderId);
+    await requireStoreMember(db, user, storeId).catch(() => {
+      throw notFound("orderNotFound");
+    });
+  }
+
+  app.get("/api/orders", { schema: { querystring: listQuery } }, async (request) => {
+    const user = requireUser(request);
+    const { storeId, ...rest } = request.query;
+    if (storeId) {
+      const store = await requireStoreMember(db, user, storeId);
+      return listOrders(db, { ...rest, storeIds: [store.id] });
+    }
+    return listOrders(db, { ...rest, storeIds: await memberStoreIds(db, user.id) });
+  });
+
+  app.get("/api/orders/recent", async (request) => {
+    const user = requireUser(request);
+    return listOrders(db, { storeIds: await memberStoreIds(db, user.id), limit: RECENT_ORDERS, offset: 0 });
+  });
+
+  app.get(
+    "/api/stores/:id/orders",
+    { schema: { params: idParams, querystring: listQuery.omit({ storeId: true }) } },
+    async (request) => {
+      const store = await requireStoreMember(db, requireUser(request), request.params.id);
+      return listOrders(db, { ...request.query, storeIds: [store.id] });
+    },
+  );
+
+  app.get("/api/orders/:id", { schema: { params: idParams } }, async (request) => {
+    await requireOrderAccess(requireUser(request), request.params.id);
+    return getOrderWithHistory(db, request.params.id);
+  });
+
+  app.patch(
+    "/api/orders/:id/status",
+    { schema: { params: idParams, body: orderStatusSchema } },
+    async (request) => {
+      const user = requireUser(request);
+      await requireOrderAccess(user, request.params.id);
+      return changeOrderStatus(db, request.params.id, request.body.status, user.id);
+    },
+  );
+
+  /** Public: shoppers have no account. */
+  app.post("/api/orders", { schema: { body: placeOrderSchema } }, async (request, reply) => {
+    const header = request.headers["idempotency-key"];
+    const key = typeof header === "string" && header ? header : undefined;
+    if (key && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw badRequest("idempotencyKeyInvalid");
+    const { order, replayed } = await placeOrder(db, request.body, key, enqueueOrderSms);
+    if (!replayed) smsOutbox?.wake();
+    return reply.status(replayed ? 200 : 201).send(order);
+  });
+};

@@ -1,0 +1,116 @@
+import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { createProductFormSchema, updateProductSchema } from "../../../shared/product";
+import type { FileStorage } from "../../adapters/storage";
+import { products, stores } from "../../db/schema";
+import type { AppDeps } from "../../lib/deps";
+import { badRequest, notFound } from "../../lib/http-error";
+import { readMultipart } from "../../lib/multipart";
+import { parseOrThrow } from "../../lib/validate";
+import { requireUser } from "../auth/session";
+import { processAndStoreImage } from "../images/pipeline";
+import { isUuid, requireStoreMember } from "../stores/access";
+import { memberStoreIds } from "../stores/service";
+import {
+  createProduct,
+  deleteProduct,
+  findProduct,
+  getProductView,
+  listStoreProducts,
+  loadProductViews,
+  updateProduct,
+} from "./service";
+
+const idParams = z.object({ id: z.string().max(100) });
+const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStorage }> = async (
+  app,
+  { db, storage },
+) => {
+  /** Members see every product of their store; everyone else sees the active products of a live store. */
+  app.get("/api/stores/:id/products", { schema: { params: idParams } }, async (request) => {
+    const { id } = request.params;
+    if (request.user) {
+      const member = await requireStoreMember(db, request.user, id).catch(() => undefined);
+      if (member) return listStoreProducts(db, member.id, { includeInactive: true });
+    }
+    if (!isUuid(id)) throw notFound("storeNotFound");
+    const [store] = await db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(and(eq(stores.id, id), isNull(stores.deletedAt)));
+    if (!store) throw notFound("storeNotFound");
+    return listStoreProducts(db, store.id, { includeInactive: false });
+  });
+
+  app.post("/api/stores/:id/products", { schema: { params: idParams } }, async (request, reply) => {
+    const store = await requireStoreMember(db, requireUser(request), request.params.id);
+    const body = await readMultipart(request, { maxFiles: 1, fileFields: ["image"] });
+    const fields = parseOrThrow(createProductFormSchema, body.fields);
+    const file = body.files[0];
+    if (!file) throw badRequest("imageRequired");
+    const image = await processAndStoreImage(storage, file.buffer);
+    return reply.status(201).send(await createProduct(db, storage, store.id, fields, image));
+  });
+
+  /** The seller's products across their stores (a platform admin: everyone's), paginated. */
+  app.get("/api/products", { schema: { querystring: pageQuery } }, async (request) => {
+    const user = requireUser(request);
+    let scope: SQL | undefined;
+    if (!user.isAdmin) {
+      const ids = await memberStoreIds(db, user.id);
+      if (ids.length === 0) return [];
+      scope = inArray(products.storeId, ids);
+    }
+    return loadProductViews(db, scope, request.query);
+  });
+
+  app.get("/api/products/:id", { schema: { params: idParams } }, async (request) => {
+    if (!isUuid(request.params.id)) throw notFound("productNotFound");
+    const view = await getProductView(db, request.params.id);
+    if (!view) throw notFound("productNotFound");
+    if (view.isActive) return view;
+    // An inactive product is visible to its store's members only.
+    if (request.user && (await requireStoreMember(db, request.user, view.storeId).catch(() => undefined)))
+      return view;
+    throw notFound("productNotFound");
+  });
+
+  /** JSON for the fields, or multipart with the same fields as text plus a new `image`. */
+  app.put("/api/products/:id", { schema: { params: idParams } }, async (request) => {
+    const user = requireUser(request);
+    if (!isUuid(request.params.id)) throw notFound("productNotFound");
+    const product = await findProduct(db, request.params.id);
+    await requireStoreMember(db, user, product.storeId).catch(() => {
+      throw notFound("productNotFound");
+    });
+    if (request.isMultipart()) {
+      const body = await readMultipart(request, { maxFiles: 1, fileFields: ["image"] });
+      const { isActive, ...fields } = body.fields;
+      const input = parseOrThrow(updateProductSchema, {
+        ...fields,
+        ...(isActive ? { isActive: isActive === "true" } : {}),
+      });
+      const file = body.files[0];
+      const image = file ? await processAndStoreImage(storage, file.buffer) : undefined;
+      return updateProduct(db, storage, product, input, image);
+    }
+    return updateProduct(db, storage, product, parseOrThrow(updateProductSchema, request.body ?? {}));
+  });
+
+  app.delete("/api/products/:id", { schema: { params: idParams } }, async (request) => {
+    const user = requireUser(request);
+    if (!isUuid(request.params.id)) throw notFound("productNotFound");
+    const product = await findProduct(db, request.params.id);
+    await requireStoreMember(db, user, product.storeId).catch(() => {
+      throw notFound("productNotFound");
+    });
+    await deleteProduct(db, storage, product);
+    return { ok: true };
+  });
+};

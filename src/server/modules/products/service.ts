@@ -1,0 +1,207 @@
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { Coordinates, ProductFields, ProductView, UpdateProductInput } from "../../../shared/product";
+import type { FileStorage } from "../../adapters/storage";
+import type { Db } from "../../db/client";
+import { productImages, products, stores } from "../../db/schema";
+import { notFound } from "../../lib/http-error";
+import { deleteStoredImage, type StoredImage, storageKeysOf } from "../images/pipeline";
+
+type ProductRow = typeof products.$inferSelect;
+type StoreRef = { id: string; name: string; slug: string };
+
+function coordinatesOf(row: ProductRow): Coordinates | null {
+  if (row.coordX === null || row.coordY === null) return null;
+  return { x: Number(row.coordX), y: Number(row.coordY) };
+}
+
+export function toProductView(row: ProductRow, store: StoreRef, images: ProductView["images"]): ProductView {
+  const primary = images.find((image) => image.isPrimary) ?? images[0];
+  return {
+    id: row.id,
+    storeId: row.storeId,
+    sku: row.sku,
+    title: row.title,
+    blurb: row.blurb,
+    seoMetaTitle: row.seoMetaTitle,
+    seoMetaDesc: row.seoMetaDesc,
+    basePrice: row.basePrice,
+    currencyCode: row.currencyCode,
+    isActive: row.isActive,
+    coordinates: coordinatesOf(row),
+    position: row.position,
+    primaryImage: primary?.url ?? null,
+    images,
+    store,
+    createdAt: row.createdAt.toISOString(),
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+  };
+}
+
+/** Products with their store and images, in two queries whatever the count. */
+export async function loadProductViews(
+  db: Db,
+  where: SQL | undefined,
+  options: { limit?: number; offset?: number } = {},
+) {
+  let query = db
+    .select({ product: products, store: { id: stores.id, name: stores.name, slug: stores.slug } })
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(and(isNull(stores.deletedAt), where))
+    .orderBy(asc(products.position), desc(products.createdAt))
+    .$dynamic();
+  if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
+  const rows = await query;
+  if (rows.length === 0) return [];
+  const images = await db
+    .select()
+    .from(productImages)
+    .where(
+      inArray(
+        productImages.productId,
+        rows.map((row) => row.product.id),
+      ),
+    )
+    .orderBy(asc(productImages.sortOrder));
+  const byProduct = new Map<string, ProductView["images"]>();
+  for (const image of images) {
+    const list = byProduct.get(image.productId) ?? [];
+    list.push({ id: image.id, url: image.url, isPrimary: image.isPrimary, sortOrder: image.sortOrder });
+    byProduct.set(image.productId, list);
+  }
+  return rows.map((row) => toProductView(row.product, row.store, byProduct.get(row.product.id) ?? []));
+}
+
+export async function listStoreProducts(db: Db, storeId: string, options: { includeInactive: boolean }) {
+  return loadProductViews(
+    db,
+    and(eq(products.storeId, storeId), options.includeInactive ? undefined : eq(products.isActive, true)),
+  );
+}
+
+export async function getProductView(db: Db, productId: string) {
+  const [view] = await loadProductViews(db, eq(products.id, productId));
+  return view;
+}
+
+/** The product row with its live store, or a 404. */
+export async function findProduct(db: Db, productId: string) {
+  const [row] = await db
+    .select({ product: products })
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(and(eq(products.id, productId), isNull(stores.deletedAt)));
+  if (!row) throw notFound("productNotFound");
+  return row.product;
+}
+
+export interface NewProduct extends ProductFields {
+  coordinates?: Coordinates;
+  aiMeta?: Record<string, unknown>;
+  isActive?: boolean;
+}
+
+/** Inserts the product and its primary image together; if the database refuses, the stored files go too. */
+export async function createProduct(
+  db: Db,
+  storage: FileStorage,
+  storeId: string,
+  input: NewProduct,
+  image: StoredImage,
+) {
+  try {
+    const productId = await db.transaction(async (tx) => {
+      const [position] = await tx
+        .select({ next: sql<number>`coalesce(max(${products.position}) + 1, 0)`.mapWith(Number) })
+        .from(products)
+        .where(eq(products.storeId, storeId));
+      const [product] = await tx
+        .insert(products)
+        .values({
+          storeId,
+          title: input.title,
+          blurb: input.blurb,
+          basePrice: input.basePrice,
+          sku: input.sku,
+          seoMetaTitle: input.seoMetaTitle,
+          seoMetaDesc: input.seoMetaDesc,
+          coordX: input.coordinates ? String(input.coordinates.x) : null,
+          coordY: input.coordinates ? String(input.coordinates.y) : null,
+          isActive: input.isActive ?? true,
+          position: position?.next ?? 0,
+          publishedAt: new Date(),
+        })
+        .returning({ id: products.id });
+      if (!product) throw new Error("product insert returned no row");
+      await tx
+        .insert(productImages)
+        .values({ productId: product.id, url: image.url, isPrimary: true, aiMeta: input.aiMeta });
+      return product.id;
+    });
+    const view = await getProductView(db, productId);
+    if (!view) throw new Error("created product vanished");
+    return view;
+  } catch (error) {
+    await deleteStoredImage(storage, image.keys);
+    throw error;
+  }
+}
+
+export async function updateProduct(
+  db: Db,
+  storage: FileStorage,
+  product: ProductRow,
+  input: UpdateProductInput,
+  newImage?: StoredImage,
+) {
+  const changes: Partial<typeof products.$inferInsert> = { updatedAt: new Date() };
+  for (const key of [
+    "title",
+    "blurb",
+    "basePrice",
+    "sku",
+    "seoMetaTitle",
+    "seoMetaDesc",
+    "isActive",
+  ] as const) {
+    if (input[key] !== undefined) Object.assign(changes, { [key]: input[key] });
+  }
+  if (input.coordinates !== undefined) {
+    changes.coordX = input.coordinates ? String(input.coordinates.x) : null;
+    changes.coordY = input.coordinates ? String(input.coordinates.y) : null;
+  }
+  let replaced: string[] = [];
+  try {
+    await db.transaction(async (tx) => {
+      await tx.update(products).set(changes).where(eq(products.id, product.id));
+      if (newImage) {
+        const old = await tx
+          .select()
+          .from(productImages)
+          .where(and(eq(productImages.productId, product.id), eq(productImages.isPrimary, true)));
+        replaced = old.flatMap((image) => storageKeysOf(image.url));
+        await tx
+          .delete(productImages)
+          .where(and(eq(productImages.productId, product.id), eq(productImages.isPrimary, true)));
+        await tx.insert(productImages).values({ productId: product.id, url: newImage.url, isPrimary: true });
+      }
+    });
+  } catch (error) {
+    if (newImage) await deleteStoredImage(storage, newImage.keys);
+    throw error;
+  }
+  await deleteStoredImage(storage, replaced);
+  const view = await getProductView(db, product.id);
+  if (!view) throw notFound("productNotFound");
+  return view;
+}
+
+/** Orders keep their item snapshots (title, unit price); the product's files are removed after the row. */
+export async function deleteProduct(db: Db, storage: FileStorage, product: ProductRow) {
+  const images = await db.select().from(productImages).where(eq(productImages.productId, product.id));
+  await db.delete(products).where(eq(products.id, product.id));
+  await deleteStoredImage(
+    storage,
+    images.flatMap((image) => storageKeysOf(image.url)),
+  );
+}

@@ -1,0 +1,90 @@
+import { translateShared } from "../../../shared/i18n";
+import { LANGUAGES, type Language } from "../../../shared/preferences";
+import type { Db } from "../../db/client";
+import { getProductView } from "../products/service";
+import { isUuid } from "../stores/access";
+import { getPublicStoreBySlug } from "./service";
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  image?: string;
+  url: string;
+}
+
+const languageOf = (locale: string): Language =>
+  (LANGUAGES as readonly string[]).includes(locale) ? (locale as Language) : "en";
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+
+const absolute = (url: string | null | undefined, origin: string) =>
+  !url
+    ? undefined
+    : url.startsWith("/uploads/")
+      ? `${origin}${url}`
+      : /^https:\/\//.test(url)
+        ? url
+        : undefined;
+
+/**
+ * Title, description and preview image for the shareable public pages, so a link pasted into Messenger
+ * or Finn.no shows the store; undefined for every other page.
+ */
+export async function pageMetaFor(db: Db, pathname: string, origin: string): Promise<PageMeta | undefined> {
+  const storeMatch = /^\/s\/([a-z0-9-]{1,60})\/?$/i.exec(pathname);
+  if (storeMatch?.[1]) {
+    const store = await getPublicStoreBySlug(db, storeMatch[1]).catch(() => undefined);
+    if (!store) return undefined;
+    return {
+      title: `${store.name} | Torg`,
+      description:
+        store.description ??
+        translateShared(languageOf(store.defaultLocale), "storefront.metaDescription", { store: store.name }),
+      image: absolute(store.heroImageUrl ?? store.fallbackHeroImage, origin),
+      url: `${origin}/s/${store.slug}`,
+    };
+  }
+  const productMatch = /^\/products\/([0-9a-f-]{36})\/?$/i.exec(pathname);
+  if (productMatch?.[1] && isUuid(productMatch[1])) {
+    const product = await getProductView(db, productMatch[1]);
+    if (!product?.isActive) return undefined;
+    return {
+      title: `${product.seoMetaTitle ?? product.title} | ${product.store.name}`,
+      description:
+        product.seoMetaDesc ??
+        product.blurb ??
+        translateShared("en", "storefront.productMetaDescription", {
+          title: product.title,
+          store: product.store.name,
+        }),
+      image: absolute(product.primaryImage, origin),
+      url: `${origin}/products/${product.id}`,
+    };
+  }
+  return undefined;
+}
+
+/** Replaces the default <title> and description of index.html and adds Open Graph tags. */
+export function injectPageMeta(html: string, meta: PageMeta): string {
+  const description = escapeHtml(meta.description.slice(0, 300));
+  const tags = [
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${description}">`,
+    `<meta property="og:url" content="${escapeHtml(meta.url)}">`,
+    ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}">`] : []),
+    `<meta name="twitter:card" content="${meta.image ? "summary_large_image" : "summary"}">`,
+    `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
+  ].join("\n    ");
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${description}">`,
+    )
+    .replace("</head>", `    ${tags}\n  </head>`);
+}

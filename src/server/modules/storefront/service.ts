@@ -1,0 +1,32 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { PublicStore } from "../../../shared/storefront";
+import type { Db } from "../../db/client";
+import { paymentChannels, stores } from "../../db/schema";
+import { notFound } from "../../lib/http-error";
+
+/**
+ * What a shopper may see of a store: no members, no payment account ids, nothing deleted. The SMS
+ * number is public on purpose: shoppers text it to order.
+ */
+export async function getPublicStoreBySlug(db: Db, slug: string): Promise<PublicStore> {
+  const [store] = await db
+    .select()
+    .from(stores)
+    .where(and(eq(stores.slug, slug.toLowerCase()), isNull(stores.deletedAt)));
+  if (!store) throw notFound("storeNotFound");
+  const channels = await db
+    .select({ provider: paymentChannels.provider })
+    .from(paymentChannels)
+    .where(eq(paymentChannels.storeId, store.id));
+  return {
+    id: store.id,
+    name: store.name,
+    slug: store.slug,
+    defaultLocale: store.defaultLocale,
+    heroImageUrl: store.heroImageUrl,
+    fallbackHeroImage: store.fallbackHeroImage,
+    phone: store.phone,
+    description: store.theme.description ?? null,
+    paymentMethods: channels.map((channel) => channel.provider as PublicStore["paymentMethods"][number]),
+  };
+}

@@ -1,0 +1,35 @@
+import { translateShared } from "../../../shared/i18n";
+import { formatKr } from "../../../shared/money";
+import type { Language } from "../../../shared/preferences";
+import type { ProductView } from "../../../shared/product";
+import type { StoreRow } from "./access";
+
+export interface FinnListing {
+  title: string;
+  description: string;
+  storeUrl: string;
+}
+
+/**
+ * A ready-to-paste Finn.no ad for the store: a title, the active products with prices in kr, and the
+ * storefront link, in the store's own language (Finn.no readers are Norwegian by default).
+ */
+export function buildFinnListing(store: StoreRow, products: ProductView[], origin: string): FinnListing {
+  const language = (
+    ["en", "nb", "sv", "da"].includes(store.defaultLocale) ? store.defaultLocale : "nb"
+  ) as Language;
+  const storeUrl = `${origin}/s/${store.slug}`;
+  const t = (key: string, params?: Record<string, string | number>) =>
+    translateShared(language, `finn.${key}`, params);
+  const lines = products.map((product) => `• ${product.title}: ${formatKr(product.basePrice, language)}`);
+  const intro = store.theme.description?.trim() || t("intro", { store: store.name });
+  const description = [
+    intro,
+    "",
+    products.length ? t("productsHeading") : t("noProducts"),
+    ...lines,
+    "",
+    t("orderAt", { url: storeUrl }),
+  ].join("\n");
+  return { title: t("title", { store: store.name }), description, storeUrl };
+}

@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { PAYMENT_PROVIDERS, paymentChannelSchema } from "../../../shared/payment";
+import { slugify } from "../../../shared/slug";
+import { createStoreSchema, updateStoreSchema } from "../../../shared/store";
+import type { AppDeps } from "../../lib/deps";
+import { publicOrigin } from "../../lib/origin";
+import { requireUser } from "../auth/session";
+import { listStoreProducts } from "../products/service";
+import { requireStoreMember } from "./access";
+import { buildFinnListing } from "./finn-listing";
+import { deletePaymentChannel, listPaymentChannels, savePaymentChannel } from "./payment-channels";
+import {
+  createStore,
+  deleteStore,
+  getStoreSummary,
+  isSlugFree,
+  listMemberStores,
+  suggestFreeSlug,
+  updateStore,
+} from "./service";
+
+const storeParams = z.object({ id: z.string().max(100) });
+
+export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  app.get("/api/stores", async (request) => listMemberStores(db, requireUser(request)));
+
+  app.get(
+    "/api/stores/slug-availability",
+    { schema: { querystring: z.object({ slug: z.string().max(200) }) } },
+    async (request) => {
+      requireUser(request);
+      const slug = slugify(request.query.slug);
+      if (!slug) return { slug, available: false, suggestion: null };
+      const available = await isSlugFree(db, slug);
+      return { slug, available, suggestion: available ? slug : await suggestFreeSlug(db, slug) };
+    },
+  );
+
+  app.post("/api/stores", { schema: { body: createStoreSchema } }, async (request, reply) => {
+    const store = await createStore(db, requireUser(request), request.body);
+    return reply.status(201).send(await getStoreSummary(db, store));
+  });
+
+  app.get("/api/stores/:id", { schema: { params: storeParams } }, async (request) => {
+    const store = await requireStoreMember(db, requireUser(request), request.params.id);
+    return getStoreSummary(db, store);
+  });
+
+  app.put(
+    "/api/stores/:id",
+    { schema: { params: storeParams, body: updateStoreSchema } },
+    async (request) => {
+      const store = await requireStoreMember(db, requireUser(request), request.params.id);
+      return getStoreSummary(db, await updateStore(db, store, request.body));
+    },
+  );
+
+  app.delete("/api/stores/:id", { schema: { params: storeParams } }, async (request) => {
+    const store = await requireStoreMember(db, requireUser(request), request.params.id);
+    await deleteStore(db, store);
+    return { ok: true };
+  });
+
+  app.get("/api/stores/:id/payment-channels", { schema: { params: storeParams } }, async (request) => {
+    const store = await requireStoreMember(db, requireUser(request), request.params.id);
+    return listPaymentChannels(db, store.id);
+  });
+
+  app.post(
+    "/api/stores/:id/payment-channels",
+    { schema: { params: storeParams, body: paymentChannelSchema } },
+    async (request, reply) => {
+      const store = await requireStoreMember(db, requireUser(request), request.params.id);
+      return reply.status(201).send(await savePaymentChannel(db, store.id, request.body));
+    },
+  );
+
+  app.delete(
+    "/api/stores/:id/payment-channels/:provider",
+    {
+      schema: {
+        params: storeParams.extend({ provider: z.enum(PAYMENT_PROVIDERS, "errors.providerInvalid") }),
+      },
+    },
+    async (request) => {
+      const store = await requireStoreMember(db, requireUser(request), request.params.id);
+      await deletePaymentChannel(db, store.id, request.params.provider);
+      return { ok: true };
+    },
+  );
+
+  app.get("/api/stores/:id/finn-listing", { schema: { params: storeParams } }, async (request) => {
+    const store = await requireStoreMember(db, requireUser(request), request.params.id);
+    const products = await listStoreProducts(db, store.id, { includeInactive: false });
+    return buildFinnListing(store, products, publicOrigin(request, config));
+  });
+};

@@ -1,0 +1,165 @@
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { toE164 } from "../../../shared/phone";
+import type { CreateStoreInput, StoreSummary, UpdateStoreInput } from "../../../shared/store";
+import type { Db, DbOrTx } from "../../db/client";
+import { products, qrCodes, storeMembers, stores, type users } from "../../db/schema";
+import { isUniqueViolation } from "../../lib/db-errors";
+import { badRequest, HttpError } from "../../lib/http-error";
+import type { StoreRow } from "./access";
+
+type User = typeof users.$inferSelect;
+
+const productCount =
+  sql<number>`(select count(*) from ${products} where ${products.storeId} = ${stores.id})`.mapWith(Number);
+
+export function toStoreSummary(
+  row: StoreRow,
+  extra: { productCount: number; role?: string | null },
+): StoreSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    defaultLocale: row.defaultLocale,
+    heroImageUrl: row.heroImageUrl,
+    fallbackHeroImage: row.fallbackHeroImage,
+    phone: row.phone,
+    theme: row.theme,
+    productCount: extra.productCount,
+    createdAt: row.createdAt.toISOString(),
+    ...(extra.role ? { role: extra.role as "owner" | "staff" } : {}),
+  };
+}
+
+/** The stores a user is a member of, newest first ("Your Stores"). */
+export async function listMemberStores(db: Db, user: User): Promise<StoreSummary[]> {
+  const rows = await db
+    .select({ store: stores, role: storeMembers.role, productCount })
+    .from(stores)
+    .innerJoin(storeMembers, and(eq(storeMembers.storeId, stores.id), eq(storeMembers.userId, user.id)))
+    .where(isNull(stores.deletedAt))
+    .orderBy(desc(stores.createdAt));
+  return rows.map((row) => toStoreSummary(row.store, row));
+}
+
+export async function getStoreSummary(db: Db, store: StoreRow): Promise<StoreSummary> {
+  const [row] = await db
+    .select({ productCount: count() })
+    .from(products)
+    .where(eq(products.storeId, store.id));
+  return toStoreSummary(store, { productCount: row?.productCount ?? 0 });
+}
+
+/** The first of slug, slug-2, slug-3... that no live store uses. */
+export async function suggestFreeSlug(db: DbOrTx, base: string): Promise<string> {
+  const taken = new Set(
+    (
+      await db
+        .select({ slug: stores.slug })
+        .from(stores)
+        .where(
+          and(
+            isNull(stores.deletedAt),
+            sql`(${stores.slug} = ${base} or ${stores.slug} ~ ${`^${base}-[0-9]+$`})`,
+          ),
+        )
+    ).map((row) => row.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base.slice(0, 60 - String(n).length - 1)}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+async function slugTaken(db: DbOrTx, slug: string) {
+  return new HttpError(409, "slugTaken", { slug }, {}, { suggestion: await suggestFreeSlug(db, slug) });
+}
+
+export async function isSlugFree(db: DbOrTx, slug: string, exceptStoreId?: string) {
+  const [row] = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(eq(stores.slug, slug), isNull(stores.deletedAt)));
+  return !row || row.id === exceptStoreId;
+}
+
+/** Creates the store with the user as its owner, in one transaction; a taken slug is a 409 with a free alternative. */
+export async function createStore(
+  db: Db,
+  user: User,
+  input: CreateStoreInput,
+  extra: Partial<typeof stores.$inferInsert> = {},
+) {
+  try {
+    return await db.transaction(async (tx) => {
+      const [store] = await tx
+        .insert(stores)
+        .values({
+          name: input.name,
+          slug: input.slug,
+          defaultLocale: input.defaultLocale,
+          theme: input.description ? { description: input.description } : {},
+          ...extra,
+        })
+        .returning();
+      if (!store) throw new Error("store insert returned no row");
+      await tx.insert(storeMembers).values({ storeId: store.id, userId: user.id, role: "owner" });
+      return store;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "stores_slug_live_key")) throw await slugTaken(db, input.slug);
+    throw error;
+  }
+}
+
+export async function updateStore(db: Db, store: StoreRow, input: UpdateStoreInput): Promise<StoreRow> {
+  const changes: Partial<typeof stores.$inferInsert> = { updatedAt: new Date() };
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.slug !== undefined) changes.slug = input.slug;
+  if (input.defaultLocale !== undefined) changes.defaultLocale = input.defaultLocale;
+  if (input.heroImageUrl !== undefined) changes.heroImageUrl = input.heroImageUrl || null;
+  if (input.description !== undefined) {
+    const { description: _previous, ...rest } = store.theme;
+    changes.theme = input.description ? { ...rest, description: input.description } : rest;
+  }
+  if (input.phone !== undefined) {
+    if (!input.phone) {
+      changes.phone = null;
+    } else {
+      const phone = toE164(input.phone);
+      if (!phone) throw badRequest("phoneInvalid");
+      changes.phone = phone;
+    }
+  }
+  try {
+    const [updated] = await db.update(stores).set(changes).where(eq(stores.id, store.id)).returning();
+    if (!updated) throw new Error("store update returned no row");
+    return updated;
+  } catch (error) {
+    if (input.slug && isUniqueViolation(error, "stores_slug_live_key")) throw await slugTaken(db, input.slug);
+    throw error;
+  }
+}
+
+/** Soft delete (D14): orders stay for the books, the slug is free again, QR codes become unassigned. */
+export async function deleteStore(db: Db, store: StoreRow) {
+  await db.transaction(async (tx) => {
+    await tx.update(stores).set({ deletedAt: new Date() }).where(eq(stores.id, store.id));
+    await tx
+      .update(qrCodes)
+      .set({ storeId: null, updatedAt: new Date() })
+      .where(eq(qrCodes.storeId, store.id));
+  });
+}
+
+/** Ids of every live store the user may manage; platform admins are not special here ("Your Stores"). */
+export async function memberStoreIds(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .innerJoin(storeMembers, and(eq(storeMembers.storeId, stores.id), eq(storeMembers.userId, userId)))
+    .where(isNull(stores.deletedAt))
+    .orderBy(asc(stores.createdAt));
+  return rows.map((row) => row.id);
+}

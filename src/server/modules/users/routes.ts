@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { changePasswordSchema, profileSchema } from "../../../shared/auth";
+import type { AppDeps } from "../../lib/deps";
+import { HttpError } from "../../lib/http-error";
+import { changePassword, toPublicUser, updateProfile } from "../auth/service";
+import { requireUser } from "../auth/session";
+
+export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get("/api/users/me", async (request) => toPublicUser(requireUser(request)));
+
+  app.put(
+    "/api/users/:id",
+    { schema: { params: z.object({ id: z.string().max(100) }), body: profileSchema } },
+    async (request) => {
+      const user = requireUser(request);
+      // The id in the URL only has to name the caller; who the caller is comes from the session (D3).
+      if (request.params.id !== user.id) throw new HttpError(403, "notYourAccount");
+      return toPublicUser(await updateProfile(db, user.id, request.body));
+    },
+  );
+
+  app.post("/api/users/me/password", { schema: { body: changePasswordSchema } }, async (request) => {
+    const user = requireUser(request);
+    await changePassword(db, user.id, request.sessionToken ?? "", request.body);
+    return { user: toPublicUser(user) };
+  });
+};

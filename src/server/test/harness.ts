@@ -1,0 +1,134 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { buildApp } from "../app";
+import { type Config, loadConfig } from "../config";
+import { type Database, openPglite, openPostgres } from "../db/client";
+import { migrateDatabase } from "../db/migrate";
+import { users } from "../db/schema";
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or, when the suite runs for
+ * PostgreSQL, a new database on TEST_DATABASE_URL that is dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
+  if (process.env.TORG_TEST_DB !== "postgres") {
+    const database = await openPglite();
+    await migrateDatabase(database);
+    return database;
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error("TEST_DATABASE_URL is required for the PostgreSQL suite");
+  const name = `torg_test_${randomUUID().replaceAll("-", "")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 10);
+  await migrateDatabase(database);
+  return {
+    ...database,
+    url: url.toString(),
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  // The SMS worker is driven by each test (app.smsOutbox.drain()), not by a timer.
+  return loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: ".tmp/test-data",
+    SMS_WORKER: "false",
+    ...overrides,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  // Each test file gets its own upload folder, so "nothing was stored" can be checked.
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "torg-uploads-"));
+  const config = testConfig({ UPLOAD_DIR: uploadDir, ...env });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A browser stand-in: keeps the session cookie between requests, like a real client would. */
+export class Agent {
+  cookie: string | undefined;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const headers = { ...(options.headers ?? {}) } as Record<string, string>;
+    if (this.cookie) headers.cookie = `torg_session=${this.cookie}`;
+    const response = await this.app.inject({ ...options, headers });
+    const session = response.cookies.find((c) => c.name === "torg_session");
+    if (session) this.cookie = session.value || undefined;
+    return response;
+  }
+
+  get = (url: string) => this.request({ method: "GET", url });
+  post = (url: string, payload?: unknown) =>
+    this.request({ method: "POST", url, payload: payload as InjectOptions["payload"] });
+  put = (url: string, payload?: unknown) =>
+    this.request({ method: "PUT", url, payload: payload as InjectOptions["payload"] });
+  patch = (url: string, payload?: unknown) =>
+    this.request({ method: "PATCH", url, payload: payload as InjectOptions["payload"] });
+  delete = (url: string) => this.request({ method: "DELETE", url });
+}
+
+let counter = 0;
+/** Registers a new seller and returns an agent signed in as them. */
+export async function signUp(
+  app: FastifyInstance,
+  fields: Partial<{ fullName: string; email: string; password: string }> = {},
+) {
+  counter += 1;
+  const agent = new Agent(app);
+  const body = {
+    fullName: fields.fullName ?? `Seller ${counter}`,
+    email: fields.email ?? `seller${counter}-${randomUUID().slice(0, 8)}@example.no`,
+    password: fields.password ?? "a-strong-password",
+  };
+  const response = await agent.post("/api/register", body);
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const { user } = response.json() as { user: { id: string; email: string; fullName: string } };
+  return { agent, user, password: body.password };
+}
+
+/** A signed-in platform admin (D4). */
+export async function signUpAdmin(t: TestApp) {
+  const signedUp = await signUp(t.app);
+  await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, signedUp.user.id));
+  return signedUp;
+}

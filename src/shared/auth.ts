@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+/**
+ * Validation messages are i18n keys of the `errors` catalogue (src/shared/locales/<lang>.json):
+ * the server answers with the English text, the client shows the user's language.
+ */
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .email("errors.emailInvalid")
+  .max(254, "errors.emailInvalid");
+
+export const passwordField = z.string().min(8, "errors.passwordMin").max(200, "errors.passwordMax");
+
+export const fullNameField = z.string().trim().min(2, "errors.fullNameMin").max(120, "errors.fullNameMax");
+
+export const registerSchema = z.object({
+  fullName: fullNameField,
+  email: emailField,
+  password: passwordField,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: z.string().min(1, "errors.passwordRequired").max(200, "errors.passwordMax"),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** The profile form's own messages differ from sign-up's (spec 5: "Name must be at least 2 characters."). */
+export const profileSchema = z.object({
+  fullName: z.string().trim().min(2, "errors.profileNameMin").max(120, "errors.fullNameMax"),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .email("errors.profileEmailInvalid")
+    .max(254, "errors.profileEmailInvalid"),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, "errors.passwordRequired").max(200, "errors.passwordMax"),
+  newPassword: passwordField,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The user as every API answer shows it: never the password hash. */
+export interface PublicUser {
+  id: string;
+  email: string;
+  fullName: string;
+  isAdmin: boolean;
+  isWhitelisted: boolean;
+  lastLoginAt: string | null;
+  createdAt: string;
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+/**
+ * Money is exact (D7): amounts travel as decimal strings ("199.50") and are computed in integer øre.
+ * Display is whole kroner, rounded, grouped by locale: en "3,280 kr", nb "3 280 kr".
+ */
+export const PRICE_PATTERN = /^\d{1,8}([.,]\d{1,2})?$/;
+
+/** "199,5" or 199.5 → "199.50"; undefined when it is not a price. No floating-point arithmetic. */
+export function normalizePrice(input: string | number): string | undefined {
+  const text = String(input).trim();
+  if (!PRICE_PATTERN.test(text)) return undefined;
+  const [whole = "0", fraction = ""] = text.replace(",", ".").split(".");
+  return `${BigInt(whole).toString()}.${fraction.padEnd(2, "0")}`;
+}
+
+/** "199.50" → 19950 øre. */
+export function toOre(amount: string | number): number {
+  const normalized = normalizePrice(amount);
+  if (normalized === undefined) throw new Error(`Not an amount: ${amount}`);
+  const [whole = "0", fraction = "00"] = normalized.split(".");
+  return Number(whole) * 100 + Number(fraction);
+}
+
+/** 19950 → "199.50". */
+export function fromOre(ore: number): string {
+  const sign = ore < 0 ? "-" : "";
+  const abs = Math.abs(ore);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+const LOCALE_TAGS: Record<string, string> = { en: "en-GB", nb: "nb-NO", sv: "sv-SE", da: "da-DK" };
+
+/** Whole kroner, half up, with the locale's grouping and the suffix "kr". */
+export function formatKr(amount: string | number | null | undefined, language = "en"): string {
+  const ore = amount === null || amount === undefined || amount === "" ? 0 : toOre(amount);
+  const kroner = Math.floor((ore + 50) / 100);
+  return `${new Intl.NumberFormat(LOCALE_TAGS[language] ?? language, { maximumFractionDigits: 0 }).format(kroner)} kr`;
+}
+
+/** A price field: a number or text like "199", "199.99" or "199,99" (0 or more), kept as an exact decimal string. */
+export const priceField = (message = "errors.priceInvalid") =>
+  z.union([z.string(), z.number()], message).transform((value, ctx) => {
+    const normalized = normalizePrice(value);
+    if (normalized === undefined) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return normalized;
+  });

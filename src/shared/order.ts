@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { toE164 } from "./phone";
+
+export const ORDER_STATUSES = ["pending", "paid", "fulfilled", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const orderStatusSchema = z.object({ status: z.enum(ORDER_STATUSES, "errors.statusInvalid") });
+
+export interface OrderItemView {
+  id: string;
+  productId: string | null;
+  variantId: string | null;
+  title: string;
+  variantLabel: string | null;
+  unitPrice: string;
+  qty: number;
+}
+
+export interface OrderStatusEventView {
+  id: string;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  changedAt: string;
+  changedBy: { id: string; fullName: string } | null;
+}
+
+export interface OrderView {
+  id: string;
+  storeId: string;
+  storeName: string;
+  status: OrderStatus;
+  totalGross: string;
+  currencyCode: string;
+  buyerEmail: string;
+  shipToName: string;
+  shipToPhone: string;
+  shipToAddr: Record<string, string> | null;
+  placedAt: string;
+  items: OrderItemView[];
+  history?: OrderStatusEventView[];
+}
+
+/** Checkout (spec 5). The client sends ids and quantities only; prices come from the database (D6). */
+export const MAX_QTY_PER_LINE = 99;
+export const MAX_LINES_PER_ORDER = 50;
+
+export const checkoutFormSchema = z.object({
+  shipToName: z
+    .string("errors.nameRequired")
+    .trim()
+    .min(2, "errors.nameRequired")
+    .max(120, "errors.nameRequired"),
+  buyerEmail: z
+    .string("errors.validEmailRequired")
+    .trim()
+    .toLowerCase()
+    .email("errors.validEmailRequired")
+    .max(254, "errors.validEmailRequired"),
+  shipToPhone: z
+    .string("errors.phoneRequired")
+    .trim()
+    .min(8, "errors.phoneRequired")
+    .max(40, "errors.phoneInvalid")
+    .refine((phone) => toE164(phone) !== undefined, "errors.phoneInvalid"),
+  address: z.string().trim().max(500, "errors.textTooLong").optional(),
+});
+export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
+
+export const placeOrderSchema = z.object({
+  storeId: z.string("errors.cannotPlaceOrder").uuid("errors.cannotPlaceOrder"),
+  buyerEmail: checkoutFormSchema.shape.buyerEmail,
+  shipToName: checkoutFormSchema.shape.shipToName,
+  shipToPhone: checkoutFormSchema.shape.shipToPhone,
+  shipToAddr: z
+    .object({
+      address: z.string().trim().max(500, "errors.textTooLong").optional(),
+      street: z.string().trim().max(200, "errors.textTooLong").optional(),
+      city: z.string().trim().max(100, "errors.textTooLong").optional(),
+      post: z.string().trim().max(20, "errors.textTooLong").optional(),
+      country: z.string().trim().max(60, "errors.textTooLong").optional(),
+    })
+    .nullable()
+    .optional(),
+  items: z
+    .array(
+      z.object({
+        productId: z.string("errors.productUnavailable").uuid("errors.productUnavailable"),
+        variantId: z.string().uuid("errors.productUnavailable").nullable().optional(),
+        qty: z.coerce
+          .number("errors.quantityInvalid")
+          .int("errors.quantityInvalid")
+          .min(1, "errors.quantityInvalid")
+          .max(MAX_QTY_PER_LINE, "errors.quantityTooLarge"),
+      }),
+      "errors.cannotPlaceOrder",
+    )
+    .min(1, "errors.cannotPlaceOrder")
+    .max(MAX_LINES_PER_ORDER, "errors.tooManyLines"),
+});
+export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;

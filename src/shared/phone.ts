@@ -1,0 +1,15 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+
+/**
+ * A phone number as E.164 ("+4791234567"), reading numbers without a country code as Norwegian.
+ * undefined when the number is not a valid one.
+ */
+export function toE164(input: string): string | undefined {
+  const phone = parsePhoneNumberFromString(input.trim(), "NO");
+  return phone?.isValid() ? phone.number : undefined;
+}
+
+/** "+4791234567" → "+47 912 34 567", for display. */
+export function formatPhone(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}

@@ -1,0 +1,28 @@
+/**
+ * The values of a user's preferences, without zod: every page's first load imports these, and the
+ * validation library stays out of that bundle (schemas live in settings.ts).
+ */
+export const LANGUAGES = ["en", "nb", "sv", "da"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const CURRENCIES = ["NOK", "SEK", "DKK", "EUR", "USD"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const THEMES = ["light", "dark", "system"] as const;
+export type Theme = (typeof THEMES)[number];
+
+export interface UserSettings {
+  language: Language;
+  currency: Currency;
+  emailNotifications: boolean;
+  smsNotifications: boolean;
+  theme: Theme;
+}
+
+export const DEFAULT_SETTINGS: UserSettings = {
+  language: "en",
+  currency: "NOK",
+  emailNotifications: true,
+  smsNotifications: false,
+  theme: "system",
+};

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { priceField } from "./money";
+
+/** Where the product sits in its photo, in percent of the image's width and height. */
+export const coordinatesSchema = z.object({
+  x: z.coerce
+    .number("errors.coordinatesInvalid")
+    .min(0, "errors.coordinatesInvalid")
+    .max(100, "errors.coordinatesInvalid"),
+  y: z.coerce
+    .number("errors.coordinatesInvalid")
+    .min(0, "errors.coordinatesInvalid")
+    .max(100, "errors.coordinatesInvalid"),
+});
+export type Coordinates = z.infer<typeof coordinatesSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, "errors.textTooLong")
+    .optional()
+    .transform((value) => value || undefined);
+
+/** Add product (spec 5): title required, price 0 or more, blurb and sku optional. */
+export const productFieldsSchema = z.object({
+  title: z.string("errors.titleRequired").trim().min(1, "errors.titleRequired").max(200, "errors.titleMax"),
+  blurb: optionalText(5000),
+  basePrice: priceField("errors.priceInvalid"),
+  sku: optionalText(64),
+  seoMetaTitle: optionalText(120),
+  seoMetaDesc: optionalText(320),
+});
+export type ProductFields = z.infer<typeof productFieldsSchema>;
+
+/** Multipart forms send every field as text; coordinates arrive as JSON text. */
+export const createProductFormSchema = productFieldsSchema.extend({
+  coordinates: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      try {
+        const parsed = coordinatesSchema.safeParse(JSON.parse(value));
+        if (parsed.success) return parsed.data;
+      } catch {
+        // fall through to the issue below
+      }
+      ctx.addIssue({ code: "custom", message: "errors.coordinatesInvalid" });
+      return z.NEVER;
+    }),
+});
+
+/** PUT /api/products/{id}: any subset of the fields, plus the active switch. */
+export const updateProductSchema = productFieldsSchema.partial().extend({
+  isActive: z.boolean("errors.invalidInput").optional(),
+  coordinates: coordinatesSchema.nullable().optional(),
+});
+export type UpdateProductInput = z.infer<typeof updateProductSchema>;
+
+export interface ProductView {
+  id: string;
+  storeId: string;
+  sku: string | null;
+  title: string;
+  blurb: string | null;
+  seoMetaTitle: string | null;
+  seoMetaDesc: string | null;
+  basePrice: string;
+  currencyCode: string;
+  isActive: boolean;
+  coordinates: Coordinates | null;
+  position: number;
+  primaryImage: string | null;
+  images: { id: string; url: string; isPrimary: boolean; sortOrder: number }[];
+  store: { id: string; name: string; slug: string };
+  createdAt: string;
+  publishedAt: string | null;
+}

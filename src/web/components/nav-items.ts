@@ -1,0 +1,19 @@
+import { ChartColumn, LayoutDashboard, type LucideIcon, ReceiptText, ShieldCheck, Store } from "lucide-react";
+
+export interface NavItem {
+  to: string;
+  /** i18n key of the label. */
+  label: string;
+  icon: LucideIcon;
+}
+
+/** The top bar's links (spec 2.2). */
+export const MAIN_NAV: NavItem[] = [
+  { to: "/", label: "nav.dashboard", icon: LayoutDashboard },
+  { to: "/stores", label: "nav.stores", icon: Store },
+  { to: "/orders", label: "nav.orders", icon: ReceiptText },
+  { to: "/analytics", label: "nav.analytics", icon: ChartColumn },
+];
+
+/** The mobile menu holds the same four plus Admin. */
+export const MOBILE_NAV: NavItem[] = [...MAIN_NAV, { to: "/admin", label: "nav.admin", icon: ShieldCheck }];

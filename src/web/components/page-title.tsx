@@ -1,0 +1,8 @@
+import { useTranslation } from "react-i18next";
+
+/** The browser tab's title; React places the <title> element in the document head. */
+export function PageTitle({ title }: { title?: string }) {
+  const { t } = useTranslation();
+  const brand = t("common.brand");
+  return <title>{title ? `${title} · ${brand}` : brand}</title>;
+}

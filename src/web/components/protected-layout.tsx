@@ -1,0 +1,20 @@
+import { Navigate, Outlet, useLocation } from "react-router";
+import { useAuth } from "../lib/auth";
+import { AppShell } from "./app-shell";
+import { LoadingScreen } from "./loading-screen";
+
+/** Spec 2.1: a spinner while the user loads, /login when signed out (remembering the page), else the page. */
+export function ProtectedLayout() {
+  const { user, isLoading } = useAuth();
+  const location = useLocation();
+
+  if (isLoading) return <LoadingScreen />;
+  if (!user) {
+    return <Navigate to="/login" replace state={{ from: location }} />;
+  }
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,80 @@
+import type { QueryFunction } from "@tanstack/react-query";
+import i18n from "./i18n";
+
+/** Any non-OK answer. Its message is "STATUS: body" (or "STATUS: statusText" when the body is empty). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, body: string, statusText = "") {
+    super(`${status}: ${body || statusText}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body;
+  }
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (!res.ok) {
+    throw new ApiError(res.status, await res.text(), res.statusText);
+  }
+}
+
+/** The server words its messages in the reader's language when it can. */
+function languageHeader(): Record<string, string> {
+  return i18n.resolvedLanguage ? { "Accept-Language": i18n.resolvedLanguage } : {};
+}
+
+/**
+ * One call to the API with the session cookie. A plain object is sent as JSON; FormData goes as
+ * multipart, with the browser choosing the boundary. Throws ApiError on any non-OK status.
+ */
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = languageHeader();
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(url, { method, headers, body: payload, credentials: "include" });
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** apiRequest, then the JSON answer. */
+export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, body);
+  return (await res.json()) as T;
+}
+
+/** The server's `{ message }` from a failed call, or the fallback when there is none. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (!(err instanceof ApiError)) return fallback;
+  try {
+    const parsed: unknown = JSON.parse(err.body);
+    if (parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string") {
+      return parsed.message || fallback;
+    }
+  } catch {
+    // Not JSON (a proxy's HTML error page, for instance): the fallback says it better.
+  }
+  return fallback;
+}
+
+type UnauthorizedBehavior = "returnNull" | "throw";
+
+/** A query function that GETs queryKey[0]. With on401 "returnNull", a 401 gives null instead of an error. */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(String(queryKey[0]), {
+      credentials: "include",
+      headers: languageHeader(),
+      signal,
+    });
+    if (options.on401 === "returnNull" && res.status === 401) return null;
+    await throwIfNotOk(res);
+    return (await res.json()) as T;
+  };
+}

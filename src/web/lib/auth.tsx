@@ -1,0 +1,160 @@
+import { type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useCallback, useContext } from "react";
+import { useTranslation } from "react-i18next";
+import type { LoginInput, PublicUser, RegisterInput } from "../../shared/auth";
+import { toast } from "../hooks/use-toast";
+import { apiJson, apiRequest, errorMessage, getQueryFn } from "./api";
+
+export const ME_QUERY_KEY = ["/api/me"] as const;
+
+/** Spec 3: the current user's id, fullName and email are also kept in browser storage under "user". */
+const USER_STORAGE_KEY = "user";
+
+type StoredUser = Pick<PublicUser, "id" | "fullName" | "email">;
+
+function readStoredUser(): Partial<StoredUser> | null {
+  try {
+    const raw = localStorage.getItem(USER_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === "object" ? (parsed as Partial<StoredUser>) : null;
+  } catch (err) {
+    console.warn(`Ignoring the stored "${USER_STORAGE_KEY}" record: it could not be read.`, err);
+    return null;
+  }
+}
+
+function writeStoredUser(user: StoredUser | null): void {
+  try {
+    if (user) localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+    else localStorage.removeItem(USER_STORAGE_KEY);
+  } catch (err) {
+    console.warn(`Could not update the stored "${USER_STORAGE_KEY}" record.`, err);
+  }
+}
+
+const meQueryFn = getQueryFn<{ user: PublicUser }>({ on401: "returnNull" });
+
+interface AuthContextValue {
+  /** null when signed out, and while the first check is still loading. */
+  user: PublicUser | null;
+  isLoading: boolean;
+  loginMutation: UseMutationResult<PublicUser, Error, LoginInput>;
+  registerMutation: UseMutationResult<PublicUser, Error, RegisterInput>;
+  logoutMutation: UseMutationResult<void, Error, void>;
+  /** After a profile change: the new record goes into the cache and browser storage. */
+  updateUser: (user: PublicUser) => void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+
+  const { data: user = null, isLoading } = useQuery<PublicUser | null>({
+    queryKey: ME_QUERY_KEY,
+    // Signed out (401) and any failure alike mean "no user" (spec 4 and 8).
+    queryFn: async (context) => {
+      try {
+        const answer = await meQueryFn(context);
+        if (!answer) writeStoredUser(null);
+        return answer?.user ?? null;
+      } catch {
+        return null;
+      }
+    },
+  });
+
+  /** Another person's cached data must never show: every query but the session is dropped. */
+  const resetSession = useCallback(
+    (next: PublicUser | null) => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
+      queryClient.setQueryData(ME_QUERY_KEY, next);
+      writeStoredUser(next && { id: next.id, fullName: next.fullName, email: next.email });
+    },
+    [queryClient],
+  );
+
+  const updateUser = useCallback(
+    (next: PublicUser) => {
+      queryClient.setQueryData(ME_QUERY_KEY, next);
+      writeStoredUser({ ...readStoredUser(), id: next.id, fullName: next.fullName, email: next.email });
+    },
+    [queryClient],
+  );
+
+  const loginMutation = useMutation({
+    mutationFn: async (input: LoginInput) =>
+      (await apiJson<{ user: PublicUser }>("POST", "/api/login", input)).user,
+    onSuccess: (signedIn) => {
+      resetSession(signedIn);
+      toast({ title: t("login.successTitle"), description: t("login.successDescription") });
+    },
+    onError: (err) => {
+      toast({
+        variant: "destructive",
+        title: t("login.failedTitle"),
+        description: errorMessage(err, t("login.failedDescription")),
+      });
+    },
+  });
+
+  const registerMutation = useMutation({
+    mutationFn: async (input: RegisterInput) =>
+      (await apiJson<{ user: PublicUser }>("POST", "/api/register", input)).user,
+    onSuccess: (registered) => {
+      resetSession(registered);
+      toast({ title: t("register.successTitle"), description: t("register.successDescription") });
+    },
+    onError: (err) => {
+      toast({
+        variant: "destructive",
+        title: t("register.failedTitle"),
+        description: errorMessage(err, t("register.failedDescription")),
+      });
+    },
+  });
+
+  const logoutMutation = useMutation({
+    mutationFn: async () => {
+      await apiRequest("POST", "/api/logout");
+    },
+    onSuccess: () => {
+      resetSession(null);
+      toast({ title: t("logout.successTitle"), description: t("logout.successDescription") });
+    },
+    onError: (err) => {
+      toast({
+        variant: "destructive",
+        title: t("logout.failedTitle"),
+        description: errorMessage(err, t("common.tryAgain")),
+      });
+    },
+  });
+
+  const value: AuthContextValue = {
+    user,
+    isLoading,
+    loginMutation,
+    registerMutation,
+    logoutMutation,
+    updateUser,
+  };
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error("useAuth must be used inside AuthProvider");
+  return context;
+}
+
+export interface AuthOptions {
+  /** D2: when true, only addresses on the server's allow-list may sign up. */
+  signupRestricted: boolean;
+}
+
+export function useAuthOptions() {
+  return useQuery<AuthOptions>({ queryKey: ["/api/auth/options"] });
+}

@@ -1,0 +1,92 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link, Navigate, useLocation } from "react-router";
+import { type LoginInput, loginSchema } from "../../shared/auth";
+import { AuthLayout, SignupRestrictedNote } from "../components/auth-layout";
+import { LoadingScreen } from "../components/loading-screen";
+import { LogoMark } from "../components/logo";
+import { PageTitle } from "../components/page-title";
+import { Button } from "../components/ui/button";
+import { FormField } from "../components/ui/form-field";
+import { Input } from "../components/ui/input";
+import { Spinner } from "../components/ui/spinner";
+import { useAuth } from "../lib/auth";
+
+/** Where the protected-page wrapper sent the visitor from, if it is a page of this site. */
+function returnPath(state: unknown): string {
+  if (state && typeof state === "object" && "from" in state) {
+    const from = state.from as { pathname?: unknown; search?: unknown; hash?: unknown } | null;
+    const path = from?.pathname;
+    if (typeof path === "string" && path.startsWith("/") && !path.startsWith("//") && path !== "/login") {
+      return `${path}${typeof from?.search === "string" ? from.search : ""}${typeof from?.hash === "string" ? from.hash : ""}`;
+    }
+  }
+  return "/";
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { user, isLoading, loginMutation } = useAuth();
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors } = form.formState;
+
+  if (isLoading) return <LoadingScreen />;
+  // Signed in already, or just now: on to the dashboard or the page that asked for a login.
+  if (user) return <Navigate to={returnPath(location.state)} replace />;
+
+  const pending = loginMutation.isPending;
+
+  return (
+    <AuthLayout>
+      <PageTitle title={t("login.submit")} />
+      <div className="mb-8 space-y-3 text-center">
+        <LogoMark className="mx-auto size-11 lg:hidden" />
+        <h1 className="text-3xl font-semibold tracking-tight">{t("login.title")}</h1>
+        <p className="text-balance text-muted-foreground">{t("login.subtitle")}</p>
+      </div>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}
+        className="grid gap-5"
+      >
+        <FormField label={t("auth.email")} error={errors.email?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register("email")}
+              type="email"
+              autoComplete="email"
+              placeholder={t("auth.emailPlaceholder")}
+            />
+          )}
+        </FormField>
+        <FormField label={t("auth.password")} error={errors.password?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register("password")}
+              type="password"
+              autoComplete="current-password"
+            />
+          )}
+        </FormField>
+        <Button type="submit" size="lg" className="mt-1 w-full" disabled={pending}>
+          {pending && <Spinner />}
+          {pending ? t("login.pending") : t("login.submit")}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        {t("login.noAccount")}{" "}
+        <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+          {t("login.signUpLink")}
+        </Link>
+      </p>
+      <SignupRestrictedNote />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,97 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { type ChangePasswordInput, changePasswordSchema, type PublicUser } from "../../../shared/auth";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { Spinner } from "../../components/ui/spinner";
+import { toast } from "../../hooks/use-toast";
+import { apiJson, errorMessage } from "../../lib/api";
+import { useAuth } from "../../lib/auth";
+
+const EMPTY: ChangePasswordInput = { currentPassword: "", newPassword: "" };
+
+/** Current and new password; the server keeps this session and signs out every other one. */
+export function ChangePasswordCard() {
+  const { t } = useTranslation();
+  const { updateUser } = useAuth();
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+
+  const change = useMutation({
+    mutationFn: (input: ChangePasswordInput) =>
+      apiJson<{ user: PublicUser }>("POST", "/api/users/me/password", input),
+    onSuccess: ({ user }) => {
+      updateUser(user);
+      form.reset(EMPTY);
+      toast({ title: t("password.changedTitle"), description: t("password.changedDescription") });
+    },
+    onError: (err) => {
+      toast({
+        variant: "destructive",
+        title: t("password.failedTitle"),
+        description: errorMessage(err, t("password.failedDescription")),
+      });
+    },
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("password.title")}</CardTitle>
+        <CardDescription>{t("password.subtitle")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((values) => change.mutate(values))}
+          className="grid gap-5"
+        >
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField label={t("password.current")} error={errors.currentPassword?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  {...form.register("currentPassword")}
+                  type="password"
+                  autoComplete="current-password"
+                />
+              )}
+            </FormField>
+            <FormField
+              label={t("password.new")}
+              hint={t("register.passwordHint")}
+              error={errors.newPassword?.message}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  {...form.register("newPassword")}
+                  type="password"
+                  autoComplete="new-password"
+                />
+              )}
+            </FormField>
+          </div>
+          <div className="flex sm:justify-end">
+            <Button
+              type="submit"
+              variant="secondary"
+              disabled={change.isPending}
+              className="w-full sm:w-auto"
+            >
+              {change.isPending && <Spinner />}
+              {change.isPending ? t("password.pending") : t("password.submit")}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

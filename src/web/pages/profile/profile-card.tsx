@@ -1,0 +1,118 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Pencil, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { type ProfileInput, type PublicUser, profileSchema } from "../../../shared/auth";
+import { Avatar, AvatarFallback } from "../../components/ui/avatar";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { Spinner } from "../../components/ui/spinner";
+import { toast } from "../../hooks/use-toast";
+import { apiJson, errorMessage } from "../../lib/api";
+import { useAuth } from "../../lib/auth";
+import { initials } from "../../lib/utils";
+
+/** Spec 2.15: avatar, an edit toggle, and the full name and email form. */
+export function ProfileCard({ user }: { user: PublicUser }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const { updateUser } = useAuth();
+  const [editing, setEditing] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const form = useForm<ProfileInput>({
+    resolver: zodResolver(profileSchema),
+    values: { fullName: user.fullName, email: user.email },
+  });
+  const { errors } = form.formState;
+
+  const update = useMutation({
+    mutationFn: (input: ProfileInput) => apiJson<PublicUser>("PUT", `/api/users/${user.id}`, input),
+    onSuccess: (updated) => {
+      updateUser(updated);
+      void queryClient.invalidateQueries({ queryKey: ["/api/users/me"] });
+      toggleRef.current?.focus();
+      setEditing(false);
+      toast({ title: t("profile.updatedTitle"), description: t("profile.updatedDescription") });
+    },
+    onError: (err) => {
+      toast({
+        variant: "destructive",
+        title: t("profile.updateFailedTitle"),
+        description: errorMessage(err, t("profile.updateFailedDescription")),
+      });
+    },
+  });
+
+  const { setFocus } = form;
+  useEffect(() => {
+    if (editing) setFocus("fullName");
+  }, [editing, setFocus]);
+
+  function toggleEditing() {
+    if (editing) form.reset({ fullName: user.fullName, email: user.email });
+    setEditing(!editing);
+  }
+
+  const memberSince = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: "long" }).format(
+    new Date(user.createdAt),
+  );
+
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center gap-4">
+        <Avatar className="size-16">
+          <AvatarFallback className="text-xl">{initials(user.fullName)}</AvatarFallback>
+        </Avatar>
+        <div className="min-w-0 flex-[1_1_12rem]">
+          <CardTitle className="truncate">{user.fullName}</CardTitle>
+          <CardDescription className="truncate">{user.email}</CardDescription>
+          <CardDescription className="mt-1 text-xs">
+            {t("profile.memberSince", { date: memberSince })}
+          </CardDescription>
+        </div>
+        <Button ref={toggleRef} variant="outline" onClick={toggleEditing}>
+          {editing ? <X aria-hidden="true" /> : <Pencil aria-hidden="true" />}
+          {editing ? t("common.cancel") : t("profile.edit")}
+        </Button>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((values) => update.mutate(values))}
+          className="grid gap-5 border-t pt-6"
+        >
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField label={t("auth.fullName")} error={errors.fullName?.message}>
+              {(control) => (
+                <Input {...control} {...form.register("fullName")} autoComplete="name" readOnly={!editing} />
+              )}
+            </FormField>
+            <FormField label={t("auth.email")} error={errors.email?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  {...form.register("email")}
+                  type="email"
+                  autoComplete="email"
+                  readOnly={!editing}
+                />
+              )}
+            </FormField>
+          </div>
+          {editing && (
+            <div className="flex sm:justify-end">
+              <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
+                {update.isPending && <Spinner />}
+                {update.isPending ? t("profile.saving") : t("profile.save")}
+              </Button>
+            </div>
+          )}
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

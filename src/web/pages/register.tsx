@@ -1,0 +1,81 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link, Navigate } from "react-router";
+import { type RegisterInput, registerSchema } from "../../shared/auth";
+import { AuthLayout, SignupRestrictedNote } from "../components/auth-layout";
+import { LoadingScreen } from "../components/loading-screen";
+import { LogoMark } from "../components/logo";
+import { PageTitle } from "../components/page-title";
+import { Button } from "../components/ui/button";
+import { FormField } from "../components/ui/form-field";
+import { Input } from "../components/ui/input";
+import { Spinner } from "../components/ui/spinner";
+import { useAuth } from "../lib/auth";
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const { user, isLoading, registerMutation } = useAuth();
+  const form = useForm<RegisterInput>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { fullName: "", email: "", password: "" },
+  });
+  const { errors } = form.formState;
+
+  if (isLoading) return <LoadingScreen />;
+  // A new account is signed in at once (D2), and a signed-in visitor has nothing to do here.
+  if (user) return <Navigate to="/" replace />;
+
+  const pending = registerMutation.isPending;
+
+  return (
+    <AuthLayout>
+      <PageTitle title={t("nav.signUp")} />
+      <div className="mb-8 space-y-3 text-center">
+        <LogoMark className="mx-auto size-11 lg:hidden" />
+        <h1 className="text-3xl font-semibold tracking-tight">{t("register.title")}</h1>
+        <p className="text-balance text-muted-foreground">{t("register.subtitle")}</p>
+      </div>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => registerMutation.mutate(values))}
+        className="grid gap-5"
+      >
+        <FormField label={t("auth.fullName")} error={errors.fullName?.message}>
+          {(control) => <Input {...control} {...form.register("fullName")} autoComplete="name" />}
+        </FormField>
+        <FormField label={t("auth.email")} error={errors.email?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register("email")}
+              type="email"
+              autoComplete="email"
+              placeholder={t("auth.emailPlaceholder")}
+            />
+          )}
+        </FormField>
+        <FormField
+          label={t("auth.password")}
+          hint={t("register.passwordHint")}
+          error={errors.password?.message}
+        >
+          {(control) => (
+            <Input {...control} {...form.register("password")} type="password" autoComplete="new-password" />
+          )}
+        </FormField>
+        <Button type="submit" size="lg" className="mt-1 w-full" disabled={pending}>
+          {pending && <Spinner />}
+          {pending ? t("register.pending") : t("register.submit")}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        {t("register.haveAccount")}{" "}
+        <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          {t("register.logInLink")}
+        </Link>
+      </p>
+      <SignupRestrictedNote />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,30 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type ProxyOptions } from "vite";
+
+const apiServer = process.env.TORG_API_URL ?? "http://localhost:3000";
+
+/**
+ * changeOrigin stays false so the Host header keeps the dev server's address and the server's
+ * same-origin check on writes sees a matching Origin.
+ */
+const toApi: ProxyOptions = { target: apiServer, changeOrigin: false };
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: "dist/web",
+    emptyOutDir: true,
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      "/api/": toApi,
+      "/uploads/": toApi,
+      // A regular expression: a plain "/q" prefix would also swallow /quick-create.
+      "^/q/": toApi,
+    },
+  },
+});
