@@ -120,21 +120,24 @@ async function registerWebClient(app: FastifyInstance, config: Config, db: Db) {
   }
 
   app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    // A page is any GET outside the API and uploads that does not name a file; a missing asset stays a 404.
     const wantsPage =
       request.method === "GET" &&
-      !request.url.startsWith("/api/") &&
-      request.headers.accept?.includes("text/html");
+      !pathname.startsWith("/api/") &&
+      !pathname.startsWith("/uploads/") &&
+      !/\.[a-z0-9]+$/i.test(pathname);
     if (hasClient && wantsPage) {
-      const pathname = request.url.split("?")[0] ?? "/";
       const meta = await pageMetaFor(db, pathname, publicOrigin(request, config));
       return reply
         .header("cache-control", "no-cache")
         .type("text/html; charset=utf-8")
         .send(meta ? injectPageMeta(indexHtml, meta) : indexHtml);
     }
-    const url = request.url.split("?")[0] ?? "";
-    return reply.status(404).send({
-      message: translateError(requestLanguage(request), "routeNotFound", { method: request.method, url }),
-    });
+    const language = requestLanguage(request);
+    const message = pathname.startsWith("/api/")
+      ? translateError(language, "routeNotFound", { method: request.method, url: pathname })
+      : translateError(language, "notFound");
+    return reply.status(404).send({ message });
   });
 }

@@ -120,5 +120,10 @@ describe("shareable pages", () => {
     expect((await t.app.inject({ url: "/api/nothing", headers: { accept: "text/html" } })).statusCode).toBe(
       404,
     );
+    // Pages answer any client (curl included); a missing asset is a JSON 404, not the page.
+    expect((await t.app.inject({ url: "/orders" })).body).toContain('<div id="root">');
+    const asset = await t.app.inject({ url: "/assets/missing-123.js" });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.json()).toEqual({ message: "Not found" });
   });
 });
