@@ -42,6 +42,7 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      WEB_ROOT: process.env.E2E_WEB_ROOT ?? "dist/web",
     },
   },
 });

@@ -13,6 +13,7 @@ import type { Database, Db } from "./db/client";
 import type { AppDeps } from "./lib/deps";
 import { registerErrorHandler } from "./lib/error-handler";
 import { requestLanguage } from "./lib/language";
+import { MicroCache } from "./lib/micro-cache";
 import { publicOrigin } from "./lib/origin";
 import { securityPlugin } from "./lib/security";
 import { authRoutes } from "./modules/auth/routes";
@@ -36,6 +37,9 @@ declare module "fastify" {
     smsOutbox: SmsOutboxWorker;
   }
 }
+
+/** Writes that can change what shoppers see: they clear the public read cache. */
+const CATALOGUE_WRITES = /^\/api\/(stores|products|quickstore)/;
 
 export interface BuildAppOptions {
   config: Config;
@@ -66,7 +70,16 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const deps: AppDeps = { config, database, db: database.db };
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    publicCache: new MicroCache(config.publicCacheTtlMs),
+  };
+  app.addHook("onResponse", async (request, reply) => {
+    const write = request.method !== "GET" && request.method !== "HEAD";
+    if (write && reply.statusCode < 400 && CATALOGUE_WRITES.test(request.url)) deps.publicCache.clear();
+  });
 
   await app.register(securityPlugin, deps);
   await app.register(cookie);

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Money is exact (D7): amounts travel as decimal strings ("199.50") and are computed in integer øre.
  * Display is whole kroner, rounded, grouped by locale: en "3,280 kr", nb "3 280 kr".
@@ -37,14 +35,12 @@ export function formatKr(amount: string | number | null | undefined, language = 
   const kroner = Math.floor((ore + 50) / 100);
   return `${new Intl.NumberFormat(LOCALE_TAGS[language] ?? language, { maximumFractionDigits: 0 }).format(kroner)} kr`;
 }
-
-/** A price field: a number or text like "199", "199.99" or "199,99" (0 or more), kept as an exact decimal string. */
-export const priceField = (message = "errors.priceInvalid") =>
-  z.union([z.string(), z.number()], message).transform((value, ctx) => {
-    const normalized = normalizePrice(value);
-    if (normalized === undefined) {
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    return normalized;
-  });
+/** The median of decimal amounts, exactly (the mean of the middle two when even, rounded to øre). */
+export function median(amounts: string[]): string {
+  const ore = amounts.map((amount) => toOre(amount)).sort((a, b) => a - b);
+  if (ore.length === 0) throw new Error("median of nothing");
+  const middle = Math.floor(ore.length / 2);
+  const value =
+    ore.length % 2 ? (ore[middle] ?? 0) : Math.round(((ore[middle - 1] ?? 0) + (ore[middle] ?? 0)) / 2);
+  return fromOre(value);
+}

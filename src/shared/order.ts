@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_LINES_PER_ORDER, MAX_QTY_PER_LINE } from "./order-limits";
 import { toE164 } from "./phone";
 
 export const ORDER_STATUSES = ["pending", "paid", "fulfilled", "cancelled"] as const;
@@ -41,8 +42,7 @@ export interface OrderView {
 }
 
 /** Checkout (spec 5). The client sends ids and quantities only; prices come from the database (D6). */
-export const MAX_QTY_PER_LINE = 99;
-export const MAX_LINES_PER_ORDER = 50;
+export { MAX_LINES_PER_ORDER, MAX_QTY_PER_LINE } from "./order-limits";
 
 export const checkoutFormSchema = z.object({
   shipToName: z

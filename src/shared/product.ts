@@ -1,5 +1,16 @@
 import { z } from "zod";
-import { priceField } from "./money";
+import { normalizePrice } from "./money";
+
+/** A price field: a number or text like "199", "199.99" or "199,99" (0 or more), kept as an exact decimal string. */
+export const priceField = (message = "errors.priceInvalid") =>
+  z.union([z.string(), z.number()], message).transform((value, ctx) => {
+    const normalized = normalizePrice(value);
+    if (normalized === undefined) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return normalized;
+  });
 
 /** Where the product sits in its photo, in percent of the image's width and height. */
 export const coordinatesSchema = z.object({
@@ -51,8 +62,22 @@ export const createProductFormSchema = productFieldsSchema.extend({
     }),
 });
 
+/** An optional text that an update may clear: "" or null empties it, absent leaves it as it is. */
+const clearableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, "errors.textTooLong")
+    .nullable()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null));
+
 /** PUT /api/products/{id}: any subset of the fields, plus the active switch. */
 export const updateProductSchema = productFieldsSchema.partial().extend({
+  blurb: clearableText(5000),
+  sku: clearableText(64),
+  seoMetaTitle: clearableText(120),
+  seoMetaDesc: clearableText(320),
   isActive: z.boolean("errors.invalidInput").optional(),
   coordinates: coordinatesSchema.nullable().optional(),
 });

@@ -32,6 +32,52 @@ export const router = createBrowserRouter([
             path: "/profile",
             lazy: async () => ({ Component: (await import("./pages/profile")).ProfilePage }),
           },
+          {
+            path: "/settings",
+            lazy: async () => ({ Component: (await import("./pages/settings")).SettingsPage }),
+          },
+          {
+            path: "/create-store",
+            lazy: async () => ({ Component: (await import("./pages/stores/create-store")).CreateStorePage }),
+          },
+          {
+            path: "/store-create",
+            lazy: async () => ({ Component: (await import("./pages/stores/create-store")).CreateStorePage }),
+          },
+          {
+            path: "/stores",
+            lazy: async () => ({ Component: (await import("./pages/stores/store-list")).StoreListPage }),
+          },
+          {
+            path: "/stores/:id",
+            lazy: async () => ({ Component: (await import("./pages/stores/store-detail")).StoreDetailPage }),
+          },
+          {
+            path: "/store-edit/:id",
+            lazy: async () => ({ Component: (await import("./pages/stores/store-detail")).StoreDetailPage }),
+          },
+          {
+            path: "/stores/:id/add-product",
+            lazy: async () => ({ Component: (await import("./pages/products/add-product")).AddProductPage }),
+          },
+          {
+            path: "/product-edit/:id",
+            lazy: async () => ({
+              Component: (await import("./pages/products/product-edit")).ProductEditPage,
+            }),
+          },
+          {
+            path: "/orders",
+            lazy: async () => ({ Component: (await import("./pages/orders/orders")).OrdersPage }),
+          },
+          {
+            path: "/stores/:id/orders",
+            lazy: async () => ({ Component: (await import("./pages/orders/store-orders")).StoreOrdersPage }),
+          },
+          {
+            path: "/order/:id",
+            lazy: async () => ({ Component: (await import("./pages/orders/order-page")).OrderPage }),
+          },
         ],
       },
       {

@@ -1,26 +1,40 @@
-import { Bell, BellOff } from "lucide-react";
+import { ArrowRight, Bell, BellOff } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useFormatters } from "../lib/format";
+import { useMarkNotificationsSeen, useNotifications } from "../lib/queries/notifications";
+import { cn } from "../lib/utils";
 import { Button } from "./ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "./ui/popover";
+import { Spinner } from "./ui/spinner";
 import { Tooltip, TooltipContent, TooltipTrigger } from "./ui/tooltip";
 
-export interface NotificationItem {
-  id: string;
-  title: string;
-  description?: string;
-  /** Where a click leads, an order for instance. */
-  to: string;
-}
-
-/** The bell in the top bar: a count badge and a popover listing new orders. */
-export function NotificationsButton({ items }: { items: NotificationItem[] }) {
+/**
+ * The bell in the top bar (D14): a badge with the number of orders placed since the last look, and a
+ * popover listing the latest pending orders. Opening it marks them seen; the ones that were new keep
+ * their dot until it closes.
+ */
+export function NotificationsButton() {
   const { t } = useTranslation();
-  const count = items.length;
+  const { kr, relative } = useFormatters();
+  const { data, isPending, isError } = useNotifications();
+  const markSeen = useMarkNotificationsSeen();
+  const [open, setOpen] = useState(false);
+  const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
+  const count = data?.unseenCount ?? 0;
+  const orders = data?.orders ?? [];
   const label = count > 0 ? t("notifications.buttonWithCount", { count }) : t("notifications.button");
 
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next) return;
+    setHighlighted(new Set(orders.filter((order) => order.isNew).map((order) => order.id)));
+    if (count > 0) markSeen.mutate();
+  }
+
   return (
-    <Popover>
+    <Popover open={open} onOpenChange={onOpenChange}>
       <Tooltip>
         <TooltipTrigger asChild>
           <PopoverTrigger asChild>
@@ -39,30 +53,66 @@ export function NotificationsButton({ items }: { items: NotificationItem[] }) {
         </TooltipTrigger>
         <TooltipContent>{t("notifications.button")}</TooltipContent>
       </Tooltip>
-      <PopoverContent align="end" className="w-80 p-0">
+      <PopoverContent align="end" className="w-[22rem] p-0">
         <h2 className="border-b px-4 py-3 text-sm font-semibold">{t("notifications.title")}</h2>
-        {count === 0 ? (
+        {isPending ? (
+          <div className="flex justify-center px-4 py-6">
+            <Spinner label={t("common.loading")} className="text-primary" />
+          </div>
+        ) : isError ? (
+          <p className="px-4 py-6 text-sm text-muted-foreground">{t("notificationsList.loadFailed")}</p>
+        ) : orders.length === 0 ? (
           <p className="flex items-center gap-2 px-4 py-6 text-sm text-muted-foreground">
             <BellOff aria-hidden="true" className="size-4" />
             {t("notifications.empty")}
           </p>
         ) : (
-          <ul className="max-h-80 divide-y overflow-y-auto">
-            {items.map((item) => (
-              <li key={item.id}>
-                <Link
-                  to={item.to}
-                  className="block px-4 py-3 text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
-                >
-                  <span className="block font-medium">{item.title}</span>
-                  {item.description && (
-                    <span className="block text-muted-foreground">{item.description}</span>
-                  )}
-                </Link>
-              </li>
-            ))}
+          <ul className="max-h-[min(24rem,60dvh)] divide-y overflow-y-auto">
+            {orders.map((order) => {
+              const isNew = highlighted.has(order.id);
+              return (
+                <li key={order.id}>
+                  <Link
+                    to={`/order/${order.id}`}
+                    onClick={() => setOpen(false)}
+                    className="flex gap-3 px-4 py-3 text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
+                  >
+                    <span
+                      aria-hidden="true"
+                      className={cn(
+                        "mt-1.5 size-2 shrink-0 rounded-full",
+                        isNew ? "bg-primary" : "bg-transparent",
+                      )}
+                    />
+                    <span className="min-w-0">
+                      <span className="block font-medium">
+                        {t("notificationsList.newOrderAt", { store: order.storeName })}
+                        {isNew && <span className="sr-only"> ({t("notificationsList.new")})</span>}
+                      </span>
+                      <span className="block text-muted-foreground">
+                        {t("notificationsList.summary", {
+                          name: order.shipToName || t("orders.defaultCustomer"),
+                          total: kr(order.totalGross),
+                          time: relative(order.placedAt),
+                        })}
+                      </span>
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         )}
+        <div className="border-t p-1.5">
+          <Link
+            to="/orders"
+            onClick={() => setOpen(false)}
+            className="flex items-center justify-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium text-primary hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
+          >
+            {t("notificationsList.viewAllOrders")}
+            <ArrowRight aria-hidden="true" className="size-3.5" />
+          </Link>
+        </div>
       </PopoverContent>
     </Popover>
   );

@@ -50,7 +50,7 @@ export function TopBar() {
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {user ? (
             <>
-              <NotificationsButton items={[]} />
+              <NotificationsButton />
               <UserMenu user={user} />
             </>
           ) : (

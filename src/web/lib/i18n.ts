@@ -2,10 +2,6 @@ import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import { sharedCatalogues } from "../../shared/i18n";
 import { LANGUAGES, type Language } from "../../shared/preferences";
-import da from "../locales/da.json";
-import en from "../locales/en.json";
-import nb from "../locales/nb.json";
-import sv from "../locales/sv.json";
 
 export const LANGUAGE_STORAGE_KEY = "torg-language";
 export const DEFAULT_LANGUAGE: Language = "en";
@@ -18,8 +14,21 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   da: "Dansk",
 };
 
-/** The UI catalogue plus the shared one (its top-level key `errors` holds validation and API messages). */
-const uiCatalogues = { en, nb, sv, da } satisfies Record<Language, typeof en>;
+type Catalogue = Record<string, unknown>;
+
+/**
+ * The UI catalogues live in one folder per area (`locales/<area>/<lang>.json`, each area with its own
+ * top-level keys), merged here with the shared catalogue (`errors`: validation and API messages).
+ */
+const areaFiles = import.meta.glob<Catalogue>("../locales/*/*.json", { eager: true, import: "default" });
+
+function uiCatalogue(language: Language): Catalogue {
+  const merged: Catalogue = {};
+  for (const [file, catalogue] of Object.entries(areaFiles)) {
+    if (file.endsWith(`/${language}.json`)) Object.assign(merged, catalogue);
+  }
+  return merged;
+}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
@@ -52,7 +61,7 @@ void i18n.use(initReactI18next).init({
   resources: Object.fromEntries(
     LANGUAGES.map((language) => [
       language,
-      { translation: { ...uiCatalogues[language], ...sharedCatalogues[language] } },
+      { translation: { ...uiCatalogue(language), ...sharedCatalogues[language] } },
     ]),
   ),
   lng: readStoredLanguage(),

@@ -113,6 +113,40 @@ describe("POST /api/orders (public)", () => {
   });
 });
 
+describe("orders under concurrency", () => {
+  it("50 concurrent orders make exactly 50 orders with correct totals", async () => {
+    const { store, mug, bowl } = await sellerWithProducts();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, n) =>
+        placeOrder(store.id, [
+          { productId: mug.id, qty: (n % 3) + 1 },
+          { productId: bowl.id, qty: 1 },
+        ]),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
+    const rows = await t.database.db.select().from(orders).where(sql`${orders.storeId} = ${store.id}`);
+    expect(rows).toHaveLength(50);
+    for (const [n, response] of responses.entries()) {
+      const expected = (349 * ((n % 3) + 1) + 199.5).toFixed(2);
+      expect(response.json().totalGross).toBe(expected);
+      expect(rows.find((row) => row.id === response.json().id)?.totalGross).toBe(expected);
+    }
+  });
+
+  it("the same Idempotency-Key sent 10 times at once makes one order", async () => {
+    const { store, mug } = await sellerWithProducts();
+    const key = randomUUID();
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => placeOrder(store.id, [{ productId: mug.id, qty: 1 }], key)),
+    );
+    const ids = new Set(responses.map((r) => r.json().id));
+    expect(ids.size).toBe(1);
+    expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(9);
+  });
+});
+
 describe("seller order routes", () => {
   it("lists orders per store and status, opens one with history, and changes the status", async () => {
     const { agent, user, store, mug } = await sellerWithProducts();

@@ -121,7 +121,12 @@ describe("POST /api/stores/{id}/products", () => {
     }
     const list = (await agent.get(`/api/stores/${store.id}/products`)).json();
     expect(list.map((p: { id: string }) => p.id)).toEqual([product.id]);
-    expect((await agent.get(`/api/stores/${store.id}`)).json().productCount).toBe(1);
+    const summary = (await agent.get(`/api/stores/${store.id}`)).json();
+    expect(summary).toMatchObject({
+      productCount: 1,
+      heroImageUrl: null,
+      fallbackHeroImage: product.primaryImage,
+    });
   });
 
   it("strips EXIF, GPS included, from every stored variant", async () => {
@@ -237,6 +242,9 @@ describe("product edit and delete", () => {
     expect(replaced.json().isActive).toBe(true);
     expect((await t.app.inject({ url: product.primaryImage })).statusCode).toBe(404);
 
+    const cleared = await agent.put(`/api/products/${product.id}`, { blurb: "", sku: null });
+    expect(cleared.json()).toMatchObject({ blurb: null, sku: null, title: "With new photo" });
+
     const invalid = await agent.put(`/api/products/${product.id}`, { title: "" });
     expect(invalid.json()).toEqual({ message: "Title is required" });
 
@@ -270,6 +278,7 @@ describe("/uploads", () => {
     ]) {
       const response = await t.app.inject({ url });
       expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain("root:");
     }
   });
 });

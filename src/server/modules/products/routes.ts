@@ -30,22 +30,25 @@ const pageQuery = z.object({
 
 export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStorage }> = async (
   app,
-  { db, storage },
+  { db, storage, publicCache },
 ) => {
   /** Members see every product of their store; everyone else sees the active products of a live store. */
-  app.get("/api/stores/:id/products", { schema: { params: idParams } }, async (request) => {
+  app.get("/api/stores/:id/products", { schema: { params: idParams } }, async (request, reply) => {
     const { id } = request.params;
     if (request.user) {
       const member = await requireStoreMember(db, request.user, id).catch(() => undefined);
       if (member) return listStoreProducts(db, member.id, { includeInactive: true });
     }
     if (!isUuid(id)) throw notFound("storeNotFound");
-    const [store] = await db
-      .select({ id: stores.id })
-      .from(stores)
-      .where(and(eq(stores.id, id), isNull(stores.deletedAt)));
-    if (!store) throw notFound("storeNotFound");
-    return listStoreProducts(db, store.id, { includeInactive: false });
+    const body = await publicCache.get(`products:${id}`, async () => {
+      const [store] = await db
+        .select({ id: stores.id })
+        .from(stores)
+        .where(and(eq(stores.id, id), isNull(stores.deletedAt)));
+      if (!store) throw notFound("storeNotFound");
+      return listStoreProducts(db, store.id, { includeInactive: false });
+    });
+    return reply.type("application/json; charset=utf-8").send(body);
   });
 
   app.post("/api/stores/:id/products", { schema: { params: idParams } }, async (request, reply) => {
@@ -70,15 +73,26 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
     return loadProductViews(db, scope, request.query);
   });
 
-  app.get("/api/products/:id", { schema: { params: idParams } }, async (request) => {
-    if (!isUuid(request.params.id)) throw notFound("productNotFound");
-    const view = await getProductView(db, request.params.id);
-    if (!view) throw notFound("productNotFound");
-    if (view.isActive) return view;
-    // An inactive product is visible to its store's members only.
-    if (request.user && (await requireStoreMember(db, request.user, view.storeId).catch(() => undefined)))
+  app.get("/api/products/:id", { schema: { params: idParams } }, async (request, reply) => {
+    const { id } = request.params;
+    if (!isUuid(id)) throw notFound("productNotFound");
+    // Members also see their inactive products; that view is never cached.
+    if (request.user) {
+      const view = await getProductView(db, id);
+      if (
+        view &&
+        (view.isActive || (await requireStoreMember(db, request.user, view.storeId).catch(() => undefined)))
+      ) {
+        return view;
+      }
+      throw notFound("productNotFound");
+    }
+    const body = await publicCache.get(`product:${id}`, async () => {
+      const view = await getProductView(db, id);
+      if (!view?.isActive) throw notFound("productNotFound");
       return view;
-    throw notFound("productNotFound");
+    });
+    return reply.type("application/json; charset=utf-8").send(body);
   });
 
   /** JSON for the fields, or multipart with the same fields as text plus a new `image`. */

@@ -136,6 +136,11 @@ export async function createProduct(
       await tx
         .insert(productImages)
         .values({ productId: product.id, url: image.url, isPrimary: true, aiMeta: input.aiMeta });
+      // A store without a hero image shows its first product's photo instead of the stock picture.
+      await tx
+        .update(stores)
+        .set({ fallbackHeroImage: image.url })
+        .where(and(eq(stores.id, storeId), isNull(stores.fallbackHeroImage)));
       return product.id;
     });
     const view = await getProductView(db, productId);

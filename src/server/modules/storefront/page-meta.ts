@@ -43,7 +43,7 @@ export async function pageMetaFor(db: Db, pathname: string, origin: string): Pro
       title: `${store.name} | Torg`,
       description:
         store.description ??
-        translateShared(languageOf(store.defaultLocale), "storefront.metaDescription", { store: store.name }),
+        translateShared(languageOf(store.defaultLocale), "pageMeta.metaDescription", { store: store.name }),
       image: absolute(store.heroImageUrl ?? store.fallbackHeroImage, origin),
       url: `${origin}/s/${store.slug}`,
     };
@@ -57,7 +57,7 @@ export async function pageMetaFor(db: Db, pathname: string, origin: string): Pro
       description:
         product.seoMetaDesc ??
         product.blurb ??
-        translateShared("en", "storefront.productMetaDescription", {
+        translateShared("en", "pageMeta.productMetaDescription", {
           title: product.title,
           store: product.store.name,
         }),

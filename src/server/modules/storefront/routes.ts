@@ -4,13 +4,15 @@ import type { AppDeps } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
 import { getPublicStoreBySlug } from "./service";
 
-export const storefrontRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const storefrontRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, publicCache }) => {
   app.get(
     "/api/stores/slug/:slug",
     { schema: { params: z.object({ slug: z.string().max(100) }) } },
-    async (request) => {
-      if (!/^[a-z0-9-]{1,60}$/i.test(request.params.slug)) throw notFound("storeNotFound");
-      return getPublicStoreBySlug(db, request.params.slug);
+    async (request, reply) => {
+      const slug = request.params.slug.toLowerCase();
+      if (!/^[a-z0-9-]{1,60}$/.test(slug)) throw notFound("storeNotFound");
+      const body = await publicCache.get(`store:${slug}`, () => getPublicStoreBySlug(db, slug));
+      return reply.type("application/json; charset=utf-8").send(body);
     },
   );
 };

@@ -48,7 +48,7 @@ describe("public store reads", () => {
       slug: store.slug,
       defaultLocale: "en",
       heroImageUrl: "https://images.example/hero.jpg",
-      fallbackHeroImage: null,
+      fallbackHeroImage: expect.stringMatching(/^\/uploads\/products\/.+-1600\.webp$/),
       phone: "+4791234567",
       description: "Rings & <b>bands</b> from Tromsø",
       paymentMethods: ["vipps"],

@@ -1,0 +1,66 @@
+// bench/storefront: requests per second for the two reads a storefront makes (the store by slug and its
+// 20 products) at 50 connections on PostgreSQL, next to a bare Fastify serving the same JSON from
+// memory in the same run. Target: ratio ≥ 0.5 for both.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { report, round } from "./lib";
+import { load } from "./support/load";
+import { benchDatabase, seedStore, startServer } from "./support/torg";
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+
+async function main() {
+  const database = await benchDatabase("postgres");
+  const torg = await startServer(database.env);
+  try {
+    const { store } = await seedStore(torg.url, 20);
+    const paths = { store: `/api/stores/slug/${store.slug}`, products: `/api/stores/${store.id}/products` };
+    const bodies: Record<string, string> = {};
+    for (const url of Object.values(paths)) bodies[url] = await (await fetch(`${torg.url}${url}`)).text();
+    const productCount = (JSON.parse(bodies[paths.products] ?? "[]") as unknown[]).length;
+
+    const bodiesFile = path.join(os.tmpdir(), `torg-bare-${process.pid}.json`);
+    fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
+    const bare = await startServer({ BARE_BODIES: bodiesFile }, "bench/support/bare-server.ts", "/health");
+    try {
+      for (const [name, url] of Object.entries(paths)) {
+        const torgRun = await load({ url: `${torg.url}${url}`, duration: DURATION });
+        const bareRun = await load({ url: `${bare.url}${url}`, duration: DURATION });
+        const ratio = torgRun.requestsPerSecond / bareRun.requestsPerSecond;
+        process.stdout.write(
+          `${name === "store" ? "GET /api/stores/slug/{slug}" : `GET /api/stores/{id}/products (${productCount} products)`}\n` +
+            `  Torg on PostgreSQL: ${round(torgRun.requestsPerSecond, 0)} req/s, p50 ${torgRun.p50} ms, p99 ${torgRun.p99} ms, non-2xx ${torgRun.non2xx}, errors ${torgRun.errors}\n` +
+            `  bare Fastify, same JSON from memory: ${round(bareRun.requestsPerSecond, 0)} req/s\n` +
+            `  ratio ${round(ratio, 2)} (target ≥ 0.5)\n`,
+        );
+        report({
+          figure: `${name === "store" ? "store by slug" : "store products (20)"}: Torg req/s`,
+          value: round(torgRun.requestsPerSecond, 0),
+          unit: "req/s",
+        });
+        report({
+          figure: `${name === "store" ? "store by slug" : "store products (20)"}: bare Fastify req/s`,
+          value: round(bareRun.requestsPerSecond, 0),
+          unit: "req/s",
+        });
+        report({
+          figure: `${name === "store" ? "store by slug" : "store products (20)"}: Torg ÷ bare`,
+          value: round(ratio, 2),
+          unit: "×",
+          target: "≥ 0.5",
+          ratio: round(ratio / 0.5, 2),
+          ok: ratio >= 0.5 && torgRun.non2xx === 0 && torgRun.errors === 0,
+        });
+      }
+    } finally {
+      await bare.stop();
+      fs.rmSync(bodiesFile, { force: true });
+    }
+  } finally {
+    await torg.stop();
+    await database.drop();
+  }
+}
+
+await main();

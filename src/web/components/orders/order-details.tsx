@@ -1,0 +1,299 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Info, Mail, MapPin, Phone, UserRound } from "lucide-react";
+import { type ReactNode, useId } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import {
+  ORDER_STATUSES,
+  type OrderStatus,
+  type OrderStatusEventView,
+  type OrderView,
+  orderStatusSchema,
+} from "../../../shared/order";
+import { formatPhone } from "../../../shared/phone";
+import { useFormatters } from "../../lib/format";
+import { useUpdateOrderStatus } from "../../lib/queries/orders";
+import { cn } from "../../lib/utils";
+import { Button } from "../ui/button";
+import { Label } from "../ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select";
+import { Spinner } from "../ui/spinner";
+import { lineTotal, useDateTime } from "./order-format";
+import { statusDotClass, useStatusLabel } from "./status-badge";
+
+/** The checkout's free-text address, or street, post code and city, country. */
+function addressLines(addr: OrderView["shipToAddr"]): string[] {
+  if (!addr) return [];
+  if (addr.address?.trim()) return addr.address.split("\n").filter((line) => line.trim());
+  const city = [addr.post, addr.city].filter(Boolean).join(" ");
+  return [addr.street, city, addr.country].filter((line): line is string => Boolean(line?.trim()));
+}
+
+function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}
+
+function BuyerLine({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 gap-3">
+      <dt className="mt-0.5 shrink-0 text-muted-foreground [&_svg]:size-4">
+        {icon}
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** Name, email, phone (a tel: link) and address of whoever placed the order. */
+export function OrderBuyer({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const address = addressLines(order.shipToAddr);
+  const link = "text-primary underline-offset-4 hover:underline";
+  return (
+    <dl className="grid gap-2.5 text-sm">
+      <BuyerLine icon={<UserRound aria-hidden="true" />} label={t("orders.buyerName")}>
+        <span className="font-medium">{order.shipToName || t("orders.defaultCustomer")}</span>
+      </BuyerLine>
+      {order.buyerEmail && (
+        <BuyerLine icon={<Mail aria-hidden="true" />} label={t("orders.buyerEmail")}>
+          <a href={`mailto:${order.buyerEmail}`} className={link}>
+            {order.buyerEmail}
+          </a>
+        </BuyerLine>
+      )}
+      {order.shipToPhone && (
+        <BuyerLine icon={<Phone aria-hidden="true" />} label={t("orders.buyerPhone")}>
+          <a href={telHref(order.shipToPhone)} className={cn(link, "tabular-nums")}>
+            {formatPhone(order.shipToPhone)}
+          </a>
+        </BuyerLine>
+      )}
+      <BuyerLine icon={<MapPin aria-hidden="true" />} label={t("orders.buyerAddress")}>
+        {address.length > 0 ? (
+          <address className="not-italic">
+            {address.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+        ) : (
+          <span className="text-muted-foreground">{t("orders.noAddress")}</span>
+        )}
+      </BuyerLine>
+    </dl>
+  );
+}
+
+/** Spec 2.10: product title, unit price and quantity, with line totals and the order total. */
+export function OrderItems({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const { kr } = useFormatters();
+  const title = (item: OrderView["items"][number]) =>
+    item.variantLabel ? `${item.title} (${item.variantLabel})` : item.title;
+
+  return (
+    <div className="text-sm">
+      <table className="hidden w-full sm:table">
+        <thead>
+          <tr className="border-b text-left text-xs text-muted-foreground">
+            <th scope="col" className="pb-2 font-medium">
+              {t("orders.product")}
+            </th>
+            <th scope="col" className="pb-2 text-right font-medium">
+              {t("orders.unitPrice")}
+            </th>
+            <th scope="col" className="pb-2 text-right font-medium">
+              {t("orders.qty")}
+            </th>
+            <th scope="col" className="pb-2 text-right font-medium">
+              {t("orders.lineTotal")}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {order.items.map((item) => (
+            <tr key={item.id}>
+              <td className="py-2.5 pr-4 font-medium">{title(item)}</td>
+              <td className="py-2.5 pl-2 text-right whitespace-nowrap tabular-nums">{kr(item.unitPrice)}</td>
+              <td className="py-2.5 pl-2 text-right tabular-nums">{item.qty}</td>
+              <td className="py-2.5 pl-2 text-right whitespace-nowrap tabular-nums">{kr(lineTotal(item))}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t">
+            <th scope="row" colSpan={3} className="pt-3 text-left font-semibold">
+              {t("orders.orderTotal")}
+            </th>
+            <td className="pt-3 text-right text-base font-semibold whitespace-nowrap tabular-nums">
+              {kr(order.totalGross)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+
+      <ul className="divide-y sm:hidden">
+        {order.items.map((item) => (
+          <li key={item.id} className="flex items-start justify-between gap-4 py-2.5 first:pt-0">
+            <div className="min-w-0">
+              <p className="font-medium break-words">{title(item)}</p>
+              <p className="text-muted-foreground tabular-nums">
+                {t("orders.qtyTimesPrice", { qty: item.qty, price: kr(item.unitPrice) })}
+              </p>
+            </div>
+            <p className="whitespace-nowrap tabular-nums">{kr(lineTotal(item))}</p>
+          </li>
+        ))}
+      </ul>
+      <p className="flex items-center justify-between gap-4 border-t pt-3 font-semibold sm:hidden">
+        <span>{t("orders.orderTotal")}</span>
+        <span className="text-base tabular-nums">{kr(order.totalGross)}</span>
+      </p>
+    </div>
+  );
+}
+
+/** Section 4: any of the four statuses; the button waits until a different one is chosen. */
+export function OrderStatusForm({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const statusLabel = useStatusLabel();
+  const selectId = useId();
+  const noticeId = useId();
+  const update = useUpdateOrderStatus();
+  const form = useForm<{ status: OrderStatus }>({
+    resolver: zodResolver(orderStatusSchema),
+    values: { status: order.status },
+  });
+  const chosen = useWatch({ control: form.control, name: "status" });
+  const unchanged = chosen === order.status;
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(({ status }) => update.mutate({ id: order.id, status }))}
+      className="grid gap-2"
+    >
+      <Label htmlFor={selectId} className="sr-only">
+        {t("orders.statusLabel")}
+      </Label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Controller
+          control={form.control}
+          name="status"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange} disabled={update.isPending}>
+              <SelectTrigger
+                id={selectId}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                aria-describedby={unchanged ? noticeId : undefined}
+                className="sm:flex-1"
+              >
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {ORDER_STATUSES.map((status) => (
+                  <SelectItem key={status} value={status}>
+                    <span className="flex items-center gap-2">
+                      <span
+                        aria-hidden="true"
+                        className={cn("size-2 rounded-full", statusDotClass(status))}
+                      />
+                      {statusLabel(status)}
+                    </span>
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+        <Button type="submit" disabled={unchanged || update.isPending}>
+          {update.isPending && <Spinner />}
+          {update.isPending ? t("orders.updating") : t("orders.updateStatus")}
+        </Button>
+      </div>
+      {unchanged && (
+        <p id={noticeId} className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <Info aria-hidden="true" className="size-4 shrink-0" />
+          {t("orders.statusAlreadySet", { status: t(`status.inSentence.${order.status}`) })}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Who changed the status and when, oldest first; the first event is the order being placed. */
+export function OrderHistory({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const { relative } = useFormatters();
+  const dateTime = useDateTime();
+  const statusLabel = useStatusLabel();
+  const events = [...(order.history ?? [])].sort((a, b) => a.changedAt.localeCompare(b.changedAt));
+
+  function describe(event: OrderStatusEventView): string {
+    const name = event.changedBy?.fullName;
+    if (!event.fromStatus) return name ? t("orders.placedBy", { name }) : t("orders.placedByShopper");
+    const values = { from: statusLabel(event.fromStatus), to: statusLabel(event.toStatus), name };
+    return name ? t("orders.changedBy", values) : t("orders.changed", values);
+  }
+
+  if (events.length === 0) {
+    return <p className="text-sm text-muted-foreground">{t("orders.noHistory")}</p>;
+  }
+  return (
+    <ol className="grid text-sm">
+      {events.map((event, index) => (
+        <li key={event.id} className="relative flex gap-3 pb-4 last:pb-0">
+          {index < events.length - 1 && (
+            <span aria-hidden="true" className="absolute top-4 bottom-0 left-[4.5px] w-px bg-border" />
+          )}
+          <span
+            aria-hidden="true"
+            className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", statusDotClass(event.toStatus))}
+          />
+          <p className="min-w-0">
+            <span>{describe(event)}</span>
+            <span className="text-muted-foreground">
+              {" · "}
+              <time dateTime={event.changedAt} title={dateTime(event.changedAt)}>
+                {relative(event.changedAt)}
+              </time>
+            </span>
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-3 border-t pt-5">
+      <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** The order dialog's body: customer, items, the status change and its history, one section each. */
+export function OrderDetails({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-5">
+      <Section title={t("orders.customer")}>
+        <OrderBuyer order={order} />
+      </Section>
+      <Section title={t("orders.items")}>
+        <OrderItems order={order} />
+      </Section>
+      <Section title={t("orders.changeStatus")}>
+        <OrderStatusForm order={order} />
+      </Section>
+      <Section title={t("orders.history")}>
+        <OrderHistory order={order} />
+      </Section>
+    </div>
+  );
+}

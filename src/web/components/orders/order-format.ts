@@ -1,0 +1,29 @@
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { fromOre, toOre } from "../../../shared/money";
+import type { OrderItemView } from "../../../shared/order";
+
+/** Spec 9: an order is shown by the first 8 characters of its id. */
+export function shortOrderId(id: string): string {
+  return id.slice(0, 8);
+}
+
+/** unitPrice × qty, exact in øre (D7). */
+export function lineTotal(item: Pick<OrderItemView, "unitPrice" | "qty">): string {
+  return fromOre(toOre(item.unitPrice) * item.qty);
+}
+
+const LOCALE_TAGS: Record<string, string> = { en: "en-GB", nb: "nb-NO", sv: "sv-SE", da: "da-DK" };
+
+/** "12 Mar 2025, 14:32" in the interface language, for tooltips and the order's placed time. */
+export function useDateTime(): (iso: string) => string {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? "en";
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(LOCALE_TAGS[language] ?? language, {
+      dateStyle: "medium",
+      timeStyle: "short",
+    });
+    return (iso: string) => format.format(new Date(iso));
+  }, [language]);
+}

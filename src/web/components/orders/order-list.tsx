@@ -1,0 +1,186 @@
+import { ReceiptText, RotateCw, TriangleAlert } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { ORDER_STATUSES, type OrderStatus } from "../../../shared/order";
+import { errorMessage } from "../../lib/api";
+import { useOrders } from "../../lib/queries/orders";
+import { Button } from "../ui/button";
+import { Card } from "../ui/card";
+import { Spinner } from "../ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
+import { OrderDialog } from "./order-dialog";
+import { OrderRow, type OrderRowData } from "./order-row";
+import { isOrderStatus } from "./status-badge";
+
+export const ORDER_TABS = ["all", ...ORDER_STATUSES] as const;
+export type OrderTab = (typeof ORDER_TABS)[number];
+
+/** The tab lives in the address (?status=paid), so a reload or a shared link keeps it. */
+export const STATUS_PARAM = "status";
+
+/** Opens the order dialog for one order; the id stays while the dialog animates closed. */
+export function useOrderDialog() {
+  const [orderId, setOrderId] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  return {
+    view: (id: string) => {
+      setOrderId(id);
+      setOpen(true);
+    },
+    dialog: <OrderDialog orderId={orderId} open={open} onOpenChange={setOpen} />,
+  };
+}
+
+/** Order rows in one card, divided by lines. */
+export function OrderRows({ orders, onView }: { orders: OrderRowData[]; onView: (id: string) => void }) {
+  return (
+    <Card className="overflow-hidden">
+      <ul className="divide-y">
+        {orders.map((order) => (
+          <OrderRow key={order.id} order={order} onView={() => onView(order.id)} />
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** A calm empty, waiting or failed state inside a dashed card. */
+interface ListStateProps {
+  icon?: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+}
+
+export function ListState({ icon, title, description, children }: ListStateProps) {
+  return (
+    <div className="flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed bg-card/50 px-6 py-14 text-center">
+      {icon && (
+        <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground [&_svg]:size-6">
+          {icon}
+        </span>
+      )}
+      <div className="max-w-sm space-y-1">
+        <p className="font-medium">{title}</p>
+        {description && <p className="text-sm text-muted-foreground">{description}</p>}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+export function ListSpinner({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center rounded-xl border bg-card py-16">
+      <Spinner label={label} className="size-6 text-primary" />
+    </div>
+  );
+}
+
+interface OrdersPanelProps {
+  tab: OrderTab;
+  storeId?: string;
+  storeScoped?: boolean;
+  onView: (id: string) => void;
+}
+
+function OrdersPanel({ tab, storeId, storeScoped, onView }: OrdersPanelProps) {
+  const { t } = useTranslation();
+  const status: OrderStatus | undefined = tab === "all" ? undefined : tab;
+  const orders = useOrders({ storeId, status, storeScoped });
+
+  if (orders.isPending) return <ListSpinner label={t("orders.loading")} />;
+  if (orders.isError) {
+    return (
+      <ListState
+        icon={<TriangleAlert aria-hidden="true" />}
+        title={errorMessage(orders.error, t("orders.loadFailed"))}
+      >
+        <Button variant="outline" size="sm" onClick={() => void orders.refetch()}>
+          <RotateCw aria-hidden="true" />
+          {t("orders.retry")}
+        </Button>
+      </ListState>
+    );
+  }
+  if (orders.data.length === 0) {
+    return (
+      <ListState
+        icon={<ReceiptText aria-hidden="true" />}
+        title={t(`orders.empty.${tab}`)}
+        description={tab === "all" ? t("orders.emptyHint") : undefined}
+      />
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      <OrderRows orders={orders.data} onView={onView} />
+      {orders.hasNextPage && (
+        <div className="flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => void orders.fetchNextPage()}
+            disabled={orders.isFetchingNextPage}
+          >
+            {orders.isFetchingNextPage && <Spinner />}
+            {t("orders.showMore")}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface OrderListProps {
+  /** Only this store's orders. */
+  storeId?: string;
+  /** See OrderFilters.storeScoped. */
+  storeScoped?: boolean;
+  /** Controls shown next to the tabs (the store filter). */
+  toolbar?: ReactNode;
+}
+
+/** Spec 2.10: the five tabs, each filtering on the server with its own empty text; a click opens the order. */
+export function OrderList({ storeId, storeScoped, toolbar }: OrderListProps) {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const param = searchParams.get(STATUS_PARAM);
+  const tab: OrderTab = isOrderStatus(param) ? param : "all";
+  const { view, dialog } = useOrderDialog();
+
+  function selectTab(next: string) {
+    setSearchParams(
+      (params) => {
+        if (isOrderStatus(next)) params.set(STATUS_PARAM, next);
+        else params.delete(STATUS_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+  }
+
+  return (
+    <Tabs value={tab} onValueChange={selectTab}>
+      <div className="flex flex-col-reverse gap-3 md:flex-row md:items-center md:justify-between">
+        <TabsList
+          aria-label={t("orders.tabsLabel")}
+          className="h-auto w-full flex-wrap justify-start md:w-auto"
+        >
+          {ORDER_TABS.map((value) => (
+            <TabsTrigger key={value} value={value}>
+              {t(`orders.tabs.${value}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {toolbar}
+      </div>
+      {ORDER_TABS.map((value) => (
+        <TabsContent key={value} value={value} className="focus-visible:outline-offset-4">
+          <OrdersPanel tab={value} storeId={storeId} storeScoped={storeScoped} onView={view} />
+        </TabsContent>
+      ))}
+      {dialog}
+    </Tabs>
+  );
+}

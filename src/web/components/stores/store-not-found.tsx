@@ -1,0 +1,27 @@
+import { Store } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { PageTitle } from "../page-title";
+import { Button } from "../ui/button";
+import { EmptyState } from "./empty-state";
+
+/** Spec 2.8: a store that does not exist, or is not the seller's (D4), with the way back. */
+export function StoreNotFound() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle title={t("stores.notFound")} />
+      <EmptyState
+        icon={Store}
+        title={t("stores.notFound")}
+        text={t("stores.notFoundText")}
+        className="my-auto border-none bg-transparent"
+        action={
+          <Button asChild>
+            <Link to="/">{t("stores.returnToDashboard")}</Link>
+          </Button>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../api";
+import { useAuth } from "../auth";
+
+export interface OrderNotification {
+  id: string;
+  storeName: string;
+  totalGross: string;
+  shipToName: string;
+  placedAt: string;
+  /** Placed since the user last opened the notifications. */
+  isNew: boolean;
+}
+
+export interface Notifications {
+  unseenCount: number;
+  /** The latest pending orders of the user's stores, newest first. */
+  orders: OrderNotification[];
+}
+
+export const notificationKeys = {
+  all: ["/api/notifications"] as const,
+};
+
+/** New orders arrive without the seller doing anything, so this one query looks again every minute (D14). */
+const POLL_INTERVAL_MS = 60_000;
+
+export function useNotifications() {
+  const { user } = useAuth();
+  return useQuery<Notifications>({
+    queryKey: notificationKeys.all,
+    enabled: Boolean(user),
+    refetchInterval: POLL_INTERVAL_MS,
+  });
+}
+
+/** POST /api/notifications/seen: the badge clears at once, and the list is read again once it is saved. */
+export function useMarkNotificationsSeen() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest("POST", "/api/notifications/seen"),
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey: notificationKeys.all });
+      queryClient.setQueryData<Notifications>(notificationKeys.all, (current) =>
+        current ? { ...current, unseenCount: 0 } : current,
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}

@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ProductView, UpdateProductInput } from "../../../shared/product";
+import { apiJson, apiRequest } from "../api";
+import { invalidateApi, storeKeys } from "./stores";
+
+const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`;
+
+export const productKeys = {
+  detail: (id: string) => [productPath(id)] as const,
+};
+
+/** A product changes its store's list and count, the seller's product lists and the dashboard. */
+const PRODUCT_DEPENDENT = [storeKeys.all[0], "/api/products", "/api/dashboard"];
+
+export function useProduct(id: string) {
+  return useQuery<ProductView>({ queryKey: productKeys.detail(id) });
+}
+
+/** POST multipart: title, blurb, basePrice, sku and the image file. */
+export function useCreateProduct(storeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) =>
+      apiJson<ProductView>("POST", `/api/stores/${encodeURIComponent(storeId)}/products`, form),
+    onSuccess: (product) => {
+      queryClient.setQueryData(productKeys.detail(product.id), product);
+      return invalidateApi(queryClient, ...PRODUCT_DEPENDENT);
+    },
+  });
+}
+
+/** PUT JSON fields, or FormData with the same fields as text plus a new `image`. */
+export function useUpdateProduct(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateProductInput | FormData) => apiJson<ProductView>("PUT", productPath(id), input),
+    onSuccess: (product) => {
+      queryClient.setQueryData(productKeys.detail(id), product);
+      return invalidateApi(queryClient, ...PRODUCT_DEPENDENT);
+    },
+  });
+}
+
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest("DELETE", productPath(id)),
+    onSuccess: (_, id) => {
+      queryClient.removeQueries({ queryKey: productKeys.detail(id) });
+      return invalidateApi(queryClient, ...PRODUCT_DEPENDENT);
+    },
+  });
+}

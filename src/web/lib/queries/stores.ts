@@ -1,0 +1,158 @@
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PaymentChannelInput, PaymentChannelView, PaymentProvider } from "../../../shared/payment";
+import type { ProductView } from "../../../shared/product";
+import type { CreateStoreInput, StoreSummary, UpdateStoreInput } from "../../../shared/store";
+import { apiJson, apiRequest } from "../api";
+
+export interface SlugAvailability {
+  slug: string;
+  available: boolean;
+  suggestion: string | null;
+}
+
+export interface FinnListing {
+  title: string;
+  description: string;
+  storeUrl: string;
+}
+
+const storePath = (id: string) => `/api/stores/${encodeURIComponent(id)}`;
+
+/**
+ * Query keys are the URL they GET (the default query function fetches queryKey[0]), so every key of
+ * one store starts with that store's path.
+ */
+export const storeKeys = {
+  all: ["/api/stores"] as const,
+  detail: (id: string) => [storePath(id)] as const,
+  products: (id: string) => [`${storePath(id)}/products`] as const,
+  paymentChannels: (id: string) => [`${storePath(id)}/payment-channels`] as const,
+  finnListing: (id: string) => [`${storePath(id)}/finn-listing`] as const,
+  slugAvailability: (slug: string) =>
+    [`/api/stores/slug-availability?slug=${encodeURIComponent(slug)}`] as const,
+};
+
+/** Marks stale every cached answer whose URL starts with one of the prefixes; the visible ones refetch. */
+export function invalidateApi(queryClient: QueryClient, ...prefixes: string[]): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey }) => {
+      const url = queryKey[0];
+      return typeof url === "string" && prefixes.some((prefix) => url.startsWith(prefix));
+    },
+  });
+}
+
+/** Drops everything cached about one store, so a deleted store is not refetched into a 404. */
+function forgetStore(queryClient: QueryClient, id: string): void {
+  const prefix = storePath(id);
+  queryClient.removeQueries({
+    predicate: ({ queryKey }) => typeof queryKey[0] === "string" && queryKey[0].startsWith(prefix),
+  });
+}
+
+/** Store lists and counts shown elsewhere (dashboard cards, notifications, orders) change with a store. */
+const STORE_DEPENDENT = [
+  "/api/stores",
+  "/api/dashboard",
+  "/api/orders",
+  "/api/notifications",
+  "/api/products",
+];
+
+export function useStores() {
+  return useQuery<StoreSummary[]>({ queryKey: storeKeys.all });
+}
+
+export function useStore(id: string) {
+  return useQuery<StoreSummary>({ queryKey: storeKeys.detail(id) });
+}
+
+export function useStoreProducts(id: string) {
+  return useQuery<ProductView[]>({ queryKey: storeKeys.products(id) });
+}
+
+export function usePaymentChannels(id: string) {
+  return useQuery<PaymentChannelView[]>({ queryKey: storeKeys.paymentChannels(id) });
+}
+
+/** The Finn.no listing text; fetched only while `enabled` (the dialog is open), and fresh each time. */
+export function useFinnListing(id: string, enabled: boolean) {
+  return useQuery<FinnListing>({ queryKey: storeKeys.finnListing(id), enabled, staleTime: 0, gcTime: 0 });
+}
+
+/** Whether a slug is free right now, with a free alternative; never served from an old answer. */
+export function useSlugAvailability(slug: string) {
+  return useQuery<SlugAvailability>({
+    queryKey: storeKeys.slugAvailability(slug),
+    enabled: slug.length > 0,
+    staleTime: 0,
+    gcTime: 30_000,
+  });
+}
+
+export function useCreateStore() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateStoreInput) => apiJson<StoreSummary>("POST", "/api/stores", input),
+    onSuccess: (store) => {
+      queryClient.setQueryData(storeKeys.detail(store.id), store);
+      return invalidateApi(queryClient, ...STORE_DEPENDENT);
+    },
+  });
+}
+
+export function useUpdateStore(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateStoreInput) => apiJson<StoreSummary>("PUT", storePath(id), input),
+    onSuccess: (store) => {
+      queryClient.setQueryData(storeKeys.detail(id), store);
+      return invalidateApi(queryClient, ...STORE_DEPENDENT);
+    },
+  });
+}
+
+export function useDeleteStore() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest("DELETE", storePath(id)),
+    onSuccess: (_, id) => {
+      queryClient.setQueryData<StoreSummary[]>(storeKeys.all, (stores) => stores?.filter((s) => s.id !== id));
+      forgetStore(queryClient, id);
+      return invalidateApi(queryClient, ...STORE_DEPENDENT);
+    },
+  });
+}
+
+export interface PaymentSettingsChange {
+  /** Channels to create or update. */
+  save: PaymentChannelInput[];
+  /** Providers whose channel is removed. */
+  remove: PaymentProvider[];
+  /** The new SMS order number ("" or null clears it); left out when it did not change. */
+  phone?: string | null;
+}
+
+/** Saves the Payment Settings card: channels one by one, then the SMS phone on the store. */
+export function useSavePaymentSettings(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ save, remove, phone }: PaymentSettingsChange) => {
+      for (const channel of save) await apiJson("POST", `${storePath(id)}/payment-channels`, channel);
+      for (const provider of remove)
+        await apiRequest("DELETE", `${storePath(id)}/payment-channels/${provider}`);
+      if (phone !== undefined) {
+        queryClient.setQueryData(
+          storeKeys.detail(id),
+          await apiJson<StoreSummary>("PUT", storePath(id), { phone }),
+        );
+      }
+    },
+    // Also after a partial failure: what was saved before it shows up.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: storeKeys.paymentChannels(id) }),
+        queryClient.invalidateQueries({ queryKey: storeKeys.all }),
+      ]),
+  });
+}

@@ -1,0 +1,38 @@
+import { Banknote, ReceiptText, Store } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { StatCard } from "../../components/stat-card";
+import { useFormatters } from "../../lib/format";
+import { useDashboardSummary } from "../../lib/queries/dashboard";
+
+/** Spec 2.4 with D10: live stores, orders of the last 30 days, and this month's real revenue. */
+export function SummaryCards() {
+  const { t } = useTranslation();
+  const { kr } = useFormatters();
+  const { data: summary, isError } = useDashboardSummary();
+  const unknown = isError ? "–" : undefined;
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <StatCard
+        title={t("dashboardStats.activeStores")}
+        value={summary?.activeStores ?? unknown}
+        icon={Store}
+        link={{ to: "/stores", label: t("dashboardStats.viewAllStores") }}
+      />
+      <StatCard
+        title={t("dashboardStats.recentOrders")}
+        value={summary?.recentOrders ?? unknown}
+        description={t("dashboardStats.lastDays", { count: summary?.recentDays ?? 30 })}
+        icon={ReceiptText}
+        link={{ to: "/orders", label: t("dashboardStats.viewAllOrders") }}
+      />
+      <StatCard
+        title={t("dashboardStats.monthRevenue")}
+        value={summary ? kr(summary.monthRevenue) : unknown}
+        description={t("dashboardStats.monthRevenueHint")}
+        icon={Banknote}
+        link={{ to: "/analytics", label: t("dashboardStats.viewAnalytics") }}
+      />
+    </div>
+  );
+}

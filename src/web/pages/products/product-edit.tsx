@@ -1,0 +1,234 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ExternalLink, PackageX, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { Controller, FormProvider, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import { z } from "zod";
+import { type ProductView, productFieldsSchema } from "../../../shared/product";
+import { PageHeader } from "../../components/page-header";
+import { BackLink } from "../../components/products/back-link";
+import { ImagePicker } from "../../components/products/image-picker";
+import { ProductFields } from "../../components/products/product-fields";
+import { EmptyState } from "../../components/stores/empty-state";
+import { LoadFailed } from "../../components/stores/load-failed";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { Label } from "../../components/ui/label";
+import { PageSpinner, Spinner } from "../../components/ui/spinner";
+import { Switch } from "../../components/ui/switch";
+import { toast } from "../../hooks/use-toast";
+import { ApiError, errorMessage } from "../../lib/api";
+import { useDeleteProduct, useProduct, useUpdateProduct } from "../../lib/queries/products";
+
+const editSchema = productFieldsSchema.extend({ isActive: z.boolean() });
+type EditValues = z.input<typeof editSchema>;
+type EditOutput = z.output<typeof editSchema>;
+
+function valuesOf(product: ProductView): EditValues {
+  return {
+    title: product.title,
+    blurb: product.blurb ?? "",
+    // Whole kroner read better in the field; øre are kept when there are any.
+    basePrice: product.basePrice.replace(/\.00$/, ""),
+    sku: product.sku ?? "",
+    isActive: product.isActive,
+  };
+}
+
+/** Spec D14: sellers edit, deactivate and delete their products. */
+export function ProductEditPage() {
+  const { t } = useTranslation();
+  const { id = "" } = useParams();
+  const product = useProduct(id);
+
+  if (product.isPending) return <PageSpinner label={t("common.loading")} />;
+  if (product.isError) {
+    if (product.error instanceof ApiError && product.error.status === 404) {
+      return (
+        <EmptyState
+          icon={PackageX}
+          title={t("products.notFound")}
+          text={t("products.notFoundText")}
+          className="my-auto border-none bg-transparent"
+          action={
+            <Button asChild>
+              <Link to="/stores">{t("products.backToStores")}</Link>
+            </Button>
+          }
+        />
+      );
+    }
+    return <LoadFailed onRetry={() => void product.refetch()} />;
+  }
+  return <ProductEditor product={product.data} />;
+}
+
+function ProductEditor({ product }: { product: ProductView }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const update = useUpdateProduct(product.id);
+  const remove = useDeleteProduct();
+  const [image, setImage] = useState<File | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const activeId = useId();
+  const activeHintId = useId();
+  const form = useForm<EditValues, unknown, EditOutput>({
+    resolver: zodResolver(editSchema),
+    values: valuesOf(product),
+    resetOptions: { keepDirtyValues: true },
+  });
+  const storePage = `/stores/${product.storeId}?tab=products`;
+
+  function submit(values: EditOutput) {
+    const fields = {
+      title: values.title,
+      blurb: values.blurb ?? "",
+      basePrice: values.basePrice,
+      sku: values.sku ?? "",
+      isActive: values.isActive,
+    };
+    let body: typeof fields | FormData = fields;
+    if (image) {
+      body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.set(name, String(value));
+      body.set("image", image);
+    }
+    update.mutate(body, {
+      onSuccess: (saved) => {
+        setImage(null);
+        form.reset(valuesOf(saved));
+        toast({ title: t("products.updatedTitle"), description: t("products.updatedDescription") });
+      },
+      onError: (err) => {
+        toast({
+          variant: "destructive",
+          title: t("products.updateFailedTitle"),
+          description: errorMessage(err, t("common.tryAgain")),
+        });
+      },
+    });
+  }
+
+  function confirmDelete() {
+    remove.mutate(product.id, {
+      onSuccess: () => {
+        setConfirmingDelete(false);
+        toast({
+          title: t("products.deletedTitle"),
+          description: t("products.deletedDescription", { title: product.title }),
+        });
+        navigate(storePage);
+      },
+      onError: (err) => {
+        toast({
+          variant: "destructive",
+          title: t("products.deleteFailedTitle"),
+          description: errorMessage(err, t("common.tryAgain")),
+        });
+      },
+    });
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-6">
+      <BackLink to={storePage}>{t("products.backTo", { name: product.store.name })}</BackLink>
+      <PageHeader
+        title={product.title}
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            {t("products.editSubtitle")}
+            <Badge variant={product.isActive ? "success" : "neutral"}>
+              {product.isActive ? t("products.active") : t("products.inactive")}
+            </Badge>
+          </span>
+        }
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <a href={`/products/${product.id}`} target="_blank" rel="noopener noreferrer">
+                <ExternalLink aria-hidden="true" />
+                {t("products.viewProduct")}
+                <span className="sr-only">{t("stores.opensInNewTab")}</span>
+              </a>
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() => setConfirmingDelete(true)}
+              className="text-error hover:bg-red-50 hover:text-error dark:hover:bg-red-950/50"
+            >
+              <Trash2 aria-hidden="true" />
+              {t("products.delete")}
+            </Button>
+          </>
+        }
+      />
+      <FormProvider {...form}>
+        <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-6">
+          <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+            <Card className="lg:sticky lg:top-24">
+              <CardContent className="pt-5 sm:pt-6">
+                <ImagePicker
+                  label={t("products.imageLabel")}
+                  file={image}
+                  onFileChange={setImage}
+                  currentUrl={product.primaryImage}
+                />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardContent className="grid gap-5 pt-5 sm:pt-6">
+                <ProductFields />
+                <div className="flex items-start justify-between gap-4 rounded-lg border p-4">
+                  <div className="grid gap-1">
+                    <Label htmlFor={activeId}>{t("products.activeLabel")}</Label>
+                    <p id={activeHintId} className="text-xs text-muted-foreground">
+                      {t("products.activeHint")}
+                    </p>
+                  </div>
+                  <Controller
+                    control={form.control}
+                    name="isActive"
+                    render={({ field }) => (
+                      <Switch
+                        id={activeId}
+                        ref={field.ref}
+                        checked={field.value}
+                        onCheckedChange={field.onChange}
+                        onBlur={field.onBlur}
+                        aria-describedby={activeHintId}
+                        className="mt-0.5"
+                      />
+                    )}
+                  />
+                </div>
+              </CardContent>
+            </Card>
+          </div>
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button asChild variant="outline">
+              <Link to={storePage}>{t("common.cancel")}</Link>
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending && <Spinner />}
+              {update.isPending ? t("products.saving") : t("products.save")}
+            </Button>
+          </div>
+        </form>
+      </FormProvider>
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title={t("confirm.title")}
+        description={t("products.deleteWarning", { title: product.title })}
+        confirmLabel={t("products.deleteConfirm")}
+        pendingLabel={t("products.deleting")}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        destructive
+      />
+    </div>
+  );
+}

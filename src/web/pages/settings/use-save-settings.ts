@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { UserSettings } from "../../../shared/preferences";
+import { toast } from "../../hooks/use-toast";
+import { apiJson, errorMessage } from "../../lib/api";
+import { SETTINGS_QUERY_KEY } from "../../lib/settings";
+
+/** The settings page's Save: PUT /api/settings with a confirmation toast, or the server's message. */
+export function useSaveSettingsForm() {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (patch: Partial<UserSettings>) => apiJson<UserSettings>("PUT", "/api/settings", patch),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(SETTINGS_QUERY_KEY, saved);
+      toast({ title: t("settingsPage.savedTitle"), description: t("settingsPage.savedDescription") });
+    },
+    onError: (err) => {
+      toast({
+        variant: "destructive",
+        title: t("settingsPage.saveFailedTitle"),
+        description: errorMessage(err, t("settingsPage.saveFailedDescription")),
+      });
+    },
+  });
+}

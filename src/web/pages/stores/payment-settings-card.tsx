@@ -1,0 +1,296 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CreditCard, TriangleAlert, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import {
+  PAYMENT_PROVIDERS,
+  type PaymentChannelInput,
+  type PaymentChannelView,
+  type PaymentProvider,
+  paymentChannelSchema,
+} from "../../../shared/payment";
+import { formatPhone, toE164 } from "../../../shared/phone";
+import type { StoreSummary } from "../../../shared/store";
+import { LoadFailed } from "../../components/stores/load-failed";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Spinner } from "../../components/ui/spinner";
+import { Switch } from "../../components/ui/switch";
+import { toast } from "../../hooks/use-toast";
+import { errorMessage } from "../../lib/api";
+import { usePaymentChannels, useSavePaymentSettings } from "../../lib/queries/stores";
+
+/** Each filled provider must pass the shared channel schema; an emptied one is removed on save. */
+const paymentFormSchema = z
+  .object({
+    vipps: z.string().trim(),
+    stripe: z.string().trim(),
+    isLive: z.boolean(),
+    phone: z.string().trim(),
+  })
+  .superRefine((values, ctx) => {
+    for (const provider of PAYMENT_PROVIDERS) {
+      const externalId = values[provider];
+      if (!externalId) continue;
+      const parsed = paymentChannelSchema.safeParse({ provider, externalId, isLive: values.isLive });
+      for (const issue of parsed.error?.issues ?? []) {
+        ctx.addIssue({ code: "custom", path: [provider], message: issue.message });
+      }
+    }
+    if (values.phone && !toE164(values.phone)) {
+      ctx.addIssue({ code: "custom", path: ["phone"], message: "errors.phoneInvalid" });
+    }
+  });
+type PaymentFormValues = z.infer<typeof paymentFormSchema>;
+
+function valuesOf(store: StoreSummary, channels: PaymentChannelView[]): PaymentFormValues {
+  const byProvider = new Map(channels.map((channel) => [channel.provider, channel]));
+  return {
+    vipps: byProvider.get("vipps")?.externalId ?? "",
+    stripe: byProvider.get("stripe")?.externalId ?? "",
+    isLive: channels.some((channel) => channel.isLive),
+    phone: store.phone ? formatPhone(store.phone) : "",
+  };
+}
+
+/** What to send: channels that are new or changed, channels emptied, and the phone when it changed. */
+function changesOf(store: StoreSummary, channels: PaymentChannelView[], values: PaymentFormValues) {
+  const save: PaymentChannelInput[] = [];
+  const remove: PaymentProvider[] = [];
+  for (const provider of PAYMENT_PROVIDERS) {
+    const externalId = values[provider];
+    const current = channels.find((channel) => channel.provider === provider);
+    if (externalId) {
+      if (current?.externalId !== externalId || current.isLive !== values.isLive) {
+        save.push({ provider, externalId, isLive: values.isLive });
+      }
+    } else if (current) {
+      remove.push(provider);
+    }
+  }
+  const phoneChanged = (values.phone ? toE164(values.phone) : null) !== (store.phone ?? null);
+  return { save, remove, phone: phoneChanged ? values.phone || null : undefined };
+}
+
+/** Spec 2.8 Payment Settings: Vipps, Stripe, live mode and the SMS order number. */
+export function PaymentSettingsCard({ store }: { store: StoreSummary }) {
+  const { t } = useTranslation();
+  const channels = usePaymentChannels(store.id);
+  const [editing, setEditing] = useState(false);
+  // A new form after each save, so it shows what the server stored (the phone formatted, for one).
+  const [saves, setSaves] = useState(0);
+  const editRef = useRef<HTMLButtonElement>(null);
+  const live = channels.data?.some((channel) => channel.isLive) ?? false;
+
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (!editing && wasEditing.current) editRef.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid min-w-0 flex-[1_1_14rem] gap-1.5">
+          <CardTitle className="flex items-center gap-2">
+            {t("payments.title")}
+            {channels.data && channels.data.length > 0 && (
+              <Badge variant={live ? "success" : "warning"}>
+                {live ? t("payments.liveBadge") : t("payments.testBadge")}
+              </Badge>
+            )}
+          </CardTitle>
+          <CardDescription>{t("payments.subtitle")}</CardDescription>
+        </div>
+        {channels.data && !editing && (
+          <Button ref={editRef} variant="outline" onClick={() => setEditing(true)}>
+            <CreditCard aria-hidden="true" />
+            {t("payments.edit")}
+          </Button>
+        )}
+      </CardHeader>
+      {channels.isPending ? (
+        <CardContent className="flex justify-center py-10">
+          <Spinner label={t("common.loading")} className="size-6 text-primary" />
+        </CardContent>
+      ) : channels.isError ? (
+        <CardContent>
+          <LoadFailed onRetry={() => void channels.refetch()} />
+        </CardContent>
+      ) : (
+        <PaymentSettingsForm
+          key={saves}
+          store={store}
+          channels={channels.data}
+          editing={editing}
+          onCancel={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            setSaves((count) => count + 1);
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+interface PaymentSettingsFormProps {
+  store: StoreSummary;
+  channels: PaymentChannelView[];
+  editing: boolean;
+  onCancel: () => void;
+  onSaved: () => void;
+}
+
+function PaymentSettingsForm({ store, channels, editing, onCancel, onSaved }: PaymentSettingsFormProps) {
+  const { t } = useTranslation();
+  const save = useSavePaymentSettings(store.id);
+  const liveId = useId();
+  const liveHintId = useId();
+  const form = useForm<PaymentFormValues>({
+    resolver: zodResolver(paymentFormSchema),
+    values: valuesOf(store, channels),
+    resetOptions: { keepDirtyValues: true },
+  });
+  const { errors } = form.formState;
+
+  const { setFocus } = form;
+  useEffect(() => {
+    if (editing) setFocus("vipps");
+  }, [editing, setFocus]);
+
+  function cancel() {
+    form.reset(valuesOf(store, channels));
+    onCancel();
+  }
+
+  function submit(values: PaymentFormValues) {
+    save.mutate(changesOf(store, channels, values), {
+      onSuccess: () => {
+        onSaved();
+        toast({ title: t("payments.updatedTitle"), description: t("payments.updatedDescription") });
+      },
+      onError: (err) => {
+        toast({
+          variant: "destructive",
+          title: t("payments.updateFailedTitle"),
+          description: errorMessage(err, t("common.tryAgain")),
+        });
+      },
+    });
+  }
+
+  return (
+    <CardContent>
+      <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-5 border-t pt-6">
+        {channels.length === 0 && (
+          <div
+            role="status"
+            className="flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
+          >
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <div className="grid gap-1">
+              <p className="text-sm font-semibold">{t("payments.noneConfigured")}</p>
+              <p className="text-sm opacity-90">{t("payments.noneConfiguredText")}</p>
+            </div>
+          </div>
+        )}
+        <div className="grid gap-5 md:grid-cols-2">
+          <FormField
+            label={t("payments.vippsLabel")}
+            hint={t("payments.vippsHint")}
+            error={errors.vipps?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                {...form.register("vipps")}
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder={editing ? "123456" : t("payments.notSet")}
+                readOnly={!editing}
+              />
+            )}
+          </FormField>
+          <FormField
+            label={t("payments.stripeLabel")}
+            hint={t("payments.stripeHint")}
+            error={errors.stripe?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                {...form.register("stripe")}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                placeholder={editing ? "acct_1A2b3C4d5E6f" : t("payments.notSet")}
+                readOnly={!editing}
+              />
+            )}
+          </FormField>
+        </div>
+        <div className="flex items-start justify-between gap-4 rounded-lg border p-4">
+          <div className="grid gap-1">
+            <Label htmlFor={liveId}>{t("payments.liveLabel")}</Label>
+            <p id={liveHintId} className="text-xs text-muted-foreground">
+              {t("payments.liveHint")}
+            </p>
+          </div>
+          <Controller
+            control={form.control}
+            name="isLive"
+            render={({ field }) => (
+              <Switch
+                id={liveId}
+                ref={field.ref}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                onBlur={field.onBlur}
+                disabled={!editing}
+                aria-describedby={liveHintId}
+                className="mt-0.5"
+              />
+            )}
+          />
+        </div>
+        <FormField
+          label={t("payments.phoneLabel")}
+          hint={t("payments.phoneHint")}
+          error={errors.phone?.message}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register("phone")}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder={editing ? t("payments.phonePlaceholder") : t("payments.notSet")}
+              readOnly={!editing}
+              className="md:max-w-[calc(50%-0.625rem)]"
+            />
+          )}
+        </FormField>
+        {editing && (
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={cancel} disabled={save.isPending}>
+              <X aria-hidden="true" />
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending && <Spinner />}
+              {save.isPending ? t("payments.saving") : t("payments.save")}
+            </Button>
+          </div>
+        )}
+      </form>
+    </CardContent>
+  );
+}

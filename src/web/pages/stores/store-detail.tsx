@@ -1,0 +1,140 @@
+import { ExternalLink, Package, Plus, ReceiptText, Settings, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useMatch, useNavigate, useParams, useSearchParams } from "react-router";
+import type { StoreSummary } from "../../../shared/store";
+import { PageTitle } from "../../components/page-title";
+import { BackLink } from "../../components/products/back-link";
+import { DeleteStoreDialog } from "../../components/stores/delete-store-dialog";
+import { LoadFailed } from "../../components/stores/load-failed";
+import { storefrontPrefix } from "../../components/stores/slug-input";
+import { StoreImage } from "../../components/stores/store-image";
+import { StoreNotFound } from "../../components/stores/store-not-found";
+import { Button } from "../../components/ui/button";
+import { PageSpinner } from "../../components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { ApiError } from "../../lib/api";
+import { useStore } from "../../lib/queries/stores";
+import { OrdersTab } from "./orders-tab";
+import { PaymentSettingsCard } from "./payment-settings-card";
+import { ProductsTab } from "./products-tab";
+import { StoreSettingsCard } from "./store-settings-card";
+
+const TABS = ["products", "settings", "orders"] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
+
+/** Spec 2.8, at /stores/{id} and /store-edit/{id} (which opens on Settings). The tab lives in ?tab=. */
+export function StoreDetailPage() {
+  const { t } = useTranslation();
+  const { id = "" } = useParams();
+  const store = useStore(id);
+
+  if (store.isPending) return <PageSpinner label={t("common.loading")} />;
+  if (store.isError) {
+    if (store.error instanceof ApiError && store.error.status === 404) return <StoreNotFound />;
+    return <LoadFailed onRetry={() => void store.refetch()} />;
+  }
+  return <StoreDetail store={store.data} />;
+}
+
+function StoreDetail({ store }: { store: StoreSummary }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const editRoute = useMatch("/store-edit/:id");
+  const [params, setParams] = useSearchParams();
+  const [deleting, setDeleting] = useState(false);
+  const requested = params.get("tab");
+  const tab: Tab = isTab(requested) ? requested : editRoute ? "settings" : "products";
+  const storefront = `/s/${store.slug}`;
+
+  function changeTab(next: string) {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set("tab", next);
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
+
+  return (
+    <div className="space-y-8">
+      <PageTitle title={store.name} />
+      <div className="grid gap-4">
+        <BackLink to="/stores">{t("stores.backToStores")}</BackLink>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div className="flex min-w-0 items-center gap-4">
+            <div className="hidden w-24 shrink-0 overflow-hidden rounded-lg border bg-muted sm:block">
+              <StoreImage store={store} sizes="96px" />
+            </div>
+            <div className="min-w-0 space-y-1">
+              <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{store.name}</h1>
+              <p className="truncate text-sm text-muted-foreground">
+                {storefrontPrefix()}
+                {store.slug}
+              </p>
+            </div>
+          </div>
+          <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+            <Button asChild variant="outline" className="flex-1 sm:flex-none">
+              <a href={storefront} target="_blank" rel="noopener noreferrer">
+                <ExternalLink aria-hidden="true" />
+                {t("stores.viewStorefront")}
+                <span className="sr-only">{t("stores.opensInNewTab")}</span>
+              </a>
+            </Button>
+            <Button asChild className="flex-1 sm:flex-none">
+              <Link to={`/stores/${store.id}/add-product`}>
+                <Plus aria-hidden="true" />
+                {t("products.add")}
+              </Link>
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() => setDeleting(true)}
+              className="flex-1 text-error hover:bg-red-50 hover:text-error sm:flex-none dark:hover:bg-red-950/50"
+            >
+              <Trash2 aria-hidden="true" />
+              {t("stores.deleteStore")}
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      <Tabs value={tab} onValueChange={changeTab}>
+        <TabsList className="w-full sm:w-auto">
+          <TabsTrigger value="products" className="flex-1 px-2 sm:flex-none sm:px-3">
+            <Package aria-hidden="true" className="hidden size-4 sm:block" />
+            {t("stores.tabProducts")}
+          </TabsTrigger>
+          <TabsTrigger value="settings" className="flex-1 px-2 sm:flex-none sm:px-3">
+            <Settings aria-hidden="true" className="hidden size-4 sm:block" />
+            {t("stores.tabSettings")}
+          </TabsTrigger>
+          <TabsTrigger value="orders" className="flex-1 px-2 sm:flex-none sm:px-3">
+            <ReceiptText aria-hidden="true" className="hidden size-4 sm:block" />
+            {t("stores.tabOrders")}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="products" className="mt-6">
+          <ProductsTab store={store} />
+        </TabsContent>
+        <TabsContent value="settings" className="mt-6 grid gap-6">
+          <StoreSettingsCard store={store} />
+          <PaymentSettingsCard store={store} />
+        </TabsContent>
+        <TabsContent value="orders" className="mt-6">
+          <OrdersTab storeId={store.id} />
+        </TabsContent>
+      </Tabs>
+
+      <DeleteStoreDialog
+        store={deleting ? store : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => navigate("/stores")}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Pencil, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { slugify } from "../../../shared/slug";
+import { type StoreSummary, updateStoreSchema } from "../../../shared/store";
+import { slugConflict } from "../../components/stores/slug-conflict";
+import { SlugInput } from "../../components/stores/slug-input";
+import { type SlugConflict, SlugStatus } from "../../components/stores/slug-status";
+import { Textarea } from "../../components/stores/textarea";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { Spinner } from "../../components/ui/spinner";
+import { toast } from "../../hooks/use-toast";
+import { errorMessage } from "../../lib/api";
+import { useUpdateStore } from "../../lib/queries/stores";
+
+/** The settings form always sends name and URL, so both are required here ("Store name and URL are required."). */
+const settingsSchema = updateStoreSchema.pick({ heroImageUrl: true, description: true }).extend({
+  name: updateStoreSchema.shape.name.unwrap(),
+  slug: updateStoreSchema.shape.slug.unwrap(),
+});
+type SettingsValues = z.input<typeof settingsSchema>;
+type SettingsOutput = z.output<typeof settingsSchema>;
+
+function valuesOf(store: StoreSummary): SettingsValues {
+  return {
+    name: store.name,
+    slug: store.slug,
+    heroImageUrl: store.heroImageUrl ?? "",
+    description: store.theme.description ?? "",
+  };
+}
+
+/** Spec 2.8 Settings: name, URL, hero image URL and description, read-only until "Edit Settings". */
+export function StoreSettingsCard({ store }: { store: StoreSummary }) {
+  const { t } = useTranslation();
+  const update = useUpdateStore(store.id);
+  const [editing, setEditing] = useState(false);
+  const [conflict, setConflict] = useState<SlugConflict | null>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const statusId = useId();
+  const form = useForm<SettingsValues, unknown, SettingsOutput>({
+    resolver: zodResolver(settingsSchema),
+    values: valuesOf(store),
+    resetOptions: { keepDirtyValues: true },
+  });
+  const { errors } = form.formState;
+  const slug = form.watch("slug");
+
+  // Focus moves into the form when editing starts and back to "Edit Settings" when it ends.
+  const { setFocus } = form;
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (editing) setFocus("name");
+    else if (wasEditing.current) toggleRef.current?.focus();
+    wasEditing.current = editing;
+  }, [editing, setFocus]);
+
+  function stopEditing() {
+    form.reset(valuesOf(store));
+    setConflict(null);
+    setEditing(false);
+  }
+
+  function applySuggestion(suggestion: string) {
+    setConflict(null);
+    form.setValue("slug", suggestion, { shouldValidate: true, shouldDirty: true });
+    form.setFocus("slug");
+  }
+
+  function submit(values: SettingsOutput) {
+    setConflict(null);
+    update.mutate(
+      { ...values, heroImageUrl: values.heroImageUrl || null, description: values.description || null },
+      {
+        onSuccess: (saved) => {
+          form.reset(valuesOf(saved));
+          setEditing(false);
+          toast({ title: t("stores.updatedTitle"), description: t("stores.updatedDescription") });
+        },
+        onError: (err) => {
+          setConflict(slugConflict(err, values.slug));
+          toast({
+            variant: "destructive",
+            title: t("stores.updateFailedTitle"),
+            description: errorMessage(err, t("common.tryAgain")),
+          });
+        },
+      },
+    );
+  }
+
+  const slugField = form.register("slug", {
+    onBlur: (event: React.FocusEvent<HTMLInputElement>) => {
+      const cleaned = slugify(event.target.value);
+      if (cleaned && cleaned !== event.target.value) form.setValue("slug", cleaned, { shouldValidate: true });
+    },
+  });
+
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid min-w-0 flex-[1_1_14rem] gap-1.5">
+          <CardTitle>{t("stores.settingsTitle")}</CardTitle>
+          <CardDescription>{t("stores.settingsSubtitle")}</CardDescription>
+        </div>
+        {!editing && (
+          <Button ref={toggleRef} variant="outline" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" />
+            {t("stores.editSettings")}
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-5 border-t pt-6">
+          <div className="grid gap-5 md:grid-cols-2">
+            <FormField label={t("stores.nameLabel")} error={errors.name?.message}>
+              {(control) => <Input {...control} {...form.register("name")} readOnly={!editing} />}
+            </FormField>
+            <FormField label={t("stores.slugLabel")} error={errors.slug?.message}>
+              {(control) => (
+                <>
+                  <SlugInput
+                    {...control}
+                    {...slugField}
+                    readOnly={!editing}
+                    aria-invalid={control["aria-invalid"] || Boolean(conflict && conflict.slug === slug)}
+                    aria-describedby={[control["aria-describedby"], statusId].filter(Boolean).join(" ")}
+                  />
+                  {editing && (
+                    <SlugStatus
+                      id={statusId}
+                      slug={slug}
+                      ownSlug={store.slug}
+                      conflict={conflict}
+                      onUseSuggestion={applySuggestion}
+                    />
+                  )}
+                </>
+              )}
+            </FormField>
+          </div>
+          <FormField
+            label={t("stores.heroImageLabel")}
+            hint={t("stores.heroImageHint")}
+            error={errors.heroImageUrl?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                {...form.register("heroImageUrl")}
+                type="url"
+                inputMode="url"
+                placeholder={editing ? "https://" : t("stores.heroImageNone")}
+                readOnly={!editing}
+              />
+            )}
+          </FormField>
+          <FormField
+            label={t("stores.descriptionLabel")}
+            hint={t("stores.descriptionHint")}
+            error={errors.description?.message}
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                {...form.register("description")}
+                rows={4}
+                placeholder={editing ? t("stores.descriptionPlaceholder") : t("stores.descriptionNone")}
+                readOnly={!editing}
+              />
+            )}
+          </FormField>
+          {editing && (
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <Button variant="outline" onClick={stopEditing} disabled={update.isPending}>
+                <X aria-hidden="true" />
+                {t("common.cancel")}
+              </Button>
+              <Button type="submit" disabled={update.isPending}>
+                {update.isPending && <Spinner />}
+                {update.isPending ? t("stores.saving") : t("stores.saveChanges")}
+              </Button>
+            </div>
+          )}
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
