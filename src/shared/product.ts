@@ -82,6 +82,8 @@ export const updateProductSchema = productFieldsSchema.partial().extend({
   coordinates: coordinatesSchema.nullable().optional(),
 });
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
+/** What a client sends to PUT /api/products/{id} (before the schema normalises it). */
+export type UpdateProductRequest = z.input<typeof updateProductSchema>;
 
 export interface ProductView {
   id: string;

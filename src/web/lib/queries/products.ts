@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ProductView, UpdateProductInput } from "../../../shared/product";
+import type { ProductView, UpdateProductRequest } from "../../../shared/product";
 import { apiJson, apiRequest } from "../api";
 import { invalidateApi, storeKeys } from "./stores";
 
@@ -33,7 +33,7 @@ export function useCreateProduct(storeId: string) {
 export function useUpdateProduct(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateProductInput | FormData) => apiJson<ProductView>("PUT", productPath(id), input),
+    mutationFn: (input: UpdateProductRequest | FormData) => apiJson<ProductView>("PUT", productPath(id), input),
     onSuccess: (product) => {
       queryClient.setQueryData(productKeys.detail(id), product);
       return invalidateApi(queryClient, ...PRODUCT_DEPENDENT);
