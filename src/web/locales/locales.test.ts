@@ -31,7 +31,9 @@ function sourceFiles(dir: string): string[] {
 
 describe("web UI catalogues", () => {
   it("areas never define the same top-level key, nor one of the shared catalogue's", () => {
-    const owners = new Map<string, string>(Object.keys(sharedCatalogues.en).map((key) => [key, "src/shared/locales"]));
+    const owners = new Map<string, string>(
+      Object.keys(sharedCatalogues.en).map((key) => [key, "src/shared/locales"]),
+    );
     for (const area of areas) {
       for (const key of Object.keys(read(area, "en"))) {
         expect(owners.get(key), `${key} is in ${owners.get(key)} and ${area}`).toBeUndefined();

@@ -33,7 +33,8 @@ export function useCreateProduct(storeId: string) {
 export function useUpdateProduct(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateProductRequest | FormData) => apiJson<ProductView>("PUT", productPath(id), input),
+    mutationFn: (input: UpdateProductRequest | FormData) =>
+      apiJson<ProductView>("PUT", productPath(id), input),
     onSuccess: (product) => {
       queryClient.setQueryData(productKeys.detail(id), product);
       return invalidateApi(queryClient, ...PRODUCT_DEPENDENT);
