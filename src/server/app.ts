@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { translateError } from "../shared/i18n";
+import { type AiProvider, createAiProvider } from "./adapters/ai";
 import { createSmsProvider } from "./adapters/sms";
 import { createStorage, type FileStorage } from "./adapters/storage";
 import type { Config } from "./config";
@@ -16,6 +17,7 @@ import { requestLanguage } from "./lib/language";
 import { MicroCache } from "./lib/micro-cache";
 import { publicOrigin } from "./lib/origin";
 import { securityPlugin } from "./lib/security";
+import { aiRoutes } from "./modules/ai/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { sessionPlugin } from "./modules/auth/session";
 import { dashboardRoutes } from "./modules/dashboard/routes";
@@ -24,6 +26,8 @@ import { MAX_IMAGE_BYTES } from "./modules/images/pipeline";
 import { uploadRoutes } from "./modules/images/routes";
 import { orderRoutes } from "./modules/orders/routes";
 import { productRoutes } from "./modules/products/routes";
+import { qrRoutes } from "./modules/qr/routes";
+import { quickstoreRoutes } from "./modules/quickstore/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { SmsOutboxWorker } from "./modules/sms/outbox";
 import { injectPageMeta, pageMetaFor } from "./modules/storefront/page-meta";
@@ -47,6 +51,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Defaults to the storage the configuration names (local disk or S3). */
   storage?: FileStorage;
+  /** Defaults to the provider the configuration names (cloud, or the offline model). */
+  aiProvider?: AiProvider;
 }
 
 /** The whole HTTP application, without listening: main.ts serves it, tests call `app.inject`. */
@@ -55,6 +61,7 @@ export async function buildApp({
   database,
   logger,
   storage = createStorage(config),
+  aiProvider = createAiProvider(config),
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
@@ -105,6 +112,9 @@ export async function buildApp({
   app.decorate("smsOutbox", smsOutbox);
   await app.register(orderRoutes, { ...deps, smsOutbox: config.sms.worker ? smsOutbox : undefined });
   await app.register(uploadRoutes, { ...deps, storage });
+  await app.register(aiRoutes, { ...deps, storage, aiProvider });
+  await app.register(qrRoutes, deps);
+  await app.register(quickstoreRoutes, { ...deps, storage });
 
   await app.register(storefrontRoutes, deps);
 

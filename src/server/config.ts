@@ -44,6 +44,12 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: flag(true),
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  AI_ANON_PER_HOUR: z.coerce.number().int().min(0).default(30),
+  AI_USER_PER_HOUR: z.coerce.number().int().min(0).default(300),
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   SMS_PROVIDER: z.enum(["log", "http"]).default("log"),
   SMS_HTTP_URL: z.string().url().optional(),
@@ -100,6 +106,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxAttempts: e.SMS_MAX_ATTEMPTS,
       retryBaseMs: e.SMS_RETRY_BASE_MS,
       worker: e.SMS_WORKER,
+    },
+    ai: {
+      // The cloud provider is on only when both a key and a model are configured (D9).
+      cloud:
+        e.AI_API_KEY && e.AI_MODEL
+          ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }
+          : undefined,
+      timeoutMs: e.AI_TIMEOUT_MS,
+      anonymousPerHour: e.AI_ANON_PER_HOUR,
+      userPerHour: e.AI_USER_PER_HOUR,
     },
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
     uploadDir: e.UPLOAD_DIR ? path.resolve(e.UPLOAD_DIR) : undefined,

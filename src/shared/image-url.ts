@@ -25,3 +25,6 @@ export function imageSrcSet(url: string): string | undefined {
   if (!/-1600\.webp$/.test(url)) return undefined;
   return IMAGE_WIDTHS.map((width) => `${imageVariantUrl(url, width)} ${width}w`).join(", ");
 }
+
+/** An image the analysis step already stored: a product or quick store points at it instead of uploading again. */
+export const UPLOADED_IMAGE_PATTERN = /^\/uploads\/(products|enhanced)\/[0-9a-f-]{36}-1600\.webp$/;

@@ -10,5 +10,8 @@ export interface PublicStore {
   fallbackHeroImage: string | null;
   phone: string | null;
   description: string | null;
+  /** Search-engine texts of quick-created stores, when set. */
+  seoTitle: string | null;
+  seoDescription: string | null;
   paymentMethods: PaymentProvider[];
 }

@@ -22,6 +22,14 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import("./pages/register")).RegisterPage }),
       },
       {
+        path: "/s/:slug",
+        lazy: async () => ({ Component: (await import("./pages/storefront")).StorefrontPage }),
+      },
+      {
+        path: "/products/:id",
+        lazy: async () => ({ Component: (await import("./pages/product")).ProductPage }),
+      },
+      {
         lazy: async () => ({ Component: (await import("./components/protected-layout")).ProtectedLayout }),
         children: [
           {

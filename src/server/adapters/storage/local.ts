@@ -24,6 +24,9 @@ export function createLocalStorage(root: string): FileStorage {
       if (!stat?.isFile()) return undefined;
       return { body: fs.createReadStream(file), contentType: contentTypeOf(key), size: stat.size };
     },
+    async exists(key) {
+      return (await fs.promises.stat(fullPath(key)).catch(() => undefined))?.isFile() ?? false;
+    },
     async delete(key) {
       await fs.promises.rm(fullPath(key), { force: true });
     },

@@ -51,6 +51,12 @@ export function createS3Storage(options: S3Options): FileStorage {
         size: body.length,
       };
     },
+    async exists(key) {
+      const response = await request(key, { method: "HEAD" });
+      if (response.status === 404) return false;
+      if (!response.ok) throw new Error(`S3 HEAD ${key} failed: ${response.status}`);
+      return true;
+    },
     async delete(key) {
       const response = await request(key, { method: "DELETE" });
       if (!response.ok && response.status !== 404)

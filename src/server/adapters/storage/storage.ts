@@ -7,6 +7,7 @@ export interface FileStorage {
   /** undefined when there is no such file. */
   get(key: string): Promise<{ body: Readable | Buffer; contentType: string; size?: number } | undefined>;
   delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
 }
 
 /** Keys are ours (uuid-based), never user input; this guards the disk adapter against traversal all the same. */

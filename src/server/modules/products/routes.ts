@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { UPLOADED_IMAGE_PATTERN } from "../../../shared/image-url";
 import { createProductFormSchema, updateProductSchema } from "../../../shared/product";
 import type { FileStorage } from "../../adapters/storage";
 import { products, stores } from "../../db/schema";
@@ -9,7 +10,7 @@ import { badRequest, notFound } from "../../lib/http-error";
 import { readMultipart } from "../../lib/multipart";
 import { parseOrThrow } from "../../lib/validate";
 import { requireUser } from "../auth/session";
-import { processAndStoreImage } from "../images/pipeline";
+import { processAndStoreImage, type StoredImage } from "../images/pipeline";
 import { isUuid, requireStoreMember } from "../stores/access";
 import { memberStoreIds } from "../stores/service";
 import {
@@ -27,6 +28,21 @@ const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
+
+/**
+ * A photo the analysis step already stored (add product with AI prefill): used as it is, not uploaded
+ * twice. It stays if the product cannot be created, since the seller may try again with it.
+ */
+async function resolveAnalysedImage(
+  storage: FileStorage,
+  imageUrl: string | undefined,
+): Promise<StoredImage> {
+  if (!imageUrl) throw badRequest("imageRequired");
+  if (!UPLOADED_IMAGE_PATTERN.test(imageUrl) || !(await storage.exists(imageUrl.slice("/uploads/".length)))) {
+    throw badRequest("imageUrlUnknown");
+  }
+  return { url: imageUrl, keys: [], width: 0, height: 0 };
+}
 
 export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStorage }> = async (
   app,
@@ -51,14 +67,20 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
     return reply.type("application/json; charset=utf-8").send(body);
   });
 
+  const analysedImage = (imageUrl: string | undefined) => resolveAnalysedImage(storage, imageUrl);
+
   app.post("/api/stores/:id/products", { schema: { params: idParams } }, async (request, reply) => {
     const store = await requireStoreMember(db, requireUser(request), request.params.id);
     const body = await readMultipart(request, { maxFiles: 1, fileFields: ["image"] });
     const fields = parseOrThrow(createProductFormSchema, body.fields);
     const file = body.files[0];
-    if (!file) throw badRequest("imageRequired");
-    const image = await processAndStoreImage(storage, file.buffer);
-    return reply.status(201).send(await createProduct(db, storage, store.id, fields, image));
+    const image = file
+      ? await processAndStoreImage(storage, file.buffer)
+      : await analysedImage(body.fields.imageUrl);
+    const aiMeta = body.fields.category
+      ? { category: body.fields.category.slice(0, 40), altText: body.fields.altText?.slice(0, 500) ?? null }
+      : undefined;
+    return reply.status(201).send(await createProduct(db, storage, store.id, { ...fields, aiMeta }, image));
   });
 
   /** The seller's products across their stores (a platform admin: everyone's), paginated. */

@@ -40,8 +40,9 @@ export async function pageMetaFor(db: Db, pathname: string, origin: string): Pro
     const store = await getPublicStoreBySlug(db, storeMatch[1]).catch(() => undefined);
     if (!store) return undefined;
     return {
-      title: `${store.name} | Torg`,
+      title: store.seoTitle ?? `${store.name} | Torg`,
       description:
+        store.seoDescription ??
         store.description ??
         translateShared(languageOf(store.defaultLocale), "pageMeta.metaDescription", { store: store.name }),
       image: absolute(store.heroImageUrl ?? store.fallbackHeroImage, origin),

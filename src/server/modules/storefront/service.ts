@@ -27,6 +27,8 @@ export async function getPublicStoreBySlug(db: Db, slug: string): Promise<Public
     fallbackHeroImage: store.fallbackHeroImage,
     phone: store.phone,
     description: store.theme.description ?? null,
+    seoTitle: typeof store.theme.seoTitle === "string" ? store.theme.seoTitle : null,
+    seoDescription: typeof store.theme.seoDescription === "string" ? store.theme.seoDescription : null,
     paymentMethods: channels.map((channel) => channel.provider as PublicStore["paymentMethods"][number]),
   };
 }

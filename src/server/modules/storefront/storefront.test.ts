@@ -52,6 +52,8 @@ describe("public store reads", () => {
       phone: "+4791234567",
       description: "Rings & <b>bands</b> from Tromsø",
       paymentMethods: ["vipps"],
+      seoTitle: null,
+      seoDescription: null,
     });
     expect(response.body).not.toContain("555777");
   });

@@ -1,0 +1,158 @@
+import { and, desc, eq, inArray, or, type SQL } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { translateError } from "../../../shared/i18n";
+import type { AiProvider } from "../../adapters/ai";
+import type { FileStorage } from "../../adapters/storage";
+import { aiLogs } from "../../db/schema";
+import type { AppDeps } from "../../lib/deps";
+import { HttpError } from "../../lib/http-error";
+import { requestLanguage } from "../../lib/language";
+import { readMultipart } from "../../lib/multipart";
+import { hitRateLimit } from "../../lib/rate-limit";
+import { requireUser } from "../auth/session";
+import { isUuid, requireStoreMember } from "../stores/access";
+import { memberStoreIds } from "../stores/service";
+import { type AnalysisResult, analyseImage } from "./service";
+
+const HOUR_MS = 60 * 60 * 1000;
+const MAX_IMAGES = 10;
+
+type Deps = AppDeps & { storage: FileStorage; aiProvider: AiProvider };
+
+export const aiRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  const { db, config } = deps;
+  const services = { db, storage: deps.storage, provider: deps.aiProvider, timeoutMs: config.ai.timeoutMs };
+
+  /** Analysis is open to visitors (quick-create, D5) but counted per client: per account, or per address. */
+  async function checkAnalysisQuota(request: Parameters<typeof requireUser>[0], images: number) {
+    const user = request.user;
+    const key = user ? `ai:user:${user.id}` : `ai:ip:${request.ip}`;
+    const limit = user ? config.ai.userPerHour : config.ai.anonymousPerHour;
+    let state = await hitRateLimit(db, key, limit, HOUR_MS);
+    for (let n = 1; n < images && state.allowed; n++) state = await hitRateLimit(db, key, limit, HOUR_MS);
+    if (!state.allowed) {
+      const minutes = Math.max(1, Math.ceil(state.retryAfterMs / 60_000));
+      throw new HttpError(
+        429,
+        "tooManyAnalyses",
+        { minutes },
+        { "retry-after": String(Math.ceil(state.retryAfterMs / 1000)) },
+      );
+    }
+  }
+
+  /** A store named by the add-product page must be the caller's (it only labels the AI log). */
+  async function storeContext(request: Parameters<typeof requireUser>[0], storeId: string | undefined) {
+    if (!storeId || !request.user || !isUuid(storeId)) return undefined;
+    return (await requireStoreMember(db, request.user, storeId).catch(() => undefined))?.id;
+  }
+
+  app.post("/api/products/analyze", async (request) => {
+    const body = await readMultipart(request, { maxFiles: 1, fileFields: ["productImage"] });
+    const file = body.files[0];
+    if (!file) throw new HttpError(400, "imageRequired");
+    await checkAnalysisQuota(request, 1);
+    return analyseImage(services, file.buffer, {
+      endpoint: "/api/products/analyze",
+      user: request.user,
+      storeId: await storeContext(request, body.fields.storeId),
+      language: requestLanguage(request),
+      allowHeic: false,
+    });
+  });
+
+  /**
+   * Up to 10 photos (HEIC allowed). With `Accept: application/x-ndjson` each result is streamed as a line
+   * the moment it is ready, so the client can show real progress; otherwise one JSON array at the end.
+   * One bad photo does not sink the others: it comes back with its own error.
+   */
+  app.post("/api/products/analyze-multiple", async (request, reply) => {
+    const body = await readMultipart(request, { maxFiles: MAX_IMAGES, fileFields: ["productImages"] });
+    if (body.files.length === 0) throw new HttpError(400, "imageRequired");
+    await checkAnalysisQuota(request, body.files.length);
+    const options = {
+      endpoint: "/api/products/analyze-multiple",
+      user: request.user,
+      storeId: await storeContext(request, body.fields.storeId),
+      language: requestLanguage(request),
+      allowHeic: true,
+    };
+    type Item = { index: number; fileName: string } & (
+      | { ok: true; result: AnalysisResult }
+      | { ok: false; error: string; status: number }
+    );
+    const analyseOne = async (index: number): Promise<Item> => {
+      const file = body.files[index];
+      const fileName = file?.filename ?? "";
+      try {
+        return {
+          index,
+          fileName,
+          ok: true,
+          result: await analyseImage(services, file?.buffer ?? Buffer.alloc(0), options),
+        };
+      } catch (error) {
+        const status = error instanceof HttpError ? error.statusCode : 500;
+        const message =
+          error instanceof HttpError
+            ? translateError(options.language, error.messageKey, error.params)
+            : translateError(options.language, "analysisFailedShort");
+        if (!(error instanceof HttpError)) request.log.error({ err: error }, "image analysis failed");
+        return { index, fileName, ok: false, error: message, status };
+      }
+    };
+
+    if (!request.headers.accept?.includes("application/x-ndjson")) {
+      const items: Item[] = [];
+      for (let index = 0; index < body.files.length; index++) items.push(await analyseOne(index));
+      return items;
+    }
+    // Streamed past Fastify's serializer; the security headers it would have sent are copied over.
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    reply.raw.writeHead(200, {
+      "content-type": "application/x-ndjson; charset=utf-8",
+      "cache-control": "no-store",
+    });
+    reply.raw.write(`${JSON.stringify({ type: "start", total: body.files.length })}\n`);
+    for (let index = 0; index < body.files.length; index++) {
+      const item = await analyseOne(index);
+      reply.raw.write(
+        `${JSON.stringify({ type: "result", done: index + 1, total: body.files.length, ...item })}\n`,
+      );
+    }
+    reply.raw.end(`${JSON.stringify({ type: "end" })}\n`);
+    return reply;
+  });
+
+  const logsQuery = z.object({
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  });
+
+  /** AI logs (D9): a seller sees calls they made or made for their stores; a platform admin sees all. */
+  const listLogs = async (request: Parameters<typeof requireUser>[0], page: z.infer<typeof logsQuery>) => {
+    const user = requireUser(request);
+    let scope: SQL | undefined;
+    if (!user.isAdmin) {
+      const storeIds = await memberStoreIds(db, user.id);
+      scope = storeIds.length
+        ? or(eq(aiLogs.userId, user.id), inArray(aiLogs.storeId, storeIds))
+        : eq(aiLogs.userId, user.id);
+    }
+    return db
+      .select()
+      .from(aiLogs)
+      .where(and(scope))
+      .orderBy(desc(aiLogs.createdAt))
+      .limit(page.limit)
+      .offset(page.offset);
+  };
+  app.get("/api/ai-logs", { schema: { querystring: logsQuery } }, async (request) =>
+    listLogs(request, request.query),
+  );
+  app.get("/api/openai-logs", { schema: { querystring: logsQuery } }, async (request) =>
+    listLogs(request, request.query),
+  );
+};

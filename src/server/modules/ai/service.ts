@@ -1,0 +1,150 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import type { Language } from "../../../shared/preferences";
+import { type AiProvider, AiProviderError, type AnalysisImage } from "../../adapters/ai";
+import type { FileStorage } from "../../adapters/storage";
+import type { Db } from "../../db/client";
+import { aiLogs, productImages, products, storeMembers, type users } from "../../db/schema";
+import { HttpError } from "../../lib/http-error";
+import { deleteStoredImage, type PreparedImage, prepareImage, storeImageVariants } from "../images/pipeline";
+
+type User = typeof users.$inferSelect;
+
+/** What the analyse endpoints answer per image (spec 3, AI analysis result). */
+export interface AnalysisResult {
+  title: string;
+  description: string;
+  suggestedPrice: string;
+  seoTitle: string;
+  seoDescription: string;
+  imageUrl: string;
+  enhancedImageUrl: string;
+  altText: string;
+  coordinates: { x: number; y: number } | null;
+  /** The shop category when the AI was sure of it ("cup", "vase"...), else null: then the title is generic. */
+  category: string | null;
+  confidence: number;
+}
+
+export interface AnalyseOptions {
+  endpoint: string;
+  user: User | null;
+  storeId?: string;
+  language: Language;
+  allowHeic: boolean;
+}
+
+/**
+ * A cleaner copy for listings: trimmed of a plain border, contrast stretched, lightly sharpened. The
+ * original stays the product image, because the product's coordinates refer to it.
+ */
+async function enhance(image: PreparedImage): Promise<PreparedImage> {
+  const { width, height, channels } = image.info;
+  const { data, info } = await sharp(image.pixels, { raw: { width, height, channels } })
+    .trim({ threshold: 12 })
+    .normalise({ lower: 1, upper: 99 })
+    .sharpen({ sigma: 0.8 })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { pixels: data, info };
+}
+
+/** The seller's own prices for similar products (same category), newest first; none for visitors. */
+async function sellerPrices(db: Db, user: User | null, category: string | null): Promise<string[]> {
+  if (!user) return [];
+  const rows = await db
+    .select({ price: products.basePrice })
+    .from(products)
+    .innerJoin(
+      storeMembers,
+      and(eq(storeMembers.storeId, products.storeId), eq(storeMembers.userId, user.id)),
+    )
+    .innerJoin(
+      productImages,
+      and(eq(productImages.productId, products.id), eq(productImages.isPrimary, true)),
+    )
+    .where(sql`coalesce(${productImages.aiMeta}->>'category', 'item') = ${category ?? "item"}`)
+    .orderBy(desc(products.createdAt))
+    .limit(50);
+  return rows.map((row) => row.price);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AiProviderError("The AI service did not answer in time", 504)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * One photo through the image pipeline (checks, upright, metadata stripped, stored variants plus an
+ * enhanced copy) and the AI provider. Every provider call, good or failed, is written to AiLog.
+ */
+export async function analyseImage(
+  deps: { db: Db; storage: FileStorage; provider: AiProvider; timeoutMs: number },
+  file: Buffer,
+  options: AnalyseOptions,
+): Promise<AnalysisResult> {
+  const prepared = await prepareImage(file, { allowHeic: options.allowHeic });
+  const [original, enhanced] = await Promise.all([
+    storeImageVariants(deps.storage, prepared),
+    enhance(prepared).then((image) => storeImageVariants(deps.storage, image, "enhanced")),
+  ]);
+  const image: AnalysisImage = {
+    pixels: prepared.pixels,
+    width: prepared.info.width,
+    height: prepared.info.height,
+    channels: prepared.info.channels,
+  };
+  const started = performance.now();
+  const log = {
+    endpoint: options.endpoint,
+    storeId: options.storeId ?? null,
+    userId: options.user?.id ?? null,
+  };
+  try {
+    const call = await withTimeout(
+      deps.provider.analyze(image, {
+        language: options.language,
+        sellerPrices: (category) => sellerPrices(deps.db, options.user, category),
+      }),
+      deps.timeoutMs,
+    );
+    await deps.db.insert(aiLogs).values({
+      ...log,
+      prompt: call.prompt,
+      response: call.rawResponse,
+      responseStatus: 200,
+      processingTimeMs: Math.round(performance.now() - started),
+      tokens: call.tokens,
+    });
+    const { analysis } = call;
+    return {
+      title: analysis.title,
+      description: analysis.description,
+      suggestedPrice: analysis.suggestedPrice.replace(/[^\d.]/g, ""),
+      seoTitle: analysis.seoTitle,
+      seoDescription: analysis.seoDescription,
+      imageUrl: original.url,
+      enhancedImageUrl: enhanced.url,
+      altText: analysis.altText,
+      coordinates: analysis.coordinates,
+      category: analysis.category,
+      confidence: Math.round(analysis.confidence * 100) / 100,
+    };
+  } catch (error) {
+    const status = error instanceof AiProviderError ? error.status : 500;
+    const message = error instanceof Error ? error.message : String(error);
+    await deps.db.insert(aiLogs).values({
+      ...log,
+      prompt: `${deps.provider.name} on ${image.width}×${image.height}`,
+      response: error instanceof AiProviderError ? (error.rawResponse ?? null) : null,
+      responseStatus: status,
+      processingTimeMs: Math.round(performance.now() - started),
+      error: message.slice(0, 2000),
+    });
+    await deleteStoredImage(deps.storage, [...original.keys, ...enhanced.keys]);
+    throw new HttpError(502, "analysisFailed", { reason: message });
+  }
+}

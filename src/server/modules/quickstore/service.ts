@@ -1,0 +1,114 @@
+import { translateShared } from "../../../shared/i18n";
+import type { Language } from "../../../shared/preferences";
+import type { QuickProduct, QuickStoreDetails } from "../../../shared/quickstore";
+import { slugify } from "../../../shared/slug";
+import type { FileStorage } from "../../adapters/storage";
+import type { Db } from "../../db/client";
+import { productImages, products, storeMembers, stores, type users } from "../../db/schema";
+import { isUniqueViolation } from "../../lib/db-errors";
+import { badRequest } from "../../lib/http-error";
+import { createQrCode, toQrView } from "../qr/service";
+import { getStoreSummary, suggestFreeSlug } from "../stores/service";
+
+type User = typeof users.$inferSelect;
+
+/**
+ * The store, its products and its QR code from a quick-create draft, all in one transaction: a visitor's
+ * work is saved completely or not at all. The slug comes from the name; if it is taken, the next free one.
+ */
+export async function createQuickStore(
+  db: Db,
+  storage: FileStorage,
+  user: User,
+  input: { store: QuickStoreDetails; products: QuickProduct[] },
+  context: { origin: string; language: Language },
+) {
+  for (const product of input.products) {
+    if (!(await storage.exists(product.imageUrl.replace(/^\/uploads\//, ""))))
+      throw badRequest("imageUrlUnknown");
+  }
+  const base = slugify(input.store.name) || "shop";
+  const single = input.products.length === 1 ? input.products[0] : undefined;
+  const t = (key: string, params: Record<string, string>) =>
+    translateShared(context.language, `quickstore.${key}`, params);
+  const seoTitle = (single ? input.store.seoTitle : undefined) || t("seoTitle", { store: input.store.name });
+  const seoDescription =
+    (single ? input.store.seoDescription : undefined) ||
+    t("seoDescription", {
+      store: input.store.name,
+      products: input.products
+        .map((p) => p.title)
+        .slice(0, 5)
+        .join(", "),
+    });
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db
+        .transaction(async (tx) => {
+          const slug = await suggestFreeSlug(tx, base);
+          const [store] = await tx
+            .insert(stores)
+            .values({
+              name: input.store.name,
+              slug,
+              defaultLocale: context.language,
+              heroImageUrl: input.store.heroImageUrl ?? input.products[0]?.imageUrl ?? null,
+              fallbackHeroImage: input.products[0]?.imageUrl ?? null,
+              theme: { seoTitle, seoDescription },
+            })
+            .returning();
+          if (!store) throw new Error("store insert returned no row");
+          await tx.insert(storeMembers).values({ storeId: store.id, userId: user.id, role: "owner" });
+          const now = new Date();
+          const inserted = await tx
+            .insert(products)
+            .values(
+              input.products.map((product, position) => ({
+                storeId: store.id,
+                title: product.title,
+                blurb: product.description,
+                basePrice: product.price,
+                seoMetaTitle: product.seoTitle || null,
+                seoMetaDesc: product.seoDescription || null,
+                coordX: product.coordinates ? String(product.coordinates.x) : null,
+                coordY: product.coordinates ? String(product.coordinates.y) : null,
+                position,
+                publishedAt: now,
+              })),
+            )
+            .returning({ id: products.id });
+          await tx.insert(productImages).values(
+            inserted.map((row, index) => ({
+              productId: row.id,
+              url: input.products[index]?.imageUrl ?? "",
+              isPrimary: true,
+              aiMeta: {
+                category: input.products[index]?.category ?? "item",
+                altText: input.products[index]?.altText ?? null,
+              },
+            })),
+          );
+          const qr = input.store.linkQrCode
+            ? await createQrCode(tx, user.id, {
+                code: input.store.qrCode,
+                url: `${context.origin}/s/${slug}`,
+                storeId: store.id,
+              })
+            : undefined;
+          return { store, qr };
+        })
+        .then(async ({ store, qr }) => ({
+          storeSlug: store.slug,
+          store: {
+            ...(await getStoreSummary(db, store)),
+            qrCode: qr ? toQrView(qr, store.name, context.origin) : null,
+          },
+        }));
+    } catch (error) {
+      // Someone took the same slug between our look-up and our insert: look again.
+      if (attempt < 3 && isUniqueViolation(error, "stores_slug_live_key")) continue;
+      throw error;
+    }
+  }
+}

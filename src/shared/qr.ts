@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+export const QR_CODE_PATTERN = /^[A-Za-z0-9_-]{3,64}$/;
+
+const qrUrl = z
+  .string("errors.urlInvalid")
+  .trim()
+  .max(2000, "errors.urlInvalid")
+  .refine((url) => /^https?:\/\/[^\s]+$/i.test(url), "errors.urlInvalid");
+
+/** POST /api/qr-codes: a code text of one's own or none (generated), the target URL and a store. */
+export const createQrCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .optional()
+    .transform((code) => code || undefined)
+    .refine((code) => code === undefined || QR_CODE_PATTERN.test(code), "errors.qrCodeInvalid"),
+  url: qrUrl,
+  storeId: z.string().uuid("errors.storeNotFound").nullable().optional(),
+});
+export type CreateQrCodeInput = z.infer<typeof createQrCodeSchema>;
+
+export const updateQrCodeSchema = z.object({
+  url: qrUrl.optional(),
+  storeId: z.string().uuid("errors.storeNotFound").nullable().optional(),
+  isActive: z.boolean("errors.invalidInput").optional(),
+});
+export type UpdateQrCodeInput = z.infer<typeof updateQrCodeSchema>;
+
+export interface QrCodeView {
+  id: string;
+  code: string;
+  url: string;
+  storeId: string | null;
+  store: { name: string } | null;
+  isActive: boolean;
+  scannedCount: number;
+  lastScannedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** The address the printed code points at (it counts the scan, then redirects to `url`). */
+  scanUrl: string;
+  imageUrl: string;
+}

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { UPLOADED_IMAGE_PATTERN } from "./image-url";
+import { coordinatesSchema } from "./product";
+import { QR_CODE_PATTERN } from "./qr";
+
+/** Quick-create's product editor (spec 5): title ≥ 2, description ≥ 10, a price like 199 or 199.99. */
+export const quickProductSchema = z.object({
+  title: z
+    .string("errors.productTitleMin")
+    .trim()
+    .min(2, "errors.productTitleMin")
+    .max(200, "errors.titleMax"),
+  description: z
+    .string("errors.descriptionMin")
+    .trim()
+    .min(10, "errors.descriptionMin")
+    .max(5000, "errors.textTooLong"),
+  price: z
+    .string("errors.priceRequired")
+    .trim()
+    .min(1, "errors.priceRequired")
+    .regex(/^\d{1,8}(\.\d{1,2})?$/, "errors.priceFormat"),
+  seoTitle: z.string().trim().max(120, "errors.textTooLong").optional(),
+  seoDescription: z.string().trim().max(320, "errors.textTooLong").optional(),
+  imageUrl: z.string("errors.imageRequired").regex(UPLOADED_IMAGE_PATTERN, "errors.imageUrlUnknown"),
+  coordinates: coordinatesSchema.nullable().optional(),
+  category: z.string().max(40).nullable().optional(),
+  altText: z.string().trim().max(500, "errors.textTooLong").optional(),
+});
+export type QuickProduct = z.infer<typeof quickProductSchema>;
+
+export const quickStoreDetailsSchema = z.object({
+  name: z.string("errors.storeNameMin").trim().min(2, "errors.storeNameMin").max(80, "errors.storeNameMax"),
+  heroImageUrl: z.string().regex(UPLOADED_IMAGE_PATTERN, "errors.imageUrlUnknown").nullable().optional(),
+  linkQrCode: z.boolean("errors.invalidInput").default(false),
+  qrCode: z
+    .string()
+    .trim()
+    .optional()
+    .transform((code) => code || undefined)
+    .refine((code) => code === undefined || QR_CODE_PATTERN.test(code), "errors.qrCodeInvalid"),
+  seoTitle: z.string().trim().max(120, "errors.textTooLong").optional(),
+  seoDescription: z.string().trim().max(320, "errors.textTooLong").optional(),
+});
+export type QuickStoreDetails = z.infer<typeof quickStoreDetailsSchema>;
+
+export const quickStoreSchema = z.object({ store: quickStoreDetailsSchema, product: quickProductSchema });
+export const quickStoreMultipleSchema = z.object({
+  store: quickStoreDetailsSchema,
+  products: z
+    .array(quickProductSchema, "errors.invalidInput")
+    .min(1, "errors.imageRequired")
+    .max(10, "errors.tooManyProducts"),
+});

@@ -1,0 +1,122 @@
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+} from "react";
+import { dismissToast } from "../../hooks/use-toast";
+import { type CartRefresh, cartStore } from "../../lib/cart";
+import { fetchFreshProducts } from "../../lib/queries/storefront";
+import { CartDrawer } from "./cart-drawer";
+import { useFocusReturn } from "./focus-return";
+import "./storefront.css";
+
+/** The checkout (react-hook-form and zod) is its own chunk, fetched as soon as the cart opens. */
+const loadCheckout = () => import("./checkout-dialog");
+const CheckoutDialog = lazy(async () => ({ default: (await loadCheckout()).CheckoutDialog }));
+
+/** What a refresh found: shown as a short note in the cart or the checkout. */
+export type CartNotes = Pick<CartRefresh, "repriced" | "removed">;
+
+interface ShopContextValue {
+  openCart: () => void;
+}
+
+const ShopContext = createContext<ShopContextValue | null>(null);
+
+export function useShop(): ShopContextValue {
+  const context = useContext(ShopContext);
+  if (!context) throw new Error("useShop must be used inside ShopFrame");
+  return context;
+}
+
+interface ShopFrameProps {
+  children: ReactNode;
+  /** Where "Continue Shopping" goes after an order placed away from the store page (spec 2.13). */
+  storePath?: string;
+}
+
+/**
+ * The cart drawer and the checkout dialog shared by the storefront and the product page. The cart's
+ * prices are refreshed from the server when the drawer opens and again before checkout (D6).
+ */
+export function ShopFrame({ children, storePath }: ShopFrameProps) {
+  const queryClient = useQueryClient();
+  const [cartOpen, setCartOpen] = useState(false);
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
+  /** Counts checkouts; 0 until the first, so the checkout chunk is not rendered before it is needed. */
+  const [checkoutSession, setCheckoutSession] = useState(0);
+  const [preparing, setPreparing] = useState(false);
+  const [notes, setNotes] = useState<CartNotes | null>(null);
+  const focus = useFocusReturn();
+
+  const refresh = useCallback(async () => {
+    const { storeId, items } = cartStore.get();
+    if (!storeId || items.length === 0) return;
+    try {
+      const { repriced, removed } = cartStore.refresh(await fetchFreshProducts(queryClient, storeId));
+      if (repriced.length > 0 || removed.length > 0) setNotes({ repriced, removed });
+    } catch {
+      // Offline or the store is gone: the cart keeps its prices, and the server prices the order anyway.
+    }
+  }, [queryClient]);
+
+  const openCart = useCallback(() => {
+    // "Added to cart" has done its job once the cart is open, and would cover its buttons.
+    dismissToast();
+    focus.remember();
+    setNotes(null);
+    setCartOpen(true);
+    void loadCheckout();
+    void refresh();
+  }, [refresh, focus]);
+
+  const startCheckout = useCallback(async () => {
+    if (preparing) return;
+    setPreparing(true);
+    setNotes(null);
+    await Promise.all([refresh(), loadCheckout().catch(() => undefined)]);
+    setPreparing(false);
+    if (cartStore.get().items.length === 0) return;
+    setCartOpen(false);
+    setCheckoutSession((session) => session + 1);
+    setCheckoutOpen(true);
+  }, [refresh, preparing]);
+
+  const value = useMemo(() => ({ openCart }), [openCart]);
+
+  return (
+    <ShopContext value={value}>
+      {children}
+      <CartDrawer
+        open={cartOpen}
+        onOpenChange={setCartOpen}
+        onCheckout={startCheckout}
+        preparing={preparing}
+        notes={notes}
+        onCloseAutoFocus={(event) => {
+          // Going on to the checkout: focus belongs to the checkout dialog, not back on the page.
+          if (checkoutOpen) event.preventDefault();
+          else focus.onCloseAutoFocus(event);
+        }}
+      />
+      {checkoutSession > 0 && (
+        <Suspense fallback={null}>
+          <CheckoutDialog
+            key={checkoutSession}
+            open={checkoutOpen}
+            onOpenChange={setCheckoutOpen}
+            notes={notes}
+            storePath={storePath}
+            onCloseAutoFocus={focus.onCloseAutoFocus}
+          />
+        </Suspense>
+      )}
+    </ShopContext>
+  );
+}

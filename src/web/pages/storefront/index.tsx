@@ -1,0 +1,394 @@
+import { ArrowRight, MessageCircle, PackageOpen, ShoppingBag, Store } from "lucide-react";
+import { type MouseEvent, type RefObject, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { fixImageUrl, imageSrcSet, PLACEHOLDER_IMAGE } from "../../../shared/image-url";
+import type { ProductView } from "../../../shared/product";
+import type { PublicStore } from "../../../shared/storefront";
+import { CartButton } from "../../components/storefront/cart-button";
+import { formatPhoneForDisplay, hasCoarsePointer, smsHref, useKr } from "../../components/storefront/format";
+import { useStoreLanguage } from "../../components/storefront/locale";
+import { MissingState } from "../../components/storefront/missing-state";
+import { ProductCard } from "../../components/storefront/product-card";
+import { ShopFooter } from "../../components/storefront/shop-footer";
+import { ShopFrame, useShop } from "../../components/storefront/shop-frame";
+import { StoreLogo } from "../../components/storefront/store-logo";
+import { usePageMeta } from "../../components/storefront/use-page-meta";
+import { ZoomViewer } from "../../components/storefront/zoom-viewer";
+import { Button } from "../../components/ui/button";
+import { toast } from "../../hooks/use-toast";
+import { ApiError } from "../../lib/api";
+import { cartStore, cartTotal, itemCount, useCart } from "../../lib/cart";
+import { usePublicStore, useStoreProducts } from "../../lib/queries/storefront";
+import { cn } from "../../lib/utils";
+
+const STORE_PLACEHOLDER = "/store-placeholder.svg";
+
+/** The public storefront /s/{slug} (spec 2.11). */
+export function StorefrontPage() {
+  const { t } = useTranslation();
+  const { slug } = useParams();
+  const { data: store, error, isPending, refetch } = usePublicStore(slug);
+  const missing = error instanceof ApiError && error.status === 404;
+  usePageMeta(
+    error ? t(missing ? "storefront.notFoundTitle" : "storefront.loadFailedTitle") : undefined,
+    undefined,
+  );
+
+  if (isPending) return <StorefrontSkeleton />;
+  if (error || !store) {
+    return (
+      <main id="main" tabIndex={-1} className="flex min-h-dvh flex-col outline-none">
+        <MissingState
+          className="flex-1"
+          icon={Store}
+          title={missing ? t("storefront.notFoundTitle") : t("storefront.loadFailedTitle")}
+          text={missing ? t("storefront.notFoundText") : t("storefront.loadFailedText")}
+          action={
+            missing ? (
+              <Button asChild size="lg" className="h-12">
+                <Link to="/">{t("storefront.backHome")}</Link>
+              </Button>
+            ) : (
+              <Button size="lg" className="h-12" onClick={() => void refetch()}>
+                {t("storefront.retry")}
+              </Button>
+            )
+          }
+        />
+        <ShopFooter />
+      </main>
+    );
+  }
+  return (
+    <ShopFrame>
+      <Storefront store={store} />
+    </ShopFrame>
+  );
+}
+
+function Storefront({ store }: { store: PublicStore }) {
+  const { t } = useTranslation();
+  const { openCart } = useShop();
+  const cart = useCart();
+  const count = itemCount(cart);
+  const products = useStoreProducts(store.id);
+  const [zoomed, setZoomed] = useState<ProductView | null>(null);
+  const nameRef = useRef<HTMLHeadingElement>(null);
+  const productsHeadingRef = useRef<HTMLHeadingElement>(null);
+  const nameVisible = useVisible(nameRef);
+  const description = store.description?.trim() || t("storefront.defaultDescription");
+
+  useStoreLanguage(store.defaultLocale);
+  usePageMeta(store.name, description);
+
+  // Spec 4: opening another store's page empties a cart that belongs to a different store.
+  useEffect(() => {
+    cartStore.selectStore({ id: store.id, name: store.name });
+  }, [store.id, store.name]);
+
+  const add = (product: ProductView) => {
+    cartStore.add(product, 1);
+    toast({ title: t("cart.added"), description: t("cart.addedText", { qty: 1, title: product.title }) });
+  };
+
+  const orderNow = () => {
+    if (count > 0) {
+      openCart();
+      return;
+    }
+    const heading = productsHeadingRef.current;
+    heading?.scrollIntoView({ behavior: "smooth", block: "start" });
+    heading?.focus({ preventScroll: true });
+  };
+
+  return (
+    <div className={cn("min-h-dvh", count > 0 && "max-sm:pb-24")}>
+      <header
+        className={cn(
+          "fixed inset-x-0 top-0 z-40 border-b transition-[background-color,border-color] duration-200",
+          nameVisible
+            ? "border-transparent bg-transparent"
+            : "bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70",
+        )}
+      >
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+          <div
+            className={cn(
+              "flex min-w-0 flex-1 items-center gap-2.5 transition-opacity duration-200",
+              nameVisible ? "pointer-events-none opacity-0" : "opacity-100",
+            )}
+            aria-hidden={nameVisible}
+          >
+            <StoreLogo name={store.name} className="size-8 text-xs" />
+            <span className="truncate font-semibold">{store.name}</span>
+          </div>
+          <CartButton />
+        </div>
+      </header>
+
+      <main id="main" tabIndex={-1} className="outline-none">
+        <Hero store={store} />
+
+        <section className="relative mx-auto max-w-6xl px-4 sm:px-6">
+          <StoreLogo
+            name={store.name}
+            className="-mt-10 size-20 text-2xl ring-4 ring-background sm:-mt-12 sm:size-24 sm:text-3xl"
+          />
+          <h1 ref={nameRef} className="mt-3 text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+            {store.name}
+          </h1>
+          <p className="mt-2 max-w-2xl text-base leading-relaxed text-pretty whitespace-pre-line text-muted-foreground sm:text-lg">
+            {description}
+          </p>
+        </section>
+
+        <section aria-labelledby="products-heading" className="mx-auto mt-10 max-w-6xl px-4 sm:px-6">
+          <div className="mb-4 flex items-baseline justify-between gap-3">
+            <h2
+              id="products-heading"
+              ref={productsHeadingRef}
+              tabIndex={-1}
+              className="scroll-mt-20 text-xl font-semibold tracking-tight outline-none sm:text-2xl"
+            >
+              {t("storefront.ourProducts")}
+            </h2>
+            {products.data && products.data.length > 0 && (
+              <span className="text-sm text-muted-foreground">
+                {t("storefront.productCount", { count: products.data.length })}
+              </span>
+            )}
+          </div>
+          <ProductGrid
+            products={products.data}
+            loading={products.isPending}
+            failed={products.isError}
+            onRetry={() => void products.refetch()}
+            onZoom={setZoomed}
+            onAdd={add}
+          />
+        </section>
+
+        <ReadyToOrder store={store} onOrderNow={orderNow} />
+      </main>
+
+      <ShopFooter />
+      <MobileCartBar />
+      <ZoomViewer
+        product={zoomed}
+        onOpenChange={(open) => {
+          if (!open) setZoomed(null);
+        }}
+        onAddToCart={add}
+      />
+    </div>
+  );
+}
+
+/** True while the element is on screen (the header shows the store's name once the big one is gone). */
+function useVisible(ref: RefObject<HTMLElement | null>): boolean {
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    const observer = new IntersectionObserver(([entry]) => setVisible(entry?.isIntersecting ?? true), {
+      rootMargin: "-64px 0px 0px 0px",
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [ref]);
+  return visible;
+}
+
+/** heroImageUrl, then fallbackHeroImage, then the drawn placeholder; a picture that fails moves to the next. */
+function heroCandidates(store: PublicStore): string[] {
+  const urls = [store.heroImageUrl, store.fallbackHeroImage]
+    .filter((url): url is string => Boolean(url))
+    .map((url) => fixImageUrl(url, window.location.origin))
+    .filter((url) => url !== PLACEHOLDER_IMAGE);
+  return [...new Set([...urls, STORE_PLACEHOLDER])];
+}
+
+function Hero({ store }: { store: PublicStore }) {
+  const candidates = heroCandidates(store);
+  const [index, setIndex] = useState(0);
+  const src = candidates[Math.min(index, candidates.length - 1)] ?? STORE_PLACEHOLDER;
+  return (
+    <div className="relative aspect-[16/10] overflow-hidden bg-muted sm:aspect-auto sm:h-[clamp(18rem,34vw,27rem)]">
+      <img
+        src={src}
+        srcSet={imageSrcSet(src)}
+        sizes="100vw"
+        alt=""
+        fetchPriority="high"
+        loading="eager"
+        decoding="async"
+        onError={() => setIndex((current) => current + 1)}
+        className="size-full object-cover"
+      />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 bg-[linear-gradient(to_bottom,rgb(12_10_9/0.28),transparent_30%,transparent_70%,rgb(12_10_9/0.22))]"
+      />
+    </div>
+  );
+}
+
+interface ProductGridProps {
+  products: ProductView[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  onZoom: (product: ProductView) => void;
+  onAdd: (product: ProductView) => void;
+}
+
+function ProductGrid({ products, loading, failed, onRetry, onZoom, onAdd }: ProductGridProps) {
+  const { t } = useTranslation();
+  const grid = "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4";
+  if (loading) {
+    return (
+      <ul className={grid} aria-busy="true" aria-label={t("storefront.loadingProducts")}>
+        {["a", "b", "c", "d"].map((key) => (
+          <li key={key} className="overflow-hidden rounded-2xl border bg-card">
+            <div className="aspect-square animate-pulse bg-muted" />
+            <div className="space-y-2 p-3 sm:p-4">
+              <div className="h-4 w-3/4 animate-pulse rounded bg-muted" />
+              <div className="h-4 w-1/3 animate-pulse rounded bg-muted" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (failed) {
+    return (
+      <MissingState
+        as="h2"
+        icon={PackageOpen}
+        title={t("storefront.productsFailedTitle")}
+        text={t("storefront.productsFailedText")}
+        className="rounded-2xl border border-dashed py-12"
+        action={
+          <Button variant="outline" size="lg" className="h-11" onClick={onRetry}>
+            {t("storefront.retry")}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!products || products.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed px-6 py-14 text-center">
+        <PackageOpen aria-hidden="true" className="size-8 text-muted-foreground" />
+        <p className="text-muted-foreground">{t("storefront.noProducts")}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className={grid}>
+      {products.map((product) => (
+        <ProductCard key={product.id} product={product} onZoom={onZoom} onAdd={onAdd} />
+      ))}
+    </ul>
+  );
+}
+
+function ReadyToOrder({ store, onOrderNow }: { store: PublicStore; onOrderNow: () => void }) {
+  const { t } = useTranslation();
+  const phone = store.phone ? formatPhoneForDisplay(store.phone) : null;
+
+  const smsInstructions = (event: MouseEvent<HTMLAnchorElement>) => {
+    toast({ title: t("storefront.smsTitle"), description: t("storefront.smsInstructions", { phone }) });
+    // On a computer there is no messaging app to open: the toast says what to do.
+    if (!hasCoarsePointer()) event.preventDefault();
+  };
+
+  return (
+    <section aria-labelledby="order-heading" className="mx-auto mt-12 mb-12 max-w-6xl px-4 sm:mt-16 sm:px-6">
+      <div className="relative overflow-hidden rounded-3xl bg-panel px-5 py-8 text-panel-foreground sm:px-10 sm:py-10">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_1px_1px,rgb(255_255_255/0.08)_1px,transparent_0)] bg-size-[20px_20px]"
+        />
+        <div className="relative grid gap-6 sm:grid-cols-[1fr_auto] sm:items-center">
+          <div>
+            <h2 id="order-heading" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+              {t("storefront.readyToOrder")}
+            </h2>
+            <p className="mt-2 max-w-xl text-panel-muted">
+              {phone ? t("storefront.readyToOrderText") : t("storefront.readyToOrderTextNoPhone")}
+            </p>
+          </div>
+          <div className="grid gap-3 sm:min-w-72">
+            {store.phone && phone && (
+              <a
+                href={smsHref(store.phone)}
+                onClick={smsInstructions}
+                className="flex h-14 items-center gap-3 rounded-2xl bg-white/10 px-4 ring-1 ring-white/20 transition-colors hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              >
+                <MessageCircle aria-hidden="true" className="size-5 shrink-0" />
+                <span className="grid text-left leading-tight">
+                  <span className="text-xs text-panel-muted">{t("storefront.smsLabel")}</span>
+                  <span className="text-lg font-semibold tracking-wide tabular-nums">{phone}</span>
+                </span>
+              </a>
+            )}
+            <Button
+              size="lg"
+              onClick={onOrderNow}
+              className="h-14 rounded-2xl bg-panel-foreground text-base text-panel hover:bg-panel-foreground/90"
+            >
+              {t("storefront.orderNow")}
+              <ArrowRight aria-hidden="true" />
+            </Button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Phones: the cart stays one thumb away at the bottom once something is in it. */
+function MobileCartBar() {
+  const { t } = useTranslation();
+  const kr = useKr();
+  const { openCart } = useShop();
+  const cart = useCart();
+  const count = itemCount(cart);
+  if (count === 0) return null;
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-40 px-3 pt-2 pb-[max(env(safe-area-inset-bottom),0.75rem)] sm:hidden">
+      <button
+        type="button"
+        onClick={openCart}
+        aria-haspopup="dialog"
+        className="flex h-14 w-full items-center gap-3 rounded-2xl bg-primary px-4 text-primary-foreground shadow-[0_8px_24px_rgb(0_0_0/0.22)] transition-transform active:scale-[0.99] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        <span className="relative">
+          <ShoppingBag aria-hidden="true" className="size-5" />
+        </span>
+        <span className="flex-1 text-left font-semibold">{t("cart.viewCart", { count })}</span>
+        <span className="font-semibold tabular-nums">{kr(cartTotal(cart))}</span>
+      </button>
+    </div>
+  );
+}
+
+function StorefrontSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="min-h-dvh" aria-busy="true">
+      <span className="sr-only" role="status">
+        {t("storefront.loading")}
+      </span>
+      <div className="aspect-[16/10] animate-pulse bg-muted sm:aspect-auto sm:h-[clamp(18rem,34vw,27rem)]" />
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <div className="-mt-10 size-20 rounded-full bg-muted ring-4 ring-background sm:-mt-12 sm:size-24" />
+        <div className="mt-4 h-8 w-2/3 max-w-sm animate-pulse rounded-lg bg-muted" />
+        <div className="mt-3 h-4 w-full max-w-xl animate-pulse rounded bg-muted" />
+        <div className="mt-2 h-4 w-4/5 max-w-md animate-pulse rounded bg-muted" />
+      </div>
+    </div>
+  );
+}
