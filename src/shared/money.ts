@@ -29,11 +29,19 @@ export function fromOre(ore: number): string {
 
 const LOCALE_TAGS: Record<string, string> = { en: "en-GB", nb: "nb-NO", sv: "sv-SE", da: "da-DK" };
 
+const formatters = new Map<string, Intl.NumberFormat>();
+
 /** Whole kroner, half up, with the locale's grouping and the suffix "kr". */
 export function formatKr(amount: string | number | null | undefined, language = "en"): string {
   const ore = amount === null || amount === undefined || amount === "" ? 0 : toOre(amount);
   const kroner = Math.floor((ore + 50) / 100);
-  return `${new Intl.NumberFormat(LOCALE_TAGS[language] ?? language, { maximumFractionDigits: 0 }).format(kroner)} kr`;
+  // Building a NumberFormat costs far more than using one: one per language, made once.
+  let formatter = formatters.get(language);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(LOCALE_TAGS[language] ?? language, { maximumFractionDigits: 0 });
+    formatters.set(language, formatter);
+  }
+  return `${formatter.format(kroner)} kr`;
 }
 /** The median of decimal amounts, exactly (the mean of the middle two when even, rounded to øre). */
 export function median(amounts: string[]): string {

@@ -4,10 +4,11 @@ import { ORDER_STATUSES, orderStatusSchema, placeOrderSchema } from "../../../sh
 import type { AppDeps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/http-error";
 import { requireUser } from "../auth/session";
-import { enqueueOrderSms, type SmsOutboxWorker } from "../sms/outbox";
+import type { SmsOutboxWorker } from "../sms/outbox";
 import { isUuid, requireStoreMember } from "../stores/access";
 import { memberStoreIds } from "../stores/service";
-import { changeOrderStatus, findOrderStoreId, getOrderWithHistory, listOrders, placeOrder } from "./service";
+import { placeOrder } from "./place-order";
+import { changeOrderStatus, findOrderStoreId, getOrderWithHistory, listOrders } from "./service";
 
 const RECENT_ORDERS = 10;
 const idParams = z.object({ id: z.string().max(100) });
@@ -76,7 +77,7 @@ export const orderRoutes: FastifyPluginAsyncZod<
     const header = request.headers["idempotency-key"];
     const key = typeof header === "string" && header ? header : undefined;
     if (key && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw badRequest("idempotencyKeyInvalid");
-    const { order, replayed } = await placeOrder(db, request.body, key, enqueueOrderSms);
+    const { order, replayed } = await placeOrder(db, request.body, key);
     if (!replayed) smsOutbox?.wake();
     return reply.status(replayed ? 200 : 201).send(order);
   });

@@ -2,12 +2,11 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { translateShared } from "../../../shared/i18n";
 import { formatKr } from "../../../shared/money";
-import type { OrderView } from "../../../shared/order";
 import { toE164 } from "../../../shared/phone";
 import { LANGUAGES, type Language } from "../../../shared/preferences";
 import type { SmsProvider } from "../../adapters/sms";
-import type { Db, DbOrTx } from "../../db/client";
-import { smsLog, smsOutbox, storeMembers, userSettings } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { smsLog, smsOutbox } from "../../db/schema";
 
 type OutboxRow = typeof smsOutbox.$inferSelect;
 
@@ -15,18 +14,26 @@ type OutboxRow = typeof smsOutbox.$inferSelect;
 const CLAIM_MS = 60_000;
 const BATCH = 10;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
+/** How long a wake-up waits for more messages to share its pass. */
+const WAKE_DELAY_MS = 50;
 
 export const shortOrderId = (id: string) => id.slice(0, 8);
 
+export interface OutboxMessage {
+  to_number: string;
+  message: string;
+  purpose: "order_confirmation" | "seller_new_order";
+}
+
 /**
- * Queues the buyer's confirmation and, when a store owner has SMS notifications on, the store's new-order
- * message. Runs inside the order's transaction: the order and its messages commit together.
+ * The SMS an order sends: the buyer's confirmation and, when a store owner has SMS notifications on,
+ * the store's new-order message, in the store's language. The order writes them to the outbox in the
+ * same statement as itself, so they commit together.
  */
-export async function enqueueOrderSms(
-  tx: DbOrTx,
-  order: OrderView,
-  store: { name: string; phone: string | null; defaultLocale: string },
-) {
+export function orderSmsMessages(
+  order: { id: string; totalGross: string; shipToName: string; shipToPhone: string },
+  store: { name: string; phone: string | null; defaultLocale: string; sellerWantsSms: boolean },
+): OutboxMessage[] {
   const language: Language = (LANGUAGES as readonly string[]).includes(store.defaultLocale)
     ? (store.defaultLocale as Language)
     : "en";
@@ -36,33 +43,23 @@ export async function enqueueOrderSms(
     total: formatKr(order.totalGross, language),
     name: order.shipToName,
   };
-  const rows: (typeof smsOutbox.$inferInsert)[] = [];
+  const messages: OutboxMessage[] = [];
   const buyer = toE164(order.shipToPhone);
   if (buyer) {
-    rows.push({
-      orderId: order.id,
-      toNumber: buyer,
+    messages.push({
+      to_number: buyer,
       purpose: "order_confirmation",
       message: translateShared(language, "sms.orderConfirmation", params),
     });
   }
-  if (store.phone) {
-    const [wantsSms] = await tx
-      .select({ userId: storeMembers.userId })
-      .from(storeMembers)
-      .innerJoin(userSettings, eq(userSettings.userId, storeMembers.userId))
-      .where(and(eq(storeMembers.storeId, order.storeId), eq(userSettings.smsNotifications, true)))
-      .limit(1);
-    if (wantsSms) {
-      rows.push({
-        orderId: order.id,
-        toNumber: store.phone,
-        purpose: "seller_new_order",
-        message: translateShared(language, "sms.sellerNewOrder", params),
-      });
-    }
+  if (store.phone && store.sellerWantsSms) {
+    messages.push({
+      to_number: store.phone,
+      purpose: "seller_new_order",
+      message: translateShared(language, "sms.sellerNewOrder", params),
+    });
   }
-  if (rows.length) await tx.insert(smsOutbox).values(rows);
+  return messages;
 }
 
 export interface OutboxOptions {
@@ -80,6 +77,7 @@ export interface OutboxOptions {
 export class SmsOutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
+  private scheduled: NodeJS.Timeout | undefined;
   private again = false;
 
   constructor(
@@ -96,12 +94,25 @@ export class SmsOutboxWorker {
 
   async stop() {
     clearInterval(this.timer);
+    clearTimeout(this.scheduled);
     this.timer = undefined;
     await this.running?.catch(() => {});
   }
 
-  /** Runs a pass now (or right after the current one); the order route calls it after a commit. */
+  /**
+   * Asks for a pass soon; the order route calls it after each order. Calls within a short window share
+   * one pass, so a busy shop sends its messages in batches instead of one database round trip each.
+   */
   wake() {
+    if (this.scheduled) return;
+    this.scheduled = setTimeout(() => {
+      this.scheduled = undefined;
+      this.runPass();
+    }, WAKE_DELAY_MS);
+    this.scheduled.unref();
+  }
+
+  private runPass() {
     if (this.running) {
       this.again = true;
       return;
@@ -115,7 +126,7 @@ export class SmsOutboxWorker {
         this.running = undefined;
         if (this.again) {
           this.again = false;
-          this.wake();
+          this.runPass();
         }
       });
   }
@@ -126,7 +137,10 @@ export class SmsOutboxWorker {
     for (;;) {
       const claimed = await this.claim();
       if (claimed.length === 0) return total;
-      await Promise.all(claimed.map((row) => this.attempt(row)));
+      const sent = (await Promise.all(claimed.map((row) => this.attempt(row)))).filter(
+        (entry) => entry !== undefined,
+      );
+      await this.recordSent(sent);
       total += claimed.length;
     }
   }
@@ -155,6 +169,7 @@ export class SmsOutboxWorker {
       .returning();
   }
 
+  /** Tries one message; a failure is recorded at once, a success is returned to be recorded with its batch. */
   private async attempt(row: OutboxRow) {
     const log = {
       orderId: row.orderId,
@@ -167,14 +182,7 @@ export class SmsOutboxWorker {
     };
     try {
       const result = await this.provider.send({ to: row.toNumber, body: row.message });
-      const now = new Date();
-      await this.db.transaction(async (tx) => {
-        await tx.insert(smsLog).values({ ...log, status: result.status, sentAt: now });
-        await tx
-          .update(smsOutbox)
-          .set({ status: "sent", sentAt: now, lockedUntil: null, lastError: null })
-          .where(eq(smsOutbox.id, row.id));
-      });
+      return { ...log, status: result.status, sentAt: new Date() };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const finalAttempt = row.attempts >= this.options.maxAttempts;
@@ -195,6 +203,20 @@ export class SmsOutboxWorker {
         { outboxId: row.id, attempt: row.attempts, finalAttempt, error: message },
         "SMS attempt failed",
       );
+      return undefined;
     }
+  }
+
+  /** One transaction for a whole batch of sent messages: their log rows and their outbox status. */
+  private async recordSent(sent: (typeof smsLog.$inferInsert & { outboxId: string | null | undefined })[]) {
+    if (sent.length === 0) return;
+    const ids = sent.flatMap((entry) => (entry.outboxId ? [entry.outboxId] : []));
+    await this.db.transaction(async (tx) => {
+      await tx.insert(smsLog).values(sent);
+      await tx
+        .update(smsOutbox)
+        .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
+        .where(inArray(smsOutbox.id, ids));
+    });
   }
 }
