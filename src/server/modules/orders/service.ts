@@ -1,25 +1,8 @@
-import { createHash } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import { fromOre, toOre } from "../../../shared/money";
-import {
-  MAX_QTY_PER_LINE,
-  type OrderStatus,
-  type OrderView,
-  type PlaceOrderInput,
-} from "../../../shared/order";
-import { toE164 } from "../../../shared/phone";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { OrderStatus, OrderView } from "../../../shared/order";
 import type { Db, DbOrTx } from "../../db/client";
-import {
-  orderItems,
-  orderStatusEvents,
-  orders,
-  products,
-  productVariants,
-  stores,
-  users,
-} from "../../db/schema";
-import { isUniqueViolation } from "../../lib/db-errors";
-import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
+import { orderItems, orderStatusEvents, orders, stores, users } from "../../db/schema";
+import { conflict, notFound } from "../../lib/http-error";
 
 type OrderRow = typeof orders.$inferSelect;
 
