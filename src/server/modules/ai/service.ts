@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { aiLogs, productImages, products, storeMembers, type users } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
 import { deleteStoredImage, type PreparedImage, prepareImage, storeImageVariants } from "../images/pipeline";
+import { enhanceImage } from "./enhance";
 
 type User = typeof users.$inferSelect;
 
@@ -32,21 +33,6 @@ export interface AnalyseOptions {
   storeId?: string;
   language: Language;
   allowHeic: boolean;
-}
-
-/**
- * A cleaner copy for listings: trimmed of a plain border, contrast stretched, lightly sharpened. The
- * original stays the product image, because the product's coordinates refer to it.
- */
-async function enhance(image: PreparedImage): Promise<PreparedImage> {
-  const { width, height, channels } = image.info;
-  const { data, info } = await sharp(image.pixels, { raw: { width, height, channels } })
-    .trim({ threshold: 12 })
-    .normalise({ lower: 1, upper: 99 })
-    .sharpen({ sigma: 0.8 })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { pixels: data, info };
 }
 
 /** The seller's own prices for similar products (same category), newest first; none for visitors. */
@@ -87,10 +73,13 @@ export async function analyseImage(
   options: AnalyseOptions,
 ): Promise<AnalysisResult> {
   const prepared = await prepareImage(file, { allowHeic: options.allowHeic });
-  const [original, enhanced] = await Promise.all([
+  // Storing runs on sharp's threads while the model runs on this one: the two overlap.
+  const storing = Promise.all([
     storeImageVariants(deps.storage, prepared),
-    enhance(prepared).then((image) => storeImageVariants(deps.storage, image, "enhanced")),
+    enhanceImage(prepared).then((image) => storeImageVariants(deps.storage, image, "enhanced")),
   ]);
+  // Awaited below; this only keeps an early failure from counting as unhandled meanwhile.
+  storing.catch(() => {});
   const image: AnalysisImage = {
     pixels: prepared.pixels,
     width: prepared.info.width,
@@ -111,12 +100,14 @@ export async function analyseImage(
       }),
       deps.timeoutMs,
     );
+    const processingTimeMs = Math.round(performance.now() - started);
+    const [original, enhanced] = await storing;
     await deps.db.insert(aiLogs).values({
       ...log,
       prompt: call.prompt,
       response: call.rawResponse,
       responseStatus: 200,
-      processingTimeMs: Math.round(performance.now() - started),
+      processingTimeMs,
       tokens: call.tokens,
     });
     const { analysis } = call;
@@ -144,7 +135,12 @@ export async function analyseImage(
       processingTimeMs: Math.round(performance.now() - started),
       error: message.slice(0, 2000),
     });
-    await deleteStoredImage(deps.storage, [...original.keys, ...enhanced.keys]);
+    const stored = await storing.catch(() => []);
+    await deleteStoredImage(
+      deps.storage,
+      stored.flatMap((variant) => variant.keys),
+    );
+    if (!(error instanceof AiProviderError) && error instanceof HttpError) throw error;
     throw new HttpError(502, "analysisFailed", { reason: message });
   }
 }

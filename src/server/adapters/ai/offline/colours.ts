@@ -102,15 +102,21 @@ function kMeans(points: Rgb[], k: number, iterations = 12): { centre: Rgb; size:
   return centres.map((centre, c) => ({ centre, size: sizes[c] ?? 0 })).sort((a, b) => b.size - a.size);
 }
 
+interface Sample {
+  width: number;
+  height: number;
+  pixel(x: number, y: number): Rgb;
+  background: Rgb;
+  /** How far from the background a pixel must be to count as the product. */
+  threshold: number;
+  foreground: ColourFacts["foreground"];
+}
+
 /**
- * The product's colours rather than the backdrop's: the border of the photo gives the background colour,
- * pixels close to it are dropped, and the rest (inside the detected box, when there is one) are
- * clustered. Also finds where the foreground sits, for photos the detector could not place.
+ * A small copy of the photo, its background colour (the median of its border) and where the
+ * foreground sits: pixels that differ clearly from the background.
  */
-export async function analyseColours(
-  image: AnalysisImage,
-  box?: [number, number, number, number],
-): Promise<ColourFacts> {
+async function sampleImage(image: AnalysisImage): Promise<Sample> {
   const { data, info } = await sharp(image.pixels, {
     raw: { width: image.width, height: image.height, channels: image.channels },
   })
@@ -170,6 +176,24 @@ export async function analyseColours(
           ],
         }
       : null;
+  return { width, height, pixel, background, threshold, foreground };
+}
+
+/** Where the product stands out from its backdrop, in fractions of the image; null when it does not. */
+export async function findForeground(image: AnalysisImage): Promise<ColourFacts["foreground"]> {
+  return (await sampleImage(image)).foreground;
+}
+
+/**
+ * The product's colours rather than the backdrop's: the border of the photo gives the background colour,
+ * pixels close to it are dropped, and the rest (inside the detected box, when there is one) are
+ * clustered. Also finds where the foreground sits, for photos the detector could not place.
+ */
+export async function analyseColours(
+  image: AnalysisImage,
+  box?: [number, number, number, number],
+): Promise<ColourFacts> {
+  const { width, height, pixel, background, threshold, foreground } = await sampleImage(image);
 
   const [left, top, right, bottom] = box ?? [0, 0, 1, 1];
   const inside: Rgb[] = [];
