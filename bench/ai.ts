@@ -33,7 +33,12 @@ async function main() {
   const database = await openPglite();
   await migrateDatabase(database);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "torg-bench-ai-"));
-  const deps = { db: database.db, storage: createLocalStorage(dir), provider: createOfflineProvider(), timeoutMs: 60_000 };
+  const deps = {
+    db: database.db,
+    storage: createLocalStorage(dir),
+    provider: createOfflineProvider(),
+    timeoutMs: 60_000,
+  };
   const options = { endpoint: "bench", user: null, language: "en" as const, allowHeic: false };
   const photos = await phonePhotos();
 
@@ -47,7 +52,8 @@ async function main() {
       const started = performance.now();
       const result = await analyseImage(deps, photo.bytes, options);
       times.push(performance.now() - started);
-      if (round === 0) process.stdout.write(`  ${photo.name}: "${result.title}" at ${JSON.stringify(result.coordinates)}\n`);
+      if (round === 0)
+        process.stdout.write(`  ${photo.name}: "${result.title}" at ${JSON.stringify(result.coordinates)}\n`);
     }
   }
   await database.close();
@@ -61,7 +67,14 @@ async function main() {
       `  first call (loads the model once): ${round(coldMs, 0)} ms ("${first.title}")\n` +
       `  median ${round(med, 0)} ms, worst ${round(worst, 0)} ms; peak memory ${round(peakMb, 0)} MB\n`,
   );
-  report({ figure: "offline analysis, 12 MP photo (median)", value: round(med / 1000, 2), unit: "s", target: "< 0.8 s", ratio: round(med / 800, 2), ok: med < 800 });
+  report({
+    figure: "offline analysis, 12 MP photo (median)",
+    value: round(med / 1000, 2),
+    unit: "s",
+    target: "< 0.8 s",
+    ratio: round(med / 800, 2),
+    ok: med < 800,
+  });
   report({ figure: "offline analysis, 12 MP photo (worst)", value: round(worst / 1000, 2), unit: "s" });
   report({ figure: "offline analysis, first call (model load)", value: round(coldMs / 1000, 2), unit: "s" });
   report({ figure: "offline analysis, process peak memory", value: round(peakMb, 0), unit: "MB" });

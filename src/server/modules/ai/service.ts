@@ -1,12 +1,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { Language } from "../../../shared/preferences";
 import { type AiProvider, AiProviderError, type AnalysisImage } from "../../adapters/ai";
 import type { FileStorage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
 import { aiLogs, productImages, products, storeMembers, type users } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
-import { deleteStoredImage, type PreparedImage, prepareImage, storeImageVariants } from "../images/pipeline";
+import { deleteStoredImage, prepareImage, storeImageVariants } from "../images/pipeline";
 import { enhanceImage } from "./enhance";
 
 type User = typeof users.$inferSelect;
