@@ -30,6 +30,11 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import("./pages/product")).ProductPage }),
       },
       {
+        // D5: quick-create is public; only saving the store needs an account, made inside the flow.
+        path: "/quick-create",
+        lazy: async () => ({ Component: (await import("./pages/quick-create")).QuickCreatePage }),
+      },
+      {
         lazy: async () => ({ Component: (await import("./components/protected-layout")).ProtectedLayout }),
         children: [
           {

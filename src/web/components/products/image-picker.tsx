@@ -3,6 +3,7 @@ import { type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
+import { AiScan } from "./ai-analysis";
 import { ProductImage } from "./product-image";
 
 /** Spec 5 and 9: one image of at most 5 MB, JPG, PNG or WEBP; the server checks the content again (D13). */
@@ -26,10 +27,19 @@ interface ImagePickerProps {
   currentUrl?: string | null;
   /** An error from outside, as an i18n key ("errors.imageRequired"). */
   error?: string;
+  /** The AI is looking at the chosen photo: a scan line moves over the preview. */
+  analyzing?: boolean;
 }
 
 /** Click, keyboard or drop to choose one product photo; shows a preview and checks type and size first. */
-export function ImagePicker({ label, file, onFileChange, currentUrl, error }: ImagePickerProps) {
+export function ImagePicker({
+  label,
+  file,
+  onFileChange,
+  currentUrl,
+  error,
+  analyzing = false,
+}: ImagePickerProps) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -106,6 +116,7 @@ export function ImagePicker({ label, file, onFileChange, currentUrl, error }: Im
                 priority
               />
             )}
+            {analyzing && preview && <AiScan />}
             <div className="absolute inset-x-0 bottom-0 flex flex-wrap justify-end gap-2 bg-gradient-to-t from-stone-950/60 to-transparent p-3 pt-10">
               <Button
                 variant="secondary"

@@ -1,24 +1,42 @@
+import type { ReactNode } from "react";
 import { useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import type { productFieldsSchema } from "../../../shared/product";
+import { cn } from "../../lib/utils";
 import { Textarea } from "../stores/textarea";
 import { FormField } from "../ui/form-field";
 import { Input } from "../ui/input";
+import { AI_SHIMMER } from "./ai-analysis";
 
 export type ProductFormValues = z.input<typeof productFieldsSchema>;
+/** The fields an image analysis fills in. */
+export type AiField = "title" | "blurb" | "basePrice";
+
+interface ProductFieldsProps {
+  /** Fields the AI is about to fill: they shimmer until it answers or the seller types in them. */
+  aiPending?: ReadonlySet<AiField>;
+  /** A note under Product Name, such as the AI saying it could not tell what the photo shows. */
+  titleHint?: ReactNode;
+}
 
 /** Product Name, Description, Price (kr) and SKU, for a form that holds productFieldsSchema's fields. */
-export function ProductFields() {
+export function ProductFields({ aiPending, titleHint }: ProductFieldsProps = {}) {
   const { t } = useTranslation();
   const form = useFormContext<ProductFormValues>();
   const { errors } = form.formState;
+  const shimmer = (field: AiField) => (aiPending?.has(field) ? AI_SHIMMER : undefined);
 
   return (
     <div className="grid gap-5">
-      <FormField label={t("products.nameLabel")} error={errors.title?.message}>
+      <FormField label={t("products.nameLabel")} hint={titleHint} error={errors.title?.message}>
         {(control) => (
-          <Input {...control} {...form.register("title")} placeholder={t("products.namePlaceholder")} />
+          <Input
+            {...control}
+            {...form.register("title")}
+            placeholder={t("products.namePlaceholder")}
+            className={shimmer("title")}
+          />
         )}
       </FormField>
       <FormField label={t("products.descriptionLabel")} error={errors.blurb?.message}>
@@ -28,6 +46,7 @@ export function ProductFields() {
             {...form.register("blurb")}
             rows={5}
             placeholder={t("products.descriptionPlaceholder")}
+            className={shimmer("blurb")}
           />
         )}
       </FormField>
@@ -43,7 +62,10 @@ export function ProductFields() {
                 min={0}
                 step={1}
                 placeholder="0"
-                className="pr-10 tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+                className={cn(
+                  "pr-10 tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none",
+                  shimmer("basePrice"),
+                )}
               />
               <span
                 aria-hidden="true"

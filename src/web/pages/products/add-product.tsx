@@ -1,13 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { CircleHelp } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { type ProductFields as ProductFieldsOutput, productFieldsSchema } from "../../../shared/product";
 import { PageHeader } from "../../components/page-header";
+import { AiNotice } from "../../components/products/ai-analysis";
 import { BackLink } from "../../components/products/back-link";
 import { ImagePicker } from "../../components/products/image-picker";
-import { ProductFields, type ProductFormValues } from "../../components/products/product-fields";
+import {
+  type AiField,
+  ProductFields,
+  type ProductFormValues,
+} from "../../components/products/product-fields";
 import { LoadFailed } from "../../components/stores/load-failed";
 import { StoreNotFound } from "../../components/stores/store-not-found";
 import { Button } from "../../components/ui/button";
@@ -15,10 +21,19 @@ import { Card, CardContent } from "../../components/ui/card";
 import { PageSpinner, Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
 import { ApiError, errorMessage } from "../../lib/api";
+import { type AnalysisResult, analyzeImage } from "../../lib/queries/ai";
 import { useCreateProduct } from "../../lib/queries/products";
 import { useStore } from "../../lib/queries/stores";
+import { currentSeo, isUnsure, suggestedPrice } from "../../lib/quick-create-draft";
 
 const EMPTY: ProductFormValues = { title: "", blurb: "", basePrice: "", sku: "" };
+const AI_FIELDS: readonly AiField[] = ["title", "blurb", "basePrice"];
+
+/** The analysis of the photo now in the picker; a result is only ever used with the file it describes. */
+type Analysis =
+  | { file: File; status: "pending" }
+  | { file: File; status: "done"; result: AnalysisResult }
+  | { file: File; status: "failed" };
 
 /** Spec 2.9: one photo and the product's details; published straight to the store. */
 export function AddProductPage() {
@@ -40,17 +55,77 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
   const create = useCreateProduct(storeId);
   const [image, setImage] = useState<File | null>(null);
   const [imageMissing, setImageMissing] = useState(false);
+  const [analysis, setAnalysis] = useState<Analysis | null>(null);
+  // Fields the seller typed in: a late AI answer never overwrites them.
+  const [edited, setEdited] = useState<ReadonlySet<AiField>>(new Set());
+  const editedRef = useRef(edited);
+  const running = useRef<AbortController | null>(null);
   const form = useForm<ProductFormValues, unknown, ProductFieldsOutput>({
     resolver: zodResolver(productFieldsSchema),
     defaultValues: EMPTY,
   });
   const storePage = `/stores/${storeId}?tab=products`;
 
-  /** The one place a chosen photo enters the form; image analysis will prefill the fields from here. */
+  useEffect(() => {
+    const subscription = form.watch((_, { name, type }) => {
+      const field = AI_FIELDS.find((candidate) => candidate === name);
+      if (type !== "change" || !field || editedRef.current.has(field)) return;
+      editedRef.current = new Set([...editedRef.current, field]);
+      setEdited(editedRef.current);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  useEffect(() => () => running.current?.abort(), []);
+
+  /** Fills what the seller has not typed themselves; an unsure AI leaves the name to the seller. */
+  function prefill(result: AnalysisResult) {
+    const values: Record<AiField, string> = {
+      title: isUnsure(result) ? "" : result.title,
+      blurb: result.description,
+      basePrice: suggestedPrice(result.suggestedPrice),
+    };
+    for (const field of AI_FIELDS) {
+      if (editedRef.current.has(field)) continue;
+      form.setValue(field, values[field], { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    }
+  }
+
+  /** The one place a chosen photo enters the form: it is analysed at once (spec 2.9). */
   function onImageChosen(file: File | null) {
+    running.current?.abort();
+    running.current = null;
     setImage(file);
     setImageMissing(false);
+    if (!file) {
+      setAnalysis(null);
+      return;
+    }
+    const controller = new AbortController();
+    running.current = controller;
+    setAnalysis({ file, status: "pending" });
+    analyzeImage(file, { storeId, signal: controller.signal }).then(
+      (result) => {
+        if (controller.signal.aborted) return;
+        prefill(result);
+        setAnalysis({ file, status: "done", result });
+      },
+      () => {
+        if (controller.signal.aborted) return;
+        setAnalysis({ file, status: "failed" });
+        toast({
+          variant: "destructive",
+          title: t("aiAnalysis.failedTitle"),
+          description: t("aiAnalysis.failedDescription"),
+        });
+      },
+    );
   }
+
+  const pending = analysis?.status === "pending";
+  const analysed = analysis?.status === "done" && analysis.file === image ? analysis.result : null;
+  const unsure = analysed !== null && isUnsure(analysed) && !edited.has("title");
+  const shimmering = new Set(pending ? AI_FIELDS.filter((field) => !edited.has(field)) : []);
 
   function submit(values: ProductFieldsOutput) {
     if (!image) {
@@ -67,7 +142,26 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
     body.set("basePrice", values.basePrice);
     if (values.blurb) body.set("blurb", values.blurb);
     if (values.sku) body.set("sku", values.sku);
-    body.set("image", image);
+    if (analysed) {
+      // The analysis already stored this photo: the product points at it instead of a second upload.
+      body.set("imageUrl", analysed.imageUrl);
+      if (analysed.category) body.set("category", analysed.category);
+      if (analysed.altText) body.set("altText", analysed.altText);
+      if (analysed.coordinates) body.set("coordinates", JSON.stringify(analysed.coordinates));
+      const seo = currentSeo({
+        title: values.title,
+        description: values.blurb ?? "",
+        seoTitle: analysed.seoTitle,
+        seoDescription: analysed.seoDescription,
+        aiTitle: analysed.title,
+        aiDescription: analysed.description,
+      });
+      if (seo.seoTitle) body.set("seoMetaTitle", seo.seoTitle);
+      if (seo.seoDescription) body.set("seoMetaDesc", seo.seoDescription);
+    } else {
+      running.current?.abort();
+      body.set("image", image);
+    }
     create.mutate(body, {
       onSuccess: (product) => {
         toast({
@@ -103,12 +197,27 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
                   file={image}
                   onFileChange={onImageChosen}
                   error={imageMissing ? "errors.imageRequired" : undefined}
+                  analyzing={pending}
                 />
               </CardContent>
             </Card>
             <Card>
-              <CardContent className="pt-5 sm:pt-6">
-                <ProductFields />
+              <CardContent className="grid gap-5 pt-5 sm:pt-6">
+                <div role="status" className="empty:hidden">
+                  {pending && <AiNotice state="working">{t("aiAnalysis.analyzing")}</AiNotice>}
+                  {analysed && <AiNotice state="done">{t("aiAnalysis.suggested")}</AiNotice>}
+                </div>
+                <ProductFields
+                  aiPending={shimmering}
+                  titleHint={
+                    unsure ? (
+                      <span className="inline-flex items-start gap-1.5 text-sm text-amber-800 dark:text-amber-200">
+                        <CircleHelp aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+                        {t("aiAnalysis.unsure")}
+                      </span>
+                    ) : undefined
+                  }
+                />
               </CardContent>
             </Card>
           </div>

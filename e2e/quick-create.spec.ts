@@ -1,0 +1,110 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { expectToast, registerThroughUi, uniqueEmail } from "./helpers";
+
+const fixtures = path.resolve("src/server/adapters/ai/offline/fixtures");
+const photo = (name: string) => ({
+  name,
+  mimeType: "image/jpeg",
+  buffer: fs.readFileSync(path.join(fixtures, name)),
+});
+
+test("a visitor turns three photos into a store, registering on the way, and the storefront shows them", async ({
+  page,
+}) => {
+  await page.goto("/quick-create");
+  await page.getByRole("button", { name: "Upload several photos" }).click();
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([photo("coffee-cup.jpg"), photo("candle-glass.jpg"), photo("aloe-pot.jpg")]);
+  await page.getByRole("button", { name: "Analyze 3 photos" }).click();
+
+  // The offline model drafts each product; the store step shows all three.
+  await expect(page.getByRole("heading", { name: "Your shop is almost ready" })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByText("Your 3 products")).toBeVisible();
+  await expect(page.getByText("Handmade cup").first()).toBeVisible();
+
+  // Edit one product in the editor.
+  await page.getByRole("button", { name: /^Edit product 1:/ }).click();
+  const editor = page.getByRole("dialog");
+  await editor.getByLabel("Product title").fill("Espresso cup");
+  await editor.getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Product updated");
+
+  await page.getByLabel("Store name").fill("Fjord Glass and Clay");
+  await page.getByRole("button", { name: "Create My Store" }).click();
+
+  // Signed out: one last step creates the account, then the store.
+  await expect(page.getByRole("heading", { name: "One Last Step" })).toBeVisible();
+  await page.getByLabel("Full name").fill("Astrid Maker");
+  await page.getByLabel("Email").fill(uniqueEmail("astrid"));
+  await page.getByLabel("Password").fill("clay-and-fire");
+  await page.getByRole("button", { name: "Create Account & Store" }).click();
+  await expect(page.getByRole("heading", { name: "Your Store is Ready!" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/\/s\/fjord-glass-and-clay/).first()).toBeVisible();
+
+  await page.getByRole("link", { name: "View My Store" }).click();
+  await expect(page.getByRole("heading", { name: "Fjord Glass and Clay" })).toBeVisible();
+  await expect(page.getByText("Espresso cup")).toBeVisible();
+  await expect(page.getByText("Handmade glass")).toBeVisible();
+  await expect(page.locator("main li")).toHaveCount(3);
+});
+
+test("a signed-in seller makes a one-photo store with a QR code", async ({ page }) => {
+  await registerThroughUi(page, "Ola Quick", uniqueEmail("ola"), "quick-and-easy");
+  await page.goto("/quick-create");
+  await page.locator('input[type="file"]').setInputFiles(photo("coffee-cup.jpg"));
+  await expect(page.getByRole("heading", { name: "Your shop is almost ready" })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByLabel("Product title")).toHaveValue("Handmade cup");
+  await page.getByLabel("Price (kr)").fill("abc");
+  await page.getByLabel("Store name").fill("Ola's Cups");
+  await page.getByRole("button", { name: "Create My Store" }).click();
+  await expect(page.getByText("Price must be a number (e.g., 199 or 199.99)")).toBeVisible();
+  await page.getByLabel("Price (kr)").fill("289");
+  await page.getByLabel("Link to QR Code").check();
+  await page.getByLabel("QR code text (optional)").fill(`ola-cups-${Date.now().toString(36)}`);
+  await page.getByRole("button", { name: "Create My Store" }).click();
+  await expect(page.getByRole("heading", { name: "Your Store is Ready!" })).toBeVisible({ timeout: 30_000 });
+  const qr = page.locator('img[src*="/api/qr-codes/"]');
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(
+    page.getByRole("button", { name: "Back to Home" }).or(page.getByRole("link", { name: "Back to Home" })),
+  ).toBeVisible();
+});
+
+test("add product: the AI fills the form, and a failed analysis leaves it usable", async ({ page }) => {
+  await registerThroughUi(page, "Kari Prefill", uniqueEmail("kari"), "prefill-please");
+  const store = await (
+    await page.request.post("/api/stores", {
+      data: { name: "Kari Keramikk", slug: `kari-${Date.now().toString(36)}` },
+    })
+  ).json();
+
+  await page.goto(`/stores/${store.id}/add-product`);
+  await page.locator('input[type="file"]').setInputFiles(photo("coffee-cup.jpg"));
+  await expect(page.getByLabel("Product Name")).toHaveValue("Handmade cup", { timeout: 30_000 });
+  await expect(page.getByLabel("Description")).not.toHaveValue("");
+  await expect(page.getByLabel(/Price/)).toHaveValue("350");
+  await page.getByRole("button", { name: "Publish Product" }).click();
+  await expectToast(page, "Product created!");
+
+  // A file that only pretends to be a photo: the analysis fails, the form stays usable.
+  await page.goto(`/stores/${store.id}/add-product`);
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "fake.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not really a jpeg") });
+  await expect(
+    page
+      .getByText("Could not get AI-generated product details. You can still fill in the details manually.")
+      .first(),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel("Product Name")).toBeEditable();
+  await page.getByLabel("Product Name").fill("Typed by hand");
+  await expect(page.getByLabel("Product Name")).toHaveValue("Typed by hand");
+});

@@ -1,0 +1,128 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { StoreSummary } from "../../../shared/store";
+import { ApiError, apiJson } from "../api";
+import i18n from "../i18n";
+import { type QuickStoreRequest, readStreamLines } from "../quick-create-draft";
+import { invalidateApi } from "./stores";
+
+/** Spec 3's AI analysis result, plus what Torg's analysis adds: the category it recognised and how sure it was. */
+export interface AnalysisResult {
+  title: string;
+  description: string;
+  /** Digits only, e.g. "350". */
+  suggestedPrice: string;
+  seoTitle: string;
+  seoDescription: string;
+  /** The stored photo ("/uploads/products/…-1600.webp"): a product can point at it instead of uploading again. */
+  imageUrl: string;
+  enhancedImageUrl: string;
+  altText: string;
+  /** Where the product sits in the photo, in percent of its width and height. */
+  coordinates: { x: number; y: number } | null;
+  /** "cup", "vase"…, or null when the AI could not tell. */
+  category: string | null;
+  /** 0 to 1. */
+  confidence: number;
+}
+
+export type AnalysisStreamEvent =
+  | { type: "start"; total: number }
+  | ({ type: "result"; done: number; total: number; index: number; fileName: string } & (
+      | { ok: true; result: AnalysisResult }
+      | { ok: false; status: number; error: string }
+    ))
+  | { type: "end" };
+
+export type AnalysisItem = Extract<AnalysisStreamEvent, { type: "result" }>;
+
+/** The headers apiRequest sends: the server words its messages in the reader's language. */
+function headers(extra: Record<string, string> = {}): Record<string, string> {
+  return i18n.resolvedLanguage ? { "Accept-Language": i18n.resolvedLanguage, ...extra } : extra;
+}
+
+async function post(url: string, body: FormData, signal: AbortSignal | undefined, accept?: string) {
+  const res = await fetch(url, {
+    method: "POST",
+    body,
+    credentials: "include",
+    headers: headers(accept ? { Accept: accept } : {}),
+    signal,
+  });
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  return res;
+}
+
+/**
+ * POST /api/products/analyze: one photo (JPG, PNG or WEBP) is stored and described. Public (D5); a
+ * seller's `storeId` only labels the AI log. Throws ApiError (415, 413, 429, 502) or an AbortError.
+ */
+export async function analyzeImage(
+  file: File,
+  options: { storeId?: string; signal?: AbortSignal } = {},
+): Promise<AnalysisResult> {
+  const body = new FormData();
+  body.set("productImage", file);
+  if (options.storeId) body.set("storeId", options.storeId);
+  const res = await post("/api/products/analyze", body, options.signal);
+  return (await res.json()) as AnalysisResult;
+}
+
+/**
+ * POST /api/products/analyze-multiple as an NDJSON stream: `onEvent` hears "start", then one "result"
+ * per photo the moment it is done, then "end". Resolves with every result that arrived; the caller
+ * treats a photo with no result (the connection dropped) as not analysed.
+ */
+export async function streamImageAnalysis(
+  files: File[],
+  options: { signal?: AbortSignal; onEvent: (event: AnalysisStreamEvent) => void },
+): Promise<AnalysisItem[]> {
+  const body = new FormData();
+  for (const file of files) body.append("productImages", file, file.name);
+  const res = await post("/api/products/analyze-multiple", body, options.signal, "application/x-ndjson");
+  const items: AnalysisItem[] = [];
+  const deliver = (events: AnalysisStreamEvent[]) => {
+    for (const event of events) {
+      if (event.type === "result") items.push(event);
+      options.onEvent(event);
+    }
+  };
+  if (!res.body) {
+    deliver(readStreamLines(`${await res.text()}\n`).events);
+    return items;
+  }
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    buffer += decoder.decode(value, { stream: !done });
+    const { events, rest } = readStreamLines(done ? `${buffer}\n` : buffer);
+    buffer = rest;
+    deliver(events);
+    if (done) return items;
+  }
+}
+
+export interface QuickStoreQrCode {
+  code: string;
+  url: string;
+  scanUrl: string;
+  /** "/api/qr-codes/{code}/image" */
+  imageUrl: string;
+}
+
+/** Spec 3's created-store result of quick-create. */
+export interface QuickStoreResult {
+  storeSlug: string;
+  store: StoreSummary & { qrCode: QuickStoreQrCode | null };
+}
+
+/** POST /api/quickstore or /api/quickstore/multiple (signed in only); the new store joins the seller's lists. */
+export function useCreateQuickStore() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: QuickStoreRequest) => apiJson<QuickStoreResult>("POST", request.path, request.body),
+    onSuccess: () =>
+      invalidateApi(queryClient, "/api/stores", "/api/dashboard", "/api/products", "/api/qr-codes"),
+  });
+}
