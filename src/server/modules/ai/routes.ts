@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { AnalysisResult } from "../../../shared/ai";
 import { translateError } from "../../../shared/i18n";
 import type { AiProvider } from "../../adapters/ai";
 import type { FileStorage } from "../../adapters/storage";
@@ -13,7 +14,7 @@ import { hitRateLimit } from "../../lib/rate-limit";
 import { requireUser } from "../auth/session";
 import { isUuid, requireStoreMember } from "../stores/access";
 import { memberStoreIds } from "../stores/service";
-import { type AnalysisResult, analyseImage } from "./service";
+import { analyseImage } from "./service";
 
 const HOUR_MS = 60 * 60 * 1000;
 const MAX_IMAGES = 10;

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import type { AnalysisResult } from "../../../shared/ai";
 import type { Language } from "../../../shared/preferences";
 import { type AiProvider, AiProviderError, type AnalysisImage } from "../../adapters/ai";
 import type { FileStorage } from "../../adapters/storage";
@@ -9,22 +10,6 @@ import { deleteStoredImage, prepareImage, storeImageVariants } from "../images/p
 import { enhanceImage } from "./enhance";
 
 type User = typeof users.$inferSelect;
-
-/** What the analyse endpoints answer per image (spec 3, AI analysis result). */
-export interface AnalysisResult {
-  title: string;
-  description: string;
-  suggestedPrice: string;
-  seoTitle: string;
-  seoDescription: string;
-  imageUrl: string;
-  enhancedImageUrl: string;
-  altText: string;
-  coordinates: { x: number; y: number } | null;
-  /** The shop category when the AI was sure of it ("cup", "vase"...), else null: then the title is generic. */
-  category: string | null;
-  confidence: number;
-}
 
 export interface AnalyseOptions {
   endpoint: string;
