@@ -60,7 +60,9 @@ export async function analyseImage(
   // Storing runs on sharp's threads while the model runs on this one: the two overlap.
   const storing = Promise.all([
     storeImageVariants(deps.storage, prepared),
-    enhanceImage(prepared).then((image) => storeImageVariants(deps.storage, image, "enhanced")),
+    // The enhanced copy is an offer the seller may not take: encoded fast (about a fifth larger), so it
+    // competes less with the model for the two cores.
+    enhanceImage(prepared).then((image) => storeImageVariants(deps.storage, image, "enhanced", 0)),
   ]);
   // Awaited below; this only keeps an early failure from counting as unhandled meanwhile.
   storing.catch(() => {});

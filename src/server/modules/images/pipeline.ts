@@ -85,6 +85,8 @@ export async function storeImageVariants(
   storage: FileStorage,
   image: PreparedImage,
   folder = "products",
+  /** WebP encoder effort (0-6): more is smaller and slower. */
+  effort = 2,
 ): Promise<StoredImage> {
   const id = randomUUID();
   const { width, height, channels } = image.info;
@@ -92,7 +94,7 @@ export async function storeImageVariants(
     IMAGE_WIDTHS.map(async (target) => {
       const body = await sharp(image.pixels, { raw: { width, height, channels } })
         .resize({ width: target, height: target, fit: "inside", withoutEnlargement: true })
-        .webp({ quality: 82, effort: 2 })
+        .webp({ quality: 82, effort })
         .toBuffer();
       return { key: `${folder}/${id}-${target}.webp`, body };
     }),
