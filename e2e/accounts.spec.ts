@@ -70,3 +70,15 @@ test("a signed-in user opening /login is sent to the dashboard", async ({ page }
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test("the sign-up form says what is wrong before anything is sent", async ({ page }) => {
+  await page.goto("/register");
+  await page.getByLabel("Full name").fill("K");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Password", { exact: true }).fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Full name must be at least 2 characters")).toBeVisible();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+});

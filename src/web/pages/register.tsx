@@ -7,9 +7,8 @@ import { AuthLayout, SignupRestrictedNote } from "../components/auth-layout";
 import { LoadingScreen } from "../components/loading-screen";
 import { LogoMark } from "../components/logo";
 import { PageTitle } from "../components/page-title";
+import { RegisterFields } from "../components/register-fields";
 import { Button } from "../components/ui/button";
-import { FormField } from "../components/ui/form-field";
-import { Input } from "../components/ui/input";
 import { Spinner } from "../components/ui/spinner";
 import { useAuth } from "../lib/auth";
 
@@ -20,7 +19,6 @@ export function RegisterPage() {
     resolver: zodResolver(registerSchema),
     defaultValues: { fullName: "", email: "", password: "" },
   });
-  const { errors } = form.formState;
 
   if (isLoading) return <LoadingScreen />;
   // A new account is signed in at once (D2), and a signed-in visitor has nothing to do here.
@@ -41,29 +39,7 @@ export function RegisterPage() {
         onSubmit={form.handleSubmit((values) => registerMutation.mutate(values))}
         className="grid gap-5"
       >
-        <FormField label={t("auth.fullName")} error={errors.fullName?.message}>
-          {(control) => <Input {...control} {...form.register("fullName")} autoComplete="name" />}
-        </FormField>
-        <FormField label={t("auth.email")} error={errors.email?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register("email")}
-              type="email"
-              autoComplete="email"
-              placeholder={t("auth.emailPlaceholder")}
-            />
-          )}
-        </FormField>
-        <FormField
-          label={t("auth.password")}
-          hint={t("register.passwordHint")}
-          error={errors.password?.message}
-        >
-          {(control) => (
-            <Input {...control} {...form.register("password")} type="password" autoComplete="new-password" />
-          )}
-        </FormField>
+        <RegisterFields form={form} />
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={pending}>
           {pending && <Spinner />}
           {pending ? t("register.pending") : t("register.submit")}

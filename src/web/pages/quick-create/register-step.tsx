@@ -7,10 +7,9 @@ import { type RegisterInput, registerSchema } from "../../../shared/auth";
 import { SignupRestrictedNote } from "../../components/auth-layout";
 import { Photo, thumbnailUrl } from "../../components/quick-create/photo";
 import { StepFrame } from "../../components/quick-create/step-frame";
+import { RegisterFields } from "../../components/register-fields";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import { FormField } from "../../components/ui/form-field";
-import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import type { QuickCreateDraft } from "../../lib/quick-create-draft";
 import type { FrameProps } from "./frame-props";
@@ -40,7 +39,6 @@ export function RegisterStep({
     resolver: zodResolver(registerSchema),
     defaultValues: { ...draft.registration, password: "" },
   });
-  const { errors } = form.formState;
 
   useEffect(() => {
     const subscription = form.watch(({ fullName = "", email = "" }, { name }) => {
@@ -85,34 +83,7 @@ export function RegisterStep({
             </p>
           </div>
           <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
-            <FormField label={t("auth.fullName")} error={errors.fullName?.message}>
-              {(control) => <Input {...control} {...form.register("fullName")} autoComplete="name" />}
-            </FormField>
-            <FormField label={t("auth.email")} error={errors.email?.message}>
-              {(control) => (
-                <Input
-                  {...control}
-                  {...form.register("email")}
-                  type="email"
-                  autoComplete="email"
-                  placeholder={t("auth.emailPlaceholder")}
-                />
-              )}
-            </FormField>
-            <FormField
-              label={t("auth.password")}
-              hint={t("register.passwordHint")}
-              error={errors.password?.message}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  {...form.register("password")}
-                  type="password"
-                  autoComplete="new-password"
-                />
-              )}
-            </FormField>
+            <RegisterFields form={form} />
             <Button
               type="submit"
               size="lg"
