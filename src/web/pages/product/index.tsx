@@ -5,8 +5,8 @@ import { Link, useParams } from "react-router";
 import type { ProductView } from "../../../shared/product";
 import { CartButton } from "../../components/storefront/cart-button";
 import { useKr } from "../../components/storefront/format";
+import { LoadFailurePage } from "../../components/storefront/load-failure";
 import { useStoreLanguage } from "../../components/storefront/locale";
-import { MissingState } from "../../components/storefront/missing-state";
 import { ProductPhoto } from "../../components/storefront/product-photo";
 import { QuantityStepper } from "../../components/storefront/quantity-stepper";
 import { ShopFooter } from "../../components/storefront/shop-footer";
@@ -16,44 +16,22 @@ import { usePageMeta } from "../../components/storefront/use-page-meta";
 import { ZoomViewer } from "../../components/storefront/zoom-viewer";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../hooks/use-toast";
-import { ApiError } from "../../lib/api";
 import { cartStore } from "../../lib/cart";
 import { usePublicProduct, usePublicStore } from "../../lib/queries/storefront";
 
 /** The public product page /products/{id} (spec 2.13). */
 export function ProductPage() {
-  const { t } = useTranslation();
   const { id } = useParams();
   const { data: product, error, isPending, refetch } = usePublicProduct(id);
-  const missing = error instanceof ApiError && error.status === 404;
-  usePageMeta(
-    error ? t(missing ? "productPage.notFoundTitle" : "productPage.loadFailedTitle") : undefined,
-    undefined,
-  );
-
   if (isPending) return <ProductSkeleton />;
   if (error || !product) {
     return (
-      <main id="main" tabIndex={-1} className="flex min-h-dvh flex-col outline-none">
-        <MissingState
-          className="flex-1"
-          icon={PackageSearch}
-          title={missing ? t("productPage.notFoundTitle") : t("productPage.loadFailedTitle")}
-          text={missing ? t("productPage.notFoundText") : t("productPage.loadFailedText")}
-          action={
-            missing ? (
-              <Button asChild size="lg" className="h-12">
-                <Link to="/">{t("storefront.backHome")}</Link>
-              </Button>
-            ) : (
-              <Button size="lg" className="h-12" onClick={() => void refetch()}>
-                {t("storefront.retry")}
-              </Button>
-            )
-          }
-        />
-        <ShopFooter />
-      </main>
+      <LoadFailurePage
+        error={error}
+        texts="productPage"
+        icon={PackageSearch}
+        onRetry={() => void refetch()}
+      />
     );
   }
   return (

@@ -1,12 +1,13 @@
 import { ArrowRight, MessageCircle, PackageOpen, ShoppingBag, Store } from "lucide-react";
 import { type MouseEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { fixImageUrl, imageSrcSet, PLACEHOLDER_IMAGE } from "../../../shared/image-url";
 import type { ProductView } from "../../../shared/product";
 import type { PublicStore } from "../../../shared/storefront";
 import { CartButton } from "../../components/storefront/cart-button";
 import { formatPhoneForDisplay, hasCoarsePointer, smsHref, useKr } from "../../components/storefront/format";
+import { LoadFailurePage } from "../../components/storefront/load-failure";
 import { useStoreLanguage } from "../../components/storefront/locale";
 import { MissingState } from "../../components/storefront/missing-state";
 import { ProductCard } from "../../components/storefront/product-card";
@@ -17,7 +18,6 @@ import { usePageMeta } from "../../components/storefront/use-page-meta";
 import { ZoomViewer } from "../../components/storefront/zoom-viewer";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../hooks/use-toast";
-import { ApiError } from "../../lib/api";
 import { cartStore, cartTotal, itemCount, useCart } from "../../lib/cart";
 import { usePublicStore, useStoreProducts } from "../../lib/queries/storefront";
 import { cn } from "../../lib/utils";
@@ -26,39 +26,11 @@ const STORE_PLACEHOLDER = "/store-placeholder.svg";
 
 /** The public storefront /s/{slug} (spec 2.11). */
 export function StorefrontPage() {
-  const { t } = useTranslation();
   const { slug } = useParams();
   const { data: store, error, isPending, refetch } = usePublicStore(slug);
-  const missing = error instanceof ApiError && error.status === 404;
-  usePageMeta(
-    error ? t(missing ? "storefront.notFoundTitle" : "storefront.loadFailedTitle") : undefined,
-    undefined,
-  );
-
   if (isPending) return <StorefrontSkeleton />;
   if (error || !store) {
-    return (
-      <main id="main" tabIndex={-1} className="flex min-h-dvh flex-col outline-none">
-        <MissingState
-          className="flex-1"
-          icon={Store}
-          title={missing ? t("storefront.notFoundTitle") : t("storefront.loadFailedTitle")}
-          text={missing ? t("storefront.notFoundText") : t("storefront.loadFailedText")}
-          action={
-            missing ? (
-              <Button asChild size="lg" className="h-12">
-                <Link to="/">{t("storefront.backHome")}</Link>
-              </Button>
-            ) : (
-              <Button size="lg" className="h-12" onClick={() => void refetch()}>
-                {t("storefront.retry")}
-              </Button>
-            )
-          }
-        />
-        <ShopFooter />
-      </main>
-    );
+    return <LoadFailurePage error={error} texts="storefront" icon={Store} onRetry={() => void refetch()} />;
   }
   return (
     <ShopFrame>
