@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? ".tmp/e2e-data";
 const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
@@ -32,13 +33,13 @@ export default defineConfig({
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf .tmp/e2e-data && node --import tsx src/server/main.ts`,
+    command: `rm -rf ${DATA_DIR} && node --import tsx src/server/main.ts`,
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(PORT),
-      DATA_DIR: ".tmp/e2e-data",
+      DATA_DIR,
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",

@@ -1,6 +1,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 const apiServer = process.env.TORG_API_URL ?? "http://localhost:3000";
 
@@ -12,10 +13,13 @@ const toApi: ProxyOptions = { target: apiServer, changeOrigin: false };
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss()],
+  // Brotli and gzip copies next to each file; the server sends them as they are (preCompressed).
+  plugins: [react(), tailwindcss(), compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 })],
   build: {
     outDir: "dist/web",
     emptyOutDir: true,
+    // The server reads it to preload a public page's chunks with its HTML (src/server/lib/page-preloads.ts).
+    manifest: true,
   },
   server: {
     port: 5173,

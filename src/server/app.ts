@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
@@ -16,8 +17,11 @@ import { registerErrorHandler } from "./lib/error-handler";
 import { requestLanguage } from "./lib/language";
 import { MicroCache } from "./lib/micro-cache";
 import { publicOrigin } from "./lib/origin";
+import { pagePreloads } from "./lib/page-preloads";
 import { securityPlugin } from "./lib/security";
+import { adminRoutes } from "./modules/admin/routes";
 import { aiRoutes } from "./modules/ai/routes";
+import { analyticsRoutes } from "./modules/analytics/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { sessionPlugin } from "./modules/auth/session";
 import { dashboardRoutes } from "./modules/dashboard/routes";
@@ -89,6 +93,9 @@ export async function buildApp({
   });
 
   await app.register(securityPlugin, deps);
+  // Pages' JSON and HTML on the fly (the built client ships pre-compressed copies); NDJSON progress
+  // streams are not a compressible type, so they still arrive line by line.
+  await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
   await app.register(cookie);
   // Files stay in memory until every one has passed the image checks; 10 photos of 5 MB at most.
   await app.register(multipart, {
@@ -114,6 +121,8 @@ export async function buildApp({
   await app.register(uploadRoutes, { ...deps, storage });
   await app.register(aiRoutes, { ...deps, storage, aiProvider });
   await app.register(qrRoutes, deps);
+  await app.register(analyticsRoutes, deps);
+  await app.register(adminRoutes, deps);
   await app.register(quickstoreRoutes, { ...deps, storage });
 
   await app.register(storefrontRoutes, deps);
@@ -130,11 +139,13 @@ async function registerWebClient(app: FastifyInstance, config: Config, db: Db) {
   const indexPath = path.join(config.webRoot, "index.html");
   const hasClient = fs.existsSync(indexPath);
   const indexHtml = hasClient ? fs.readFileSync(indexPath, "utf8") : "";
+  const preloadsFor = pagePreloads(config.webRoot);
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: config.webRoot,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
@@ -155,7 +166,7 @@ async function registerWebClient(app: FastifyInstance, config: Config, db: Db) {
       return reply
         .header("cache-control", "no-cache")
         .type("text/html; charset=utf-8")
-        .send(meta ? injectPageMeta(indexHtml, meta) : indexHtml);
+        .send(meta ? injectPageMeta(indexHtml, meta, preloadsFor(meta.page)) : indexHtml);
     }
     const language = requestLanguage(request);
     const message = pathname.startsWith("/api/")

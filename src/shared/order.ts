@@ -44,6 +44,12 @@ export interface OrderView {
 /** Checkout (spec 5). The client sends ids and quantities only; prices come from the database (D6). */
 export { MAX_LINES_PER_ORDER, MAX_QTY_PER_LINE } from "./order-limits";
 
+const phoneText = z
+  .string("errors.phoneRequired")
+  .trim()
+  .min(8, "errors.phoneRequired")
+  .max(40, "errors.phoneInvalid");
+
 export const checkoutFormSchema = z.object({
   shipToName: z
     .string("errors.nameRequired")
@@ -56,21 +62,27 @@ export const checkoutFormSchema = z.object({
     .toLowerCase()
     .email("errors.validEmailRequired")
     .max(254, "errors.validEmailRequired"),
-  shipToPhone: z
-    .string("errors.phoneRequired")
-    .trim()
-    .min(8, "errors.phoneRequired")
-    .max(40, "errors.phoneInvalid")
-    .refine((phone) => toE164(phone) !== undefined, "errors.phoneInvalid"),
+  shipToPhone: phoneText.refine((phone) => toE164(phone) !== undefined, "errors.phoneInvalid"),
   address: z.string().trim().max(500, "errors.textTooLong").optional(),
 });
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
+
+/** Spec 9: an order is shown by the first 8 characters of its id (lists, dialogs, SMS). */
+export function shortOrderId(id: string): string {
+  return id.slice(0, 8);
+}
 
 export const placeOrderSchema = z.object({
   storeId: z.string("errors.cannotPlaceOrder").uuid("errors.cannotPlaceOrder"),
   buyerEmail: checkoutFormSchema.shape.buyerEmail,
   shipToName: checkoutFormSchema.shape.shipToName,
-  shipToPhone: checkoutFormSchema.shape.shipToPhone,
+  /** Parsed once, here: the order and its SMS use the E.164 form. */
+  shipToPhone: phoneText.transform((phone, context) => {
+    const e164 = toE164(phone);
+    if (e164) return e164;
+    context.addIssue({ code: "custom", message: "errors.phoneInvalid" });
+    return z.NEVER;
+  }),
   shipToAddr: z
     .object({
       address: z.string().trim().max(500, "errors.textTooLong").optional(),

@@ -18,6 +18,7 @@ export const createQrCodeSchema = z.object({
     .refine((code) => code === undefined || QR_CODE_PATTERN.test(code), "errors.qrCodeInvalid"),
   url: qrUrl,
   storeId: z.string().uuid("errors.storeNotFound").nullable().optional(),
+  isActive: z.boolean("errors.invalidInput").optional(),
 });
 export type CreateQrCodeInput = z.infer<typeof createQrCodeSchema>;
 

@@ -1,13 +1,12 @@
 import "@fontsource-variable/inter";
 import "./index.css";
-import "./lib/i18n";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { Toaster } from "./components/ui/toaster";
-import { TooltipProvider } from "./components/ui/tooltip";
 import { AuthProvider } from "./lib/auth";
+import { i18nReady } from "./lib/i18n";
 import { queryClient } from "./lib/query-client";
 import { ServerSettingsSync } from "./lib/server-settings-sync";
 import { ThemeProvider } from "./lib/theme";
@@ -16,18 +15,19 @@ import { router } from "./routes";
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <ThemeProvider>
-          <ServerSettingsSync />
-          <TooltipProvider>
+const root = createRoot(container);
+void i18nReady.then(() =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <ThemeProvider>
+            <ServerSettingsSync />
             <RouterProvider router={router} />
             <Toaster />
-          </TooltipProvider>
-        </ThemeProvider>
-      </AuthProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+          </ThemeProvider>
+        </AuthProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -91,6 +91,14 @@ export const router = createBrowserRouter([
             path: "/order/:id",
             lazy: async () => ({ Component: (await import("./pages/orders/order-page")).OrderPage }),
           },
+          {
+            path: "/analytics",
+            lazy: async () => ({ Component: (await import("./pages/analytics/analytics")).AnalyticsPage }),
+          },
+          {
+            path: "/admin",
+            lazy: async () => ({ Component: (await import("./pages/admin/admin")).AdminPage }),
+          },
         ],
       },
       {

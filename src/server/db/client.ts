@@ -19,6 +19,11 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** The node-postgres pool, when on PostgreSQL. */
   pool?: pg.Pool;
+  /**
+   * Runs a hot statement as a named prepared statement: PostgreSQL parses and plans it once per
+   * connection instead of on every call (for the checkout statement, 1 ms of its 2.7 ms).
+   */
+  runPrepared<Row>(name: string, text: string, params: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
 }
 
@@ -30,8 +35,21 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   // A dropped connection (database restart, pg_terminate_backend) must not crash the process:
   // the pool discards it and the next query opens a new one.
   pool.on("error", () => {});
+  // The pool listens only to idle connections; one checked out (a transaction, or between its
+  // statements) that dies would emit 'error' with no listener and end the process. Its pending
+  // query fails with the error anyway, and the pool drops it when it is released.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePg(pool, { schema });
-  return { db, kind: "postgres", pool, close: () => pool.end() };
+  return {
+    db,
+    kind: "postgres",
+    pool,
+    async runPrepared<Row>(name: string, text: string, params: unknown[]) {
+      const result = await pool.query({ name, text, values: params });
+      return result.rows as Row[];
+    },
+    close: () => pool.end(),
+  };
 }
 
 /** Embedded PostgreSQL; `dataDir` undefined means in memory (tests). */
@@ -39,7 +57,15 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = await PGlite.create(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: "pglite", close: () => client.close() };
+  return {
+    db,
+    kind: "pglite",
+    // One in-process connection: nothing to name, the statement runs as it is.
+    async runPrepared<Row>(_name: string, text: string, params: unknown[]) {
+      return (await client.query<Row>(text, params)).rows;
+    },
+    close: () => client.close(),
+  };
 }
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }) {

@@ -2,11 +2,13 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -337,7 +339,7 @@ export const smsOutbox = pgTable(
     id: id(),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     toNumber: text("to_number").notNull(),
-    message: text("message").notNull(),
+    /** What to send; the text is composed from the order and its store when it is sent. */
     purpose: text("purpose").notNull(),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -398,5 +400,28 @@ export const qrCodes = pgTable(
     index("qr_codes_store_idx").on(t.storeId),
     index("qr_codes_owner_idx").on(t.ownerUserId),
     check("qr_codes_scanned_check", sql`${t.scannedCount} >= 0`),
+  ],
+);
+
+/**
+ * Storefront product page views per Oslo calendar day, counted by the server (no third-party tracker).
+ * App servers add their buffered counts with one upsert per flush, so rows only ever grow by increments.
+ */
+export const productViews = pgTable(
+  "product_views",
+  {
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    storeId: uuid("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.day] }),
+    index("product_views_store_day_idx").on(t.storeId, t.day),
+    check("product_views_views_check", sql`${t.views} >= 0`),
   ],
 );

@@ -22,9 +22,11 @@ function isDatabaseDown(error: unknown): boolean {
     seen.add(current);
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === "string" && (DATABASE_DOWN_CODES.has(code) || code.startsWith("08"))) return true;
+    // "…is not queryable": node-postgres refusing a statement on a connection that already died, as a
+    // transaction's next statement or its ROLLBACK does when the database went away between statements.
     if (
       typeof message === "string" &&
-      /Connection terminated|timeout exceeded when trying to connect/i.test(message)
+      /Connection terminated|timeout exceeded when trying to connect|is not queryable/i.test(message)
     )
       return true;
     current = (current as { cause?: unknown }).cause;

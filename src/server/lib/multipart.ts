@@ -19,7 +19,9 @@ function translateMultipartError(error: unknown): never {
   if (code === "FST_FILES_LIMIT") throw new HttpError(413, "tooManyImages");
   if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") throw new HttpError(413, "bodyTooLarge");
   if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") throw new HttpError(415, "multipartRequired");
-  throw error;
+  if (error instanceof HttpError) throw error;
+  // Anything else the parser raises is a body it cannot read (no boundary, cut off...): the client's.
+  throw new HttpError(400, "multipartInvalid");
 }
 
 /**

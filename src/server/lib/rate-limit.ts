@@ -38,18 +38,12 @@ export async function hitRateLimit(
   };
 }
 
-/** Reads a counter without counting. */
-export async function peekRateLimit(db: DbOrTx, key: string, limit: number): Promise<RateLimitResult> {
-  const [row] = await db
-    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
-    .from(rateLimits)
-    .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > now()`);
-  if (!row) return { allowed: true, count: 0, retryAfterMs: 0 };
-  return {
-    allowed: row.count < limit,
-    count: row.count,
-    retryAfterMs: Math.max(0, row.resetAt.getTime() - Date.now()),
-  };
+/** Gives one counted attempt back (it turned out to be a legitimate one). */
+export async function releaseRateLimit(db: DbOrTx, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(sql`${rateLimits.key} = ${key}`);
 }
 
 export async function clearRateLimit(db: DbOrTx, key: string): Promise<void> {

@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { useAuth } from "../lib/auth";
 import { AppShell } from "./app-shell";
 import { LoadingScreen } from "./loading-screen";
+import { TooltipProvider } from "./ui/tooltip";
 
 /** Spec 2.1: a spinner while the user loads, /login when signed out (remembering the page), else the page. */
 export function ProtectedLayout() {
@@ -12,9 +13,12 @@ export function ProtectedLayout() {
   if (!user) {
     return <Navigate to="/login" replace state={{ from: location }} />;
   }
+  // Only the signed-in pages use tooltips: the public pages never load Radix's positioning code.
   return (
-    <AppShell>
-      <Outlet />
-    </AppShell>
+    <TooltipProvider>
+      <AppShell>
+        <Outlet />
+      </AppShell>
+    </TooltipProvider>
   );
 }

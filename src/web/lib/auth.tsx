@@ -1,7 +1,7 @@
 import { type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext } from "react";
 import { useTranslation } from "react-i18next";
-import type { LoginInput, PublicUser, RegisterInput } from "../../shared/auth";
+import { type LoginInput, type PublicUser, type RegisterInput, SESSION_HINT_COOKIE } from "../../shared/auth";
 import { toast } from "../hooks/use-toast";
 import { apiJson, apiRequest, errorMessage, getQueryFn } from "./api";
 
@@ -35,6 +35,9 @@ function writeStoredUser(user: StoredUser | null): void {
 
 const meQueryFn = getQueryFn<{ user: PublicUser }>({ on401: "returnNull" });
 
+/** Without the hint cookie there is no session to ask about (see SESSION_HINT_COOKIE). */
+const mayHaveSession = () => document.cookie.split("; ").includes(`${SESSION_HINT_COOKIE}=1`);
+
 interface AuthContextValue {
   /** null when signed out, and while the first check is still loading. */
   user: PublicUser | null;
@@ -56,6 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryKey: ME_QUERY_KEY,
     // Signed out (401) and any failure alike mean "no user" (spec 4 and 8).
     queryFn: async (context) => {
+      if (!mayHaveSession()) return null;
       try {
         const answer = await meQueryFn(context);
         if (!answer) writeStoredUser(null);

@@ -1,6 +1,6 @@
-import i18n from "i18next";
+import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { sharedCatalogues } from "../../shared/i18n";
+import sharedEnglish from "../../shared/locales/en.json";
 import { LANGUAGES, type Language } from "../../shared/preferences";
 
 export const LANGUAGE_STORAGE_KEY = "torg-language";
@@ -18,17 +18,38 @@ type Catalogue = Record<string, unknown>;
 
 /**
  * The UI catalogues live in one folder per area (`locales/<area>/<lang>.json`, each area with its own
- * top-level keys), merged here with the shared catalogue (`errors`: validation and API messages).
+ * top-level keys), merged with the shared catalogue (`errors`: validation and API messages).
+ * English, the default and the fallback, ships in the main bundle; another language is fetched when it
+ * is first used, so a storefront visitor downloads one language, not four.
  */
-const areaFiles = import.meta.glob<Catalogue>("../locales/*/*.json", { eager: true, import: "default" });
+const englishAreas = import.meta.glob<Catalogue>("../locales/*/en.json", { eager: true, import: "default" });
+const otherLanguages = import.meta.glob<Catalogue>(
+  [
+    "../locales/*/*.json",
+    "!../locales/*/en.json",
+    "../../shared/locales/*.json",
+    "!../../shared/locales/en.json",
+  ],
+  { import: "default" },
+);
 
-function uiCatalogue(language: Language): Catalogue {
-  const merged: Catalogue = {};
-  for (const [file, catalogue] of Object.entries(areaFiles)) {
-    if (file.endsWith(`/${language}.json`)) Object.assign(merged, catalogue);
-  }
-  return merged;
+const englishCatalogue: Catalogue = Object.assign({}, ...Object.values(englishAreas), sharedEnglish);
+
+async function loadCatalogue(language: string): Promise<Catalogue> {
+  const loaders = Object.entries(otherLanguages).filter(([file]) => file.endsWith(`/${language}.json`));
+  return Object.assign({}, ...(await Promise.all(loaders.map(([, load]) => load()))));
 }
+
+const lazyCatalogues: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, _namespace, callback) {
+    loadCatalogue(language).then(
+      (catalogue) => callback(null, catalogue),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
@@ -57,18 +78,17 @@ i18n.on("languageChanged", (language) => {
   document.documentElement.lang = language;
 });
 
-void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(
-    LANGUAGES.map((language) => [
-      language,
-      { translation: { ...uiCatalogue(language), ...sharedCatalogues[language] } },
-    ]),
-  ),
-  lng: readStoredLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: LANGUAGES,
-  initAsync: false,
-  interpolation: { escapeValue: false },
-});
+/** Resolves once the visitor's language is loaded: the app renders after it, never with bare keys. */
+export const i18nReady = i18n
+  .use(lazyCatalogues)
+  .use(initReactI18next)
+  .init({
+    resources: { en: { translation: englishCatalogue } },
+    partialBundledLanguages: true,
+    lng: readStoredLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: LANGUAGES,
+    interpolation: { escapeValue: false },
+  });
 
 export default i18n;

@@ -16,15 +16,25 @@ export function createHttpSmsProvider(options: HttpSmsOptions): SmsProvider {
   return {
     name: "http",
     async send(message) {
-      const response = await fetch(options.url, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        },
-        body: JSON.stringify({ to: message.to, from: options.sender, message: message.body }),
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
+      let response: Response;
+      try {
+        response = await fetch(options.url, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          },
+          body: JSON.stringify({ to: message.to, from: options.sender, message: message.body }),
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+      } catch (error) {
+        // fetch says only "fetch failed" or "aborted"; SmsLog should say what happened.
+        if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
+          throw new Error(`SMS gateway did not answer within ${options.timeoutMs} ms`);
+        const cause = (error as { cause?: { message?: unknown } }).cause;
+        const reason = typeof cause?.message === "string" ? cause.message : (error as Error).message;
+        throw new Error(`SMS gateway unreachable: ${reason}`);
+      }
       if (!response.ok) {
         const detail = (await response.text().catch(() => "")).slice(0, 200);
         throw new Error(`SMS gateway answered ${response.status}${detail ? `: ${detail}` : ""}`);

@@ -128,6 +128,24 @@ describe("analysis with the offline provider", () => {
     expect(plain.json()).toEqual([expect.objectContaining({ index: 0, ok: true })]);
   });
 
+  it("converts a HEIC photo, and refuses one over 50 megapixels before decoding its pixels", async () => {
+    const { agent } = await signUp(t.app);
+    const response = await agent.request({
+      method: "POST",
+      url: "/api/products/analyze-multiple",
+      ...multipart({}, [
+        { field: "productImages", filename: "IMG_0001.HEIC", body: photo("coffee-cup.heic") },
+        { field: "productImages", filename: "IMG_0002.HEIC", body: photo("blank-7200x7200.heic") },
+      ]),
+    });
+    expect(response.statusCode).toBe(200);
+    const [cup, bomb] = response.json();
+    expect(cup).toMatchObject({ index: 0, ok: true, result: { title: "Handmade cup" } });
+    expect(bomb).toMatchObject({ index: 1, ok: false, status: 413 });
+    const stored = await t.app.inject({ url: cup.result.imageUrl });
+    expect(stored.headers["content-type"]).toBe("image/webp");
+  });
+
   it("refuses more than 10 photos", async () => {
     const { agent } = await signUp(t.app);
     const files = Array.from({ length: 11 }, (_, n) => ({

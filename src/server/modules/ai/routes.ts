@@ -1,11 +1,12 @@
-import { and, desc, eq, inArray, or, type SQL } from "drizzle-orm";
+import { desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AnalysisResult } from "../../../shared/ai";
 import { translateError } from "../../../shared/i18n";
 import type { AiProvider } from "../../adapters/ai";
 import type { FileStorage } from "../../adapters/storage";
-import { aiLogs } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { aiLogs, type users } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
 import { HttpError } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
@@ -16,10 +17,21 @@ import { isUuid, requireStoreMember } from "../stores/access";
 import { memberStoreIds } from "../stores/service";
 import { analyseImage } from "./service";
 
+type User = typeof users.$inferSelect;
+
 const HOUR_MS = 60 * 60 * 1000;
 const MAX_IMAGES = 10;
 
 type Deps = AppDeps & { storage: FileStorage; aiProvider: AiProvider };
+
+/** Which AI logs a user sees (D9): calls they made or made for their stores; a platform admin sees all. */
+export async function aiLogScope(db: Db, user: User): Promise<SQL | undefined> {
+  if (user.isAdmin) return undefined;
+  const storeIds = await memberStoreIds(db, user.id);
+  return storeIds.length
+    ? or(eq(aiLogs.userId, user.id), inArray(aiLogs.storeId, storeIds))
+    : eq(aiLogs.userId, user.id);
+}
 
 export const aiRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   const { db, config } = deps;
@@ -132,24 +144,14 @@ export const aiRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   });
 
-  /** AI logs (D9): a seller sees calls they made or made for their stores; a platform admin sees all. */
-  const listLogs = async (request: Parameters<typeof requireUser>[0], page: z.infer<typeof logsQuery>) => {
-    const user = requireUser(request);
-    let scope: SQL | undefined;
-    if (!user.isAdmin) {
-      const storeIds = await memberStoreIds(db, user.id);
-      scope = storeIds.length
-        ? or(eq(aiLogs.userId, user.id), inArray(aiLogs.storeId, storeIds))
-        : eq(aiLogs.userId, user.id);
-    }
-    return db
+  const listLogs = async (request: Parameters<typeof requireUser>[0], page: z.infer<typeof logsQuery>) =>
+    db
       .select()
       .from(aiLogs)
-      .where(and(scope))
+      .where(await aiLogScope(db, requireUser(request)))
       .orderBy(desc(aiLogs.createdAt))
       .limit(page.limit)
       .offset(page.offset);
-  };
   app.get("/api/ai-logs", { schema: { querystring: logsQuery } }, async (request) =>
     listLogs(request, request.query),
   );

@@ -12,7 +12,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { conflict, forbidden, HttpError, notFound } from "../../lib/http-error";
-import { clearRateLimit, hitRateLimit, peekRateLimit } from "../../lib/rate-limit";
+import { clearRateLimit, hitRateLimit, releaseRateLimit } from "../../lib/rate-limit";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -102,24 +102,24 @@ export async function authenticate(
   const emailKey = `login:email:${input.email}`;
   const ipKey = `login:ip:${clientIp}`;
   const ipLimit = config.loginMaxAttempts * 5;
-  for (const [key, limit] of [
-    [emailKey, config.loginMaxAttempts],
-    [ipKey, ipLimit],
-  ] as const) {
-    const state = await peekRateLimit(db, key, limit);
-    if (!state.allowed) throw tooManyLogins(state.retryAfterMs);
+  // Every attempt is counted before the password is checked, atomically, so guesses sent at the same
+  // moment cannot all slip under the limit; a successful one gives its attempts back.
+  const [byEmail, byIp] = await Promise.all([
+    hitRateLimit(db, emailKey, config.loginMaxAttempts, config.loginWindowMs),
+    hitRateLimit(db, ipKey, ipLimit, config.loginWindowMs),
+  ]);
+  if (!byEmail.allowed || !byIp.allowed) {
+    throw tooManyLogins(
+      Math.max(byEmail.allowed ? 0 : byEmail.retryAfterMs, byIp.allowed ? 0 : byIp.retryAfterMs),
+    );
   }
 
   const user = await findUserByEmail(db, input.email);
   const valid = user
     ? await verify(user.passwordHash, input.password)
     : await verify(await timingDummy(), input.password).then(() => false);
-  if (!user || !valid) {
-    await hitRateLimit(db, emailKey, config.loginMaxAttempts, config.loginWindowMs);
-    await hitRateLimit(db, ipKey, ipLimit, config.loginWindowMs);
-    throw new HttpError(401, "wrongCredentials");
-  }
-  await clearRateLimit(db, emailKey);
+  if (!user || !valid) throw new HttpError(401, "wrongCredentials");
+  await Promise.all([clearRateLimit(db, emailKey), releaseRateLimit(db, ipKey)]);
 
   const isAdmin = user.isAdmin || config.adminEmails.includes(user.email.toLowerCase());
   const [updated] = await db

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { SESSION_HINT_COOKIE } from "../../../shared/auth";
 import type { users } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
 import { unauthorized } from "../../lib/http-error";
@@ -31,17 +32,19 @@ export function setSessionCookie(
   const secure =
     deps.config.cookieSecure === "auto" ? request.protocol === "https" : deps.config.cookieSecure === "true";
   reply.setCookie(SESSION_COOKIE, token, { path: "/", httpOnly: true, sameSite: "lax", secure, expires });
+  reply.setCookie(SESSION_HINT_COOKIE, "1", { path: "/", sameSite: "lax", secure, expires });
 }
 
 export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax" });
+  reply.clearCookie(SESSION_HINT_COOKIE, { path: "/", sameSite: "lax" });
 }
 
 /** Resolves the session cookie on API requests; requests without one (shoppers) cost no query. */
 export const sessionPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionToken", null);
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || !request.url.startsWith("/api/")) return;
     if (token.length > 200) return;
@@ -49,6 +52,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
     if (user) {
       request.user = user;
       request.sessionToken = token;
+    } else if (request.cookies[SESSION_HINT_COOKIE]) {
+      reply.clearCookie(SESSION_HINT_COOKIE, { path: "/", sameSite: "lax" });
     }
   });
 });

@@ -28,11 +28,19 @@ export interface PreparedImage {
 
 async function decodeHeic(input: Buffer): Promise<Sharp> {
   const { default: decode } = await import("heic-decode");
-  const image = await decode({ buffer: new Uint8Array(input) });
-  if (image.width * image.height > MAX_IMAGE_PIXELS) throw new HttpError(413, "imageDimensionsTooLarge");
-  return sharp(Buffer.from(image.data.buffer), {
-    raw: { width: image.width, height: image.height, channels: 4 },
-  });
+  // The container gives the size before any pixel is decoded, so a HEIC bomb is refused unread.
+  const images = await decode.all({ buffer: new Uint8Array(input) });
+  try {
+    const [first] = images;
+    if (!first) throw new HttpError(415, "imageUnreadable");
+    if (first.width * first.height > MAX_IMAGE_PIXELS) throw new HttpError(413, "imageDimensionsTooLarge");
+    const image = await first.decode();
+    return sharp(Buffer.from(image.data.buffer), {
+      raw: { width: image.width, height: image.height, channels: 4 },
+    });
+  } finally {
+    images.dispose();
+  }
 }
 
 /**

@@ -23,7 +23,7 @@ const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
 export const orderRoutes: FastifyPluginAsyncZod<
   AppDeps & { smsOutbox: SmsOutboxWorker | undefined }
-> = async (app, { db, smsOutbox }) => {
+> = async (app, { db, database, smsOutbox }) => {
   /** The order a seller opens: it must belong to one of their stores, else it does not exist for them. */
   async function requireOrderAccess(user: Parameters<typeof requireStoreMember>[1], orderId: string) {
     if (!isUuid(orderId)) throw notFound("orderNotFound");
@@ -77,7 +77,7 @@ export const orderRoutes: FastifyPluginAsyncZod<
     const header = request.headers["idempotency-key"];
     const key = typeof header === "string" && header ? header : undefined;
     if (key && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw badRequest("idempotencyKeyInvalid");
-    const { order, replayed } = await placeOrder(db, request.body, key);
+    const { order, replayed } = await placeOrder(database, request.body, key);
     if (!replayed) smsOutbox?.wake();
     return reply.status(replayed ? 200 : 201).send(order);
   });

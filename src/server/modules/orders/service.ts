@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { OrderStatus, OrderView } from "../../../shared/order";
 import type { Db, DbOrTx } from "../../db/client";
 import { orderItems, orderStatusEvents, orders, stores, users } from "../../db/schema";
@@ -62,22 +62,34 @@ async function loadOrderViews(db: DbOrTx, where: SQL | undefined, page: { limit:
 }
 
 export interface OrderFilter {
+  /** The stores whose orders are listed; "all" is every live store (a platform admin's view). */
   storeIds: string[] | "all";
   status?: OrderStatus;
   limit: number;
   offset: number;
 }
 
+function orderFilterWhere(filter: Pick<OrderFilter, "storeIds" | "status">): SQL | undefined {
+  return and(
+    filter.storeIds === "all" ? isNull(stores.deletedAt) : inArray(orders.storeId, filter.storeIds),
+    filter.status ? eq(orders.status, filter.status) : undefined,
+  );
+}
+
 export async function listOrders(db: Db, filter: OrderFilter) {
   if (filter.storeIds !== "all" && filter.storeIds.length === 0) return [];
-  return loadOrderViews(
-    db,
-    and(
-      filter.storeIds === "all" ? undefined : inArray(orders.storeId, filter.storeIds),
-      filter.status ? eq(orders.status, filter.status) : undefined,
-    ),
-    filter,
-  );
+  return loadOrderViews(db, orderFilterWhere(filter), filter);
+}
+
+/** How many orders listOrders would give without its page limits. */
+export async function countOrders(db: Db, filter: Pick<OrderFilter, "storeIds" | "status">) {
+  if (filter.storeIds !== "all" && filter.storeIds.length === 0) return 0;
+  const [row] = await db
+    .select({ total: count() })
+    .from(orders)
+    .innerJoin(stores, eq(stores.id, orders.storeId))
+    .where(orderFilterWhere(filter));
+  return row?.total ?? 0;
 }
 
 /** One order with its status history; the caller has checked that it may see the order's store. */
@@ -126,6 +138,9 @@ export async function changeOrderStatus(db: Db, orderId: string, status: OrderSt
   return getOrderWithHistory(db, orderId);
 }
 
+/** The statuses whose orders count as revenue (D10): money the seller has, or has delivered for. */
+export const REVENUE_STATUSES = ["paid", "fulfilled"] as const satisfies readonly OrderStatus[];
+
 /** Revenue of paid and fulfilled orders placed this calendar month in Norway (D10). */
 export async function monthRevenue(db: Db, storeIds: string[]) {
   if (storeIds.length === 0) return "0.00";
@@ -137,7 +152,7 @@ export async function monthRevenue(db: Db, storeIds: string[]) {
     .where(
       and(
         inArray(orders.storeId, storeIds),
-        inArray(orders.status, ["paid", "fulfilled"]),
+        inArray(orders.status, REVENUE_STATUSES),
         sql`${orders.placedAt} >= (date_trunc('month', now() at time zone 'Europe/Oslo') at time zone 'Europe/Oslo')`,
       ),
     );

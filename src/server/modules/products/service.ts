@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Coordinates, ProductFields, ProductView, UpdateProductInput } from "../../../shared/product";
 import type { FileStorage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
@@ -37,6 +37,9 @@ export function toProductView(row: ProductRow, store: StoreRef, images: ProductV
   };
 }
 
+/** Products of live stores only: a deleted store's products are gone for everyone. */
+const ofLiveStores = (where: SQL | undefined) => and(isNull(stores.deletedAt), where);
+
 /** Products with their store and images, in two queries whatever the count. */
 export async function loadProductViews(
   db: Db,
@@ -47,8 +50,8 @@ export async function loadProductViews(
     .select({ product: products, store: { id: stores.id, name: stores.name, slug: stores.slug } })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(and(isNull(stores.deletedAt), where))
-    .orderBy(asc(products.position), desc(products.createdAt))
+    .where(ofLiveStores(where))
+    .orderBy(asc(products.position), desc(products.createdAt), desc(products.id))
     .$dynamic();
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
   const rows = await query;
@@ -70,6 +73,16 @@ export async function loadProductViews(
     byProduct.set(image.productId, list);
   }
   return rows.map((row) => toProductView(row.product, row.store, byProduct.get(row.product.id) ?? []));
+}
+
+/** How many products loadProductViews would give for `where` without its page limits. */
+export async function countProducts(db: Db, where: SQL | undefined) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(ofLiveStores(where));
+  return row?.total ?? 0;
 }
 
 export async function listStoreProducts(db: Db, storeId: string, options: { includeInactive: boolean }) {
@@ -184,7 +197,7 @@ export async function updateProduct(
           .select()
           .from(productImages)
           .where(and(eq(productImages.productId, product.id), eq(productImages.isPrimary, true)));
-        replaced = old.flatMap((image) => storageKeysOf(image.url));
+        replaced = old.map((image) => image.url);
         await tx
           .delete(productImages)
           .where(and(eq(productImages.productId, product.id), eq(productImages.isPrimary, true)));
@@ -195,7 +208,7 @@ export async function updateProduct(
     if (newImage) await deleteStoredImage(storage, newImage.keys);
     throw error;
   }
-  await deleteStoredImage(storage, replaced);
+  await deleteUnusedImages(db, storage, replaced);
   const view = await getProductView(db, product.id);
   if (!view) throw notFound("productNotFound");
   return view;
@@ -205,8 +218,27 @@ export async function updateProduct(
 export async function deleteProduct(db: Db, storage: FileStorage, product: ProductRow) {
   const images = await db.select().from(productImages).where(eq(productImages.productId, product.id));
   await db.delete(products).where(eq(products.id, product.id));
+  await deleteUnusedImages(
+    db,
+    storage,
+    images.map((image) => image.url),
+  );
+}
+
+/**
+ * Removes the files of images no product and no store shows any more. A photo can be shown by more
+ * than one row (an analysed upload is attached by URL, in quick-create and on Add product), so files
+ * go only when the last reference does: deleting your product never deletes someone else's photo.
+ */
+async function deleteUnusedImages(db: Db, storage: FileStorage, urls: string[]) {
+  if (urls.length === 0) return;
+  const [usedByProducts, usedByStores] = await Promise.all([
+    db.select({ url: productImages.url }).from(productImages).where(inArray(productImages.url, urls)),
+    db.select({ url: stores.heroImageUrl }).from(stores).where(inArray(stores.heroImageUrl, urls)),
+  ]);
+  const stillUsed = new Set([...usedByProducts, ...usedByStores].map((row) => row.url));
   await deleteStoredImage(
     storage,
-    images.flatMap((image) => storageKeysOf(image.url)),
+    urls.filter((url) => !stillUsed.has(url)).flatMap((url) => storageKeysOf(url)),
   );
 }

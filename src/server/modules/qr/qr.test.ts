@@ -31,6 +31,12 @@ describe("QR codes", () => {
       store: null,
       storeId: null,
     });
+    const switchedOff = await agent.post("/api/qr-codes", {
+      url: "https://example.no/later",
+      isActive: false,
+    });
+    expect(switchedOff.json()).toMatchObject({ isActive: false });
+    await agent.delete(`/api/qr-codes/${switchedOff.json().id}`);
     expect(
       (await agent.post("/api/qr-codes", { code: "veveriet-market", url: "https://x.no" })).statusCode,
     ).toBe(409);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import sharp from "sharp";
 import type { CreateQrCodeInput, QrCodeView, UpdateQrCodeInput } from "../../../shared/qr";
@@ -47,7 +47,13 @@ export async function createQrCode(
     const code = input.code ?? generateCode();
     const [row] = await db
       .insert(qrCodes)
-      .values({ code, url: input.url, storeId: input.storeId ?? null, ownerUserId })
+      .values({
+        code,
+        url: input.url,
+        storeId: input.storeId ?? null,
+        isActive: input.isActive ?? true,
+        ownerUserId,
+      })
       .onConflictDoNothing({ target: qrCodes.code })
       .returning();
     if (row) return row;
@@ -65,21 +71,32 @@ async function scopeFor(db: Db, user: User): Promise<SQL | undefined> {
     : eq(qrCodes.ownerUserId, user.id);
 }
 
-export async function listQrCodes(
-  db: Db,
-  user: User,
-  origin: string,
-  page: { limit: number; offset: number },
-) {
+type Page = { limit: number; offset: number };
+
+async function loadQrViews(db: Db, scope: SQL | undefined, origin: string, page: Page) {
   const rows = await db
     .select({ qr: qrCodes, storeName: stores.name })
     .from(qrCodes)
     .leftJoin(stores, and(eq(stores.id, qrCodes.storeId), isNull(stores.deletedAt)))
-    .where(await scopeFor(db, user))
-    .orderBy(desc(qrCodes.createdAt))
+    .where(scope)
+    .orderBy(desc(qrCodes.createdAt), desc(qrCodes.id))
     .limit(page.limit)
     .offset(page.offset);
   return rows.map((row) => toQrView(row.qr, row.storeName, origin));
+}
+
+export async function listQrCodes(db: Db, user: User, origin: string, page: Page) {
+  return loadQrViews(db, await scopeFor(db, user), origin, page);
+}
+
+/** One page of the codes a user may see, and how many they may see in all. */
+export async function pageQrCodes(db: Db, user: User, origin: string, page: Page) {
+  const scope = await scopeFor(db, user);
+  const [items, [counted]] = await Promise.all([
+    loadQrViews(db, scope, origin, page),
+    db.select({ total: count() }).from(qrCodes).where(scope),
+  ]);
+  return { items, total: counted?.total ?? 0 };
 }
 
 export async function findVisibleQrCode(db: Db, user: User, id: string) {

@@ -2,69 +2,62 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { translateShared } from "../../../shared/i18n";
 import { formatKr } from "../../../shared/money";
-import { toE164 } from "../../../shared/phone";
+import { shortOrderId } from "../../../shared/order";
 import { LANGUAGES, type Language } from "../../../shared/preferences";
 import type { SmsProvider } from "../../adapters/sms";
 import type { Db } from "../../db/client";
 import { smsLog, smsOutbox } from "../../db/schema";
 
-type OutboxRow = typeof smsOutbox.$inferSelect;
+type ClaimedRow = Pick<
+  typeof smsOutbox.$inferSelect,
+  "id" | "orderId" | "toNumber" | "purpose" | "attempts"
+> & {
+  context: OrderSmsContext | null;
+};
 
-/** How long a claimed message stays reserved for one worker; after that another may retry it. */
-const CLAIM_MS = 60_000;
-const BATCH = 10;
+const BATCH = 50;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 /** How long a wake-up waits for more messages to share its pass. */
 const WAKE_DELAY_MS = 50;
 
-export const shortOrderId = (id: string) => id.slice(0, 8);
+export type SmsPurpose = "order_confirmation" | "seller_new_order";
 
-export interface OutboxMessage {
-  to_number: string;
-  message: string;
-  purpose: "order_confirmation" | "seller_new_order";
+/** What an order's SMS say, read from the order and its store when the message is sent. */
+export interface OrderSmsContext {
+  orderId: string;
+  totalGross: string;
+  shipToName: string;
+  storeName: string;
+  storeLocale: string;
 }
 
 /**
- * The SMS an order sends: the buyer's confirmation and, when a store owner has SMS notifications on,
- * the store's new-order message, in the store's language. The order writes them to the outbox in the
- * same statement as itself, so they commit together.
+ * The text of an order's SMS, in the store's language: the buyer's confirmation, or the store's
+ * new-order message. Composed when sent rather than when queued, so placing an order stays a single
+ * statement; a retry sends the same words unless the store was renamed in between.
  */
-export function orderSmsMessages(
-  order: { id: string; totalGross: string; shipToName: string; shipToPhone: string },
-  store: { name: string; phone: string | null; defaultLocale: string; sellerWantsSms: boolean },
-): OutboxMessage[] {
-  const language: Language = (LANGUAGES as readonly string[]).includes(store.defaultLocale)
-    ? (store.defaultLocale as Language)
+export function orderSmsText(purpose: string, context: OrderSmsContext): string {
+  const language: Language = (LANGUAGES as readonly string[]).includes(context.storeLocale)
+    ? (context.storeLocale as Language)
     : "en";
   const params = {
-    store: store.name,
-    order: shortOrderId(order.id),
-    total: formatKr(order.totalGross, language),
-    name: order.shipToName,
+    store: context.storeName,
+    order: shortOrderId(context.orderId),
+    total: formatKr(context.totalGross, language),
+    name: context.shipToName,
   };
-  const messages: OutboxMessage[] = [];
-  const buyer = toE164(order.shipToPhone);
-  if (buyer) {
-    messages.push({
-      to_number: buyer,
-      purpose: "order_confirmation",
-      message: translateShared(language, "sms.orderConfirmation", params),
-    });
-  }
-  if (store.phone && store.sellerWantsSms) {
-    messages.push({
-      to_number: store.phone,
-      purpose: "seller_new_order",
-      message: translateShared(language, "sms.sellerNewOrder", params),
-    });
-  }
-  return messages;
+  return translateShared(
+    language,
+    purpose === "seller_new_order" ? "sms.sellerNewOrder" : "sms.orderConfirmation",
+    params,
+  );
 }
 
 export interface OutboxOptions {
   maxAttempts: number;
   retryBaseMs: number;
+  /** The provider's time limit for one message. */
+  timeoutMs: number;
   pollMs?: number;
   logger: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 }
@@ -80,11 +73,21 @@ export class SmsOutboxWorker {
   private scheduled: NodeJS.Timeout | undefined;
   private again = false;
 
+  /**
+   * How long a claimed batch stays reserved for its worker; after that another worker may take it over
+   * (the first one crashed). A batch sends in parallel, so it takes at most one provider timeout: twice
+   * that plus a margin means a slow send is never taken over and sent twice, while a crashed server's
+   * messages wait at most this long.
+   */
+  private readonly claimMs: number;
+
   constructor(
     private readonly db: Db,
     private readonly provider: SmsProvider,
     private readonly options: OutboxOptions,
-  ) {}
+  ) {
+    this.claimMs = Math.max(30_000, 2 * options.timeoutMs + 10_000);
+  }
 
   start() {
     this.timer ??= setInterval(() => this.wake(), this.options.pollMs ?? 1000);
@@ -145,7 +148,7 @@ export class SmsOutboxWorker {
     }
   }
 
-  private async claim(): Promise<OutboxRow[]> {
+  private async claim(): Promise<ClaimedRow[]> {
     const due = this.db
       .select({ id: smsOutbox.id })
       .from(smsOutbox)
@@ -162,26 +165,37 @@ export class SmsOutboxWorker {
     return this.db
       .update(smsOutbox)
       .set({
-        lockedUntil: sql`now() + make_interval(secs => ${CLAIM_MS / 1000})`,
+        lockedUntil: sql`now() + make_interval(secs => ${this.claimMs / 1000})`,
         attempts: sql`${smsOutbox.attempts} + 1`,
       })
       .where(inArray(smsOutbox.id, due))
-      .returning();
+      .returning({
+        id: smsOutbox.id,
+        orderId: smsOutbox.orderId,
+        toNumber: smsOutbox.toNumber,
+        purpose: smsOutbox.purpose,
+        attempts: smsOutbox.attempts,
+        context: sql<OrderSmsContext | null>`(
+          select json_build_object('orderId', o.id, 'totalGross', o.total_gross::text, 'shipToName', o.ship_to_name,
+            'storeName', s.name, 'storeLocale', s.default_locale)
+          from orders o join stores s on s.id = o.store_id where o.id = ${smsOutbox.orderId})`,
+      });
   }
 
   /** Tries one message; a failure is recorded at once, a success is returned to be recorded with its batch. */
-  private async attempt(row: OutboxRow) {
+  private async attempt(row: ClaimedRow) {
     const log = {
       orderId: row.orderId,
       outboxId: row.id,
       toNumber: row.toNumber,
-      message: row.message,
+      message: row.context ? orderSmsText(row.purpose, row.context) : "",
       purpose: row.purpose,
       provider: this.provider.name,
       attempt: row.attempts,
     };
     try {
-      const result = await this.provider.send({ to: row.toNumber, body: row.message });
+      if (!row.context) throw new Error("The order of this message no longer exists");
+      const result = await this.provider.send({ to: row.toNumber, body: log.message });
       return { ...log, status: result.status, sentAt: new Date() };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -211,12 +225,16 @@ export class SmsOutboxWorker {
   private async recordSent(sent: (typeof smsLog.$inferInsert & { outboxId: string | null | undefined })[]) {
     if (sent.length === 0) return;
     const ids = sent.flatMap((entry) => (entry.outboxId ? [entry.outboxId] : []));
-    await this.db.transaction(async (tx) => {
-      await tx.insert(smsLog).values(sent);
-      await tx
-        .update(smsOutbox)
-        .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
-        .where(inArray(smsOutbox.id, ids));
-    });
+    // One statement, so one round trip and still atomic: the log rows and the outbox status together.
+    const marked = this.db
+      .$with("marked")
+      .as(
+        this.db
+          .update(smsOutbox)
+          .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
+          .where(inArray(smsOutbox.id, ids))
+          .returning({ id: smsOutbox.id }),
+      );
+    await this.db.with(marked).insert(smsLog).values(sent);
   }
 }

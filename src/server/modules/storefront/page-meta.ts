@@ -1,6 +1,7 @@
 import { translateShared } from "../../../shared/i18n";
 import { LANGUAGES, type Language } from "../../../shared/preferences";
 import type { Db } from "../../db/client";
+import type { PreloadablePage } from "../../lib/page-preloads";
 import { getProductView } from "../products/service";
 import { isUuid } from "../stores/access";
 import { getPublicStoreBySlug } from "./service";
@@ -10,6 +11,9 @@ export interface PageMeta {
   description: string;
   image?: string;
   url: string;
+  page: PreloadablePage;
+  /** The API reads the page makes first, fetched by the browser while its code downloads. */
+  data: string[];
 }
 
 const languageOf = (locale: string): Language =>
@@ -47,6 +51,8 @@ export async function pageMetaFor(db: Db, pathname: string, origin: string): Pro
         translateShared(languageOf(store.defaultLocale), "pageMeta.metaDescription", { store: store.name }),
       image: absolute(store.heroImageUrl ?? store.fallbackHeroImage, origin),
       url: `${origin}/s/${store.slug}`,
+      page: "storefront",
+      data: [`/api/stores/slug/${store.slug}`, `/api/stores/${store.id}/products`],
     };
   }
   const productMatch = /^\/products\/([0-9a-f-]{36})\/?$/i.exec(pathname);
@@ -64,13 +70,19 @@ export async function pageMetaFor(db: Db, pathname: string, origin: string): Pro
         }),
       image: absolute(product.primaryImage, origin),
       url: `${origin}/products/${product.id}`,
+      page: "product",
+      data: [`/api/products/${product.id}`, `/api/stores/slug/${product.store.slug}`],
     };
   }
   return undefined;
 }
 
-/** Replaces the default <title> and description of index.html and adds Open Graph tags. */
-export function injectPageMeta(html: string, meta: PageMeta): string {
+/**
+ * Replaces the default <title> and description of index.html, adds Open Graph tags, and asks the
+ * browser for the page's code and first API reads at once (`modules`: see pagePreloads). The data
+ * preloads use credentials like the client's own fetches, so the browser reuses them.
+ */
+export function injectPageMeta(html: string, meta: PageMeta, modules: string[] = []): string {
   const description = escapeHtml(meta.description.slice(0, 300));
   const tags = [
     `<meta property="og:type" content="website">`,
@@ -80,12 +92,17 @@ export function injectPageMeta(html: string, meta: PageMeta): string {
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}">`] : []),
     `<meta name="twitter:card" content="${meta.image ? "summary_large_image" : "summary"}">`,
     `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
+    ...modules.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`),
+    ...meta.data.map(
+      (url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(url)}">`,
+    ),
   ].join("\n    ");
+  // Replacer functions, never replacement strings: a seller's "$'" or "$&" must stay text.
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
     .replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${description}">`,
+      () => `<meta name="description" content="${description}">`,
     )
-    .replace("</head>", `    ${tags}\n  </head>`);
+    .replace("</head>", () => `    ${tags}\n  </head>`);
 }

@@ -1,13 +1,14 @@
 import { ExternalLink, SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { shortOrderId } from "../../../shared/order";
 import { ApiError, errorMessage } from "../../lib/api";
 import { useOrder } from "../../lib/queries/orders";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { Spinner } from "../ui/spinner";
 import { OrderDetails } from "./order-details";
-import { shortOrderId, useDateTime } from "./order-format";
+import { useDateTime } from "./order-format";
 import { StatusBadge } from "./status-badge";
 
 interface OrderDialogProps {

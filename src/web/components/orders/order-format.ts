@@ -3,11 +3,6 @@ import { useTranslation } from "react-i18next";
 import { fromOre, toOre } from "../../../shared/money";
 import type { OrderItemView } from "../../../shared/order";
 
-/** Spec 9: an order is shown by the first 8 characters of its id. */
-export function shortOrderId(id: string): string {
-  return id.slice(0, 8);
-}
-
 /** unitPrice × qty, exact in øre (D7). */
 export function lineTotal(item: Pick<OrderItemView, "unitPrice" | "qty">): string {
   return fromOre(toOre(item.unitPrice) * item.qty);

@@ -1,9 +1,10 @@
 import { ChevronRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { OrderView } from "../../../shared/order";
+import { shortOrderId } from "../../../shared/order";
 import { useFormatters } from "../../lib/format";
 import { Button } from "../ui/button";
-import { shortOrderId, useDateTime } from "./order-format";
+import { useDateTime } from "./order-format";
 import { StatusBadge } from "./status-badge";
 
 export type OrderRowData = Pick<

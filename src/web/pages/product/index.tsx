@@ -17,6 +17,7 @@ import { ZoomViewer } from "../../components/storefront/zoom-viewer";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../hooks/use-toast";
 import { cartStore } from "../../lib/cart";
+import { useProductViewBeacon } from "../../lib/queries/analytics";
 import { usePublicProduct, usePublicStore } from "../../lib/queries/storefront";
 
 /** The public product page /products/{id} (spec 2.13). */
@@ -50,6 +51,7 @@ function ProductDetails({ product }: { product: ProductView }) {
   const storePath = `/s/${product.store.slug}`;
   const description = product.blurb?.trim();
 
+  useProductViewBeacon(product.id);
   useStoreLanguage(store?.defaultLocale);
   usePageMeta(
     `${product.title} · ${product.store.name}`,

@@ -1,0 +1,66 @@
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { analyticsQuerySchema } from "../../../shared/analytics";
+import type { AppDeps } from "../../lib/deps";
+import { notFound } from "../../lib/http-error";
+import { requireUser } from "../auth/session";
+import { isUuid, requireStoreMember } from "../stores/access";
+import { memberStoreIds } from "../stores/service";
+import { isViewableProduct, loadAnalytics } from "./service";
+import { ProductViewCounter } from "./view-counter";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Buffered storefront product views; tests flush it directly. */
+    productViews: ProductViewCounter;
+  }
+}
+
+/**
+ * The analytics page's figures and the storefront's view beacon. A plugin without encapsulation, so
+ * the view counter is reachable on the app (tests flush it) and is flushed when the app closes.
+ */
+export const analyticsRoutes = fp<AppDeps>(
+  async (root, { db, publicCache }) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    const productViews = new ProductViewCounter(db, app.log);
+    app.decorate("productViews", productViews);
+    app.addHook("onReady", async () => productViews.start());
+    app.addHook("onClose", async () => productViews.stop());
+
+    /**
+     * A store's figures when storeId names one of yours (anything else is a 404, D4), else those of
+     * every store you are a member of: this is a seller's page, so a platform admin sees their own too.
+     */
+    app.get("/api/analytics", { schema: { querystring: analyticsQuerySchema } }, async (request) => {
+      const user = requireUser(request);
+      const { storeId, from, to } = request.query;
+      const storeIds = storeId
+        ? [(await requireStoreMember(db, user, storeId)).id]
+        : await memberStoreIds(db, user.id);
+      return loadAnalytics(db, storeIds, { from, to });
+    });
+
+    /**
+     * Public: the product page sends this once when a shopper opens it. It lives outside /api/products
+     * because every successful write there clears the public read cache, which a view must not do.
+     */
+    app.post(
+      "/api/analytics/product-views/:productId",
+      { schema: { params: z.object({ productId: z.string().max(100) }) } },
+      async (request, reply) => {
+        const { productId } = request.params;
+        if (!isUuid(productId)) throw notFound("productNotFound");
+        // Cached like the product page itself, so a busy page costs no query per view either.
+        const viewable = await publicCache.get(`viewable:${productId}`, () =>
+          isViewableProduct(db, productId),
+        );
+        if (viewable !== "true") throw notFound("productNotFound");
+        productViews.record(productId);
+        return reply.status(204).send();
+      },
+    );
+  },
+  { name: "analytics" },
+);

@@ -1,0 +1,211 @@
+import { and, asc, between, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import {
+  ANALYTICS_MONTHS,
+  type AnalyticsView,
+  type QrScanStats,
+  type StatusCount,
+  type TopProduct,
+  type TopViewedProduct,
+} from "../../../shared/analytics";
+import { ORDER_STATUSES, type OrderStatus } from "../../../shared/order";
+import type { Db } from "../../db/client";
+import { orderItems, orders, products, productViews, qrCodes, stores } from "../../db/schema";
+import { REVENUE_STATUSES } from "../orders/service";
+
+const TOP_PRODUCTS = 5;
+const TOP_VIEWED_PRODUCTS = 5;
+
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/** The moment an Oslo calendar day begins, as a timestamptz: day boundaries follow Norway's clock, DST included. */
+const osloMidnight = (day: SQL) => sql`((${day})::timestamp at time zone 'Europe/Oslo')`;
+
+/** Orders placed within the range's Oslo days; a range on placed_at itself, so the store/placed_at index serves it. */
+function placedWithin(range: DayRange): SQL {
+  return sql`${orders.placedAt} >= ${osloMidnight(sql`${range.from}::date`)}
+    and ${orders.placedAt} < ${osloMidnight(sql`${range.to}::date + 1`)}`;
+}
+
+const countsAsRevenue = inArray(orders.status, REVENUE_STATUSES);
+
+/** The product views of the stores on the range's days. */
+const viewsWithin = (storeIds: string[], range: DayRange) =>
+  and(inArray(productViews.storeId, storeIds), between(productViews.day, range.from, range.to));
+
+/**
+ * Every figure of the analytics page for a set of stores, computed by PostgreSQL: zero-filled series
+ * from generate_series, sums in numeric (D7), days and months on Oslo's calendar. Six queries, in parallel;
+ * no order is ever loaded into memory.
+ */
+export async function loadAnalytics(db: Db, storeIds: string[], range: DayRange): Promise<AnalyticsView> {
+  const [daily, revenueByMonth, totals, topProducts, topViewedProducts, qrScans] = await Promise.all([
+    dailyFigures(db, storeIds, range),
+    monthlyRevenue(db, storeIds, range.to),
+    rangeTotals(db, storeIds, range),
+    bestSellers(db, storeIds, range),
+    mostViewed(db, storeIds, range),
+    qrScanStats(db, storeIds),
+  ]);
+  const { byStatus, ...rangeFigures } = totals;
+  return {
+    range,
+    totals: rangeFigures,
+    ordersByStatus: byStatus,
+    revenueByDay: daily.map(({ date, revenue, orderCount }) => ({ date, revenue, orderCount })),
+    revenueByMonth,
+    topProducts,
+    productViewsByDay: daily.map(({ date, views }) => ({ date, views })),
+    topViewedProducts,
+    qrScans,
+  };
+}
+
+/** One row per day of the range: revenue, revenue orders and product views, zeros included. */
+async function dailyFigures(db: Db, storeIds: string[], range: DayRange) {
+  const result = await db.execute<{ date: string; revenue: string; orderCount: number; views: number }>(sql`
+    with days as (
+      select generate_series(${range.from}::date, ${range.to}::date, interval '1 day')::date as day
+    ), revenue as (
+      select (${orders.placedAt} at time zone 'Europe/Oslo')::date as day,
+        sum(${orders.totalGross}) as revenue, count(*) as order_count
+      from ${orders}
+      where ${and(inArray(orders.storeId, storeIds), countsAsRevenue, placedWithin(range))}
+      group by 1
+    ), views as (
+      select ${productViews.day} as day, sum(${productViews.views}) as views
+      from ${productViews}
+      where ${viewsWithin(storeIds, range)}
+      group by 1
+    )
+    select to_char(days.day, 'YYYY-MM-DD') as "date",
+      coalesce(revenue.revenue, 0)::numeric(14,2)::text as "revenue",
+      coalesce(revenue.order_count, 0)::int as "orderCount",
+      coalesce(views.views, 0)::int as "views"
+    from days
+      left join revenue on revenue.day = days.day
+      left join views on views.day = days.day
+    order by days.day`);
+  return result.rows;
+}
+
+/** The 12 months up to and including the month of `to`, zeros included. */
+async function monthlyRevenue(db: Db, storeIds: string[], to: string) {
+  const lastMonth = sql`date_trunc('month', ${to}::date::timestamp)`;
+  const firstMonth = sql`(${lastMonth} - make_interval(months => ${ANALYTICS_MONTHS - 1}))`;
+  const result = await db.execute<{ month: string; revenue: string; orderCount: number }>(sql`
+    with months as (
+      select generate_series(${firstMonth}, ${lastMonth}, interval '1 month') as month
+    ), revenue as (
+      select date_trunc('month', ${orders.placedAt} at time zone 'Europe/Oslo') as month,
+        sum(${orders.totalGross}) as revenue, count(*) as order_count
+      from ${orders}
+      where ${and(
+        inArray(orders.storeId, storeIds),
+        countsAsRevenue,
+        sql`${orders.placedAt} >= ${osloMidnight(firstMonth)}`,
+        sql`${orders.placedAt} < ${osloMidnight(sql`${lastMonth} + interval '1 month'`)}`,
+      )}
+      group by 1
+    )
+    select to_char(months.month, 'YYYY-MM') as "month",
+      coalesce(revenue.revenue, 0)::numeric(14,2)::text as "revenue",
+      coalesce(revenue.order_count, 0)::int as "orderCount"
+    from months left join revenue on revenue.month = months.month
+    order by months.month`);
+  return result.rows;
+}
+
+/** Order counts by status, revenue, average order value and product views over the whole range. */
+async function rangeTotals(db: Db, storeIds: string[], range: DayRange) {
+  const statusCounts = Object.fromEntries(
+    ORDER_STATUSES.map((status) => [
+      status,
+      sql<number>`(count(*) filter (where ${orders.status} = ${status}))::int`,
+    ]),
+  ) as Record<OrderStatus, SQL<number>>;
+  const [row] = await db
+    .select({
+      orderCount: sql<number>`count(*)::int`,
+      revenueOrderCount: sql<number>`(count(*) filter (where ${countsAsRevenue}))::int`,
+      revenue: sql<string>`coalesce(sum(${orders.totalGross}) filter (where ${countsAsRevenue}), 0)::numeric(14,2)::text`,
+      averageOrderValue: sql<string>`coalesce(round(avg(${orders.totalGross}) filter (where ${countsAsRevenue}), 2), 0)::numeric(14,2)::text`,
+      productViews: sql<number>`(
+        select coalesce(sum(${productViews.views}), 0)::int from ${productViews}
+        where ${viewsWithin(storeIds, range)}
+      )`,
+      ...statusCounts,
+    })
+    .from(orders)
+    .where(and(inArray(orders.storeId, storeIds), placedWithin(range)));
+  if (!row) throw new Error("an aggregate without group by always returns one row");
+  const { orderCount, revenueOrderCount, revenue, averageOrderValue, productViews: views } = row;
+  const byStatus: StatusCount[] = ORDER_STATUSES.map((status) => ({ status, count: row[status] }));
+  return { orderCount, revenueOrderCount, revenue, averageOrderValue, productViews: views, byStatus };
+}
+
+/** The products that brought in the most in the range, from the order lines' price and title snapshots. */
+async function bestSellers(db: Db, storeIds: string[], range: DayRange): Promise<TopProduct[]> {
+  const revenue = sql`sum(${orderItems.unitPrice} * ${orderItems.qty})`;
+  const quantity = sql`sum(${orderItems.qty})`;
+  // A product renamed since keeps one line, under the title of its latest order.
+  const latestTitle = sql`(array_agg(${orderItems.title} order by ${orders.placedAt} desc))[1]`;
+  // Lines of deleted products have no id left: each of their titles stays a line of its own.
+  const deletedProductTitle = sql`case when ${orderItems.productId} is null then ${orderItems.title} end`;
+  return db
+    .select({
+      productId: orderItems.productId,
+      title: sql<string>`${latestTitle}`,
+      quantity: sql<number>`${quantity}::int`,
+      revenue: sql<string>`${revenue}::numeric(14,2)::text`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(inArray(orders.storeId, storeIds), countsAsRevenue, placedWithin(range)))
+    .groupBy(orderItems.productId, deletedProductTitle)
+    .orderBy(desc(revenue), desc(quantity), asc(latestTitle))
+    .limit(TOP_PRODUCTS);
+}
+
+async function mostViewed(db: Db, storeIds: string[], range: DayRange): Promise<TopViewedProduct[]> {
+  const views = sql`sum(${productViews.views})`;
+  return db
+    .select({ productId: productViews.productId, title: products.title, views: sql<number>`${views}::int` })
+    .from(productViews)
+    .innerJoin(products, eq(products.id, productViews.productId))
+    .where(viewsWithin(storeIds, range))
+    .groupBy(productViews.productId, products.title)
+    .orderBy(desc(views), asc(products.title))
+    .limit(TOP_VIEWED_PRODUCTS);
+}
+
+/** The QR codes of the stores, most scanned first. */
+async function qrScanStats(db: Db, storeIds: string[]): Promise<QrScanStats[]> {
+  const rows = await db
+    .select({
+      id: qrCodes.id,
+      code: qrCodes.code,
+      url: qrCodes.url,
+      storeName: stores.name,
+      isActive: qrCodes.isActive,
+      scannedCount: qrCodes.scannedCount,
+      lastScannedAt: qrCodes.lastScannedAt,
+    })
+    .from(qrCodes)
+    .innerJoin(stores, eq(stores.id, qrCodes.storeId))
+    .where(inArray(qrCodes.storeId, storeIds))
+    .orderBy(desc(qrCodes.scannedCount), asc(qrCodes.code));
+  return rows.map((row) => ({ ...row, lastScannedAt: row.lastScannedAt?.toISOString() ?? null }));
+}
+
+/** Whether a product page counts views: the product is active and its store is live. */
+export async function isViewableProduct(db: Db, productId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(stores, and(eq(stores.id, products.storeId), isNull(stores.deletedAt)))
+    .where(and(eq(products.id, productId), eq(products.isActive, true)));
+  return row !== undefined;
+}

@@ -1,0 +1,492 @@
+/**
+ * Issue 7, authorization matrix: every registered route × {anonymous, another seller, store member,
+ * platform admin}, against resources owned by the member (D4: another seller gets 404, a visitor 401
+ * on signed-in routes; public routes answer everyone).
+ *
+ * The route list comes from the app itself (see route-inventory.ts: a real onRoute hook on a wrapped
+ * fastify factory), so a route added without a rule here fails "every registered route has a rule",
+ * naming it. A rule whose route is gone fails "every rule names a registered route".
+ *
+ * Write routes get a valid body, so the status reflects authorization, not validation. Routes that
+ * delete or end something get a throwaway resource or session per request, so the seed stays intact.
+ * When this was written the app registered 89 method + path pairs: the 57 below and 32 HEAD twins of GETs.
+ */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { multipart } from "../test/fixtures";
+import { createTestApp, type TestApp } from "../test/harness";
+import { EXCLUDED_ROUTES, recordedRoutesOf, routeKeysOf } from "./route-inventory";
+import {
+  ACTORS,
+  type Actor,
+  type ActorName,
+  createSecurityApp,
+  defaultParams,
+  fillPath,
+  freshSession,
+  memberIds,
+  quickStoreBody,
+  resources,
+  type SecurityApp,
+  type Seed,
+  seedScenario,
+  send,
+  smallJpeg,
+  validOrder,
+} from "./scenario";
+
+vi.mock("fastify", async (importOriginal) =>
+  (await import("./route-inventory")).withRouteRecorder(await importOriginal()),
+);
+
+type Expected = number | readonly number[];
+type Expectations = Record<ActorName, Expected>;
+
+interface Ctx {
+  t: TestApp;
+  seed: Seed;
+  make: ReturnType<typeof resources>;
+}
+
+interface RequestParts {
+  params?: Record<string, string>;
+  query?: string;
+  payload?: InjectOptions["payload"];
+  headers?: Record<string, string>;
+}
+
+interface Rule {
+  expect: Expectations;
+  /** Body, query and path params for one actor; by default the path points at the member's resources. */
+  request?: (ctx: Ctx, actor: Actor) => Promise<RequestParts> | RequestParts;
+  /** A 2xx answer to another seller must not contain any of the member's ids. */
+  privateData?: boolean;
+  /** The request ends sessions: it is sent with a throwaway session, and the actors sign in again after. */
+  endsSessions?: boolean;
+}
+
+const everyone = (status: Expected): Expectations => ({
+  anonymous: status,
+  other: status,
+  member: status,
+  admin: status,
+});
+/** Needs an account; about the caller's own data, so every signed-in actor gets it. */
+const signedIn = (status: Expected): Expectations => ({
+  anonymous: 401,
+  other: status,
+  member: status,
+  admin: status,
+});
+/** About the member's store or something in it: another seller gets 404 (D4), a platform admin gets in. */
+const storeScoped = (status: Expected): Expectations => ({
+  anonymous: 401,
+  other: 404,
+  member: status,
+  admin: status,
+});
+
+const json = (payload: unknown): RequestParts => ({ payload: payload as InjectOptions["payload"] });
+
+async function productForm(fields: Record<string, string> = {}) {
+  return multipart({ title: "Matrix mug", basePrice: "120", ...fields }, [
+    { field: "image", filename: "mug.jpg", body: await smallJpeg(), type: "image/jpeg" },
+  ]);
+}
+
+const RULES: Record<string, Rule> = {
+  // Public infrastructure.
+  "GET /api/health": { expect: everyone(200) },
+  "GET /api/auth/options": { expect: everyone(200) },
+
+  // Accounts (D2, D3). Register and login are open to everyone; a signed-in caller simply gets a new session.
+  "POST /api/register": {
+    expect: everyone(201),
+    request: () =>
+      json({
+        fullName: "New Maker",
+        email: `new-${randomUUID().slice(0, 8)}@example.no`,
+        password: "a-strong-password",
+      }),
+  },
+  "POST /api/login": {
+    expect: everyone(200),
+    endsSessions: true,
+    request: ({ seed }, actor) => {
+      const who = actor.user ? actor : seed.actors.member;
+      return json({ email: who.user?.email, password: who.password });
+    },
+  },
+  "POST /api/logout": { expect: everyone(200), endsSessions: true },
+  "GET /api/me": { expect: signedIn(200) },
+  "GET /api/users/me": { expect: signedIn(200) },
+  "POST /api/users/me/password": {
+    expect: signedIn(200),
+    endsSessions: true,
+    // The same password again: the route's authorization and its session effects, not a new secret.
+    request: ({ seed }, actor) =>
+      json({
+        currentPassword: actor.password ?? seed.actors.member.password,
+        newPassword: actor.password ?? seed.actors.member.password,
+      }),
+  },
+  // Another account's profile: 403 "You can only update your own account", the same for any id that is
+  // not the caller's, so it tells nothing about which ids exist (admins are no exception).
+  "PUT /api/users/:id": {
+    expect: { anonymous: 401, other: 403, member: 200, admin: 403 },
+    request: ({ seed }) =>
+      json({ fullName: seed.actors.member.user?.fullName, email: seed.actors.member.user?.email }),
+  },
+  "GET /api/settings": { expect: signedIn(200) },
+  "PUT /api/settings": { expect: signedIn(200), request: () => json({ theme: "dark" }) },
+
+  // Dashboard and notifications: the caller's own stores only.
+  "GET /api/dashboard/summary": { expect: signedIn(200), privateData: true },
+  "GET /api/notifications": { expect: signedIn(200), privateData: true },
+  "POST /api/notifications/seen": { expect: signedIn(200) },
+
+  // Stores.
+  "GET /api/stores": { expect: signedIn(200), privateData: true },
+  "POST /api/stores": {
+    expect: signedIn(201),
+    request: () => json({ name: "Another store", slug: `another-${randomUUID().slice(0, 8)}` }),
+  },
+  "GET /api/stores/slug-availability": {
+    expect: signedIn(200),
+    request: () => ({ query: "slug=some-shop" }),
+  },
+  "GET /api/stores/slug/:slug": { expect: everyone(200) },
+  "GET /api/stores/:id": { expect: storeScoped(200) },
+  "PUT /api/stores/:id": {
+    expect: storeScoped(200),
+    request: () => json({ description: "Stoneware from Voss." }),
+  },
+  "DELETE /api/stores/:id": {
+    expect: storeScoped(200),
+    request: async ({ make }) => ({ params: { id: (await make.store()).id } }),
+  },
+  "GET /api/stores/:id/payment-channels": { expect: storeScoped(200) },
+  "POST /api/stores/:id/payment-channels": {
+    expect: storeScoped(201),
+    request: () => json({ provider: "vipps", externalId: "123456" }),
+  },
+  "DELETE /api/stores/:id/payment-channels/:provider": {
+    expect: storeScoped(200),
+    request: async ({ make }) => {
+      const store = await make.store();
+      await make.paymentChannel("stripe", store.id);
+      return { params: { id: store.id, provider: "stripe" } };
+    },
+  },
+  "GET /api/stores/:id/finn-listing": { expect: storeScoped(200) },
+  "GET /api/stores/:id/orders": { expect: storeScoped(200) },
+  // The storefront's product list is public; members also see inactive products (checked elsewhere).
+  "GET /api/stores/:id/products": { expect: everyone(200) },
+  "POST /api/stores/:id/products": {
+    expect: storeScoped(201),
+    request: async () => productForm(),
+  },
+
+  // Products.
+  "GET /api/products": { expect: signedIn(200), privateData: true },
+  "GET /api/products/:id": { expect: everyone(200) },
+  "PUT /api/products/:id": {
+    expect: storeScoped(200),
+    request: () => json({ title: "Stoneware mug" }),
+  },
+  "DELETE /api/products/:id": {
+    expect: storeScoped(200),
+    request: async ({ make }) => ({ params: { id: (await make.product()).id } }),
+  },
+  // D5: analysis is open to visitors (rate limited per client).
+  "POST /api/products/analyze": {
+    expect: everyone(200),
+    request: async () =>
+      multipart({}, [
+        { field: "productImage", filename: "a.jpg", body: await smallJpeg(), type: "image/jpeg" },
+      ]),
+  },
+  "POST /api/products/analyze-multiple": {
+    expect: everyone(200),
+    request: async () =>
+      multipart({}, [
+        { field: "productImages", filename: "a.jpg", body: await smallJpeg(), type: "image/jpeg" },
+      ]),
+  },
+
+  // Orders: placing one is public (shoppers have no account, D6); reading and changing is the store's.
+  "POST /api/orders": {
+    expect: everyone(201),
+    request: ({ seed }) => json(validOrder(seed.store.id, seed.product.id)),
+  },
+  "GET /api/orders": { expect: signedIn(200), privateData: true },
+  "GET /api/orders/recent": { expect: signedIn(200), privateData: true },
+  "GET /api/orders/:id": { expect: storeScoped(200) },
+  "PATCH /api/orders/:id/status": {
+    expect: storeScoped(200),
+    request: async ({ make, seed }) => ({
+      params: { id: (await make.order(seed.product.id)).id },
+      payload: { status: "paid" },
+    }),
+  },
+
+  // QR codes (D12).
+  "GET /api/qr-codes": { expect: signedIn(200), privateData: true },
+  // Linking a new code to the member's store is the member's (or an admin's) business.
+  "POST /api/qr-codes": {
+    expect: storeScoped(201),
+    request: ({ seed }) => json({ url: "https://example.no/new", storeId: seed.store.id }),
+  },
+  "PATCH /api/qr-codes/:id": {
+    expect: storeScoped(200),
+    request: () => json({ url: "https://example.no/changed" }),
+  },
+  "DELETE /api/qr-codes/:id": {
+    expect: storeScoped(200),
+    request: async ({ make }) => ({ params: { id: (await make.qr()).id } }),
+  },
+  // The printed code's image and its scan are public, like the printed code itself.
+  "GET /api/qr-codes/:code/image": { expect: everyone(200) },
+  "GET /q/:code": { expect: everyone(302) },
+
+  // AI logs (D9): the caller's own calls and their stores'; admins see all.
+  "GET /api/ai-logs": { expect: signedIn(200), privateData: true },
+  "GET /api/openai-logs": { expect: signedIn(200), privateData: true },
+
+  // Quick-create: saving needs an account (D5); it makes the caller's own new store.
+  "POST /api/quickstore": {
+    expect: signedIn(201),
+    request: ({ seed }) => json(quickStoreBody(seed.analysedImageUrl)),
+  },
+  "POST /api/quickstore/multiple": {
+    expect: signedIn(201),
+    request: ({ seed }) => {
+      const { store, product } = quickStoreBody(seed.analysedImageUrl);
+      return json({ store, products: [product] });
+    },
+  },
+
+  // Uploaded photos are public files (our own WebP re-encodings).
+  "GET /uploads/*": { expect: everyone(200) },
+
+  // Analytics (D10): a seller's page; a store of someone else is a 404. The view beacon is public.
+  "GET /api/analytics": {
+    expect: storeScoped(200),
+    request: ({ seed }) => ({ query: `storeId=${seed.store.id}` }),
+  },
+  "POST /api/analytics/product-views/:productId": { expect: everyone(204) },
+
+  // Admin dashboard (D4): open to every signed-in user, scoped to their own data; admins see all.
+  "GET /api/admin/stores": { expect: signedIn(200), privateData: true },
+  "GET /api/admin/products": { expect: signedIn(200), privateData: true },
+  "GET /api/admin/orders": { expect: signedIn(200), privateData: true },
+  "GET /api/admin/ai-logs": { expect: signedIn(200), privateData: true },
+  "GET /api/admin/qr-codes": { expect: signedIn(200), privateData: true },
+};
+
+let app: SecurityApp;
+let ctx: Ctx;
+
+beforeAll(async () => {
+  app = await createSecurityApp();
+  const seed = await seedScenario(app.t);
+  ctx = { t: app.t, seed, make: resources(app.t, seed) };
+}, 180_000);
+afterAll(() => app?.close());
+
+describe("route inventory", () => {
+  it("every registered route has a rule", () => {
+    const missing = routeKeysOf(ctx.t.app).filter((key) => !(key in RULES));
+    expect(missing, `routes without an authorization rule: ${missing.join(", ")}`).toEqual([]);
+  });
+
+  it("every rule names a registered route", () => {
+    const registered = new Set(routeKeysOf(ctx.t.app));
+    const stale = Object.keys(RULES).filter((key) => !registered.has(key));
+    expect(stale, `rules for routes the app does not have: ${stale.join(", ")}`).toEqual([]);
+  });
+
+  it("the recorder saw the whole app (the HEAD twins and nothing but the exclusions left out)", () => {
+    const all = recordedRoutesOf(ctx.t.app);
+    const excluded = all.filter((route) => EXCLUDED_ROUTES.some((rule) => rule.matches(route)));
+    expect(excluded.every((route) => route.method === "HEAD")).toBe(true);
+    // Every excluded HEAD is the twin of a GET with a rule.
+    for (const head of excluded) expect(RULES[`GET ${head.url}`], head.url).toBeDefined();
+    for (const key of Object.keys(RULES)) {
+      const [method, url] = key.split(" ") as [InjectOptions["method"], string];
+      expect(ctx.t.app.hasRoute({ method: method as "GET", url }), key).toBe(true);
+    }
+  });
+  it("with a built client, the static file routes are the only extra routes, and they are excluded", async () => {
+    const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), "torg-matrix-web-"));
+    fs.mkdirSync(path.join(webRoot, "assets"));
+    fs.writeFileSync(path.join(webRoot, "index.html"), "<!doctype html><title>Torg</title>");
+    fs.writeFileSync(path.join(webRoot, "favicon.svg"), "<svg></svg>");
+    fs.writeFileSync(path.join(webRoot, "assets", "index-abc.js"), "export {};");
+    const withClient = await createTestApp({ WEB_ROOT: webRoot });
+    try {
+      const statics = recordedRoutesOf(withClient.app).filter((route) =>
+        EXCLUDED_ROUTES.some((rule) => rule.matches(route) && route.method === "GET"),
+      );
+      expect(statics.map((route) => `${route.method} ${route.url}`)).toContain("GET /assets/index-abc.js");
+      expect(routeKeysOf(withClient.app)).toEqual(routeKeysOf(ctx.t.app));
+    } finally {
+      await withClient.close();
+      fs.rmSync(webRoot, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+const matches = (expected: Expected, status: number) =>
+  typeof expected === "number" ? status === expected : expected.includes(status);
+
+async function signInAgain(actors: Actor[]) {
+  for (const actor of actors) {
+    if (!actor.token) continue;
+    const me = await send(ctx.t, actor, { method: "GET", url: "/api/me" });
+    if (me.statusCode === 401) actor.token = await freshSession(ctx.t, actor);
+  }
+}
+
+describe("authorization matrix", () => {
+  it.each(Object.keys(RULES))(
+    "%s",
+    async (key) => {
+      const rule = RULES[key] as Rule;
+      const [method, url] = key.split(" ") as [string, string];
+      const observed: Partial<Record<ActorName, number | string>> = {};
+      const wanted: Partial<Record<ActorName, number | string>> = {};
+      const leaks: string[] = [];
+      for (const name of ACTORS) {
+        const main = ctx.seed.actors[name];
+        const actor: Actor =
+          rule.endsSessions && main.token ? { ...main, token: await freshSession(ctx.t, main) } : main;
+        const parts = (await rule.request?.(ctx, actor)) ?? {};
+        const path = fillPath(url, { ...defaultParams(url, ctx.seed), ...parts.params });
+        const response = await send(ctx.t, actor, {
+          method: method as InjectOptions["method"],
+          url: parts.query ? `${path}?${parts.query}` : path,
+          payload: parts.payload,
+          headers: parts.headers,
+        });
+        const expected = rule.expect[name];
+        observed[name] = matches(expected, response.statusCode)
+          ? JSON.stringify(expected)
+          : `${response.statusCode} ${response.body.slice(0, 160)}`;
+        wanted[name] = JSON.stringify(expected);
+        if (rule.privateData && name === "other" && response.statusCode < 300) {
+          for (const id of memberIds(ctx.seed)) if (response.body.includes(id)) leaks.push(id);
+        }
+        if (rule.endsSessions) await signInAgain(Object.values(ctx.seed.actors));
+      }
+      expect(observed, `${key}: status per actor`).toEqual(wanted);
+      expect(leaks, `${key}: the member's ids in another seller's answer`).toEqual([]);
+    },
+    120_000,
+  );
+
+  it("unknown API routes are a JSON 404 for everyone, not a page", async () => {
+    for (const name of ACTORS) {
+      const response = await send(ctx.t, ctx.seed.actors[name], { method: "GET", url: "/api/no-such-route" });
+      expect(response.statusCode, name).toBe(404);
+      expect(response.json(), name).toEqual({ message: expect.any(String) });
+    }
+  });
+});
+
+describe("tenancy beyond the status codes", () => {
+  /**
+   * Creating a product "from an analysed photo" (imageUrl) or a quick store only checks that the file
+   * exists, and deleting a product deletes its files: if another seller may name the member's photo,
+   * they can delete it.
+   */
+  const borrowers: Record<string, (seed: Seed, photo: string) => Promise<string | undefined>> = {
+    "a product created with imageUrl": async (seed, photo) => {
+      const created = await send(ctx.t, seed.actors.other, {
+        method: "POST",
+        url: `/api/stores/${seed.otherStore.id}/products`,
+        ...multipart({ title: "Borrowed", basePrice: "10", imageUrl: photo }),
+      });
+      return created.statusCode === 201 ? created.json().id : undefined;
+    },
+    "a quick store": async (seed, photo) => {
+      const created = await send(ctx.t, seed.actors.other, {
+        method: "POST",
+        url: "/api/quickstore",
+        payload: quickStoreBody(photo),
+      });
+      if (created.statusCode !== 201) return undefined;
+      const storeId = created.json().store.id;
+      const products = await send(ctx.t, seed.actors.other, {
+        method: "GET",
+        url: `/api/stores/${storeId}/products`,
+      });
+      return products.json()[0]?.id;
+    },
+  };
+  it.each(Object.keys(borrowers))(
+    "another seller cannot delete the member's product photo through %s",
+    async (how) => {
+      const { t, seed, make } = ctx;
+      const victim = await make.product();
+      const photo = victim.primaryImage;
+      expect((await t.app.inject({ url: photo })).statusCode).toBe(200);
+      const borrowedId = await borrowers[how]?.(seed, photo);
+      if (borrowedId) {
+        // Accepted: then deleting the other seller's own product must leave the member's photo alone.
+        const deleted = await send(t, seed.actors.other, {
+          method: "DELETE",
+          url: `/api/products/${borrowedId}`,
+        });
+        expect(deleted.statusCode).toBe(200);
+      }
+      const served = await t.app.inject({ url: photo });
+      expect(served.statusCode, `the member's photo ${photo} after the other seller's delete`).toBe(200);
+    },
+    60_000,
+  );
+
+  it("another seller cannot move a QR code of theirs onto the member's store", async () => {
+    const { t, seed } = ctx;
+    const own = await send(t, seed.actors.other, {
+      method: "POST",
+      url: "/api/qr-codes",
+      payload: { url: "https://example.no/bjorn" },
+    });
+    expect(own.statusCode).toBe(201);
+    const moved = await send(t, seed.actors.other, {
+      method: "PATCH",
+      url: `/api/qr-codes/${own.json().id}`,
+      payload: { storeId: seed.store.id },
+    });
+    expect(moved.statusCode).toBe(404);
+  });
+
+  it("another seller cannot list the member's orders by naming the store in a query", async () => {
+    const { t, seed } = ctx;
+    for (const url of [`/api/orders?storeId=${seed.store.id}`, `/api/analytics?storeId=${seed.store.id}`]) {
+      const response = await send(t, seed.actors.other, { method: "GET", url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain(seed.order.id);
+    }
+  });
+
+  it("an AI analysis labelled with someone else's store is not logged against that store", async () => {
+    const { t, seed } = ctx;
+    const response = await send(t, seed.actors.other, {
+      method: "POST",
+      url: "/api/products/analyze",
+      ...multipart({ storeId: seed.store.id }, [
+        { field: "productImage", filename: "x.jpg", body: await smallJpeg(), type: "image/jpeg" },
+      ]),
+    });
+    expect(response.statusCode).toBe(200);
+    const logs = (await send(t, seed.actors.member, { method: "GET", url: "/api/ai-logs?limit=200" })).json();
+    const otherId = seed.actors.other.user?.id;
+    expect(logs.filter((log: { userId: string | null }) => log.userId === otherId)).toEqual([]);
+  });
+});

@@ -1,0 +1,156 @@
+import { z } from "zod";
+import type { OrderStatus } from "./order";
+
+/**
+ * GET /api/analytics (D10, D17): a seller's real figures for a range of Europe/Oslo calendar days.
+ * Dates travel as "YYYY-MM-DD", months as "YYYY-MM", money as exact decimal strings ("1234.50", D7).
+ */
+export const ANALYTICS_DEFAULT_DAYS = 30;
+export const ANALYTICS_MAX_DAYS = 366;
+export const ANALYTICS_MONTHS = 12;
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Torg keeps no figures from before 2000; the bound also keeps date arithmetic inside four-digit years. */
+const FIRST_YEAR = 2000;
+const LAST_YEAR = 2999;
+const DAY_MS = 86_400_000;
+
+/** A real calendar day written as YYYY-MM-DD ("2026-02-30" is not one). */
+export function isCalendarDate(text: string): boolean {
+  const match = DATE_PATTERN.exec(text);
+  if (!match) return false;
+  const year = Number(match[1]);
+  if (year < FIRST_YEAR || year > LAST_YEAR) return false;
+  return new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+}
+
+/** The date `days` calendar days after (or, when negative, before) a YYYY-MM-DD date. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** How many calendar days from..to holds, both ends included. */
+export function daysInRange(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+const osloDateParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/Oslo",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The calendar day it is in Norway at a moment, as YYYY-MM-DD. */
+export function osloDate(moment: Date = new Date()): string {
+  const parts = Object.fromEntries(
+    osloDateParts.formatToParts(moment).map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+const calendarDate = z
+  .string("errors.dateInvalid")
+  .refine((text) => isCalendarDate(text), "errors.dateInvalid");
+
+/**
+ * The query: an optional store (else every store of yours) and an optional range. A missing `to` is
+ * today in Norway, a missing `from` the 30 days up to `to`.
+ */
+export const analyticsQuerySchema = z
+  .object({
+    storeId: z.string().max(100).optional(),
+    from: calendarDate.optional(),
+    to: calendarDate.optional(),
+  })
+  .transform((query, context) => {
+    const to = query.to ?? osloDate();
+    const from = query.from ?? addDays(to, 1 - ANALYTICS_DEFAULT_DAYS);
+    if (from > to) {
+      context.addIssue({ code: "custom", message: "errors.dateRangeOrder", path: ["from"] });
+      return z.NEVER;
+    }
+    if (daysInRange(from, to) > ANALYTICS_MAX_DAYS) {
+      context.addIssue({ code: "custom", message: "errors.dateRangeTooLong", path: ["from"] });
+      return z.NEVER;
+    }
+    return { storeId: query.storeId, from, to };
+  });
+export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
+
+export interface DailyRevenue {
+  date: string;
+  /** Paid and fulfilled orders placed that day (D10). */
+  revenue: string;
+  orderCount: number;
+}
+
+export interface MonthlyRevenue {
+  /** YYYY-MM */
+  month: string;
+  revenue: string;
+  orderCount: number;
+}
+
+export interface StatusCount {
+  status: OrderStatus;
+  count: number;
+}
+
+export interface TopProduct {
+  /** Null once the product has been deleted; its orders keep the title they were placed with. */
+  productId: string | null;
+  title: string;
+  quantity: number;
+  revenue: string;
+}
+
+export interface DailyViews {
+  date: string;
+  views: number;
+}
+
+export interface TopViewedProduct {
+  productId: string;
+  title: string;
+  views: number;
+}
+
+export interface QrScanStats {
+  id: string;
+  code: string;
+  url: string;
+  storeName: string;
+  isActive: boolean;
+  /** Every scan since the code was made: scans are counted per code, not per day. */
+  scannedCount: number;
+  lastScannedAt: string | null;
+}
+
+export interface AnalyticsTotals {
+  /** Every order placed in the range, whatever its status. */
+  orderCount: number;
+  /** The paid and fulfilled ones: the orders revenue and the average are made of. */
+  revenueOrderCount: number;
+  revenue: string;
+  averageOrderValue: string;
+  productViews: number;
+}
+
+export interface AnalyticsView {
+  /** The days the figures cover, both included. */
+  range: { from: string; to: string };
+  totals: AnalyticsTotals;
+  /** All four statuses, in their lifecycle order, zeros included. */
+  ordersByStatus: StatusCount[];
+  /** One entry per day of the range, zeros included. */
+  revenueByDay: DailyRevenue[];
+  /** The 12 months up to and including the month of `range.to`, zeros included. */
+  revenueByMonth: MonthlyRevenue[];
+  /** By revenue, then quantity, from paid and fulfilled orders in the range. */
+  topProducts: TopProduct[];
+  /** One entry per day of the range, zeros included. */
+  productViewsByDay: DailyViews[];
+  topViewedProducts: TopViewedProduct[];
+  qrScans: QrScanStats[];
+}

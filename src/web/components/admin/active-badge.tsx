@@ -1,0 +1,10 @@
+import { useTranslation } from "react-i18next";
+import { Badge } from "../ui/badge";
+
+/** Spec 2.16's Active/Inactive, for products and QR codes alike. */
+export function ActiveBadge({ active }: { active: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant={active ? "success" : "neutral"}>{active ? t("admin.active") : t("admin.inactive")}</Badge>
+  );
+}

@@ -1,0 +1,41 @@
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { toOre } from "../../../shared/money";
+
+/** British English for "en", like the dates elsewhere in the interface; the others are their own tags. */
+const localeTag = (language: string) => (language === "en" ? "en-GB" : language);
+
+export interface AdminFormatters {
+  /** "12 Mar 2025". */
+  date: (iso: string) => string;
+  /** "12 Mar 2025, 14:32:05": AI calls seconds apart stay apart. */
+  timestamp: (iso: string) => string;
+  /** "450 NOK": whole units, rounded half up like every price on screen (D7), with the currency code. */
+  price: (amount: string, currencyCode: string) => string;
+  /** 740 ms → "0.74" (or "0,74"). */
+  seconds: (milliseconds: number) => string;
+  /** 12 345 → "12,345" (or "12 345"). */
+  count: (value: number) => string;
+}
+
+export function useAdminFormatters(): AdminFormatters {
+  const { i18n } = useTranslation();
+  const tag = localeTag(i18n.resolvedLanguage ?? "en");
+  return useMemo(() => {
+    const date = new Intl.DateTimeFormat(tag, { dateStyle: "medium" });
+    const timestamp = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "medium" });
+    const whole = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 });
+    const twoDecimals = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    return {
+      date: (iso) => date.format(new Date(iso)),
+      timestamp: (iso) => timestamp.format(new Date(iso)),
+      price: (amount, currencyCode) =>
+        `${whole.format(Math.floor((toOre(amount) + 50) / 100))} ${currencyCode}`,
+      seconds: (milliseconds) => twoDecimals.format(milliseconds / 1000),
+      count: (value) => whole.format(value),
+    };
+  }, [tag]);
+}
+
+/** Ids are long; eight characters tell rows apart (like order numbers, spec 9). */
+export const shortId = (id: string) => id.slice(0, 8);

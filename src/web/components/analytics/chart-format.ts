@@ -1,0 +1,63 @@
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { useFormatters } from "../../lib/format";
+import { isLanguage } from "../../lib/i18n";
+
+const LOCALE_TAGS = { en: "en-GB", nb: "nb-NO", sv: "sv-SE", da: "da-DK" } as const;
+
+/**
+ * A decimal amount ("1234.50") as whole kroner for plotting, rounded half up like every displayed amount
+ * (D7). Integer arithmetic on the string's parts: no floating point touches the money.
+ */
+export function wholeKroner(amount: string): number {
+  const [whole = "0", fraction = ""] = amount.split(".");
+  return Number(whole) + (Number(fraction.padEnd(2, "0").slice(0, 2)) >= 50 ? 1 : 0);
+}
+
+/** Calendar days are formatted in UTC: a YYYY-MM-DD date is a day, not a moment in the reader's zone. */
+const asUtcDay = (date: string) => new Date(`${date}T00:00:00Z`);
+
+export interface ChartFormatters {
+  /** "1 234 kr", exact amount rounded to whole kroner. */
+  kr: (amount: string) => string;
+  /** Axis ticks: "1,2k" (nb), "1.2K" (en). */
+  compact: (value: number) => string;
+  count: (value: number) => string;
+  /** "1 Apr" */
+  day: (date: string) => string;
+  /** "1 Apr 2026" */
+  fullDay: (date: string) => string;
+  /** "Apr" from "2026-04" */
+  month: (month: string) => string;
+  /** "April 2026" */
+  fullMonth: (month: string) => string;
+  /** The reader's calendar day of a moment: "22 Nov 2026". */
+  dayOf: (iso: string) => string;
+}
+
+/** Number and date formats for the charts, in the interface language. */
+export function useChartFormatters(): ChartFormatters {
+  const { i18n } = useTranslation();
+  const { kr } = useFormatters();
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : "en";
+  return useMemo(() => {
+    const tag = LOCALE_TAGS[language];
+    const compact = new Intl.NumberFormat(tag, { notation: "compact", maximumFractionDigits: 1 });
+    const count = new Intl.NumberFormat(tag);
+    const day = new Intl.DateTimeFormat(tag, { day: "numeric", month: "short", timeZone: "UTC" });
+    const fullDay = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "UTC" });
+    const month = new Intl.DateTimeFormat(tag, { month: "short", timeZone: "UTC" });
+    const fullMonth = new Intl.DateTimeFormat(tag, { month: "long", year: "numeric", timeZone: "UTC" });
+    const dayOf = new Intl.DateTimeFormat(tag, { dateStyle: "medium" });
+    return {
+      kr: (amount) => kr(amount),
+      compact: (value) => compact.format(value),
+      count: (value) => count.format(value),
+      day: (date) => day.format(asUtcDay(date)),
+      fullDay: (date) => fullDay.format(asUtcDay(date)),
+      month: (value) => month.format(asUtcDay(`${value}-01`)),
+      fullMonth: (value) => fullMonth.format(asUtcDay(`${value}-01`)),
+      dayOf: (iso) => dayOf.format(new Date(iso)),
+    };
+  }, [language, kr]);
+}

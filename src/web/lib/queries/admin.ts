@@ -1,0 +1,74 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AdminListName, AdminPage, AdminStoreRow, AiLogRow } from "../../../shared/admin";
+import type { OrderView } from "../../../shared/order";
+import type { ProductView } from "../../../shared/product";
+import type { QrCodeView } from "../../../shared/qr";
+import { apiJson, apiRequest } from "../api";
+import { invalidateApi } from "./stores";
+
+/** Rows per page of every admin list. */
+export const ADMIN_PAGE_SIZE = 20;
+
+interface AdminRows {
+  stores: AdminStoreRow;
+  products: ProductView;
+  orders: OrderView;
+  "ai-logs": AiLogRow;
+  "qr-codes": QrCodeView;
+}
+
+/** Query keys are the URL they GET, so invalidating "/api/admin" refreshes every list. */
+export const adminKeys = {
+  page: (list: AdminListName, page: number) =>
+    [`/api/admin/${list}?limit=${ADMIN_PAGE_SIZE}&offset=${(page - 1) * ADMIN_PAGE_SIZE}`] as const,
+};
+
+/**
+ * One page (1-based) of an admin list. The dashboard shows what is true now, so every visit asks the
+ * server again; while the next page loads, the current one stays on screen.
+ */
+export function useAdminPage<L extends AdminListName>(list: L, page: number) {
+  return useQuery<AdminPage<AdminRows[L]>>({
+    queryKey: adminKeys.page(list, page),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Everything that lists QR codes. */
+const QR_LISTS = ["/api/admin/qr-codes", "/api/qr-codes"];
+
+export interface QrCodeInput {
+  /** Blank lets the server generate one; ignored when editing (a printed code never changes). */
+  code?: string;
+  url: string;
+  storeId: string | null;
+  isActive: boolean;
+}
+
+/** POST /api/qr-codes for a new code, PATCH /api/qr-codes/{id} for an existing one (D12). */
+export function useSaveQrCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: string | null; input: QrCodeInput }) => {
+      const { code, ...changes } = input;
+      if (id) return apiJson<QrCodeView>("PATCH", `/api/qr-codes/${encodeURIComponent(id)}`, changes);
+      return apiJson<QrCodeView>("POST", "/api/qr-codes", input);
+    },
+    onSettled: () => invalidateApi(queryClient, ...QR_LISTS),
+  });
+}
+
+export function useDeleteQrCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest("DELETE", `/api/qr-codes/${encodeURIComponent(id)}`),
+    onSuccess: () => invalidateApi(queryClient, ...QR_LISTS),
+  });
+}
+
+/** After a store is deleted its products and orders leave the lists and its QR codes become unassigned. */
+export function useRefreshAdminLists() {
+  const queryClient = useQueryClient();
+  return () => invalidateApi(queryClient, "/api/admin");
+}
