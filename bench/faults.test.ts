@@ -16,8 +16,6 @@ import {
   killOnExit,
   type PrivatePostgres,
   postgresBinDir,
-  queryRows,
-  reconcileOrders,
   type SeededStore,
   sleep,
   smsState,
@@ -29,6 +27,7 @@ import {
   waitFor,
   watchProcess,
 } from "./support/faults";
+import { queryRows, reconcileOrders } from "./support/reconcile";
 import { benchDatabase, type RunningServer, seedStore, startServer } from "./support/torg";
 
 // Issue 7, the fault suite: the database killed and restarted under load, Torg killed with SIGKILL under

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import { type ExpectedOrder, reconcileOrders } from "./reconcile";
 
 /**
  * A load of simulated shoppers and sellers against one or more Torg servers, then a reconciliation
@@ -84,7 +85,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadReport> {
     return { status: response.status, text, elapsed, headers: response.headers };
   }
 
-  const confirmed = new Map<string, { totalOre: number; lines: number; qty: number }>();
+  const confirmed = new Map<string, ExpectedOrder>();
   const keysSent = new Set<string>();
   let retried = 0;
   let scansSent = 0;
@@ -128,6 +129,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadReport> {
       if (placed.status === 201) {
         const order = JSON.parse(placed.text) as { id: string };
         confirmed.set(order.id, {
+          key,
           totalOre: items.reduce((sum, item) => sum + (priceById.get(item.productId) ?? 0) * item.qty, 0),
           lines: items.length,
           qty: items.reduce((sum, item) => sum + item.qty, 0),
@@ -182,37 +184,10 @@ export async function runLoad(plan: LoadPlan): Promise<LoadReport> {
   ]);
   const seconds = (performance.now() - started) / 1000;
 
+  const orders = await reconcileOrders(plan.databaseUrl, plan.store.id, { confirmed, keysSent });
   const client = new pg.Client({ connectionString: plan.databaseUrl });
   await client.connect();
   try {
-    const stored = await client.query<{
-      id: string;
-      key: string | null;
-      total_ore: number;
-      lines: number;
-      qty: number;
-    }>(
-      `select o.id, o.idempotency_key as key, (o.total_gross * 100)::int as total_ore,
-         count(i.id)::int as lines, coalesce(sum(i.qty), 0)::int as qty
-       from orders o left join order_items i on i.order_id = o.id where o.store_id = $1 group by o.id`,
-      [plan.store.id],
-    );
-    const byId = new Map(stored.rows.map((row) => [row.id, row]));
-    const lost = [...confirmed.keys()].filter((id) => !byId.has(id)).length;
-    const wrong = [...confirmed.entries()].filter(([id, expected]) => {
-      const row = byId.get(id);
-      return (
-        row &&
-        (row.total_ore !== expected.totalOre || row.lines !== expected.lines || row.qty !== expected.qty)
-      );
-    }).length;
-    const perKey = new Map<string, number>();
-    for (const row of stored.rows) perKey.set(row.key ?? "", (perKey.get(row.key ?? "") ?? 0) + 1);
-    const duplicated = [...perKey.entries()].reduce(
-      (sum, [key, n]) => sum + (keysSent.has(key) ? n - 1 : n),
-      0,
-    );
-
     // Every queued SMS is delivered exactly once, whichever server's worker claimed it.
     const drainedBy = Date.now() + 60_000;
     for (;;) {
@@ -251,9 +226,9 @@ export async function runLoad(plan: LoadPlan): Promise<LoadReport> {
       orderP99: percentile(sortedOrderLatencies, 99),
       serverErrors,
       otherFailures: failures,
-      lost,
-      duplicated,
-      wrong,
+      lost: orders.lost.length,
+      duplicated: orders.duplicatedKeys.length + orders.foreign.length,
+      wrong: orders.wrong.length + orders.withoutItems.length,
       scansSent,
       scansCounted: scans.rows[0]?.scanned_count ?? -1,
       smsQueued: deliveries.rows[0]?.queued ?? 0,

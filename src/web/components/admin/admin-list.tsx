@@ -2,12 +2,14 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, RotateCw, TriangleAlert } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import type { AdminPage } from "../../../shared/admin";
+import type { AdminListName, AdminPage } from "../../../shared/admin";
 import { errorMessage } from "../../lib/api";
-import { ADMIN_PAGE_SIZE } from "../../lib/queries/admin";
+import { ADMIN_PAGE_SIZE, type AdminRows, useAdminPage } from "../../lib/queries/admin";
 import { ListSpinner, ListState } from "../orders/order-list";
 import { Button } from "../ui/button";
+import { DataTable, type DataTableProps } from "./data-table";
 import { useAdminFormatters } from "./format";
+import { usePageParam } from "./use-page-param";
 
 interface PagerProps {
   page: number;
@@ -46,17 +48,24 @@ function Pager({ page, total, onPageChange }: PagerProps) {
   );
 }
 
+interface EmptyState {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action?: ReactNode;
+}
+
 interface AdminListProps<T> {
   query: UseQueryResult<AdminPage<T>>;
   page: number;
   onPageChange: (page: number) => void;
-  empty: { icon: ReactNode; title: string; text: string; action?: ReactNode };
+  empty: EmptyState;
   /** The rows of this page; `stale` while the next page is on its way. */
   children: (items: T[], stale: boolean) => ReactNode;
 }
 
 /** One admin tab's list: loading, failed with a retry, empty with its own text, or a page of rows. */
-export function AdminList<T>({ query, page, onPageChange, empty, children }: AdminListProps<T>) {
+function AdminList<T>({ query, page, onPageChange, empty, children }: AdminListProps<T>) {
   const { t } = useTranslation();
   const total = query.data?.total ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
@@ -92,5 +101,21 @@ export function AdminList<T>({ query, page, onPageChange, empty, children }: Adm
       {children(query.data.items, query.isPlaceholderData)}
       <Pager page={page} total={total} onPageChange={onPageChange} />
     </div>
+  );
+}
+
+type AdminTableProps<L extends AdminListName> = Omit<DataTableProps<AdminRows[L]>, "rows" | "stale"> & {
+  list: L;
+  empty: EmptyState;
+};
+
+/** An admin tab's table: the server's page named in the address (?page=2), its states, and its pager. */
+export function AdminTable<L extends AdminListName>({ list, empty, ...table }: AdminTableProps<L>) {
+  const [page, setPage] = usePageParam();
+  const query = useAdminPage(list, page);
+  return (
+    <AdminList query={query} page={page} onPageChange={setPage} empty={empty}>
+      {(rows, stale) => <DataTable {...table} rows={rows} stale={stale} />}
+    </AdminList>
   );
 }

@@ -2,13 +2,10 @@ import { Sparkles } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AiLogRow } from "../../../shared/admin";
-import { useAdminPage } from "../../lib/queries/admin";
 import { Badge, type BadgeProps } from "../ui/badge";
-import { AdminList } from "./admin-list";
+import { AdminTable } from "./admin-list";
 import { AiLogDialog } from "./ai-log-dialog";
-import { DataTable } from "./data-table";
 import { shortId, useAdminFormatters } from "./format";
-import { usePageParam } from "./use-page-param";
 
 const NO_VALUE = "—";
 
@@ -37,73 +34,62 @@ function Context({ log }: { log: AiLogRow }) {
 export function AiLogsTab() {
   const { t } = useTranslation();
   const { timestamp, seconds, count } = useAdminFormatters();
-  const [page, setPage] = usePageParam();
-  const query = useAdminPage("ai-logs", page);
   const [shown, setShown] = useState<AiLogRow | null>(null);
   const [open, setOpen] = useState(false);
 
   return (
     <>
-      <AdminList
-        query={query}
-        page={page}
-        onPageChange={setPage}
+      <AdminTable
+        list="ai-logs"
         empty={{
           icon: <Sparkles aria-hidden="true" />,
           title: t("admin.aiLogs.empty"),
           text: t("admin.aiLogs.emptyText"),
         }}
-      >
-        {(logs, stale) => (
-          <DataTable
-            caption={t("admin.aiLogs.caption")}
-            rows={logs}
-            rowKey={(log) => log.id}
-            stale={stale}
-            opener={{
-              open: (log) => {
-                setShown(log);
-                setOpen(true);
-              },
-              label: (log) => t("admin.aiLogs.open", { time: timestamp(log.createdAt) }),
-            }}
-            columns={[
-              {
-                key: "timestamp",
-                header: t("admin.aiLogs.timestamp"),
-                className: "whitespace-nowrap",
-                cell: (log) => <time dateTime={log.createdAt}>{timestamp(log.createdAt)}</time>,
-              },
-              {
-                key: "endpoint",
-                header: t("admin.aiLogs.endpoint"),
-                cell: (log) => <span className="font-mono text-xs">{log.endpoint}</span>,
-              },
-              { key: "context", header: t("admin.aiLogs.context"), cell: (log) => <Context log={log} /> },
-              {
-                key: "status",
-                header: t("admin.aiLogs.status"),
-                cell: (log) => <ResponseStatus status={log.responseStatus} />,
-              },
-              {
-                key: "time",
-                header: t("admin.aiLogs.time"),
-                className: "text-right whitespace-nowrap tabular-nums",
-                cell: (log) =>
-                  log.processingTimeMs === null
-                    ? NO_VALUE
-                    : t("admin.aiLogs.seconds", { value: seconds(log.processingTimeMs) }),
-              },
-              {
-                key: "tokens",
-                header: t("admin.aiLogs.tokens"),
-                className: "text-right tabular-nums",
-                cell: (log) => (log.tokens === null ? NO_VALUE : count(log.tokens)),
-              },
-            ]}
-          />
-        )}
-      </AdminList>
+        caption={t("admin.aiLogs.caption")}
+        rowKey={(log) => log.id}
+        opener={{
+          open: (log) => {
+            setShown(log);
+            setOpen(true);
+          },
+          label: (log) => t("admin.aiLogs.open", { time: timestamp(log.createdAt) }),
+        }}
+        columns={[
+          {
+            key: "timestamp",
+            header: t("admin.aiLogs.timestamp"),
+            className: "whitespace-nowrap",
+            cell: (log) => <time dateTime={log.createdAt}>{timestamp(log.createdAt)}</time>,
+          },
+          {
+            key: "endpoint",
+            header: t("admin.aiLogs.endpoint"),
+            cell: (log) => <span className="font-mono text-xs">{log.endpoint}</span>,
+          },
+          { key: "context", header: t("admin.aiLogs.context"), cell: (log) => <Context log={log} /> },
+          {
+            key: "status",
+            header: t("admin.aiLogs.status"),
+            cell: (log) => <ResponseStatus status={log.responseStatus} />,
+          },
+          {
+            key: "time",
+            header: t("admin.aiLogs.time"),
+            className: "text-right whitespace-nowrap tabular-nums",
+            cell: (log) =>
+              log.processingTimeMs === null
+                ? NO_VALUE
+                : t("admin.aiLogs.seconds", { value: seconds(log.processingTimeMs) }),
+          },
+          {
+            key: "tokens",
+            header: t("admin.aiLogs.tokens"),
+            className: "text-right tabular-nums",
+            cell: (log) => (log.tokens === null ? NO_VALUE : count(log.tokens)),
+          },
+        ]}
+      />
       <AiLogDialog log={shown} open={open} onOpenChange={setOpen} />
     </>
   );

@@ -17,7 +17,7 @@ export interface RowOpener<T> {
   label: (row: T) => string;
 }
 
-interface DataTableProps<T> {
+export interface DataTableProps<T> {
   /** Names the table for screen readers. */
   caption: string;
   rows: T[];

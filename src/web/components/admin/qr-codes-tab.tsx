@@ -4,11 +4,10 @@ import { useTranslation } from "react-i18next";
 import type { QrCodeView } from "../../../shared/qr";
 import { toast } from "../../hooks/use-toast";
 import { errorMessage } from "../../lib/api";
-import { useAdminPage, useDeleteQrCode } from "../../lib/queries/admin";
+import { useDeleteQrCode } from "../../lib/queries/admin";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ActiveBadge } from "./active-badge";
-import { AdminList } from "./admin-list";
-import { DataTable } from "./data-table";
+import { AdminTable } from "./admin-list";
 import { useAdminFormatters } from "./format";
 import { QrCodeForm } from "./qr-code-form";
 import { openPrintView, qrImageUrl } from "./qr-image";
@@ -28,8 +27,7 @@ interface Selection {
 export function QrCodesTab() {
   const { t } = useTranslation();
   const { count } = useAdminFormatters();
-  const [page, setPage] = usePageParam();
-  const query = useAdminPage("qr-codes", page);
+  const [, setPage] = usePageParam();
   const remove = useDeleteQrCode();
   const [selection, setSelection] = useState<Selection>({ qr: null, focus: false });
   const [deleting, setDeleting] = useState<QrCodeView | null>(null);
@@ -80,113 +78,104 @@ export function QrCodesTab() {
         className="lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1"
       />
       <div className="min-w-0 lg:col-start-1 lg:row-start-1">
-        <AdminList
-          query={query}
-          page={page}
-          onPageChange={setPage}
+        <AdminTable
+          list="qr-codes"
           empty={{
             icon: <QrCode aria-hidden="true" />,
             title: t("admin.qr.empty"),
             text: t("admin.qr.emptyText"),
           }}
-        >
-          {(codes, stale) => (
-            <DataTable
-              caption={t("admin.qr.caption")}
-              rows={codes}
-              rowKey={(qr) => qr.id}
-              selectedKey={selection.qr?.id ?? null}
-              stale={stale}
-              columns={[
-                {
-                  key: "code",
-                  header: t("admin.qr.code"),
-                  className: "whitespace-nowrap",
-                  cell: (qr) => <span className="font-mono">{qr.code}</span>,
-                },
-                {
-                  key: "url",
-                  header: t("admin.qr.url"),
-                  className: "max-w-56",
-                  cell: (qr) => (
-                    <span
-                      className="block truncate text-muted-foreground max-md:whitespace-normal max-md:break-all"
-                      title={qr.url}
-                    >
-                      {qr.url}
-                    </span>
-                  ),
-                },
-                {
-                  key: "store",
-                  header: t("admin.qr.store"),
-                  cell: (qr) =>
-                    qr.store ? (
-                      qr.store.name
-                    ) : (
-                      <span className="text-muted-foreground">{t("admin.qr.unassigned")}</span>
-                    ),
-                },
-                {
-                  key: "status",
-                  header: t("admin.qr.status"),
-                  cell: (qr) => <ActiveBadge active={qr.isActive} />,
-                },
-                {
-                  key: "scans",
-                  header: t("admin.qr.scans"),
-                  className: "text-right tabular-nums",
-                  cell: (qr) => count(qr.scannedCount),
-                },
-              ]}
-              actions={{
-                header: t("admin.actions"),
-                cell: (qr, layout) => (
-                  <>
-                    <RowAction
-                      layout={layout}
-                      icon={ExternalLink}
-                      text={t("admin.qr.openUrl")}
-                      label={t("admin.qr.openUrlOf", { code: qr.code })}
-                      href={qr.url}
-                      newTab
-                    />
-                    <RowAction
-                      layout={layout}
-                      icon={Printer}
-                      text={t("admin.qr.print")}
-                      label={t("admin.qr.printOf", { code: qr.code })}
-                      onClick={() => print(qr)}
-                    />
-                    <RowAction
-                      layout={layout}
-                      icon={Download}
-                      text={t("admin.qr.downloadSvg")}
-                      label={t("admin.qr.downloadSvgOf", { code: qr.code })}
-                      href={qrImageUrl(qr, { format: "svg" })}
-                      download={`torg-${qr.code}.svg`}
-                    />
-                    <RowAction
-                      layout={layout}
-                      icon={Pencil}
-                      text={t("admin.edit")}
-                      label={t("admin.qr.editOf", { code: qr.code })}
-                      onClick={() => setSelection({ qr, focus: true })}
-                    />
-                    <RowAction
-                      layout={layout}
-                      icon={Trash2}
-                      text={t("admin.delete")}
-                      label={t("admin.qr.deleteOf", { code: qr.code })}
-                      onClick={() => setDeleting(qr)}
-                      destructive
-                    />
-                  </>
+          caption={t("admin.qr.caption")}
+          rowKey={(qr) => qr.id}
+          selectedKey={selection.qr?.id ?? null}
+          columns={[
+            {
+              key: "code",
+              header: t("admin.qr.code"),
+              className: "whitespace-nowrap",
+              cell: (qr) => <span className="font-mono">{qr.code}</span>,
+            },
+            {
+              key: "url",
+              header: t("admin.qr.url"),
+              className: "max-w-56",
+              cell: (qr) => (
+                <span
+                  className="block truncate text-muted-foreground max-md:whitespace-normal max-md:break-all"
+                  title={qr.url}
+                >
+                  {qr.url}
+                </span>
+              ),
+            },
+            {
+              key: "store",
+              header: t("admin.qr.store"),
+              cell: (qr) =>
+                qr.store ? (
+                  qr.store.name
+                ) : (
+                  <span className="text-muted-foreground">{t("admin.qr.unassigned")}</span>
                 ),
-              }}
-            />
-          )}
-        </AdminList>
+            },
+            {
+              key: "status",
+              header: t("admin.qr.status"),
+              cell: (qr) => <ActiveBadge active={qr.isActive} />,
+            },
+            {
+              key: "scans",
+              header: t("admin.qr.scans"),
+              className: "text-right tabular-nums",
+              cell: (qr) => count(qr.scannedCount),
+            },
+          ]}
+          actions={{
+            header: t("admin.actions"),
+            cell: (qr, layout) => (
+              <>
+                <RowAction
+                  layout={layout}
+                  icon={ExternalLink}
+                  text={t("admin.qr.openUrl")}
+                  label={t("admin.qr.openUrlOf", { code: qr.code })}
+                  href={qr.url}
+                  newTab
+                />
+                <RowAction
+                  layout={layout}
+                  icon={Printer}
+                  text={t("admin.qr.print")}
+                  label={t("admin.qr.printOf", { code: qr.code })}
+                  onClick={() => print(qr)}
+                />
+                <RowAction
+                  layout={layout}
+                  icon={Download}
+                  text={t("admin.qr.downloadSvg")}
+                  label={t("admin.qr.downloadSvgOf", { code: qr.code })}
+                  href={qrImageUrl(qr, { format: "svg" })}
+                  download={`torg-${qr.code}.svg`}
+                />
+                <RowAction
+                  layout={layout}
+                  icon={Pencil}
+                  text={t("admin.edit")}
+                  label={t("admin.qr.editOf", { code: qr.code })}
+                  onClick={() => setSelection({ qr, focus: true })}
+                />
+                <RowAction
+                  layout={layout}
+                  icon={Trash2}
+                  text={t("admin.delete")}
+                  label={t("admin.qr.deleteOf", { code: qr.code })}
+                  onClick={() => setDeleting(qr)}
+                  destructive
+                />
+              </>
+            ),
+          }}
+        />
       </div>
       <ConfirmDialog
         open={deleting !== null}

@@ -3,30 +3,24 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AdminStoreRow } from "../../../shared/admin";
-import { useAdminPage, useRefreshAdminLists } from "../../lib/queries/admin";
+import { useRefreshAdminLists } from "../../lib/queries/admin";
 import { DeleteStoreDialog } from "../stores/delete-store-dialog";
 import { Button } from "../ui/button";
-import { AdminList } from "./admin-list";
-import { DataTable } from "./data-table";
+import { AdminTable } from "./admin-list";
 import { useAdminFormatters } from "./format";
 import { RowAction } from "./row-action";
-import { usePageParam } from "./use-page-param";
 
 /** Spec 2.16 Stores: name, slug, the real product count (D10), created; view, edit and delete. */
 export function StoresTab() {
   const { t } = useTranslation();
   const { date, count } = useAdminFormatters();
-  const [page, setPage] = usePageParam();
-  const query = useAdminPage("stores", page);
   const refreshLists = useRefreshAdminLists();
   const [deleting, setDeleting] = useState<AdminStoreRow | null>(null);
 
   return (
     <>
-      <AdminList
-        query={query}
-        page={page}
-        onPageChange={setPage}
+      <AdminTable
+        list="stores"
         empty={{
           icon: <Store aria-hidden="true" />,
           title: t("admin.stores.empty"),
@@ -40,68 +34,59 @@ export function StoresTab() {
             </Button>
           ),
         }}
-      >
-        {(stores, stale) => (
-          <DataTable
-            caption={t("admin.stores.caption")}
-            rows={stores}
-            rowKey={(store) => store.id}
-            stale={stale}
-            columns={[
-              { key: "name", header: t("admin.stores.name"), cell: (store) => store.name },
-              {
-                key: "slug",
-                header: t("admin.stores.slug"),
-                cell: (store) => (
-                  <span className="font-mono text-xs text-muted-foreground">{store.slug}</span>
-                ),
-              },
-              {
-                key: "products",
-                header: t("admin.stores.products"),
-                className: "text-right tabular-nums",
-                cell: (store) => count(store.productCount),
-              },
-              {
-                key: "created",
-                header: t("admin.stores.created"),
-                className: "whitespace-nowrap",
-                cell: (store) => <time dateTime={store.createdAt}>{date(store.createdAt)}</time>,
-              },
-            ]}
-            actions={{
-              header: t("admin.actions"),
-              cell: (store, layout) => (
-                <>
-                  <RowAction
-                    layout={layout}
-                    icon={ExternalLink}
-                    text={t("admin.view")}
-                    label={t("admin.stores.viewNamed", { name: store.name })}
-                    href={`/s/${store.slug}`}
-                    newTab
-                  />
-                  <RowAction
-                    layout={layout}
-                    icon={Pencil}
-                    text={t("admin.edit")}
-                    label={t("admin.stores.editNamed", { name: store.name })}
-                    to={`/store-edit/${store.id}`}
-                  />
-                  <RowAction
-                    layout={layout}
-                    icon={Trash2}
-                    text={t("admin.delete")}
-                    label={t("admin.stores.deleteNamed", { name: store.name })}
-                    onClick={() => setDeleting(store)}
-                    destructive
-                  />
-                </>
-              ),
-            }}
-          />
-        )}
-      </AdminList>
+        caption={t("admin.stores.caption")}
+        rowKey={(store) => store.id}
+        columns={[
+          { key: "name", header: t("admin.stores.name"), cell: (store) => store.name },
+          {
+            key: "slug",
+            header: t("admin.stores.slug"),
+            cell: (store) => <span className="font-mono text-xs text-muted-foreground">{store.slug}</span>,
+          },
+          {
+            key: "products",
+            header: t("admin.stores.products"),
+            className: "text-right tabular-nums",
+            cell: (store) => count(store.productCount),
+          },
+          {
+            key: "created",
+            header: t("admin.stores.created"),
+            className: "whitespace-nowrap",
+            cell: (store) => <time dateTime={store.createdAt}>{date(store.createdAt)}</time>,
+          },
+        ]}
+        actions={{
+          header: t("admin.actions"),
+          cell: (store, layout) => (
+            <>
+              <RowAction
+                layout={layout}
+                icon={ExternalLink}
+                text={t("admin.view")}
+                label={t("admin.stores.viewNamed", { name: store.name })}
+                href={`/s/${store.slug}`}
+                newTab
+              />
+              <RowAction
+                layout={layout}
+                icon={Pencil}
+                text={t("admin.edit")}
+                label={t("admin.stores.editNamed", { name: store.name })}
+                to={`/store-edit/${store.id}`}
+              />
+              <RowAction
+                layout={layout}
+                icon={Trash2}
+                text={t("admin.delete")}
+                label={t("admin.stores.deleteNamed", { name: store.name })}
+                onClick={() => setDeleting(store)}
+                destructive
+              />
+            </>
+          ),
+        }}
+      />
       <DeleteStoreDialog store={deleting} onClose={() => setDeleting(null)} onDeleted={refreshLists} />
     </>
   );

@@ -9,7 +9,7 @@ import { invalidateApi } from "./stores";
 /** Rows per page of every admin list. */
 export const ADMIN_PAGE_SIZE = 20;
 
-interface AdminRows {
+export interface AdminRows {
   stores: AdminStoreRow;
   products: ProductView;
   orders: OrderView;
