@@ -34,9 +34,11 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: AppDep
     ...(config.env === "development" ? DEV_ORIGINS : []),
   ];
 
-  // Built once: @fastify/helmet rebuilt helmet's configuration on every request, a fifth of the CPU of a
-  // cached storefront read.
-  const applySecurityHeaders = helmet({
+  const hsts = config.cookieSecure === "true";
+  // Both built once: @fastify/helmet rebuilt helmet's configuration on every request, a fifth of the CPU
+  // of a cached storefront read.
+  // Pages and files: the policy the client needs to run.
+  const documentHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -53,9 +55,27 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: AppDep
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: config.cookieSecure === "true",
+    hsts,
+  });
+  // JSON is never a page: the short set OWASP's REST cheat sheet recommends (nothing may run in it or
+  // frame it, no sniffing), about 300 bytes on every API answer instead of 750.
+  const apiHeaders = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: { action: "deny" },
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+    hsts,
   });
   app.addHook("onRequest", (request, reply, done) => {
+    const applySecurityHeaders = request.url.startsWith("/api/") ? apiHeaders : documentHeaders;
     applySecurityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
   });
 

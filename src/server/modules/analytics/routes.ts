@@ -56,7 +56,7 @@ export const analyticsRoutes = fp<AppDeps>(
         const viewable = await publicCache.get(`viewable:${productId}`, () =>
           isViewableProduct(db, productId),
         );
-        if (viewable !== "true") throw notFound("productNotFound");
+        if (viewable.body !== "true") throw notFound("productNotFound");
         productViews.record(productId);
         return reply.status(204).send();
       },

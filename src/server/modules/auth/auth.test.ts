@@ -241,11 +241,18 @@ describe("sessions", () => {
     expect(sameOrigin.statusCode).toBe(200);
   });
 
-  it("sets security headers", async () => {
-    const response = await t.app.inject({ url: "/api/health" });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
-    expect(response.headers["x-content-type-options"]).toBe("nosniff");
-    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  it("sets security headers: the page policy on pages, the short API set on JSON", async () => {
+    const page = await t.app.inject({ url: "/login" });
+    expect(page.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(page.headers["x-content-type-options"]).toBe("nosniff");
+    expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
+
+    const api = await t.app.inject({ url: "/api/health" });
+    expect(api.statusCode).toBe(200);
+    expect(api.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(api.headers["x-content-type-options"]).toBe("nosniff");
+    expect(api.headers["x-frame-options"]).toBe("DENY");
+    expect(api.headers["x-dns-prefetch-control"]).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import type { FileStorage } from "../../adapters/storage";
 import { products, stores } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/http-error";
+import { sendCachedJson } from "../../lib/micro-cache";
 import { readMultipart } from "../../lib/multipart";
 import { parseOrThrow } from "../../lib/validate";
 import { requireUser } from "../auth/session";
@@ -56,7 +57,7 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
       if (member) return listStoreProducts(db, member.id, { includeInactive: true });
     }
     if (!isUuid(id)) throw notFound("storeNotFound");
-    const body = await publicCache.get(`products:${id}`, async () => {
+    const list = await publicCache.get(`products:${id}`, async () => {
       const [store] = await db
         .select({ id: stores.id })
         .from(stores)
@@ -64,7 +65,7 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
       if (!store) throw notFound("storeNotFound");
       return listStoreProducts(db, store.id, { includeInactive: false });
     });
-    return reply.type("application/json; charset=utf-8").send(body);
+    return sendCachedJson(request, reply, list);
   });
 
   const analysedImage = (imageUrl: string | undefined) => resolveAnalysedImage(storage, imageUrl);
@@ -109,12 +110,12 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
       }
       throw notFound("productNotFound");
     }
-    const body = await publicCache.get(`product:${id}`, async () => {
+    const product = await publicCache.get(`product:${id}`, async () => {
       const view = await getProductView(db, id);
       if (!view?.isActive) throw notFound("productNotFound");
       return view;
     });
-    return reply.type("application/json; charset=utf-8").send(body);
+    return sendCachedJson(request, reply, product);
   });
 
   /** JSON for the fields, or multipart with the same fields as text plus a new `image`. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
+import { sendCachedJson } from "../../lib/micro-cache";
 import { getPublicStoreBySlug } from "./service";
 
 export const storefrontRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, publicCache }) => {
@@ -11,8 +12,8 @@ export const storefrontRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     async (request, reply) => {
       const slug = request.params.slug.toLowerCase();
       if (!/^[a-z0-9-]{1,60}$/.test(slug)) throw notFound("storeNotFound");
-      const body = await publicCache.get(`store:${slug}`, () => getPublicStoreBySlug(db, slug));
-      return reply.type("application/json; charset=utf-8").send(body);
+      const store = await publicCache.get(`store:${slug}`, () => getPublicStoreBySlug(db, slug));
+      return sendCachedJson(request, reply, store);
     },
   );
 };

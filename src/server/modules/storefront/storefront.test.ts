@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
@@ -81,6 +82,37 @@ describe("public store reads", () => {
     expect((await shopper.get(`/api/stores/${store.id}/products`)).statusCode).toBe(404);
     expect((await shopper.get(`/api/products/${active.id}`)).statusCode).toBe(404);
     expect((await shopper.get(`/api/stores/slug/${randomUUID()}`)).statusCode).toBe(404);
+  });
+});
+
+describe("compressed public reads", () => {
+  it("sends the same JSON as Brotli, gzip or plain, as the browser asks, and a fresh copy after an edit", async () => {
+    const { agent, store, active } = await liveStore();
+    for (const title of ["Gold ring", "Copper ring"]) await createProductVia(agent, store.id, { title });
+    const url = `/api/stores/${store.id}/products`;
+
+    const plain = await t.app.inject({ url });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const brotli = await t.app.inject({ url, headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers.vary).toContain("accept-encoding");
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.app.inject({ url, headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+
+    await agent.put(`/api/products/${active.id}`, { title: "Polished silver ring" });
+    const edited = await t.app.inject({ url, headers: { "accept-encoding": "br" } });
+    expect(brotliDecompressSync(edited.rawPayload).toString()).toContain("Polished silver ring");
+
+    // A small answer is not worth a compression header.
+    const small = await t.app.inject({
+      url: `/api/stores/slug/${store.slug}`,
+      headers: { "accept-encoding": "br" },
+    });
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.json()).toMatchObject({ id: store.id });
   });
 });
 
