@@ -56,9 +56,3 @@ export interface PublicUser {
   lastLoginAt: string | null;
   createdAt: string;
 }
-
-/**
- * A readable companion of the HttpOnly session cookie, holding no secret: it tells the client that a
- * session may exist, so signed-out visitors (every storefront shopper) never ask GET /api/me for a 401.
- */
-export const SESSION_HINT_COOKIE = "torg_signed_in";

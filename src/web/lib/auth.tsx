@@ -1,7 +1,8 @@
 import { type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext } from "react";
 import { useTranslation } from "react-i18next";
-import { type LoginInput, type PublicUser, type RegisterInput, SESSION_HINT_COOKIE } from "../../shared/auth";
+import type { LoginInput, PublicUser, RegisterInput } from "../../shared/auth";
+import { SESSION_HINT_COOKIE } from "../../shared/session-hint";
 import { toast } from "../hooks/use-toast";
 import { apiJson, apiRequest, errorMessage, getQueryFn } from "./api";
 

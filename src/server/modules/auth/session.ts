@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { SESSION_HINT_COOKIE } from "../../../shared/auth";
+import { SESSION_HINT_COOKIE } from "../../../shared/session-hint";
 import type { users } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
 import { unauthorized } from "../../lib/http-error";
