@@ -28,3 +28,9 @@ export function imageSrcSet(url: string): string | undefined {
 
 /** An image the analysis step already stored: a product or quick store points at it instead of uploading again. */
 export const UPLOADED_IMAGE_PATTERN = /^\/uploads\/(products|enhanced)\/[0-9a-f-]{36}-1600\.webp$/;
+
+/** The `sizes` of the first picture of a page, shared so the server's preload picks the width the page will. */
+export const LEAD_IMAGE_SIZES = {
+  storefrontHero: "100vw",
+  productPage: "(min-width: 1024px) 480px, (min-width: 640px) 50vw, 100vw",
+} as const;

@@ -1,4 +1,5 @@
 import { translateShared } from "../../../shared/i18n";
+import { fixImageUrl, imageSrcSet, LEAD_IMAGE_SIZES, PLACEHOLDER_IMAGE } from "../../../shared/image-url";
 import { LANGUAGES, type Language } from "../../../shared/preferences";
 import type { Db } from "../../db/client";
 import type { PreloadablePage } from "../../lib/page-preloads";
@@ -14,6 +15,21 @@ export interface PageMeta {
   page: PreloadablePage;
   /** The API reads the page makes first, fetched by the browser while its code downloads. */
   data: string[];
+  /** The page's first, largest picture, fetched before the code that draws it has run. */
+  leadImage?: LeadImage;
+}
+
+interface LeadImage {
+  href: string;
+  srcset?: string;
+  sizes: string;
+}
+
+/** The picture exactly as the client will ask for it (same URL, srcset and sizes), or none. */
+function leadImage(url: string | null | undefined, origin: string, sizes: string): LeadImage | undefined {
+  const href = fixImageUrl(url, origin);
+  if (href === PLACEHOLDER_IMAGE) return undefined;
+  return { href, srcset: imageSrcSet(href), sizes };
 }
 
 const languageOf = (locale: string): Language =>
@@ -53,6 +69,11 @@ export async function pageMetaFor(db: Db, pathname: string, origin: string): Pro
       url: `${origin}/s/${store.slug}`,
       page: "storefront",
       data: [`/api/stores/slug/${store.slug}`, `/api/stores/${store.id}/products`],
+      leadImage: leadImage(
+        store.heroImageUrl || store.fallbackHeroImage,
+        origin,
+        LEAD_IMAGE_SIZES.storefrontHero,
+      ),
     };
   }
   const productMatch = /^\/products\/([0-9a-f-]{36})\/?$/i.exec(pathname);
@@ -72,14 +93,20 @@ export async function pageMetaFor(db: Db, pathname: string, origin: string): Pro
       url: `${origin}/products/${product.id}`,
       page: "product",
       data: [`/api/products/${product.id}`, `/api/stores/slug/${product.store.slug}`],
+      leadImage: leadImage(product.primaryImage, origin, LEAD_IMAGE_SIZES.productPage),
     };
   }
   return undefined;
 }
 
+function imagePreload({ href, srcset, sizes }: LeadImage) {
+  const responsive = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : "";
+  return `<link rel="preload" as="image" href="${escapeHtml(href)}"${responsive} fetchpriority="high">`;
+}
+
 /**
  * Replaces the default <title> and description of index.html, adds Open Graph tags, and asks the
- * browser for the page's code and first API reads at once (`modules`: see pagePreloads). The data
+ * browser for the page's code, first API reads and first picture at once (`modules`: see pagePreloads). The data
  * preloads use credentials like the client's own fetches, so the browser reuses them.
  */
 export function injectPageMeta(html: string, meta: PageMeta, modules: string[] = []): string {
@@ -96,6 +123,7 @@ export function injectPageMeta(html: string, meta: PageMeta, modules: string[] =
     ...meta.data.map(
       (url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(url)}">`,
     ),
+    ...(meta.leadImage ? [imagePreload(meta.leadImage)] : []),
   ].join("\n    ");
   // Replacer functions, never replacement strings: a seller's "$'" or "$&" must stay text.
   return html

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imageSrcSet, LEAD_IMAGE_SIZES } from "../../../shared/image-url";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
 
@@ -133,6 +134,9 @@ describe("shareable pages", () => {
       `<meta property="og:url" content="https://torg.example.no/s/${store.slug}">`,
     );
     expect(response.body).not.toContain("<b>bands</b>");
+    expect(response.body).toContain(
+      '<link rel="preload" as="image" href="https://images.example/hero.jpg" fetchpriority="high">',
+    );
   });
 
   it("gives a product page its preview image from the upload", async () => {
@@ -142,6 +146,14 @@ describe("shareable pages", () => {
     expect(response.body).toContain(
       `<meta property="og:image" content="https://torg.example.no/uploads/products/`,
     );
+    // The photo the page shows first, in the widths and sizes the page will choose from.
+    const preload =
+      /<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)"/.exec(
+        response.body,
+      );
+    expect(preload?.[1]).toMatch(/^https:\/\/torg\.example\.no\/uploads\/products\/.+-1600\.webp$/);
+    expect(preload?.[2]).toBe(imageSrcSet(preload?.[1] ?? ""));
+    expect(preload?.[3]).toBe(LEAD_IMAGE_SIZES.productPage);
   });
 
   it("serves the plain client for other pages, and JSON 404 for unknown API routes", async () => {

@@ -2,6 +2,7 @@ import { ArrowLeft, PackageSearch, ScanSearch, ShoppingBag } from "lucide-react"
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { LEAD_IMAGE_SIZES } from "../../../shared/image-url";
 import type { ProductView } from "../../../shared/product";
 import { CartButton } from "../../components/storefront/cart-button";
 import { useKr } from "../../components/storefront/format";
@@ -90,7 +91,7 @@ function ProductDetails({ product }: { product: ProductView }) {
               src={product.primaryImage}
               alt={product.title}
               coordinates={product.coordinates}
-              sizes="(min-width: 1024px) 480px, (min-width: 640px) 50vw, 100vw"
+              sizes={LEAD_IMAGE_SIZES.productPage}
               priority
               className="sm:rounded-3xl"
             />

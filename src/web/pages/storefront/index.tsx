@@ -2,7 +2,7 @@ import { ArrowRight, MessageCircle, PackageOpen, ShoppingBag, Store } from "luci
 import { type MouseEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { fixImageUrl, imageSrcSet, PLACEHOLDER_IMAGE } from "../../../shared/image-url";
+import { fixImageUrl, imageSrcSet, LEAD_IMAGE_SIZES, PLACEHOLDER_IMAGE } from "../../../shared/image-url";
 import type { ProductView } from "../../../shared/product";
 import type { PublicStore } from "../../../shared/storefront";
 import { CartButton } from "../../components/storefront/cart-button";
@@ -190,7 +190,7 @@ function Hero({ store }: { store: PublicStore }) {
       <img
         src={src}
         srcSet={imageSrcSet(src)}
-        sizes="100vw"
+        sizes={LEAD_IMAGE_SIZES.storefrontHero}
         alt=""
         fetchPriority="high"
         loading="eager"
