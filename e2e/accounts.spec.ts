@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { expectToast, openUserMenu, registerThroughUi, uniqueEmail } from "./helpers";
+import { expectToast, openUserMenu, recordCspViolations, registerThroughUi, uniqueEmail } from "./helpers";
 
 test("a maker registers, logs out and in, edits the profile, and keeps theme and language across reloads", async ({
   page,
 }) => {
   const email = uniqueEmail();
   const password = "potter-at-the-fjord";
+  const cspViolations = await recordCspViolations(page);
 
   await registerThroughUi(page, "Kari Nordmann", email, password);
 
@@ -57,6 +58,9 @@ test("a maker registers, logs out and in, edits the profile, and keeps theme and
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("lang", "nb");
   await expect(page.locator("html")).toHaveClass(/dark/);
+
+  // Forms parsed with zod all along, and the browser refused nothing under the app's own policy.
+  expect(cspViolations).toEqual([]);
 });
 
 test("an unknown URL shows the 404 page", async ({ page }) => {

@@ -23,3 +23,19 @@ export async function openUserMenu(page: Page) {
 export async function expectToast(page: Page, text: string) {
   await expect(page.locator("li[data-state='open']").getByText(text, { exact: true }).first()).toBeVisible();
 }
+
+/**
+ * Every Content-Security-Policy violation on the page's documents from now on, as "directive blocked-uri":
+ * the app must run under its own policy without the browser refusing anything (zod's eval probe did).
+ */
+export async function recordCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction("__torgCspViolation", (violation: string) => violations.push(violation));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { __torgCspViolation: (text: string) => void }).__torgCspViolation;
+      report(`${event.effectiveDirective} ${event.blockedURI}`);
+    });
+  });
+  return violations;
+}

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import type { OrderStatus } from "./order";
+import { z } from "./zod";
 
 /**
  * GET /api/analytics (D10, D17): a seller's real figures for a range of Europe/Oslo calendar days.

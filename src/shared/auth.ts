@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * Validation messages are i18n keys of the `errors` catalogue (src/shared/locales/<lang>.json):

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { normalizePrice } from "./money";
+import { z } from "./zod";
 
 /** A price field: a number or text like "199", "199.99" or "199,99" (0 or more), kept as an exact decimal string. */
 export const priceField = (message = "errors.priceInvalid") =>

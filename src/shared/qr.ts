@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 export const QR_CODE_PATTERN = /^[A-Za-z0-9_-]{3,64}$/;
 

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { UPLOADED_IMAGE_PATTERN } from "./image-url";
 import { coordinatesSchema } from "./product";
 import { QR_CODE_PATTERN } from "./qr";
+import { z } from "./zod";
 
 /** Quick-create's product editor (spec 5): title ≥ 2, description ≥ 10, a price like 199 or 199.99. */
 export const quickProductSchema = z.object({

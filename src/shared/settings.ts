@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { CURRENCIES, LANGUAGES, THEMES, type UserSettings } from "./preferences";
+import { z } from "./zod";
 
 export const settingsSchema = z.object({
   language: z.enum(LANGUAGES, "errors.invalidLanguage"),

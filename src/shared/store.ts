@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { LANGUAGES } from "./preferences";
 import { SLUG_PATTERN } from "./slug";
+import { z } from "./zod";
 
 const storeName = z
   .string("errors.storeFieldsRequired")

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { quickProductSchema, quickStoreDetailsSchema } from "../../shared/quickstore";
+import { z } from "../../shared/zod";
 import type { AnalysisResult, AnalysisStreamEvent } from "./queries/ai";
 
 /**

@@ -1,5 +1,5 @@
-import type { z } from "zod";
 import { settingsSchema } from "../../../shared/settings";
+import type { z } from "../../../shared/zod";
 
 /** What the Save button sends; language and theme apply and save the moment they change. */
 export const settingsFormSchema = settingsSchema.pick({

@@ -3,7 +3,6 @@ import { CreditCard, TriangleAlert, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import {
   PAYMENT_PROVIDERS,
   type PaymentChannelInput,
@@ -13,6 +12,7 @@ import {
 } from "../../../shared/payment";
 import { formatPhone, toE164 } from "../../../shared/phone";
 import type { StoreSummary } from "../../../shared/store";
+import { z } from "../../../shared/zod";
 import { LoadFailed } from "../../components/stores/load-failed";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
