@@ -76,6 +76,8 @@ export async function startServer(
       ...process.env,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      // One load generator stands in for thousands of shoppers, each on their own address.
+      ORDERS_PER_IP_PER_HOUR: "0",
       PORT: String(port),
       HOST: "127.0.0.1",
       ...env,

@@ -50,6 +50,7 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   AI_ANON_PER_HOUR: z.coerce.number().int().min(0).default(30),
   AI_USER_PER_HOUR: z.coerce.number().int().min(0).default(300),
+  ORDERS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).default(100),
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   SMS_PROVIDER: z.enum(["log", "http"]).default("log"),
   SMS_HTTP_URL: z.string().url().optional(),
@@ -95,6 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     signupAllowlist: e.SIGNUP_ALLOWLIST,
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60 * 1000,
+    /** Orders one network address may place per hour (0: no limit): every order texts a phone. */
+    ordersPerIpPerHour: e.ORDERS_PER_IP_PER_HOUR,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webRoot: path.resolve(e.WEB_ROOT),
     sms: {

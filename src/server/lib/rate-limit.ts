@@ -1,6 +1,10 @@
 import { sql } from "drizzle-orm";
+import type { ErrorKey } from "../../shared/i18n";
 import type { DbOrTx } from "../db/client";
 import { rateLimits } from "../db/schema";
+import { HttpError } from "./http-error";
+
+export const HOUR_MS = 60 * 60 * 1000;
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -36,6 +40,31 @@ export async function hitRateLimit(
     count: row.count,
     retryAfterMs: Math.max(0, row.resetAt.getTime() - Date.now()),
   };
+}
+
+interface Quota {
+  key: string;
+  limit: number;
+  windowMs: number;
+  /** The refusal's message; it gets `{{minutes}}`, the wait rounded up. */
+  messageKey: ErrorKey;
+  /** How many units this request uses (an analysis of five photos uses five). */
+  units?: number;
+}
+
+/** Counts the request against its quota, or refuses it: 429 with the minutes to wait and Retry-After. */
+export async function enforceQuota(db: DbOrTx, { key, limit, windowMs, messageKey, units = 1 }: Quota) {
+  let state = await hitRateLimit(db, key, limit, windowMs);
+  for (let n = 1; n < units && state.allowed; n++) state = await hitRateLimit(db, key, limit, windowMs);
+  if (!state.allowed) {
+    const minutes = Math.max(1, Math.ceil(state.retryAfterMs / 60_000));
+    throw new HttpError(
+      429,
+      messageKey,
+      { minutes },
+      { "retry-after": String(Math.ceil(state.retryAfterMs / 1000)) },
+    );
+  }
 }
 
 /** Gives one counted attempt back (it turned out to be a legitimate one). */

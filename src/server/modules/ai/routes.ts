@@ -11,7 +11,7 @@ import type { AppDeps } from "../../lib/deps";
 import { HttpError } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
 import { readMultipart } from "../../lib/multipart";
-import { hitRateLimit } from "../../lib/rate-limit";
+import { enforceQuota, HOUR_MS } from "../../lib/rate-limit";
 import { requireUser } from "../auth/session";
 import { isUuid, requireStoreMember } from "../stores/access";
 import { memberStoreIds } from "../stores/service";
@@ -19,7 +19,6 @@ import { analyseImage } from "./service";
 
 type User = typeof users.$inferSelect;
 
-const HOUR_MS = 60 * 60 * 1000;
 const MAX_IMAGES = 10;
 
 type Deps = AppDeps & { storage: FileStorage; aiProvider: AiProvider };
@@ -42,17 +41,7 @@ export const aiRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     const user = request.user;
     const key = user ? `ai:user:${user.id}` : `ai:ip:${request.ip}`;
     const limit = user ? config.ai.userPerHour : config.ai.anonymousPerHour;
-    let state = await hitRateLimit(db, key, limit, HOUR_MS);
-    for (let n = 1; n < images && state.allowed; n++) state = await hitRateLimit(db, key, limit, HOUR_MS);
-    if (!state.allowed) {
-      const minutes = Math.max(1, Math.ceil(state.retryAfterMs / 60_000));
-      throw new HttpError(
-        429,
-        "tooManyAnalyses",
-        { minutes },
-        { "retry-after": String(Math.ceil(state.retryAfterMs / 1000)) },
-      );
-    }
+    await enforceQuota(db, { key, limit, windowMs: HOUR_MS, messageKey: "tooManyAnalyses", units: images });
   }
 
   /** A store named by the add-product page must be the caller's (it only labels the AI log). */

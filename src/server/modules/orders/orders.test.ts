@@ -21,10 +21,21 @@ async function sellerWithProducts() {
   return { ...seller, store, mug, bowl };
 }
 
-async function placeOrder(storeId: string, items: { productId: string; qty: number }[], key?: string) {
-  return new Agent(t.app).request({
+let shoppers = 0;
+/** Each call is another shopper on their own network address, as on the real internet. */
+const shopperAddress = () => `10.0.${Math.floor(++shoppers / 250)}.${(shoppers % 250) + 1}`;
+
+async function placeOrder(
+  storeId: string,
+  items: { productId: string; qty: number }[],
+  key?: string,
+  app = t.app,
+  remoteAddress = shopperAddress(),
+) {
+  return new Agent(app).request({
     method: "POST",
     url: "/api/orders",
+    remoteAddress,
     headers: key ? { "idempotency-key": key } : {},
     payload: { storeId, ...shopper, shipToAddr: { address: "Storgata 1, 0155 Oslo" }, items },
   });
@@ -144,6 +155,38 @@ describe("orders under concurrency", () => {
     expect(ids.size).toBe(1);
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(9);
+  });
+});
+
+describe("orders per network address", () => {
+  it("refuses the order over the hourly limit with a message and Retry-After, and saves nothing for it", async () => {
+    const limited = await createTestApp({ ORDERS_PER_IP_PER_HOUR: "3" });
+    try {
+      const seller = await signUp(limited.app);
+      const store = await createStoreVia(seller.agent);
+      const mug = await createProductVia(seller.agent, store.id, { title: "Mug", basePrice: "349" });
+      const items = [{ productId: mug.id, qty: 1 }];
+      for (let n = 0; n < 3; n++) {
+        expect((await placeOrder(store.id, items, undefined, limited.app, "203.0.113.7")).statusCode).toBe(
+          201,
+        );
+      }
+      const refused = await placeOrder(store.id, items, undefined, limited.app, "203.0.113.7");
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        message: "Too many orders from your network. Please try again in 60 minutes.",
+      });
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(3500);
+      // Another address orders as usual; the refused one left no order behind.
+      expect((await placeOrder(store.id, items, undefined, limited.app, "203.0.113.8")).statusCode).toBe(201);
+      const [row] = await limited.database.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(sql`${orders.storeId} = ${store.id}`);
+      expect(row?.count).toBe(4);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ORDER_STATUSES, orderStatusSchema, placeOrderSchema } from "../../../shared/order";
 import type { AppDeps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/http-error";
+import { enforceQuota, HOUR_MS } from "../../lib/rate-limit";
 import { requireUser } from "../auth/session";
 import type { SmsOutboxWorker } from "../sms/outbox";
 import { isUuid, requireStoreMember } from "../stores/access";
@@ -23,7 +24,7 @@ const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
 export const orderRoutes: FastifyPluginAsyncZod<
   AppDeps & { smsOutbox: SmsOutboxWorker | undefined }
-> = async (app, { db, database, smsOutbox }) => {
+> = async (app, { db, database, config, smsOutbox }) => {
   /** The order a seller opens: it must belong to one of their stores, else it does not exist for them. */
   async function requireOrderAccess(user: Parameters<typeof requireStoreMember>[1], orderId: string) {
     if (!isUuid(orderId)) throw notFound("orderNotFound");
@@ -77,6 +78,15 @@ export const orderRoutes: FastifyPluginAsyncZod<
     const header = request.headers["idempotency-key"];
     const key = typeof header === "string" && header ? header : undefined;
     if (key && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw badRequest("idempotencyKeyInvalid");
+    // Every order texts the buyer's phone: an address that orders without end would send SMS without end.
+    if (config.ordersPerIpPerHour > 0) {
+      await enforceQuota(db, {
+        key: `orders:ip:${request.ip}`,
+        limit: config.ordersPerIpPerHour,
+        windowMs: HOUR_MS,
+        messageKey: "tooManyOrders",
+      });
+    }
     const { order, replayed } = await placeOrder(database, request.body, key);
     if (!replayed) smsOutbox?.wake();
     return reply.status(replayed ? 200 : 201).send(order);
