@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import type { LoginInput, PublicUser, RegisterInput } from "../../shared/auth";
 import { SESSION_HINT_COOKIE } from "../../shared/session-hint";
 import { toast } from "../hooks/use-toast";
-import { apiJson, apiRequest, errorMessage, getQueryFn } from "./api";
+import { apiJson, apiRequest, getQueryFn } from "./api";
+import { toastFailure } from "./toast-failure";
 
 export const ME_QUERY_KEY = ["/api/me"] as const;
 
@@ -97,11 +98,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       toast({ title: t("login.successTitle"), description: t("login.successDescription") });
     },
     onError: (err) => {
-      toast({
-        variant: "destructive",
-        title: t("login.failedTitle"),
-        description: errorMessage(err, t("login.failedDescription")),
-      });
+      toastFailure(t("login.failedTitle"), err, t("login.failedDescription"));
     },
   });
 
@@ -113,11 +110,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       toast({ title: t("register.successTitle"), description: t("register.successDescription") });
     },
     onError: (err) => {
-      toast({
-        variant: "destructive",
-        title: t("register.failedTitle"),
-        description: errorMessage(err, t("register.failedDescription")),
-      });
+      toastFailure(t("register.failedTitle"), err, t("register.failedDescription"));
     },
   });
 
@@ -130,11 +123,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       toast({ title: t("logout.successTitle"), description: t("logout.successDescription") });
     },
     onError: (err) => {
-      toast({
-        variant: "destructive",
-        title: t("logout.failedTitle"),
-        description: errorMessage(err, t("common.tryAgain")),
-      });
+      toastFailure(t("logout.failedTitle"), err, t("common.tryAgain"));
     },
   });
 

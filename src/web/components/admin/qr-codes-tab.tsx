@@ -3,8 +3,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { QrCodeView } from "../../../shared/qr";
 import { toast } from "../../hooks/use-toast";
-import { errorMessage } from "../../lib/api";
 import { useDeleteQrCode } from "../../lib/queries/admin";
+import { toastFailure } from "../../lib/toast-failure";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ActiveBadge } from "./active-badge";
 import { AdminTable } from "./admin-list";
@@ -58,11 +58,7 @@ export function QrCodesTab() {
         setDeleting(null);
       },
       onError: (err) => {
-        toast({
-          variant: "destructive",
-          title: t("admin.qr.deleteFailedTitle"),
-          description: errorMessage(err, t("admin.qr.deleteFailedDescription")),
-        });
+        toastFailure(t("admin.qr.deleteFailedTitle"), err, t("admin.qr.deleteFailedDescription"));
       },
     });
   }

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { StoreSummary } from "../../../shared/store";
 import { toast } from "../../hooks/use-toast";
-import { errorMessage } from "../../lib/api";
 import { useDeleteStore } from "../../lib/queries/stores";
+import { toastFailure } from "../../lib/toast-failure";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 
 interface DeleteStoreDialogProps {
@@ -29,11 +29,7 @@ export function DeleteStoreDialog({ store, onClose, onDeleted }: DeleteStoreDial
         onDeleted?.();
       },
       onError: (err) => {
-        toast({
-          variant: "destructive",
-          title: t("stores.deleteFailedTitle"),
-          description: errorMessage(err, t("stores.deleteFailedDescription")),
-        });
+        toastFailure(t("stores.deleteFailedTitle"), err, t("stores.deleteFailedDescription"));
       },
     });
   }

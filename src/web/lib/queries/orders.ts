@@ -2,7 +2,8 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { useTranslation } from "react-i18next";
 import type { OrderStatus, OrderView } from "../../../shared/order";
 import { toast } from "../../hooks/use-toast";
-import { apiJson, errorMessage } from "../api";
+import { apiJson } from "../api";
+import { toastFailure } from "../toast-failure";
 
 /** One page of an order list; "Show more" fetches the next. */
 export const ORDER_PAGE_SIZE = 50;
@@ -96,11 +97,7 @@ export function useUpdateOrderStatus() {
       });
     },
     onError: (err) => {
-      toast({
-        variant: "destructive",
-        title: t("orders.updateFailedTitle"),
-        description: errorMessage(err, t("orders.updateFailedDescription")),
-      });
+      toastFailure(t("orders.updateFailedTitle"), err, t("orders.updateFailedDescription"));
     },
   });
 }

@@ -20,11 +20,12 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { PageSpinner, Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
-import { ApiError, errorMessage } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { type AnalysisResult, analyzeImage } from "../../lib/queries/ai";
 import { useCreateProduct } from "../../lib/queries/products";
 import { useStore } from "../../lib/queries/stores";
 import { currentSeo, isUnsure, suggestedPrice } from "../../lib/quick-create-draft";
+import { toastFailure } from "../../lib/toast-failure";
 
 const EMPTY: ProductFormValues = { title: "", blurb: "", basePrice: "", sku: "" };
 const AI_FIELDS: readonly AiField[] = ["title", "blurb", "basePrice"];
@@ -171,11 +172,7 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
         navigate(storePage);
       },
       onError: (err) => {
-        toast({
-          variant: "destructive",
-          title: t("products.createFailedTitle"),
-          description: errorMessage(err, t("common.tryAgain")),
-        });
+        toastFailure(t("products.createFailedTitle"), err, t("common.tryAgain"));
       },
     });
   }

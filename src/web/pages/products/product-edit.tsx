@@ -20,8 +20,9 @@ import { Label } from "../../components/ui/label";
 import { PageSpinner, Spinner } from "../../components/ui/spinner";
 import { Switch } from "../../components/ui/switch";
 import { toast } from "../../hooks/use-toast";
-import { ApiError, errorMessage } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { useDeleteProduct, useProduct, useUpdateProduct } from "../../lib/queries/products";
+import { toastFailure } from "../../lib/toast-failure";
 
 const editSchema = productFieldsSchema.extend({ isActive: z.boolean() });
 type EditValues = z.input<typeof editSchema>;
@@ -103,11 +104,7 @@ function ProductEditor({ product }: { product: ProductView }) {
         toast({ title: t("products.updatedTitle"), description: t("products.updatedDescription") });
       },
       onError: (err) => {
-        toast({
-          variant: "destructive",
-          title: t("products.updateFailedTitle"),
-          description: errorMessage(err, t("common.tryAgain")),
-        });
+        toastFailure(t("products.updateFailedTitle"), err, t("common.tryAgain"));
       },
     });
   }
@@ -123,11 +120,7 @@ function ProductEditor({ product }: { product: ProductView }) {
         navigate(storePage);
       },
       onError: (err) => {
-        toast({
-          variant: "destructive",
-          title: t("products.deleteFailedTitle"),
-          description: errorMessage(err, t("common.tryAgain")),
-        });
+        toastFailure(t("products.deleteFailedTitle"), err, t("common.tryAgain"));
       },
     });
   }

@@ -9,8 +9,9 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
-import { apiJson, errorMessage } from "../../lib/api";
+import { apiJson } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
+import { toastFailure } from "../../lib/toast-failure";
 
 const EMPTY: ChangePasswordInput = { currentPassword: "", newPassword: "" };
 
@@ -33,11 +34,7 @@ export function ChangePasswordCard() {
       toast({ title: t("password.changedTitle"), description: t("password.changedDescription") });
     },
     onError: (err) => {
-      toast({
-        variant: "destructive",
-        title: t("password.failedTitle"),
-        description: errorMessage(err, t("password.failedDescription")),
-      });
+      toastFailure(t("password.failedTitle"), err, t("password.failedDescription"));
     },
   });
 

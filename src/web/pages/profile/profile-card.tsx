@@ -12,8 +12,9 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
-import { apiJson, errorMessage } from "../../lib/api";
+import { apiJson } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
+import { toastFailure } from "../../lib/toast-failure";
 import { initials } from "../../lib/utils";
 
 /** Spec 2.15: avatar, an edit toggle, and the full name and email form. */
@@ -39,11 +40,7 @@ export function ProfileCard({ user }: { user: PublicUser }) {
       toast({ title: t("profile.updatedTitle"), description: t("profile.updatedDescription") });
     },
     onError: (err) => {
-      toast({
-        variant: "destructive",
-        title: t("profile.updateFailedTitle"),
-        description: errorMessage(err, t("profile.updateFailedDescription")),
-      });
+      toastFailure(t("profile.updateFailedTitle"), err, t("profile.updateFailedDescription"));
     },
   });
 

@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { UserSettings } from "../../../shared/preferences";
 import { toast } from "../../hooks/use-toast";
-import { apiJson, errorMessage } from "../../lib/api";
+import { apiJson } from "../../lib/api";
 import { SETTINGS_QUERY_KEY } from "../../lib/settings";
+import { toastFailure } from "../../lib/toast-failure";
 
 /** The settings page's Save: PUT /api/settings with a confirmation toast, or the server's message. */
 export function useSaveSettingsForm() {
@@ -16,11 +17,7 @@ export function useSaveSettingsForm() {
       toast({ title: t("settingsPage.savedTitle"), description: t("settingsPage.savedDescription") });
     },
     onError: (err) => {
-      toast({
-        variant: "destructive",
-        title: t("settingsPage.saveFailedTitle"),
-        description: errorMessage(err, t("settingsPage.saveFailedDescription")),
-      });
+      toastFailure(t("settingsPage.saveFailedTitle"), err, t("settingsPage.saveFailedDescription"));
     },
   });
 }

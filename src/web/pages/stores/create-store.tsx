@@ -17,9 +17,9 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
-import { errorMessage } from "../../lib/api";
 import { isLanguage } from "../../lib/i18n";
 import { useCreateStore } from "../../lib/queries/stores";
+import { toastFailure } from "../../lib/toast-failure";
 
 type FormValues = z.input<typeof createStoreSchema>;
 
@@ -78,11 +78,7 @@ export function CreateStorePage() {
         },
         onError: (err) => {
           setConflict(slugConflict(err, values.slug));
-          toast({
-            variant: "destructive",
-            title: t("stores.createFailedTitle"),
-            description: errorMessage(err, t("stores.createFailedDescription")),
-          });
+          toastFailure(t("stores.createFailedTitle"), err, t("stores.createFailedDescription"));
         },
       },
     );

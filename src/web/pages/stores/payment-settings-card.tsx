@@ -23,8 +23,8 @@ import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { Switch } from "../../components/ui/switch";
 import { toast } from "../../hooks/use-toast";
-import { errorMessage } from "../../lib/api";
 import { usePaymentChannels, useSavePaymentSettings } from "../../lib/queries/stores";
+import { toastFailure } from "../../lib/toast-failure";
 
 /** Each filled provider must pass the shared channel schema; an emptied one is removed on save. */
 const paymentFormSchema = z
@@ -177,11 +177,7 @@ function PaymentSettingsForm({ store, channels, editing, onCancel, onSaved }: Pa
         toast({ title: t("payments.updatedTitle"), description: t("payments.updatedDescription") });
       },
       onError: (err) => {
-        toast({
-          variant: "destructive",
-          title: t("payments.updateFailedTitle"),
-          description: errorMessage(err, t("common.tryAgain")),
-        });
+        toastFailure(t("payments.updateFailedTitle"), err, t("common.tryAgain"));
       },
     });
   }

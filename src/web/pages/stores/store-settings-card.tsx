@@ -16,8 +16,8 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
-import { errorMessage } from "../../lib/api";
 import { useUpdateStore } from "../../lib/queries/stores";
+import { toastFailure } from "../../lib/toast-failure";
 
 /** The settings form always sends name and URL, so both are required here ("Store name and URL are required."). */
 const settingsSchema = updateStoreSchema.pick({ heroImageUrl: true, description: true }).extend({
@@ -85,11 +85,7 @@ export function StoreSettingsCard({ store }: { store: StoreSummary }) {
         },
         onError: (err) => {
           setConflict(slugConflict(err, values.slug));
-          toast({
-            variant: "destructive",
-            title: t("stores.updateFailedTitle"),
-            description: errorMessage(err, t("common.tryAgain")),
-          });
+          toastFailure(t("stores.updateFailedTitle"), err, t("common.tryAgain"));
         },
       },
     );
