@@ -89,11 +89,20 @@ test("a seller reads real revenue, orders and product views in charts, per store
   await placeOrder(request, pottery.id, [{ productId: bowl.id, qty: 2 }], "cancelled");
   await placeOrder(request, weaving.id, [{ productId: scarf.id, qty: 1 }], "paid");
 
-  // A shopper opens the mug's page once: the page sends one view beacon.
-  const beacon = page.waitForResponse((response) => response.url().includes("/api/analytics/product-views/"));
+  // The seller's own look at the mug is not a view; a shopper's, in their own browser, is.
+  const ownLook = page.waitForResponse((response) =>
+    response.url().includes("/api/analytics/product-views/"),
+  );
   await page.goto(`/products/${mug.id}`);
-  await expect(page.getByRole("heading", { name: "Ash-glazed mug" })).toBeVisible();
+  expect((await ownLook).status()).toBe(204);
+  const shopper = await browser.newPage();
+  const beacon = shopper.waitForResponse((response) =>
+    response.url().includes("/api/analytics/product-views/"),
+  );
+  await shopper.goto(`/products/${mug.id}`);
+  await expect(shopper.getByRole("heading", { name: "Ash-glazed mug" })).toBeVisible();
   expect((await beacon).status()).toBe(204);
+  await shopper.close();
   // Views are written every few seconds.
   await expect
     .poll(async () => (await (await request.get("/api/analytics")).json()).totals.productViews, {

@@ -49,8 +49,14 @@ async function analytics(agent: Agent, query: string) {
   return response.json() as AnalyticsView;
 }
 
-const beacon = (productId: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "POST", url: `/api/analytics/product-views/${productId}`, headers });
+let visitors = 0;
+/** A shopper's view: by default each call is another visitor, on their own address. */
+const beacon = (
+  productId: string,
+  headers: Record<string, string> = {},
+  remoteAddress = `10.1.${Math.floor(++visitors / 250)}.${(visitors % 250) + 1}`,
+) =>
+  t.app.inject({ method: "POST", url: `/api/analytics/product-views/${productId}`, headers, remoteAddress });
 
 /**
  * One seller with two stores and orders over four months in every status; another seller with one
@@ -266,6 +272,42 @@ describe("product view beacon", () => {
       { date: "2026-03-31", views: 0 },
       { date: "2026-04-01", views: 1 },
     ]);
+  });
+
+  it("does not count a seller looking at their own product, but counts other signed-in visitors", async () => {
+    const { seller } = seeded;
+    const glass = await createStoreVia(seller.agent, "Glassverket");
+    const jug = await createProductVia(seller.agent, glass.id, { title: "Jug", basePrice: "300" });
+    expect((await seller.agent.post(`/api/analytics/product-views/${jug.id}`, {})).statusCode).toBe(204);
+    const visitor = await signUp(t.app);
+    expect((await visitor.agent.post(`/api/analytics/product-views/${jug.id}`, {})).statusCode).toBe(204);
+    await t.app.productViews.flush();
+    const body = await analytics(seller.agent, `?storeId=${glass.id}`);
+    expect(body.topViewedProducts).toEqual([{ productId: jug.id, title: "Jug", views: 1 }]);
+  });
+
+  it("counts one view per visitor and product in half an hour, however often they look", async () => {
+    const { seller } = seeded;
+    const clay = await createStoreVia(seller.agent, "Leirhuset");
+    const cup = await createProductVia(seller.agent, clay.id, { title: "Cup", basePrice: "250" });
+    const phone = { "user-agent": "Mozilla/5.0 (iPhone)" };
+    for (let look = 0; look < 3; look++)
+      expect((await beacon(cup.id, phone, "203.0.113.9")).statusCode).toBe(204);
+    // Another browser on the same address (a family's wifi) is another visitor.
+    expect((await beacon(cup.id, { "user-agent": "Mozilla/5.0 (Android)" }, "203.0.113.9")).statusCode).toBe(
+      204,
+    );
+    const start = new Date();
+    const later = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    t.app.productViews.record(cup.id, later(10), "reader");
+    t.app.productViews.record(cup.id, later(20), "reader");
+    t.app.productViews.record(cup.id, later(41), "reader");
+    await t.app.productViews.flush();
+    const body = await analytics(
+      seller.agent,
+      `?storeId=${clay.id}&from=2026-01-01&to=${osloDate(later(41))}`,
+    );
+    expect(body.totals.productViews).toBe(4);
   });
 
   it("counts exactly N views for N concurrent beacons", async () => {

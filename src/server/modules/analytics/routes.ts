@@ -7,7 +7,7 @@ import { notFound } from "../../lib/http-error";
 import { requireUser } from "../auth/session";
 import { isUuid, requireStoreMember } from "../stores/access";
 import { memberStoreIds } from "../stores/service";
-import { isViewableProduct, loadAnalytics } from "./service";
+import { isViewableProduct, loadAnalytics, sellsProduct } from "./service";
 import { ProductViewCounter } from "./view-counter";
 
 declare module "fastify" {
@@ -43,7 +43,7 @@ export const analyticsRoutes = fp<AppDeps>(
     });
 
     /**
-     * Public: the product page sends this once when a shopper opens it. It lives outside /api/products
+     * Public: the product page sends this once when a shopper opens it; the store's own sellers are not counted. It lives outside /api/products
      * because every successful write there clears the public read cache, which a view must not do.
      */
     app.post(
@@ -57,7 +57,10 @@ export const analyticsRoutes = fp<AppDeps>(
           isViewableProduct(db, productId),
         );
         if (viewable.body !== "true") throw notFound("productNotFound");
-        productViews.record(productId);
+        // Shoppers are anonymous, so only a signed-in visitor costs this query.
+        if (!request.user || !(await sellsProduct(db, request.user.id, productId))) {
+          productViews.record(productId, new Date(), `${request.ip} ${request.headers["user-agent"] ?? ""}`);
+        }
         return reply.status(204).send();
       },
     );

@@ -9,7 +9,7 @@ import {
 } from "../../../shared/analytics";
 import { ORDER_STATUSES, type OrderStatus } from "../../../shared/order";
 import type { Db } from "../../db/client";
-import { orderItems, orders, products, productViews, qrCodes, stores } from "../../db/schema";
+import { orderItems, orders, products, productViews, qrCodes, storeMembers, stores } from "../../db/schema";
 import { REVENUE_STATUSES } from "../orders/service";
 
 const TOP_PRODUCTS = 5;
@@ -207,5 +207,15 @@ export async function isViewableProduct(db: Db, productId: string): Promise<bool
     .from(products)
     .innerJoin(stores, and(eq(stores.id, products.storeId), isNull(stores.deletedAt)))
     .where(and(eq(products.id, productId), eq(products.isActive, true)));
+  return row !== undefined;
+}
+
+/** Whether the user is a member of the store selling the product: a seller looking at their own shop is no shopper. */
+export async function sellsProduct(db: Db, userId: string, productId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(storeMembers, and(eq(storeMembers.storeId, products.storeId), eq(storeMembers.userId, userId)))
+    .where(eq(products.id, productId));
   return row !== undefined;
 }

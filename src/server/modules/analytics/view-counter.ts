@@ -10,13 +10,22 @@ import type { Db } from "../../db/client";
  * queues its shoppers behind one hot row, and app servers behind a load balancer each add their own
  * increments (D16: the rows hold the truth, memory only holds what is on its way there).
  *
+ * A visitor (address and browser) looking at one product again within half an hour is the same view:
+ * reloads and back-and-forth do not inflate the figure. Each app server remembers its own visitors.
+ *
  * The trade-off: a crash or a kill -9 loses the views of the last few seconds. Views are a trend
  * figure, not money, so that is the price of not writing on every page view. A flush the database
  * refuses (an outage) keeps its counts for the next one.
  */
+const SAME_VIEW_WINDOW_MS = 30 * 60 * 1000;
+/** Bounds the memory a flood of distinct visitors can take; past it, the oldest are forgotten early. */
+const MAX_RECENT_VISITS = 100_000;
+
 export class ProductViewCounter {
   /** Views not yet written, keyed "productId day". */
   private pending = new Map<string, number>();
+  /** When each recent (visitor, product) view stops counting as the same view, oldest first. */
+  private recent = new Map<string, number>();
   /** Flushes run one after another, so a flush that resolves has written everything recorded before it. */
   private writing: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
@@ -27,9 +36,24 @@ export class ProductViewCounter {
     private readonly flushIntervalMs = 5000,
   ) {}
 
-  record(productId: string, moment: Date = new Date()): void {
+  /** Counts a view, unless `visitor` already viewed this product within the window. */
+  record(productId: string, moment: Date = new Date(), visitor?: string): void {
+    if (visitor !== undefined && this.seenRecently(`${visitor} ${productId}`, moment.getTime())) return;
     const key = `${productId} ${osloDate(moment)}`;
     this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
+  }
+
+  private seenRecently(visit: string, now: number): boolean {
+    // Entries go in in time order and the window is fixed, so the expired ones are at the front.
+    for (const [oldest, until] of this.recent) {
+      if (until > now && this.recent.size < MAX_RECENT_VISITS) break;
+      this.recent.delete(oldest);
+    }
+    const until = this.recent.get(visit);
+    if (until !== undefined && until > now) return true;
+    this.recent.delete(visit);
+    this.recent.set(visit, now + SAME_VIEW_WINDOW_MS);
+    return false;
   }
 
   start(): void {
