@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
@@ -65,12 +65,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  logger: FastifyServerOptions["logger"] = false,
+): Promise<TestApp> {
   const database = await createTestDatabase();
   // Each test file gets its own upload folder, so "nothing was stored" can be checked.
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "torg-uploads-"));
   const config = testConfig({ UPLOAD_DIR: uploadDir, ...env });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger });
   await app.ready();
   return {
     app,

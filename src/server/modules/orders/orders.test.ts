@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../db/schema";
@@ -184,6 +185,35 @@ describe("orders per network address", () => {
         .from(orders)
         .where(sql`${orders.storeId} = ${store.id}`);
       expect(row?.count).toBe(4);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("tells the operator to trust the proxy when a private address reaches the limit", async () => {
+    const lines: string[] = [];
+    const log = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const limited = await createTestApp({ ORDERS_PER_IP_PER_HOUR: "1" }, { level: "warn", stream: log });
+    try {
+      const seller = await signUp(limited.app);
+      const store = await createStoreVia(seller.agent);
+      const mug = await createProductVia(seller.agent, store.id, { title: "Mug", basePrice: "349" });
+      const items = [{ productId: mug.id, qty: 1 }];
+      const addresses = ["198.51.100.4", "10.0.0.2", "::ffff:127.0.0.1"];
+      for (const address of [...addresses, ...addresses]) {
+        await placeOrder(store.id, items, undefined, limited.app, address);
+      }
+      // Each address's second order is refused. A public address over the limit is a shopper (or a
+      // script); a private or loopback one is probably a proxy Torg was not told to trust.
+      const warned = lines
+        .filter((line) => line.includes("TRUST_PROXY"))
+        .map((line) => (JSON.parse(line) as { ip: string }).ip);
+      expect(warned).toEqual(["10.0.0.2", "::ffff:127.0.0.1"]);
     } finally {
       await limited.close();
     }
