@@ -4,7 +4,12 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { translateError } from "../shared/i18n";
 import { type AiProvider, createAiProvider } from "./adapters/ai";
@@ -14,8 +19,9 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { AppDeps } from "./lib/deps";
 import { registerErrorHandler } from "./lib/error-handler";
+import { HttpError, notFound } from "./lib/http-error";
 import { requestLanguage } from "./lib/language";
-import { MicroCache } from "./lib/micro-cache";
+import { CachedBody, MicroCache, sendCached } from "./lib/micro-cache";
 import { publicOrigin } from "./lib/origin";
 import { pagePreloads } from "./lib/page-preloads";
 import { securityPlugin } from "./lib/security";
@@ -34,7 +40,7 @@ import { qrRoutes } from "./modules/qr/routes";
 import { quickstoreRoutes } from "./modules/quickstore/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { SmsOutboxWorker } from "./modules/sms/outbox";
-import { injectPageMeta, pageMetaFor } from "./modules/storefront/page-meta";
+import { injectPageMeta, isSharedPagePath, pageMetaFor } from "./modules/storefront/page-meta";
 import { storefrontRoutes } from "./modules/storefront/routes";
 import { storeRoutes } from "./modules/stores/routes";
 import { userRoutes } from "./modules/users/routes";
@@ -127,7 +133,7 @@ export async function buildApp({
 
   await app.register(storefrontRoutes, deps);
 
-  await registerWebClient(app, config, database.db);
+  await registerWebClient(app, config, database.db, deps.publicCache);
   return app;
 }
 
@@ -135,7 +141,7 @@ export async function buildApp({
  * Serves the built client: hashed assets cached for a year, index.html never cached, and every
  * non-API GET that wants a page gets index.html so the client router can answer it.
  */
-async function registerWebClient(app: FastifyInstance, config: Config, db: Db) {
+async function registerWebClient(app: FastifyInstance, config: Config, db: Db, publicCache: MicroCache) {
   const indexPath = path.join(config.webRoot, "index.html");
   const hasClient = fs.existsSync(indexPath);
   const indexHtml = hasClient ? fs.readFileSync(indexPath, "utf8") : "";
@@ -153,6 +159,29 @@ async function registerWebClient(app: FastifyInstance, config: Config, db: Db) {
     });
   }
 
+  const plainPage = new CachedBody(indexHtml);
+
+  /**
+   * A shared link's page (storefront, product) with its preview and preloads, kept and compressed like
+   * the public reads: a link shared widely is opened by many phones at once. Any other path is the plain
+   * client, and so is a storefront or product that does not exist (not kept, like any failed read).
+   */
+  async function pageFor(request: FastifyRequest, pathname: string): Promise<CachedBody> {
+    if (!isSharedPagePath(pathname)) return plainPage;
+    const origin = publicOrigin(request, config);
+    // Without PUBLIC_URL, the page's links follow the Host header: it is part of the key.
+    return publicCache
+      .getText(`page:${origin}${pathname}`, async () => {
+        const meta = await pageMetaFor(db, pathname, origin);
+        if (!meta) throw notFound();
+        return injectPageMeta(indexHtml, meta, preloadsFor(meta.page));
+      })
+      .catch((error: unknown) => {
+        if (error instanceof HttpError && error.statusCode === 404) return plainPage;
+        throw error;
+      });
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     // A page is any GET outside the API and uploads that does not name a file; a missing asset stays a 404.
@@ -162,11 +191,8 @@ async function registerWebClient(app: FastifyInstance, config: Config, db: Db) {
       !pathname.startsWith("/uploads/") &&
       !/\.[a-z0-9]+$/i.test(pathname);
     if (hasClient && wantsPage) {
-      const meta = await pageMetaFor(db, pathname, publicOrigin(request, config));
-      return reply
-        .header("cache-control", "no-cache")
-        .type("text/html; charset=utf-8")
-        .send(meta ? injectPageMeta(indexHtml, meta, preloadsFor(meta.page)) : indexHtml);
+      const page = await pageFor(request, pathname);
+      return sendCached(request, reply.header("cache-control", "no-cache"), page, "text/html; charset=utf-8");
     }
     const language = requestLanguage(request);
     const message = pathname.startsWith("/api/")

@@ -9,8 +9,8 @@ const COMPRESS_THRESHOLD = 1024;
 // Accept-Encoding headers repeat across browsers; the negotiator remembers its answers.
 const encodings = new Negotiator<Encoding>({ supportedValues: ["br", "gzip"], cache: new Map() });
 
-/** A serialised JSON body and the compressed copies made of it so far. */
-export class CachedJson {
+/** A response body (JSON or HTML) and the compressed copies made of it so far. */
+export class CachedBody {
   private readonly encoded = new Map<Encoding, Buffer>();
 
   constructor(readonly body: string) {}
@@ -29,12 +29,17 @@ export class CachedJson {
 }
 
 /**
- * Sends a cached body as JSON, compressed the way the client asks. The copy is made once per cache
- * entry: compressing the 20 products of a storefront on every request cut the answers per second
- * tenfold, since every browser asks for Brotli or gzip.
+ * Sends a cached body, compressed the way the client asks. The copy is made once per cache entry:
+ * compressing the 20 products of a storefront on every request cut the answers per second tenfold,
+ * since every browser asks for Brotli or gzip.
  */
-export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, cached: CachedJson) {
-  reply.type("application/json; charset=utf-8");
+export function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedBody,
+  type = "application/json; charset=utf-8",
+) {
+  reply.type(type);
   if (cached.body.length < COMPRESS_THRESHOLD) return reply.send(cached.body);
   reply.header("vary", "accept-encoding");
   const encoding = encodings.negotiate(request.headers["accept-encoding"] ?? "");
@@ -44,8 +49,8 @@ export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, cac
 }
 
 export class MicroCache {
-  private readonly entries = new Map<string, { expires: number; json: CachedJson }>();
-  private readonly loading = new Map<string, Promise<CachedJson>>();
+  private readonly entries = new Map<string, { expires: number; body: CachedBody }>();
+  private readonly loading = new Map<string, Promise<CachedBody>>();
   private generation = 0;
 
   constructor(
@@ -53,22 +58,32 @@ export class MicroCache {
     private readonly maxEntries = 5000,
   ) {}
 
-  async get(key: string, load: () => Promise<unknown>): Promise<CachedJson> {
-    if (this.ttlMs <= 0) return new CachedJson(JSON.stringify(await load()));
+  /** The value `load` gives, as JSON. A load that throws is not kept. */
+  get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
+    return this.remember(key, async () => JSON.stringify(await load()));
+  }
+
+  /** A text body (a page's HTML) that `render` gives. A render that throws is not kept. */
+  getText(key: string, render: () => Promise<string>): Promise<CachedBody> {
+    return this.remember(key, render);
+  }
+
+  private async remember(key: string, produce: () => Promise<string>): Promise<CachedBody> {
+    if (this.ttlMs <= 0) return new CachedBody(await produce());
     const hit = this.entries.get(key);
-    if (hit && hit.expires > Date.now()) return hit.json;
+    if (hit && hit.expires > Date.now()) return hit.body;
     const pending = this.loading.get(key);
     if (pending) return pending;
     const generation = this.generation;
-    const promise = load()
-      .then((value) => {
-        const json = new CachedJson(JSON.stringify(value));
+    const promise = produce()
+      .then((text) => {
+        const body = new CachedBody(text);
         // A write that happened while loading makes this value stale: serve it once, keep nothing.
         if (generation === this.generation) {
           if (this.entries.size >= this.maxEntries) this.entries.clear();
-          this.entries.set(key, { expires: Date.now() + this.ttlMs, json });
+          this.entries.set(key, { expires: Date.now() + this.ttlMs, body });
         }
-        return json;
+        return body;
       })
       .finally(() => this.loading.delete(key));
     this.loading.set(key, promise);

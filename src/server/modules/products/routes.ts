@@ -7,7 +7,7 @@ import type { FileStorage } from "../../adapters/storage";
 import { products, stores } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/http-error";
-import { sendCachedJson } from "../../lib/micro-cache";
+import { sendCached } from "../../lib/micro-cache";
 import { readMultipart } from "../../lib/multipart";
 import { parseOrThrow } from "../../lib/validate";
 import { requireUser } from "../auth/session";
@@ -65,7 +65,7 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
       if (!store) throw notFound("storeNotFound");
       return listStoreProducts(db, store.id, { includeInactive: false });
     });
-    return sendCachedJson(request, reply, list);
+    return sendCached(request, reply, list);
   });
 
   const analysedImage = (imageUrl: string | undefined) => resolveAnalysedImage(storage, imageUrl);
@@ -115,7 +115,7 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
       if (!view?.isActive) throw notFound("productNotFound");
       return view;
     });
-    return sendCachedJson(request, reply, product);
+    return sendCached(request, reply, product);
   });
 
   /** JSON for the fields, or multipart with the same fields as text plus a new `image`. */

@@ -50,12 +50,19 @@ const absolute = (url: string | null | undefined, origin: string) =>
         ? url
         : undefined;
 
+const STORE_PAGE = /^\/s\/([a-z0-9-]{1,60})\/?$/i;
+const PRODUCT_PAGE = /^\/products\/([0-9a-f-]{36})\/?$/i;
+
+/** Whether the path is one a shared link opens: a storefront or a product page. */
+export const isSharedPagePath = (pathname: string) =>
+  STORE_PAGE.test(pathname) || PRODUCT_PAGE.test(pathname);
+
 /**
  * Title, description and preview image for the shareable public pages, so a link pasted into Messenger
  * or Finn.no shows the store; undefined for every other page.
  */
 export async function pageMetaFor(db: Db, pathname: string, origin: string): Promise<PageMeta | undefined> {
-  const storeMatch = /^\/s\/([a-z0-9-]{1,60})\/?$/i.exec(pathname);
+  const storeMatch = STORE_PAGE.exec(pathname);
   if (storeMatch?.[1]) {
     const store = await getPublicStoreBySlug(db, storeMatch[1]).catch(() => undefined);
     if (!store) return undefined;
@@ -76,7 +83,7 @@ export async function pageMetaFor(db: Db, pathname: string, origin: string): Pro
       ),
     };
   }
-  const productMatch = /^\/products\/([0-9a-f-]{36})\/?$/i.exec(pathname);
+  const productMatch = PRODUCT_PAGE.exec(pathname);
   if (productMatch?.[1] && isUuid(productMatch[1])) {
     const product = await getProductView(db, productMatch[1]);
     if (!product?.isActive) return undefined;

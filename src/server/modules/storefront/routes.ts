@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
-import { sendCachedJson } from "../../lib/micro-cache";
+import { sendCached } from "../../lib/micro-cache";
 import { getPublicStoreBySlug } from "./service";
 
 export const storefrontRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, publicCache }) => {
@@ -13,7 +13,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       const slug = request.params.slug.toLowerCase();
       if (!/^[a-z0-9-]{1,60}$/.test(slug)) throw notFound("storeNotFound");
       const store = await publicCache.get(`store:${slug}`, () => getPublicStoreBySlug(db, slug));
-      return sendCachedJson(request, reply, store);
+      return sendCached(request, reply, store);
     },
   );
 };

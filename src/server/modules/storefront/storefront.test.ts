@@ -15,7 +15,8 @@ beforeAll(async () => {
   webRoot = fs.mkdtempSync(path.join(os.tmpdir(), "torg-web-"));
   fs.writeFileSync(
     path.join(webRoot, "index.html"),
-    '<!doctype html><html><head><meta name="description" content="Torg default" /><title>Torg</title></head><body><div id="root"></div></body></html>',
+    // As large as the built client's (over a kilobyte), so it is worth compressing.
+    `<!doctype html><html><head><meta name="description" content="Torg default" /><title>Torg</title><style>${"body{margin:0}".repeat(80)}</style></head><body><div id="root"></div></body></html>`,
   );
   t = await createTestApp({ PUBLIC_URL: "https://torg.example.no", WEB_ROOT: webRoot });
 });
@@ -137,6 +138,22 @@ describe("shareable pages", () => {
     expect(response.body).toContain(
       '<link rel="preload" as="image" href="https://images.example/hero.jpg" fetchpriority="high">',
     );
+  });
+
+  it("keeps a shared page ready, compressed as asked, and fresh after the seller edits the store", async () => {
+    const { agent, store } = await liveStore();
+    const first = await page(`/s/${store.slug}`);
+    expect(first.body).toContain("<title>Sølvsmia | Torg</title>");
+    const brotli = await t.app.inject({
+      url: `/s/${store.slug}`,
+      headers: { accept: "text/html", "accept-encoding": "br" },
+    });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers["cache-control"]).toBe("no-cache");
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(first.body);
+
+    expect((await agent.put(`/api/stores/${store.id}`, { name: "Sølvsmia Tromsø" })).statusCode).toBe(200);
+    expect((await page(`/s/${store.slug}`)).body).toContain("<title>Sølvsmia Tromsø | Torg</title>");
   });
 
   it("gives a product page its preview image from the upload", async () => {
