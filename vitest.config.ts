@@ -1,18 +1,30 @@
 import { defineConfig } from "vitest/config";
 
+const UNIT_TESTS = "src/**/*.test.ts";
+/** The short load and the fault tests: several Torg processes sharing a PostgreSQL server. */
+const SERVER_TESTS = "bench/**/*.test.ts";
+
 /**
  * Every test runs on embedded PGlite; with TEST_DATABASE_URL set (CI, `npm test` on a machine with
- * PostgreSQL) the same tests run a second time against a real PostgreSQL server.
+ * PostgreSQL) the same tests run a second time against a real PostgreSQL server, with the load and
+ * fault tests, which need one.
  */
-const projects = [{ extends: true as const, test: { name: "pglite", env: { TORG_TEST_DB: "pglite" } } }];
+const projects = [
+  {
+    extends: true as const,
+    test: { name: "pglite", include: [UNIT_TESTS], env: { TORG_TEST_DB: "pglite" } },
+  },
+];
 if (process.env.TEST_DATABASE_URL) {
-  projects.push({ extends: true as const, test: { name: "postgres", env: { TORG_TEST_DB: "postgres" } } });
+  projects.push({
+    extends: true as const,
+    test: { name: "postgres", include: [UNIT_TESTS, SERVER_TESTS], env: { TORG_TEST_DB: "postgres" } },
+  });
 }
 
 export default defineConfig({
   test: {
     root: ".",
-    include: ["src/**/*.test.ts", "bench/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects,

@@ -50,7 +50,6 @@ const ORDER_BOUND_MS = 2_000;
 /** Health and storefront reads while an outside service hangs (normally ~10 ms): generous for 2 cores. */
 const READ_BOUND_MS = 3_000;
 
-const onPostgres = process.env.TORG_TEST_DB === "postgres";
 const pgBin = postgresBinDir();
 const report = (text: string) => process.stdout.write(`${text}\n`);
 const quiet = { LOG_LEVEL: "error" };
@@ -61,213 +60,215 @@ function isDesigned503(answer: Answer) {
   );
 }
 
-describe.runIf(onPostgres)("faults (issue 7)", () => {
+describe("faults (issue 7)", () => {
   // A test that fails half-way must not leave its shoppers running against a stopped server.
   const loads: FaultLoad[] = [];
   afterEach(async () => {
     await Promise.all(loads.splice(0).map((load) => load.stop(0)));
   }, 30_000);
 
-  describe.skipIf(!pgBin)(
-    pgBin
-      ? "PostgreSQL connections killed and the server crash-restarted mid-load"
-      : "PostgreSQL restart: SKIPPED, no PostgreSQL binaries (initdb, pg_ctl) in /usr/lib/postgresql/*/bin",
-    () => {
-      let cluster: PrivatePostgres | undefined;
-      let torg: RunningServer | undefined;
-      let seeded: { cookie: string; store: SeededStore } | undefined;
-      let dataDir = "";
+  describe("PostgreSQL connections killed and the server crash-restarted mid-load", () => {
+    let cluster: PrivatePostgres | undefined;
+    let torg: RunningServer | undefined;
+    let seeded: { cookie: string; store: SeededStore } | undefined;
+    let dataDir = "";
 
-      beforeAll(async () => {
-        dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "torg-faults-"));
-        cluster = await startPrivatePostgres(pgBin ?? "");
-        await cluster.query("create database torg");
-        torg = killOnExit(
-          await startServer({ ...quiet, DATABASE_URL: cluster.url("torg"), DATA_DIR: dataDir }),
+    beforeAll(async () => {
+      // A private server this test may stop and crash; the shared one on 5432 stays up for the others.
+      if (!pgBin) {
+        throw new Error(
+          "no PostgreSQL server binaries (initdb, pg_ctl, postgres) in /usr/lib/postgresql/*/bin: " +
+            "install Debian's postgresql package or set POSTGRES_BIN_DIR",
         );
-        const { cookie, store, products } = await seedStore(torg.url, 4);
-        seeded = { cookie, store: { id: store.id, slug: store.slug, products } };
-      }, 180_000);
+      }
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "torg-faults-"));
+      cluster = await startPrivatePostgres(pgBin);
+      await cluster.query("create database torg");
+      torg = killOnExit(
+        await startServer({ ...quiet, DATABASE_URL: cluster.url("torg"), DATA_DIR: dataDir }),
+      );
+      const { cookie, store, products } = await seedStore(torg.url, 4);
+      seeded = { cookie, store: { id: store.id, slug: store.slug, products } };
+    }, 180_000);
 
-      afterAll(async () => {
-        if (torg) await torg.stop();
-        await cluster?.destroy();
-        if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-      }, 60_000);
+    afterAll(async () => {
+      if (torg) await torg.stop();
+      await cluster?.destroy();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    }, 60_000);
 
-      it("answers 503 with a message while the database is away, recovers by itself, loses no order", async () => {
-        if (!cluster || !torg || !seeded) throw new Error("setup failed");
-        const db = cluster;
-        const server = torg;
-        const { cookie, store } = seeded;
-        const alive = watchProcess(server);
-        const load = new FaultLoad({ baseUrl: () => server.url, store, shoppers: 6, thinkMs: [30, 120] });
-        const started = Date.now();
-        loads.push(load);
-        load.start();
-        await sleep(2000);
+    it("answers 503 with a message while the database is away, recovers by itself, loses no order", async () => {
+      if (!cluster || !torg || !seeded) throw new Error("setup failed");
+      const db = cluster;
+      const server = torg;
+      const { cookie, store } = seeded;
+      const alive = watchProcess(server);
+      const load = new FaultLoad({ baseUrl: () => server.url, store, shoppers: 6, thinkMs: [30, 120] });
+      const started = Date.now();
+      loads.push(load);
+      load.start();
+      await sleep(2000);
 
-        // 1. pg_terminate_backend on every Torg connection, while a seller's status change waits inside its
-        //    transaction (on a row lock we hold): a connection that dies while checked out of the pool.
-        const [victim] = [...load.confirmed.keys()];
-        if (!victim) throw new Error(`no order placed in 2 s: ${JSON.stringify(tally(load.answers))}`);
-        const locker = new pg.Client({ connectionString: db.url("torg") });
-        locker.on("error", () => {});
-        await locker.connect();
-        await locker.query("begin");
-        await locker.query("select 1 from orders where id = $1 for update", [victim]);
-        const patchDuringKill = timedRequest("status", `${server.url}/api/orders/${victim}/status`, {
-          method: "PATCH",
-          headers: { cookie, "content-type": "application/json" },
-          body: JSON.stringify({ status: "paid" }),
-        });
-        const blocked = await waitFor("the status change to wait on the row lock", 10_000, async () => {
-          const [row] = await db.query<{ n: number }>(
-            "select count(*)::int as n from pg_stat_activity where datname = 'torg' and wait_event_type = 'Lock'",
-          );
-          return (row?.n ?? 0) > 0 ? true : undefined;
-        }).catch(() => false);
-        const terminatedAt = Date.now();
-        // This ends our lock holder's connection too (it is on the same database), which releases the lock.
-        const terminated = await db.terminateConnections("torg");
-        await locker.query("rollback").catch(() => {});
-        await locker.end().catch(() => {});
-        const statusAnswer = await patchDuringKill;
-        await sleep(300);
-        const aliveAfterTerminate = alive.alive;
-        await sleep(1700);
-
-        // 2. The server crashes (immediate stop) and stays away for 4 s, then starts again (crash recovery).
-        const downAt = Date.now();
-        await db.crash();
-        const crashedAt = Date.now();
-        await sleep(1500);
-        const healthWhileDown = await timedRequest("health", `${server.url}/api/health`);
-        const statusWhileDown = await timedRequest("status", `${server.url}/api/orders/${victim}/status`, {
-          method: "PATCH",
-          headers: { cookie, "content-type": "application/json" },
-          body: JSON.stringify({ status: "paid" }),
-        });
-        await sleep(2500);
-        const restartAt = Date.now();
-        await db.start();
-        const upAt = Date.now();
-        // Recovered: the first order and the first health check answered 2xx after the database was up.
-        const firstSuccessAfterUp = (kind: string) =>
-          load.answers
-            .filter((a) => a.kind === kind && a.at >= upAt && (a.status === 201 || a.status === 200))
-            .reduce((first, a) => Math.min(first, a.at + a.ms), Number.POSITIVE_INFINITY);
-        const recovered = await waitFor("orders and health to succeed after the restart", 20_000, async () =>
-          Number.isFinite(firstSuccessAfterUp("order")) && Number.isFinite(firstSuccessAfterUp("health"))
-            ? true
-            : undefined,
-        ).catch(() => false);
-        await sleep(2000);
-        await load.stop();
-        const firstOrderAfterUp = firstSuccessAfterUp("order");
-        const firstHealthAfterUp = firstSuccessAfterUp("health");
-        const aliveAtEnd = alive.alive;
-
-        const reconciled = await reconcileOrders(db.url("torg"), store.id, load);
-        const all = [...load.answers, statusAnswer, healthWhileDown, statusWhileDown];
-        const downWindow = load.answers.filter((a) => a.at >= crashedAt && a.at + a.ms <= restartAt);
-        const fiveHundreds = all.filter(
-          (a) => typeof a.status === "number" && a.status >= 500 && a.status !== 503,
+      // 1. pg_terminate_backend on every Torg connection, while a seller's status change waits inside its
+      //    transaction (on a row lock we hold): a connection that dies while checked out of the pool.
+      const [victim] = [...load.confirmed.keys()];
+      if (!victim) throw new Error(`no order placed in 2 s: ${JSON.stringify(tally(load.answers))}`);
+      const locker = new pg.Client({ connectionString: db.url("torg") });
+      locker.on("error", () => {});
+      await locker.connect();
+      await locker.query("begin");
+      await locker.query("select 1 from orders where id = $1 for update", [victim]);
+      const patchDuringKill = timedRequest("status", `${server.url}/api/orders/${victim}/status`, {
+        method: "PATCH",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify({ status: "paid" }),
+      });
+      const blocked = await waitFor("the status change to wait on the row lock", 10_000, async () => {
+        const [row] = await db.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = 'torg' and wait_event_type = 'Lock'",
         );
-        const undesigned503 = all.filter((a) => a.status === 503 && !isDesigned503(a));
-        const noAnswer = all.filter((a) => a.status === "network" || a.status === "timeout");
-        const slow = all.filter((a) => a.ms > OUTAGE_ANSWER_BOUND_MS);
-        const maxMs = Math.max(...all.map((a) => a.ms));
-        const orders503 = load.answers.filter((a) => a.kind === "order" && a.status === 503).length;
-        const health503 = load.answers.filter((a) => a.kind === "health" && a.status === 503).length;
+        return (row?.n ?? 0) > 0 ? true : undefined;
+      }).catch(() => false);
+      const terminatedAt = Date.now();
+      // This ends our lock holder's connection too (it is on the same database), which releases the lock.
+      const terminated = await db.terminateConnections("torg");
+      await locker.query("rollback").catch(() => {});
+      await locker.end().catch(() => {});
+      const statusAnswer = await patchDuringKill;
+      await sleep(300);
+      const aliveAfterTerminate = alive.alive;
+      await sleep(1700);
 
+      // 2. The server crashes (immediate stop) and stays away for 4 s, then starts again (crash recovery).
+      const downAt = Date.now();
+      await db.crash();
+      const crashedAt = Date.now();
+      await sleep(1500);
+      const healthWhileDown = await timedRequest("health", `${server.url}/api/health`);
+      const statusWhileDown = await timedRequest("status", `${server.url}/api/orders/${victim}/status`, {
+        method: "PATCH",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify({ status: "paid" }),
+      });
+      await sleep(2500);
+      const restartAt = Date.now();
+      await db.start();
+      const upAt = Date.now();
+      // Recovered: the first order and the first health check answered 2xx after the database was up.
+      const firstSuccessAfterUp = (kind: string) =>
+        load.answers
+          .filter((a) => a.kind === kind && a.at >= upAt && (a.status === 201 || a.status === 200))
+          .reduce((first, a) => Math.min(first, a.at + a.ms), Number.POSITIVE_INFINITY);
+      const recovered = await waitFor("orders and health to succeed after the restart", 20_000, async () =>
+        Number.isFinite(firstSuccessAfterUp("order")) && Number.isFinite(firstSuccessAfterUp("health"))
+          ? true
+          : undefined,
+      ).catch(() => false);
+      await sleep(2000);
+      await load.stop();
+      const firstOrderAfterUp = firstSuccessAfterUp("order");
+      const firstHealthAfterUp = firstSuccessAfterUp("health");
+      const aliveAtEnd = alive.alive;
+
+      const reconciled = await reconcileOrders(db.url("torg"), store.id, load);
+      const all = [...load.answers, statusAnswer, healthWhileDown, statusWhileDown];
+      const downWindow = load.answers.filter((a) => a.at >= crashedAt && a.at + a.ms <= restartAt);
+      const fiveHundreds = all.filter(
+        (a) => typeof a.status === "number" && a.status >= 500 && a.status !== 503,
+      );
+      const undesigned503 = all.filter((a) => a.status === 503 && !isDesigned503(a));
+      const noAnswer = all.filter((a) => a.status === "network" || a.status === "timeout");
+      const slow = all.filter((a) => a.ms > OUTAGE_ANSWER_BOUND_MS);
+      const maxMs = Math.max(...all.map((a) => a.ms));
+      const orders503 = load.answers.filter((a) => a.kind === "order" && a.status === 503).length;
+      const health503 = load.answers.filter((a) => a.kind === "health" && a.status === 503).length;
+
+      report(
+        `PostgreSQL fault: ${load.keysSent.size} orders sent, ${load.confirmed.size} confirmed, ${reconciled.stored} in the database; ` +
+          `answers ${JSON.stringify(tally(load.answers))}\n` +
+          `  terminate: ${terminated} backends ended at +${terminatedAt - started} ms (status change ${blocked ? "was" : "was NOT"} ` +
+          `waiting on a lock) -> status change answered ${statusAnswer.status} in ${statusAnswer.ms.toFixed(0)} ms "${statusAnswer.message ?? statusAnswer.error ?? ""}"\n` +
+          `  crash: immediate stop took ${crashedAt - downAt} ms, down ${restartAt - crashedAt} ms, start took ${upAt - restartAt} ms; ` +
+          `while down: ${orders503} order 503s, ${health503} health 503s, health ${healthWhileDown.status} in ${healthWhileDown.ms.toFixed(0)} ms, ` +
+          `status change ${statusWhileDown.status} "${statusWhileDown.message ?? ""}"; answers in the down window ${JSON.stringify(tally(downWindow))}\n` +
+          `  recovery: first order ${Number.isFinite(firstOrderAfterUp) ? `${(firstOrderAfterUp - upAt).toFixed(0)} ms` : "never"}, ` +
+          `first health 200 ${Number.isFinite(firstHealthAfterUp) ? `${(firstHealthAfterUp - upAt).toFixed(0)} ms` : "never"} after the database was up; ` +
+          `slowest answer ${maxMs.toFixed(0)} ms (bound ${OUTAGE_ANSWER_BOUND_MS} ms)\n` +
+          `  database: lost ${reconciled.lost.length}, wrong ${reconciled.wrong.length}, duplicated keys ${reconciled.duplicatedKeys.length}, ` +
+          `orders without items ${reconciled.withoutItems.length}; unresolved keys ${load.unresolved.length}; ${alive.describe()}`,
+      );
+
+      // Torg never crashed, and answered every request (no dropped connection, no hang).
+      expect({ afterTerminate: aliveAfterTerminate, atEnd: aliveAtEnd, state: alive.describe() }).toEqual({
+        afterTerminate: true,
+        atEnd: true,
+        state: "Torg is running",
+      });
+      expect(noAnswer.map((a) => `${a.kind} ${a.status} ${a.error}`)).toEqual([]);
+      expect(slow.map((a) => `${a.kind} ${a.status} ${a.ms.toFixed(0)} ms`)).toEqual([]);
+      // Never a 500: a database outage is a 503 with a message.
+      expect(fiveHundreds.map((a) => `${a.kind} ${a.status} ${a.message}`)).toEqual([]);
+      expect(undesigned503.map((a) => `${a.kind} json=${a.json} ${a.message}`)).toEqual([]);
+      expect(load.refused).toEqual([]);
+      expect(blocked).toBe(true);
+      expect(terminated).toBeGreaterThan(0);
+      expect(isDesigned503(statusAnswer)).toBe(true);
+      // While the database is down, orders and health say so.
+      expect(orders503).toBeGreaterThan(0);
+      expect(health503).toBeGreaterThan(0);
+      expect(isDesigned503(healthWhileDown)).toBe(true);
+      expect(isDesigned503(statusWhileDown)).toBe(true);
+      // Back without restarting Torg, within a few seconds.
+      expect(recovered).toBe(true);
+      expect(firstOrderAfterUp - upAt).toBeLessThan(10_000);
+      expect(firstHealthAfterUp - upAt).toBeLessThan(10_000);
+      // Nothing committed is lost, nothing is half-written, nothing is doubled.
+      expect(load.confirmed.size).toBeGreaterThan(20);
+      expect(load.unresolved).toEqual([]);
+      expect(reconciled.lost).toEqual([]);
+      expect(reconciled.wrong).toEqual([]);
+      expect(reconciled.duplicatedKeys).toEqual([]);
+      expect(reconciled.foreign).toEqual([]);
+      expect(reconciled.withoutItems).toEqual([]);
+    }, 150_000);
+
+    // The same fault in the one window the load above cannot aim at: a connection that dies while a
+    // transaction holds it between two statements. Run in this process with Torg's own pool and error
+    // handler, so the timing is exact: the process must survive and the answer must be a designed 503.
+    it("a transaction whose connection dies between statements: no crash, a 503 with a message", async () => {
+      if (!cluster) throw new Error("setup failed");
+      const db = cluster;
+      const database = await openPostgres(db.url("torg"), 2);
+      const app = Fastify({ logger: false });
+      registerErrorHandler(app);
+      app.get("/transaction", async () => {
+        await database.db.transaction(async (tx) => {
+          const result = await tx.execute(sql`select pg_backend_pid() as pid`);
+          const pid = (result.rows[0] as { pid: number }).pid;
+          await db.query("select pg_terminate_backend($1)", [pid]);
+          await sleep(300);
+          await tx.execute(sql`select 1`);
+        });
+        return { ok: true };
+      });
+      try {
+        const answer = await app.inject({ method: "GET", url: "/transaction" });
+        const again = await app.inject({ method: "GET", url: "/transaction" });
+        const healthy = await database.db.execute(sql`select 1 as one`);
         report(
-          `PostgreSQL fault: ${load.keysSent.size} orders sent, ${load.confirmed.size} confirmed, ${reconciled.stored} in the database; ` +
-            `answers ${JSON.stringify(tally(load.answers))}\n` +
-            `  terminate: ${terminated} backends ended at +${terminatedAt - started} ms (status change ${blocked ? "was" : "was NOT"} ` +
-            `waiting on a lock) -> status change answered ${statusAnswer.status} in ${statusAnswer.ms.toFixed(0)} ms "${statusAnswer.message ?? statusAnswer.error ?? ""}"\n` +
-            `  crash: immediate stop took ${crashedAt - downAt} ms, down ${restartAt - crashedAt} ms, start took ${upAt - restartAt} ms; ` +
-            `while down: ${orders503} order 503s, ${health503} health 503s, health ${healthWhileDown.status} in ${healthWhileDown.ms.toFixed(0)} ms, ` +
-            `status change ${statusWhileDown.status} "${statusWhileDown.message ?? ""}"; answers in the down window ${JSON.stringify(tally(downWindow))}\n` +
-            `  recovery: first order ${Number.isFinite(firstOrderAfterUp) ? `${(firstOrderAfterUp - upAt).toFixed(0)} ms` : "never"}, ` +
-            `first health 200 ${Number.isFinite(firstHealthAfterUp) ? `${(firstHealthAfterUp - upAt).toFixed(0)} ms` : "never"} after the database was up; ` +
-            `slowest answer ${maxMs.toFixed(0)} ms (bound ${OUTAGE_ANSWER_BOUND_MS} ms)\n` +
-            `  database: lost ${reconciled.lost.length}, wrong ${reconciled.wrong.length}, duplicated keys ${reconciled.duplicatedKeys.length}, ` +
-            `orders without items ${reconciled.withoutItems.length}; unresolved keys ${load.unresolved.length}; ${alive.describe()}`,
+          `transaction cut between statements: ${answer.statusCode} ${answer.body}; again ${again.statusCode}; ` +
+            `pool still serves: ${JSON.stringify(healthy.rows)}`,
         );
-
-        // Torg never crashed, and answered every request (no dropped connection, no hang).
-        expect({ afterTerminate: aliveAfterTerminate, atEnd: aliveAtEnd, state: alive.describe() }).toEqual({
-          afterTerminate: true,
-          atEnd: true,
-          state: "Torg is running",
-        });
-        expect(noAnswer.map((a) => `${a.kind} ${a.status} ${a.error}`)).toEqual([]);
-        expect(slow.map((a) => `${a.kind} ${a.status} ${a.ms.toFixed(0)} ms`)).toEqual([]);
-        // Never a 500: a database outage is a 503 with a message.
-        expect(fiveHundreds.map((a) => `${a.kind} ${a.status} ${a.message}`)).toEqual([]);
-        expect(undesigned503.map((a) => `${a.kind} json=${a.json} ${a.message}`)).toEqual([]);
-        expect(load.refused).toEqual([]);
-        expect(blocked).toBe(true);
-        expect(terminated).toBeGreaterThan(0);
-        expect(isDesigned503(statusAnswer)).toBe(true);
-        // While the database is down, orders and health say so.
-        expect(orders503).toBeGreaterThan(0);
-        expect(health503).toBeGreaterThan(0);
-        expect(isDesigned503(healthWhileDown)).toBe(true);
-        expect(isDesigned503(statusWhileDown)).toBe(true);
-        // Back without restarting Torg, within a few seconds.
-        expect(recovered).toBe(true);
-        expect(firstOrderAfterUp - upAt).toBeLessThan(10_000);
-        expect(firstHealthAfterUp - upAt).toBeLessThan(10_000);
-        // Nothing committed is lost, nothing is half-written, nothing is doubled.
-        expect(load.confirmed.size).toBeGreaterThan(20);
-        expect(load.unresolved).toEqual([]);
-        expect(reconciled.lost).toEqual([]);
-        expect(reconciled.wrong).toEqual([]);
-        expect(reconciled.duplicatedKeys).toEqual([]);
-        expect(reconciled.foreign).toEqual([]);
-        expect(reconciled.withoutItems).toEqual([]);
-      }, 150_000);
-
-      // The same fault in the one window the load above cannot aim at: a connection that dies while a
-      // transaction holds it between two statements. Run in this process with Torg's own pool and error
-      // handler, so the timing is exact: the process must survive and the answer must be a designed 503.
-      it("a transaction whose connection dies between statements: no crash, a 503 with a message", async () => {
-        if (!cluster) throw new Error("setup failed");
-        const db = cluster;
-        const database = await openPostgres(db.url("torg"), 2);
-        const app = Fastify({ logger: false });
-        registerErrorHandler(app);
-        app.get("/transaction", async () => {
-          await database.db.transaction(async (tx) => {
-            const result = await tx.execute(sql`select pg_backend_pid() as pid`);
-            const pid = (result.rows[0] as { pid: number }).pid;
-            await db.query("select pg_terminate_backend($1)", [pid]);
-            await sleep(300);
-            await tx.execute(sql`select 1`);
-          });
-          return { ok: true };
-        });
-        try {
-          const answer = await app.inject({ method: "GET", url: "/transaction" });
-          const again = await app.inject({ method: "GET", url: "/transaction" });
-          const healthy = await database.db.execute(sql`select 1 as one`);
-          report(
-            `transaction cut between statements: ${answer.statusCode} ${answer.body}; again ${again.statusCode}; ` +
-              `pool still serves: ${JSON.stringify(healthy.rows)}`,
-          );
-          expect(answer.statusCode).toBe(503);
-          expect(JSON.parse(answer.body).message).toMatch(/temporarily unavailable/);
-          expect(again.statusCode).toBe(503);
-          expect(healthy.rows).toEqual([{ one: 1 }]);
-        } finally {
-          await app.close();
-          await database.close();
-        }
-      }, 30_000);
-    },
-  );
+        expect(answer.statusCode).toBe(503);
+        expect(JSON.parse(answer.body).message).toMatch(/temporarily unavailable/);
+        expect(again.statusCode).toBe(503);
+        expect(healthy.rows).toEqual([{ one: 1 }]);
+      } finally {
+        await app.close();
+        await database.close();
+      }
+    }, 30_000);
+  });
 
   describe("Torg killed with SIGKILL mid-load and started again", () => {
     let database: Awaited<ReturnType<typeof benchDatabase>> | undefined;

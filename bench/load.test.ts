@@ -3,7 +3,7 @@ import { describeReport, runScenario } from "./support/load-scenario";
 
 // The short variant of bench/load for every test run: 10 s on PostgreSQL, two Torg processes sharing
 // the database and an S3-compatible bucket. Correctness only; speed is bench/load's job.
-describe.runIf(process.env.TORG_TEST_DB === "postgres")("load on two processes (10 s)", () => {
+describe("load on two processes (10 s)", () => {
   it("loses, duplicates and miscounts nothing, and never answers 5xx", async () => {
     const result = await runScenario({
       processes: 2,
