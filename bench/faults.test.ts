@@ -8,6 +8,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres } from "../src/server/db/client";
 import { registerErrorHandler } from "../src/server/lib/error-handler";
+import { fakeOpenAi, type Reply } from "../src/server/test/fake-openai";
 import { sampleJpeg } from "../src/server/test/fixtures";
 import {
   type Answer,
@@ -19,7 +20,6 @@ import {
   type SeededStore,
   sleep,
   smsState,
-  startHangingServer,
   startPrivatePostgres,
   startSmsGateway,
   tally,
@@ -439,7 +439,7 @@ describe("faults (issue 7)", () => {
     const AI_TIMEOUT_MS = 1500;
     let database: Awaited<ReturnType<typeof benchDatabase>> | undefined;
     let gateway: Awaited<ReturnType<typeof startSmsGateway>> | undefined;
-    let ai: Awaited<ReturnType<typeof startHangingServer>> | undefined;
+    let ai: Awaited<ReturnType<typeof fakeOpenAi>> | undefined;
     let torg: RunningServer | undefined;
     let seeded: SeededStore | undefined;
 
@@ -447,7 +447,8 @@ describe("faults (issue 7)", () => {
       database = await benchDatabase("postgres");
       // Each message: its first request hangs, its second gets a 500, its third goes through.
       gateway = await startSmsGateway((attempt) => (attempt === 1 ? "hang" : attempt === 2 ? "fail" : "ok"));
-      ai = await startHangingServer();
+      // An AI provider that reads every request and never answers.
+      ai = await fakeOpenAi(Array<Reply>(10).fill("hang"));
       torg = killOnExit(
         await startServer({
           ...quiet,
@@ -457,7 +458,7 @@ describe("faults (issue 7)", () => {
           SMS_TIMEOUT_MS: String(SMS_TIMEOUT_MS),
           SMS_RETRY_BASE_MS: "300",
           SMS_MAX_ATTEMPTS: "3",
-          AI_BASE_URL: `${ai.url}/v1`,
+          AI_BASE_URL: ai.baseUrl,
           AI_API_KEY: "test-key",
           AI_MODEL: "vision-test",
           AI_TIMEOUT_MS: String(AI_TIMEOUT_MS),

@@ -1,14 +1,6 @@
 import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { expectToast, registerThroughUi, uniqueEmail } from "./helpers";
-
-const fixtures = path.resolve("src/server/adapters/ai/offline/fixtures");
-const photo = (name: string) => ({
-  name,
-  mimeType: "image/jpeg",
-  buffer: fs.readFileSync(path.join(fixtures, name)),
-});
+import { expectToast, openUserMenu, photo, registerThroughUi, uniqueEmail } from "./helpers";
 
 test("a seller works from the admin dashboard: real product counts, QR codes end to end and AI log details", async ({
   page,
@@ -36,7 +28,7 @@ test("a seller works from the admin dashboard: real product counts, QR codes end
   expect(analysis.status()).toBe(200);
 
   // The user menu leads to the dashboard; the Stores tab shows the real product count (D10).
-  await page.getByRole("button", { name: /Account menu/ }).click();
+  await openUserMenu(page);
   await page.getByRole("menuitem", { name: "Admin Dashboard" }).click();
   await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();
   for (const name of ["Back to Home", "Quick Create", "New Store"])

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 
 export function uniqueEmail(prefix = "maker") {
@@ -39,3 +41,12 @@ export async function recordCspViolations(page: Page): Promise<string[]> {
   });
   return violations;
 }
+
+const photoFixtures = path.resolve("src/server/adapters/ai/offline/fixtures");
+
+/** One of the offline model's test photos, ready for an upload field or a multipart request. */
+export const photo = (name: string) => ({
+  name,
+  mimeType: "image/jpeg",
+  buffer: fs.readFileSync(path.join(photoFixtures, name)),
+});

@@ -1,14 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { expectToast, registerThroughUi, uniqueEmail } from "./helpers";
-
-const fixtures = path.resolve("src/server/adapters/ai/offline/fixtures");
-const photo = (name: string) => ({
-  name,
-  mimeType: "image/jpeg",
-  buffer: fs.readFileSync(path.join(fixtures, name)),
-});
+import { expectToast, photo, registerThroughUi, uniqueEmail } from "./helpers";
 
 test("a visitor turns three photos into a store, registering on the way, and the storefront shows them", async ({
   page,

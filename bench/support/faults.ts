@@ -242,26 +242,6 @@ export async function startSmsGateway(decide: (attempt: number) => GatewayMode =
   };
 }
 
-/** A server that accepts every request, reads it, and never answers (a hung upstream). */
-export async function startHangingServer() {
-  const requests: string[] = [];
-  const server = http.createServer((request) => {
-    request.resume();
-    request.on("end", () => requests.push(`${request.method} ${request.url}`));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 /** A port nothing listens on (a gateway that is down: connections are refused). */
 export const closedPort = freePort;
 

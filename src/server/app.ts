@@ -19,9 +19,14 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { AppDeps } from "./lib/deps";
 import { registerErrorHandler } from "./lib/error-handler";
-import { HttpError, notFound } from "./lib/http-error";
 import { requestLanguage } from "./lib/language";
-import { CachedBody, MicroCache, sendCached } from "./lib/micro-cache";
+import {
+  CachedBody,
+  COMPRESS_THRESHOLD,
+  MicroCache,
+  RESPONSE_ENCODINGS,
+  sendCached,
+} from "./lib/micro-cache";
 import { publicOrigin } from "./lib/origin";
 import { pagePreloads } from "./lib/page-preloads";
 import { securityPlugin } from "./lib/security";
@@ -101,7 +106,7 @@ export async function buildApp({
   await app.register(securityPlugin, deps);
   // Pages' JSON and HTML on the fly (the built client ships pre-compressed copies); NDJSON progress
   // streams are not a compressible type, so they still arrive line by line.
-  await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
+  await app.register(compress, { encodings: [...RESPONSE_ENCODINGS], threshold: COMPRESS_THRESHOLD });
   await app.register(cookie);
   // Files stay in memory until every one has passed the image checks; 10 photos of 5 MB at most.
   await app.register(multipart, {
@@ -164,22 +169,17 @@ async function registerWebClient(app: FastifyInstance, config: Config, db: Db, p
   /**
    * A shared link's page (storefront, product) with its preview and preloads, kept and compressed like
    * the public reads: a link shared widely is opened by many phones at once. Any other path is the plain
-   * client, and so is a storefront or product that does not exist (not kept, like any failed read).
+   * client, and so is a storefront or product that does not exist (not kept).
    */
   async function pageFor(request: FastifyRequest, pathname: string): Promise<CachedBody> {
     if (!isSharedPagePath(pathname)) return plainPage;
     const origin = publicOrigin(request, config);
     // Without PUBLIC_URL, the page's links follow the Host header: it is part of the key.
-    return publicCache
-      .getText(`page:${origin}${pathname}`, async () => {
-        const meta = await pageMetaFor(db, pathname, origin);
-        if (!meta) throw notFound();
-        return injectPageMeta(indexHtml, meta, preloadsFor(meta.page));
-      })
-      .catch((error: unknown) => {
-        if (error instanceof HttpError && error.statusCode === 404) return plainPage;
-        throw error;
-      });
+    const page = await publicCache.getText(`page:${origin}${pathname}`, async () => {
+      const meta = await pageMetaFor(db, pathname, origin);
+      return meta && injectPageMeta(indexHtml, meta, preloadsFor(meta.page));
+    });
+    return page ?? plainPage;
   }
 
   app.setNotFoundHandler(async (request, reply) => {

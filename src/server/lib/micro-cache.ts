@@ -2,12 +2,13 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { Negotiator } from "@fastify/accept-negotiator";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
-type Encoding = "br" | "gzip";
-
-/** Below this, compression saves less than its header costs (the same threshold as @fastify/compress). */
-const COMPRESS_THRESHOLD = 1024;
-// Accept-Encoding headers repeat across browsers; the negotiator remembers its answers.
-const encodings = new Negotiator<Encoding>({ supportedValues: ["br", "gzip"], cache: new Map() });
+/** The encodings Torg answers in, best first: here and, for answers made on the fly, @fastify/compress. */
+export const RESPONSE_ENCODINGS = ["br", "gzip"] as const;
+type Encoding = (typeof RESPONSE_ENCODINGS)[number];
+/** Below this, compression saves less than its header costs. */
+export const COMPRESS_THRESHOLD = 1024;
+// No answer cache: Accept-Encoding comes from the client, and a cache of it could grow without end.
+const encodings = new Negotiator<Encoding>({ supportedValues: [...RESPONSE_ENCODINGS] });
 
 /** A response body (JSON or HTML) and the compressed copies made of it so far. */
 export class CachedBody {
@@ -50,7 +51,7 @@ export function sendCached(
 
 export class MicroCache {
   private readonly entries = new Map<string, { expires: number; body: CachedBody }>();
-  private readonly loading = new Map<string, Promise<CachedBody>>();
+  private readonly loading = new Map<string, Promise<CachedBody | undefined>>();
   private generation = 0;
 
   constructor(
@@ -63,23 +64,29 @@ export class MicroCache {
     return this.remember(key, async () => JSON.stringify(await load()));
   }
 
-  /** A text body (a page's HTML) that `render` gives. A render that throws is not kept. */
-  getText(key: string, render: () => Promise<string>): Promise<CachedBody> {
+  /** A text body (a page's HTML) that `render` gives; undefined (nothing to show) and throws are not kept. */
+  getText(key: string, render: () => Promise<string | undefined>): Promise<CachedBody | undefined> {
     return this.remember(key, render);
   }
 
-  private async remember(key: string, produce: () => Promise<string>): Promise<CachedBody> {
-    if (this.ttlMs <= 0) return new CachedBody(await produce());
+  /** Undefined only when `produce` can give undefined: `get` always has a body. */
+  private async remember<Text extends string | undefined>(
+    key: string,
+    produce: () => Promise<Text>,
+  ): Promise<CachedBody | Exclude<Text, string>> {
+    const toBody = (text: Text) =>
+      text === undefined ? (undefined as Exclude<Text, string>) : new CachedBody(text);
+    if (this.ttlMs <= 0) return toBody(await produce());
     const hit = this.entries.get(key);
     if (hit && hit.expires > Date.now()) return hit.body;
-    const pending = this.loading.get(key);
+    const pending = this.loading.get(key) as Promise<CachedBody | Exclude<Text, string>> | undefined;
     if (pending) return pending;
     const generation = this.generation;
     const promise = produce()
       .then((text) => {
-        const body = new CachedBody(text);
+        const body = toBody(text);
         // A write that happened while loading makes this value stale: serve it once, keep nothing.
-        if (generation === this.generation) {
+        if (body && generation === this.generation) {
           if (this.entries.size >= this.maxEntries) this.entries.clear();
           this.entries.set(key, { expires: Date.now() + this.ttlMs, body });
         }

@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { ErrorKey } from "../../shared/i18n";
 import type { DbOrTx } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { HttpError } from "./http-error";
+import { isPrivateAddress } from "./private-address";
 
 export const HOUR_MS = 60 * 60 * 1000;
 
@@ -50,21 +52,37 @@ interface Quota {
   messageKey: ErrorKey;
   /** How many units this request uses (an analysis of five photos uses five). */
   units?: number;
+  /** For a quota counted per client address: that client, so a refusal can tell a proxy from a shopper. */
+  address?: { ip: string; log: FastifyBaseLogger; trustProxy: boolean };
 }
 
-/** Counts the request against its quota, or refuses it: 429 with the minutes to wait and Retry-After. */
-export async function enforceQuota(db: DbOrTx, { key, limit, windowMs, messageKey, units = 1 }: Quota) {
+/** The 429 of a quota: its message with the minutes to wait, and Retry-After in seconds. */
+export function quotaExceeded(messageKey: ErrorKey, retryAfterMs: number): HttpError {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return new HttpError(
+    429,
+    messageKey,
+    { minutes },
+    { "retry-after": String(Math.ceil(retryAfterMs / 1000)) },
+  );
+}
+
+/** Counts the request against its quota, or refuses it with quotaExceeded. */
+export async function enforceQuota(
+  db: DbOrTx,
+  { key, limit, windowMs, messageKey, units = 1, address }: Quota,
+) {
   let state = await hitRateLimit(db, key, limit, windowMs);
   for (let n = 1; n < units && state.allowed; n++) state = await hitRateLimit(db, key, limit, windowMs);
-  if (!state.allowed) {
-    const minutes = Math.max(1, Math.ceil(state.retryAfterMs / 60_000));
-    throw new HttpError(
-      429,
-      messageKey,
-      { minutes },
-      { "retry-after": String(Math.ceil(state.retryAfterMs / 1000)) },
+  if (state.allowed) return;
+  // Behind a proxy that is not trusted, every client has the proxy's address and shares one quota.
+  if (address && !address.trustProxy && isPrivateAddress(address.ip)) {
+    address.log.warn(
+      { ip: address.ip, quota: key },
+      "a private address reached its quota: if Torg runs behind a proxy, set TRUST_PROXY=true",
     );
   }
+  throw quotaExceeded(messageKey, state.retryAfterMs);
 }
 
 /** Gives one counted attempt back (it turned out to be a legitimate one). */

@@ -39,9 +39,14 @@ export const aiRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   /** Analysis is open to visitors (quick-create, D5) but counted per client: per account, or per address. */
   async function checkAnalysisQuota(request: Parameters<typeof requireUser>[0], images: number) {
     const user = request.user;
-    const key = user ? `ai:user:${user.id}` : `ai:ip:${request.ip}`;
-    const limit = user ? config.ai.userPerHour : config.ai.anonymousPerHour;
-    await enforceQuota(db, { key, limit, windowMs: HOUR_MS, messageKey: "tooManyAnalyses", units: images });
+    const quota = user
+      ? { key: `ai:user:${user.id}`, limit: config.ai.userPerHour }
+      : {
+          key: `ai:ip:${request.ip}`,
+          limit: config.ai.anonymousPerHour,
+          address: { ip: request.ip, log: request.log, trustProxy: config.trustProxy },
+        };
+    await enforceQuota(db, { ...quota, windowMs: HOUR_MS, messageKey: "tooManyAnalyses", units: images });
   }
 
   /** A store named by the add-product page must be the caller's (it only labels the AI log). */

@@ -5,9 +5,10 @@ import { analyticsQuerySchema } from "../../../shared/analytics";
 import type { AppDeps } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
 import { requireUser } from "../auth/session";
+import { cachedPublicProduct } from "../products/service";
 import { isUuid, requireStoreMember } from "../stores/access";
 import { memberStoreIds } from "../stores/service";
-import { isViewableProduct, loadAnalytics, sellsProduct } from "./service";
+import { loadAnalytics, sellsProduct } from "./service";
 import { ProductViewCounter } from "./view-counter";
 
 declare module "fastify" {
@@ -52,11 +53,8 @@ export const analyticsRoutes = fp<AppDeps>(
       async (request, reply) => {
         const { productId } = request.params;
         if (!isUuid(productId)) throw notFound("productNotFound");
-        // Cached like the product page itself, so a busy page costs no query per view either.
-        const viewable = await publicCache.get(`viewable:${productId}`, () =>
-          isViewableProduct(db, productId),
-        );
-        if (viewable.body !== "true") throw notFound("productNotFound");
+        // The product page has just read it: a busy page costs no query per view either.
+        await cachedPublicProduct(db, publicCache, productId);
         // Shoppers are anonymous, so only a signed-in visitor costs this query.
         if (!request.user || !(await sellsProduct(db, request.user.id, productId))) {
           productViews.record(productId, new Date(), `${request.ip} ${request.headers["user-agent"] ?? ""}`);

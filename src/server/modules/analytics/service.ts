@@ -1,4 +1,4 @@
-import { and, asc, between, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, between, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
   ANALYTICS_MONTHS,
   type AnalyticsView,
@@ -198,16 +198,6 @@ async function qrScanStats(db: Db, storeIds: string[]): Promise<QrScanStats[]> {
     .where(inArray(qrCodes.storeId, storeIds))
     .orderBy(desc(qrCodes.scannedCount), asc(qrCodes.code));
   return rows.map((row) => ({ ...row, lastScannedAt: row.lastScannedAt?.toISOString() ?? null }));
-}
-
-/** Whether a product page counts views: the product is active and its store is live. */
-export async function isViewableProduct(db: Db, productId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: products.id })
-    .from(products)
-    .innerJoin(stores, and(eq(stores.id, products.storeId), isNull(stores.deletedAt)))
-    .where(and(eq(products.id, productId), eq(products.isActive, true)));
-  return row !== undefined;
 }
 
 /** Whether the user is a member of the store selling the product: a seller looking at their own shop is no shopper. */

@@ -2,12 +2,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { loginSchema, registerSchema } from "../../../shared/auth";
 import type { AppDeps } from "../../lib/deps";
 import { HttpError } from "../../lib/http-error";
-import { hitRateLimit } from "../../lib/rate-limit";
+import { HOUR_MS, hitRateLimit } from "../../lib/rate-limit";
 import { authenticate, createSession, registerUser, revokeSession, toPublicUser } from "./service";
 import { clearSessionCookie, requireUser, setSessionCookie } from "./session";
 
 const REGISTRATIONS_PER_HOUR_PER_CLIENT = 20;
-const HOUR_MS = 60 * 60 * 1000;
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, config } = deps;

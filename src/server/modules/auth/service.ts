@@ -12,7 +12,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { conflict, forbidden, HttpError, notFound } from "../../lib/http-error";
-import { clearRateLimit, hitRateLimit, releaseRateLimit } from "../../lib/rate-limit";
+import { clearRateLimit, hitRateLimit, quotaExceeded, releaseRateLimit } from "../../lib/rate-limit";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -79,19 +79,9 @@ export async function registerUser(db: Db, config: AuthConfig, input: RegisterIn
   return user;
 }
 
-function tooManyLogins(retryAfterMs: number) {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return new HttpError(
-    429,
-    "tooManyLogins",
-    { minutes },
-    { "retry-after": String(Math.ceil(retryAfterMs / 1000)) },
-  );
-}
-
 /**
- * Checks a password with throttling per email and per client address; only failures count, and a success
- * clears the email's counter.
+ * Checks a password with throttling per email and per client address: every attempt counts, and a
+ * success clears the email's counter and gives the address its attempt back.
  */
 export async function authenticate(
   db: Db,
@@ -109,7 +99,8 @@ export async function authenticate(
     hitRateLimit(db, ipKey, ipLimit, config.loginWindowMs),
   ]);
   if (!byEmail.allowed || !byIp.allowed) {
-    throw tooManyLogins(
+    throw quotaExceeded(
+      "tooManyLogins",
       Math.max(byEmail.allowed ? 0 : byEmail.retryAfterMs, byIp.allowed ? 0 : byIp.retryAfterMs),
     );
   }

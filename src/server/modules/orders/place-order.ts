@@ -112,15 +112,17 @@ const PLACE_ORDER_SQL = `
     from jsonb_to_recordset($2::jsonb) as l(line int, product_id uuid, variant_id uuid, qty int)
     left join products p on p.id = l.product_id
     left join product_variants v on v.id = l.variant_id and v.product_id = l.product_id
+  ), total as (
+    select sum(unit_price * qty) as gross from priced
   ), new_order as (
     insert into orders (id, store_id, status, total_gross, currency_code, buyer_email, ship_to_name, ship_to_phone, ship_to_addr, idempotency_key, request_hash)
-    select $3::uuid, store.id, 'pending', (select sum(unit_price * qty) from priced), 'NOK', $4::text, $5::text, $6::text,
+    select $3::uuid, store.id, 'pending', (select gross from total), 'NOK', $4::text, $5::text, $6::text,
       $7::jsonb, $8::text, $9::text
     from store
     where not exists (
       select 1 from priced
       where title is null or not is_active or store_id <> store.id or (variant_id is not null and not variant_found)
-    ) and (select sum(unit_price * qty) from priced) < ${MAX_ORDER_TOTAL}
+    ) and (select gross from total) < ${MAX_ORDER_TOTAL}
     on conflict (idempotency_key) where idempotency_key is not null do nothing
     returning id, placed_at, total_gross
   ), new_items as (
@@ -139,7 +141,7 @@ const PLACE_ORDER_SQL = `
     where m.to_number is not null
   )
   select (select name from store) as store_name,
-    (select sum(unit_price * qty) from priced) >= ${MAX_ORDER_TOTAL} as too_large,
+    (select gross from total) >= ${MAX_ORDER_TOTAL} as too_large,
     coalesce((select json_agg(priced order by line) from priced), '[]'::json) as lines,
     (select placed_at from new_order) as placed_at,
     (select total_gross::text from new_order) as total_gross,

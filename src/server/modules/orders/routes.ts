@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ORDER_STATUSES, orderStatusSchema, placeOrderSchema } from "../../../shared/order";
 import type { AppDeps } from "../../lib/deps";
-import { badRequest, HttpError, notFound } from "../../lib/http-error";
-import { isPrivateAddress } from "../../lib/private-address";
+import { badRequest, notFound } from "../../lib/http-error";
 import { enforceQuota, HOUR_MS } from "../../lib/rate-limit";
 import { requireUser } from "../auth/session";
 import type { SmsOutboxWorker } from "../sms/outbox";
@@ -81,23 +80,13 @@ export const orderRoutes: FastifyPluginAsyncZod<
     if (key && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw badRequest("idempotencyKeyInvalid");
     // Every order texts the buyer's phone: an address that orders without end would send SMS without end.
     if (config.ordersPerIpPerHour > 0) {
-      try {
-        await enforceQuota(db, {
-          key: `orders:ip:${request.ip}`,
-          limit: config.ordersPerIpPerHour,
-          windowMs: HOUR_MS,
-          messageKey: "tooManyOrders",
-        });
-      } catch (error) {
-        // Behind a proxy that is not trusted, every shopper has the proxy's address and shares one quota.
-        if (error instanceof HttpError && !config.trustProxy && isPrivateAddress(request.ip)) {
-          request.log.warn(
-            { ip: request.ip },
-            "order limit reached for a private address: if Torg runs behind a proxy, set TRUST_PROXY=true",
-          );
-        }
-        throw error;
-      }
+      await enforceQuota(db, {
+        key: `orders:ip:${request.ip}`,
+        limit: config.ordersPerIpPerHour,
+        windowMs: HOUR_MS,
+        messageKey: "tooManyOrders",
+        address: { ip: request.ip, log: request.log, trustProxy: config.trustProxy },
+      });
     }
     const { order, replayed } = await placeOrder(database, request.body, key);
     if (!replayed) smsOutbox?.wake();

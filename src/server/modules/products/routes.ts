@@ -15,6 +15,7 @@ import { processAndStoreImage, type StoredImage } from "../images/pipeline";
 import { isUuid, requireStoreMember } from "../stores/access";
 import { memberStoreIds } from "../stores/service";
 import {
+  cachedPublicProduct,
   createProduct,
   deleteProduct,
   findProduct,
@@ -110,12 +111,7 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
       }
       throw notFound("productNotFound");
     }
-    const product = await publicCache.get(`product:${id}`, async () => {
-      const view = await getProductView(db, id);
-      if (!view?.isActive) throw notFound("productNotFound");
-      return view;
-    });
-    return sendCached(request, reply, product);
+    return sendCached(request, reply, await cachedPublicProduct(db, publicCache, id));
   });
 
   /** JSON for the fields, or multipart with the same fields as text plus a new `image`. */

@@ -4,6 +4,7 @@ import type { FileStorage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
 import { productImages, products, stores } from "../../db/schema";
 import { notFound } from "../../lib/http-error";
+import type { CachedBody, MicroCache } from "../../lib/micro-cache";
 import { deleteStoredImage, type StoredImage, storageKeysOf } from "../images/pipeline";
 
 type ProductRow = typeof products.$inferSelect;
@@ -95,6 +96,18 @@ export async function listStoreProducts(db: Db, storeId: string, options: { incl
 export async function getProductView(db: Db, productId: string) {
   const [view] = await loadProductViews(db, eq(products.id, productId));
   return view;
+}
+
+/**
+ * An active product of a live store as shoppers see it, kept in the public cache (the product page and
+ * its view beacon both ask); a 404 for anything else.
+ */
+export function cachedPublicProduct(db: Db, publicCache: MicroCache, productId: string): Promise<CachedBody> {
+  return publicCache.get(`product:${productId}`, async () => {
+    const view = await getProductView(db, productId);
+    if (!view?.isActive) throw notFound("productNotFound");
+    return view;
+  });
 }
 
 /** The product row with its live store, or a 404. */
