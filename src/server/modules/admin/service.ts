@@ -2,7 +2,8 @@ import { and, count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { AdminPage, AdminStoreRow } from "../../../shared/admin";
 import type { Db } from "../../db/client";
 import { aiLogs, products, stores, type users } from "../../db/schema";
-import { aiLogScope } from "../ai/routes";
+import { countRows, paged } from "../../lib/paging";
+import { aiLogScope } from "../ai/service";
 import { countOrders, listOrders } from "../orders/service";
 import { countProducts, loadProductViews } from "../products/service";
 import { memberStoreIds } from "../stores/service";
@@ -23,17 +24,6 @@ async function visibleStoreIds(db: Db, user: User): Promise<string[] | "all"> {
 }
 
 const ownsNothing = (storeIds: string[] | "all") => storeIds !== "all" && storeIds.length === 0;
-
-/** A page and the size of the whole list, queried side by side. */
-async function paged<T>(items: Promise<T[]>, total: Promise<number>): Promise<AdminPage<T>> {
-  const [pageItems, pageTotal] = await Promise.all([items, total]);
-  return { items: pageItems, total: pageTotal };
-}
-
-async function countRows(query: Promise<{ total: number }[]>): Promise<number> {
-  const [row] = await query;
-  return row?.total ?? 0;
-}
 
 export async function adminStores(db: Db, user: User, page: PageRequest): Promise<AdminPage<AdminStoreRow>> {
   const storeIds = await visibleStoreIds(db, user);

@@ -1,12 +1,11 @@
-import { desc, eq, inArray, or, type SQL } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AnalysisResult } from "../../../shared/ai";
 import { translateError } from "../../../shared/i18n";
 import type { AiProvider } from "../../adapters/ai";
 import type { FileStorage } from "../../adapters/storage";
-import type { Db } from "../../db/client";
-import { aiLogs, type users } from "../../db/schema";
+import { aiLogs } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
 import { HttpError } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
@@ -14,23 +13,11 @@ import { readMultipart } from "../../lib/multipart";
 import { enforceQuota, HOUR_MS } from "../../lib/rate-limit";
 import { requireUser } from "../auth/session";
 import { isUuid, requireStoreMember } from "../stores/access";
-import { memberStoreIds } from "../stores/service";
-import { analyseImage } from "./service";
-
-type User = typeof users.$inferSelect;
+import { aiLogScope, analyseImage } from "./service";
 
 const MAX_IMAGES = 10;
 
 type Deps = AppDeps & { storage: FileStorage; aiProvider: AiProvider };
-
-/** Which AI logs a user sees (D9): calls they made or made for their stores; a platform admin sees all. */
-export async function aiLogScope(db: Db, user: User): Promise<SQL | undefined> {
-  if (user.isAdmin) return undefined;
-  const storeIds = await memberStoreIds(db, user.id);
-  return storeIds.length
-    ? or(eq(aiLogs.userId, user.id), inArray(aiLogs.storeId, storeIds))
-    : eq(aiLogs.userId, user.id);
-}
 
 export const aiRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   const { db, config } = deps;

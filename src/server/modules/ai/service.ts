@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AnalysisResult } from "../../../shared/ai";
 import type { Language } from "../../../shared/preferences";
 import { type AiProvider, AiProviderError, type AnalysisImage } from "../../adapters/ai";
@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { aiLogs, productImages, products, storeMembers, type users } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
 import { deleteStoredImage, prepareImage, storeImageVariants } from "../images/pipeline";
+import { memberStoreIds } from "../stores/service";
 import { enhanceImage } from "./enhance";
 
 type User = typeof users.$inferSelect;
@@ -129,4 +130,13 @@ export async function analyseImage(
     if (!(error instanceof AiProviderError) && error instanceof HttpError) throw error;
     throw new HttpError(502, "analysisFailed", { reason: message });
   }
+}
+
+/** Which AI logs a user sees (D9): calls they made or made for their stores; a platform admin sees all. */
+export async function aiLogScope(db: Db, user: typeof users.$inferSelect): Promise<SQL | undefined> {
+  if (user.isAdmin) return undefined;
+  const storeIds = await memberStoreIds(db, user.id);
+  return storeIds.length
+    ? or(eq(aiLogs.userId, user.id), inArray(aiLogs.storeId, storeIds))
+    : eq(aiLogs.userId, user.id);
 }

@@ -3,6 +3,7 @@ import type { OrderStatus, OrderView } from "../../../shared/order";
 import type { Db, DbOrTx } from "../../db/client";
 import { orderItems, orderStatusEvents, orders, stores, users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
+import { countRows } from "../../lib/paging";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -84,12 +85,13 @@ export async function listOrders(db: Db, filter: OrderFilter) {
 /** How many orders listOrders would give without its page limits. */
 export async function countOrders(db: Db, filter: Pick<OrderFilter, "storeIds" | "status">) {
   if (filter.storeIds !== "all" && filter.storeIds.length === 0) return 0;
-  const [row] = await db
-    .select({ total: count() })
-    .from(orders)
-    .innerJoin(stores, eq(stores.id, orders.storeId))
-    .where(orderFilterWhere(filter));
-  return row?.total ?? 0;
+  return countRows(
+    db
+      .select({ total: count() })
+      .from(orders)
+      .innerJoin(stores, eq(stores.id, orders.storeId))
+      .where(orderFilterWhere(filter)),
+  );
 }
 
 /** One order with its status history; the caller has checked that it may see the order's store. */

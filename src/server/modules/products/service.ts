@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { productImages, products, stores } from "../../db/schema";
 import { notFound } from "../../lib/http-error";
 import type { CachedBody, MicroCache } from "../../lib/micro-cache";
+import { countRows } from "../../lib/paging";
 import { deleteStoredImage, type StoredImage, storageKeysOf } from "../images/pipeline";
 
 type ProductRow = typeof products.$inferSelect;
@@ -78,12 +79,13 @@ export async function loadProductViews(
 
 /** How many products loadProductViews would give for `where` without its page limits. */
 export async function countProducts(db: Db, where: SQL | undefined) {
-  const [row] = await db
-    .select({ total: count() })
-    .from(products)
-    .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(ofLiveStores(where));
-  return row?.total ?? 0;
+  return countRows(
+    db
+      .select({ total: count() })
+      .from(products)
+      .innerJoin(stores, eq(stores.id, products.storeId))
+      .where(ofLiveStores(where)),
+  );
 }
 
 export async function listStoreProducts(db: Db, storeId: string, options: { includeInactive: boolean }) {

@@ -6,6 +6,7 @@ import type { CreateQrCodeInput, QrCodeView, UpdateQrCodeInput } from "../../../
 import type { Db, DbOrTx } from "../../db/client";
 import { qrCodes, stores, type users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
+import { countRows, paged } from "../../lib/paging";
 import { requireStoreMember } from "../stores/access";
 import { memberStoreIds } from "../stores/service";
 
@@ -92,11 +93,10 @@ export async function listQrCodes(db: Db, user: User, origin: string, page: Page
 /** One page of the codes a user may see, and how many they may see in all. */
 export async function pageQrCodes(db: Db, user: User, origin: string, page: Page) {
   const scope = await scopeFor(db, user);
-  const [items, [counted]] = await Promise.all([
+  return paged(
     loadQrViews(db, scope, origin, page),
-    db.select({ total: count() }).from(qrCodes).where(scope),
-  ]);
-  return { items, total: counted?.total ?? 0 };
+    countRows(db.select({ total: count() }).from(qrCodes).where(scope)),
+  );
 }
 
 export async function findVisibleQrCode(db: Db, user: User, id: string) {
