@@ -40,6 +40,18 @@ function openOnKey<T>(event: KeyboardEvent, opener: RowOpener<T> | undefined, ro
   }
 }
 
+/** What makes a row (a table row or a card) focusable and open its dialog, and marks the chosen one. */
+function rowInteraction<T>(opener: RowOpener<T> | undefined, row: T, selected: boolean) {
+  return {
+    tabIndex: opener ? 0 : undefined,
+    "aria-label": opener?.label(row),
+    "aria-haspopup": opener ? ("dialog" as const) : undefined,
+    "aria-current": selected ? ("true" as const) : undefined,
+    onClick: opener ? () => opener.open(row) : undefined,
+    onKeyDown: (event: KeyboardEvent) => openOnKey(event, opener, row),
+  };
+}
+
 /**
  * A list as a table from the md breakpoint up and as cards below it, from one set of columns. Rows with
  * an opener are focusable: click, Enter or Space opens them.
@@ -82,12 +94,7 @@ export function DataTable<T>({
               return (
                 <tr
                   key={key}
-                  tabIndex={opener ? 0 : undefined}
-                  aria-label={opener?.label(row)}
-                  aria-haspopup={opener ? "dialog" : undefined}
-                  aria-current={selectedKey === key ? "true" : undefined}
-                  onClick={opener ? () => opener.open(row) : undefined}
-                  onKeyDown={(event) => openOnKey(event, opener, row)}
+                  {...rowInteraction(opener, row, selectedKey === key)}
                   className={cn(
                     "align-middle transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring",
                     interactive,
@@ -127,13 +134,8 @@ export function DataTable<T>({
           return (
             <li key={key}>
               <Card
-                tabIndex={opener ? 0 : undefined}
                 role={opener ? "button" : undefined}
-                aria-label={opener?.label(row)}
-                aria-haspopup={opener ? "dialog" : undefined}
-                aria-current={selectedKey === key ? "true" : undefined}
-                onClick={opener ? () => opener.open(row) : undefined}
-                onKeyDown={(event) => openOnKey(event, opener, row)}
+                {...rowInteraction(opener, row, selectedKey === key)}
                 className={cn(
                   "grid gap-3 p-4 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
                   interactive,

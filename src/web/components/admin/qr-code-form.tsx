@@ -12,6 +12,7 @@ import { errorMessage } from "../../lib/api";
 import { useSaveQrCode } from "../../lib/queries/admin";
 import { storeKeys } from "../../lib/queries/stores";
 import { cn } from "../../lib/utils";
+import { FormSwitch } from "../form-switch";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { FormField } from "../ui/form-field";
@@ -19,7 +20,6 @@ import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select";
 import { Spinner } from "../ui/spinner";
-import { Switch } from "../ui/switch";
 import { qrImageUrl } from "./qr-image";
 
 /** The select's value for "no store"; Radix selects cannot hold an empty value. */
@@ -198,19 +198,7 @@ export function QrCodeForm({ editing, autoFocus, onSaved, onNew, className }: Qr
                 {t("admin.qr.activeHint")}
               </p>
             </div>
-            <Controller
-              control={form.control}
-              name="isActive"
-              render={({ field }) => (
-                <Switch
-                  id={ids.active}
-                  checked={field.value}
-                  onCheckedChange={field.onChange}
-                  onBlur={field.onBlur}
-                  aria-describedby={ids.activeHint}
-                />
-              )}
-            />
+            <FormSwitch control={form.control} name="isActive" id={ids.active} describedBy={ids.activeHint} />
           </div>
           {serverError && (
             <p

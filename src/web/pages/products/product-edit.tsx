@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ExternalLink, PackageX, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { Controller, FormProvider, useForm } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { type ProductView, productFieldsSchema } from "../../../shared/product";
 import { z } from "../../../shared/zod";
+import { FormSwitch } from "../../components/form-switch";
 import { PageHeader } from "../../components/page-header";
 import { BackLink } from "../../components/products/back-link";
 import { ImagePicker } from "../../components/products/image-picker";
@@ -18,7 +19,6 @@ import { Card, CardContent } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Label } from "../../components/ui/label";
 import { PageSpinner, Spinner } from "../../components/ui/spinner";
-import { Switch } from "../../components/ui/switch";
 import { toast } from "../../hooks/use-toast";
 import { ApiError } from "../../lib/api";
 import { useDeleteProduct, useProduct, useUpdateProduct } from "../../lib/queries/products";
@@ -181,20 +181,12 @@ function ProductEditor({ product }: { product: ProductView }) {
                       {t("products.activeHint")}
                     </p>
                   </div>
-                  <Controller
+                  <FormSwitch
                     control={form.control}
                     name="isActive"
-                    render={({ field }) => (
-                      <Switch
-                        id={activeId}
-                        ref={field.ref}
-                        checked={field.value}
-                        onCheckedChange={field.onChange}
-                        onBlur={field.onBlur}
-                        aria-describedby={activeHintId}
-                        className="mt-0.5"
-                      />
-                    )}
+                    id={activeId}
+                    describedBy={activeHintId}
+                    className="mt-0.5"
                   />
                 </div>
               </CardContent>

@@ -1,8 +1,8 @@
 import { useId } from "react";
-import { Controller, useFormContext } from "react-hook-form";
+import { useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormSwitch } from "../../components/form-switch";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { Switch } from "../../components/ui/switch";
 import { SaveFooter } from "./save-footer";
 import { SettingRow } from "./setting-row";
 import type { SettingsForm } from "./settings-form";
@@ -41,19 +41,11 @@ export function NotificationsTab({ saving }: { saving: boolean }) {
             description={t(hint)}
             descriptionId={`${id}-${name}-hint`}
             control={
-              <Controller
+              <FormSwitch
                 control={control}
                 name={name}
-                render={({ field }) => (
-                  <Switch
-                    id={`${id}-${name}`}
-                    ref={field.ref}
-                    checked={field.value}
-                    onCheckedChange={field.onChange}
-                    onBlur={field.onBlur}
-                    aria-describedby={`${id}-${name}-hint`}
-                  />
-                )}
+                id={`${id}-${name}`}
+                describedBy={`${id}-${name}-hint`}
               />
             }
           />

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CreditCard, TriangleAlert, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import {
   PAYMENT_PROVIDERS,
@@ -13,6 +13,7 @@ import {
 import { formatPhone, toE164 } from "../../../shared/phone";
 import type { StoreSummary } from "../../../shared/store";
 import { z } from "../../../shared/zod";
+import { FormSwitch } from "../../components/form-switch";
 import { LoadFailed } from "../../components/stores/load-failed";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -21,7 +22,6 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
-import { Switch } from "../../components/ui/switch";
 import { toast } from "../../hooks/use-toast";
 import { usePaymentChannels, useSavePaymentSettings } from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
@@ -239,21 +239,13 @@ function PaymentSettingsForm({ store, channels, editing, onCancel, onSaved }: Pa
               {t("payments.liveHint")}
             </p>
           </div>
-          <Controller
+          <FormSwitch
             control={form.control}
             name="isLive"
-            render={({ field }) => (
-              <Switch
-                id={liveId}
-                ref={field.ref}
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                onBlur={field.onBlur}
-                disabled={!editing}
-                aria-describedby={liveHintId}
-                className="mt-0.5"
-              />
-            )}
+            id={liveId}
+            describedBy={liveHintId}
+            disabled={!editing}
+            className="mt-0.5"
           />
         </div>
         <FormField
