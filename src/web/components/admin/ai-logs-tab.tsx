@@ -2,10 +2,11 @@ import { Sparkles } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AiLogRow } from "../../../shared/admin";
+import { shortOrderId } from "../../../shared/order";
 import { Badge, type BadgeProps } from "../ui/badge";
 import { AdminTable } from "./admin-list";
 import { AiLogDialog } from "./ai-log-dialog";
-import { shortId, useAdminFormatters } from "./format";
+import { useAdminFormatters } from "./format";
 
 const NO_VALUE = "—";
 
@@ -23,8 +24,8 @@ function ResponseStatus({ status }: { status: number | null }) {
 function Context({ log }: { log: AiLogRow }) {
   const { t } = useTranslation();
   const parts = [
-    log.storeId ? t("admin.aiLogs.storeContext", { id: shortId(log.storeId) }) : null,
-    log.productId ? t("admin.aiLogs.productContext", { id: shortId(log.productId) }) : null,
+    log.storeId ? t("admin.aiLogs.storeContext", { id: shortOrderId(log.storeId) }) : null,
+    log.productId ? t("admin.aiLogs.productContext", { id: shortOrderId(log.productId) }) : null,
   ].filter((part) => part !== null);
   if (parts.length === 0) return <span className="text-muted-foreground">{t("admin.aiLogs.noContext")}</span>;
   return <span className="font-mono text-xs">{parts.join(" · ")}</span>;

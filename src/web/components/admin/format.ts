@@ -36,6 +36,3 @@ export function useAdminFormatters(): AdminFormatters {
     };
   }, [tag]);
 }
-
-/** Ids are long; eight characters tell rows apart (like order numbers, spec 9). */
-export const shortId = (id: string) => id.slice(0, 8);

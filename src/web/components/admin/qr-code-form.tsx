@@ -8,9 +8,9 @@ import { createQrCodeSchema, type QrCodeView } from "../../../shared/qr";
 import type { StoreSummary } from "../../../shared/store";
 import { z } from "../../../shared/zod";
 import { toast } from "../../hooks/use-toast";
-import { errorMessage } from "../../lib/api";
 import { useSaveQrCode } from "../../lib/queries/admin";
 import { storeKeys } from "../../lib/queries/stores";
+import { toastFailure } from "../../lib/toast-failure";
 import { cn } from "../../lib/utils";
 import { FormSwitch } from "../form-switch";
 import { Button } from "../ui/button";
@@ -100,9 +100,9 @@ export function QrCodeForm({ editing, autoFocus, onSaved, onNew, className }: Qr
           onSaved(qr, created);
         },
         onError: (err) => {
-          const message = errorMessage(err, t("admin.qr.saveFailedDescription"));
-          setServerError(message);
-          toast({ variant: "destructive", title: t("admin.qr.saveFailedTitle"), description: message });
+          setServerError(
+            toastFailure(t("admin.qr.saveFailedTitle"), err, t("admin.qr.saveFailedDescription")),
+          );
         },
       },
     );

@@ -3,7 +3,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AdminStoreRow } from "../../../shared/admin";
-import { useRefreshAdminLists } from "../../lib/queries/admin";
 import { DeleteStoreDialog } from "../stores/delete-store-dialog";
 import { Button } from "../ui/button";
 import { AdminTable } from "./admin-list";
@@ -14,7 +13,6 @@ import { RowAction } from "./row-action";
 export function StoresTab() {
   const { t } = useTranslation();
   const { date, count } = useAdminFormatters();
-  const refreshLists = useRefreshAdminLists();
   const [deleting, setDeleting] = useState<AdminStoreRow | null>(null);
 
   return (
@@ -87,7 +85,7 @@ export function StoresTab() {
           ),
         }}
       />
-      <DeleteStoreDialog store={deleting} onClose={() => setDeleting(null)} onDeleted={refreshLists} />
+      <DeleteStoreDialog store={deleting} onClose={() => setDeleting(null)} />
     </>
   );
 }

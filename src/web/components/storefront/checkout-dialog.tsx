@@ -7,7 +7,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { fromOre, toOre } from "../../../shared/money";
-import { type CheckoutForm, checkoutFormSchema } from "../../../shared/order";
+import { type CheckoutForm, checkoutFormSchema, shortOrderId } from "../../../shared/order";
 import { toast } from "../../hooks/use-toast";
 import { ApiError, errorMessage } from "../../lib/api";
 import { cartStore, cartTotal, itemCount, lineTotal, useCart } from "../../lib/cart";
@@ -27,7 +27,6 @@ import { useKr } from "./format";
 import type { CartNotes } from "./shop-frame";
 
 /** Spec 9: orders are shown by the first 8 characters of their id. */
-const orderNumber = (id: string) => id.slice(0, 8);
 
 /** A fresh key per checkout attempt; crypto.randomUUID needs a secure context, getRandomValues does not. */
 function newIdempotencyKey(): string {
@@ -311,7 +310,7 @@ function Confirmation({ order, storeName, onDone }: ConfirmationProps) {
         </DialogPrimitive.Description>
         <p className="mt-4 inline-flex items-center gap-2 rounded-full border bg-card px-4 py-1.5 text-sm">
           {t("checkout.orderNumber")}
-          <span className="font-mono font-semibold tracking-wide">{orderNumber(order.id)}</span>
+          <span className="font-mono font-semibold tracking-wide">{shortOrderId(order.id)}</span>
         </p>
         <ul className="mt-6 grid gap-2 rounded-2xl bg-muted/70 p-4 text-left text-sm">
           {order.items.map((item) => (

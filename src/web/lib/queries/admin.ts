@@ -66,9 +66,3 @@ export function useDeleteQrCode() {
     onSuccess: () => invalidateApi(queryClient, ...QR_LISTS),
   });
 }
-
-/** After a store is deleted its products and orders leave the lists and its QR codes become unassigned. */
-export function useRefreshAdminLists() {
-  const queryClient = useQueryClient();
-  return () => invalidateApi(queryClient, "/api/admin");
-}

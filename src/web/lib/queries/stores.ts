@@ -50,13 +50,19 @@ function forgetStore(queryClient: QueryClient, id: string): void {
   });
 }
 
-/** Store lists and counts shown elsewhere (dashboard cards, notifications, orders) change with a store. */
+/**
+ * Store lists and counts shown elsewhere (dashboard cards, notifications, orders, the admin lists, QR codes
+ * and analytics) change with a store.
+ */
 const STORE_DEPENDENT = [
   "/api/stores",
   "/api/dashboard",
   "/api/orders",
   "/api/notifications",
   "/api/products",
+  "/api/admin",
+  "/api/qr-codes",
+  "/api/analytics",
 ];
 
 export function useStores() {
