@@ -18,8 +18,10 @@ export default defineConfig({
   build: {
     outDir: "dist/web",
     emptyOutDir: true,
-    // The server reads it to preload a public page's chunks with its HTML (src/server/lib/page-preloads.ts).
-    manifest: true,
+    rollupOptions: {
+      // Two entries: the app (index.html) and the shop pages the server renders (shop.html, src/web/shop).
+      input: { app: "index.html", shop: "shop.html" },
+    },
   },
   server: {
     port: 5173,
@@ -29,6 +31,9 @@ export default defineConfig({
       "/uploads/": toApi,
       // A regular expression: a plain "/q" prefix would also swallow /quick-create.
       "^/q/": toApi,
+      // The shop pages are rendered by the server (src/web/shop), in development too.
+      "^/s/": toApi,
+      "^/products/": toApi,
     },
   },
 });

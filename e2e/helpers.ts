@@ -42,6 +42,16 @@ export async function recordCspViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
+/** Uncaught errors on the page from now on, a failed hydration (React's recoverable errors) among them. */
+export function recordPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
 const photoFixtures = path.resolve("src/server/adapters/ai/offline/fixtures");
 
 /** One of the offline model's test photos, ready for an upload field or a multipart request. */

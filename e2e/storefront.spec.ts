@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { expectToast, uniqueEmail } from "./helpers";
+import { expectToast, recordCspViolations, recordPageErrors, uniqueEmail } from "./helpers";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -49,6 +49,8 @@ test("a shopper on a phone browses, zooms, fills a cart, survives a reload and c
   browser,
 }) => {
   const seller = await seedStore(page.request);
+  const cspViolations = await recordCspViolations(page);
+  const pageErrors = recordPageErrors(page);
 
   await page.goto(`/s/${seller.slug}`);
   await expect(page.getByRole("heading", { name: "Solveigs Keramikk" })).toBeVisible();
@@ -115,6 +117,9 @@ test("a shopper on a phone browses, zooms, fills a cart, survives a reload and c
         .textContent()
     )?.trim() ?? "";
   expect(orderNumber).toMatch(/^[0-9a-f]{8}$/);
+  // The server-rendered page was taken over as it was: no hydration error, nothing refused by the CSP.
+  expect(pageErrors).toEqual([]);
+  expect(cspViolations).toEqual([]);
 
   // The seller sees it in /orders.
   const sellerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -135,4 +140,42 @@ test("an unknown store shows the not-found state", async ({ page }) => {
   await expect(page.getByText("Store not found")).toBeVisible();
   await expect(page.getByText("The store you're looking for doesn't exist.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to Homepage" })).toBeVisible();
+});
+
+test("a product page sells on its own and leads back to its store", async ({ page }) => {
+  const seller = await seedStore(page.request);
+  const pageErrors = recordPageErrors(page);
+  await page.goto(`/s/${seller.slug}`);
+  await page.getByRole("link", { name: "Salt bowl" }).click();
+  await expect(page.getByRole("heading", { name: "Salt bowl", level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle("Salt bowl | Solveigs Keramikk");
+  await page.getByRole("button", { name: "One more" }).click();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expectToast(page, "Added to cart");
+  await expect(page.getByRole("button", { name: /Open cart, 2 items/ })).toBeVisible();
+  await page.getByRole("link", { name: "Back to Store" }).click();
+  await expect(page.getByRole("heading", { name: "Solveigs Keramikk", level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Open cart, 2 items/ }).first()).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
+
+test("the storefront and product page are readable before (and without) any JavaScript", async ({
+  page,
+  browser,
+}) => {
+  const seller = await seedStore(page.request);
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+  });
+  const reader = await noScript.newPage();
+  await reader.goto(`/s/${seller.slug}`);
+  await expect(reader.getByRole("heading", { name: "Solveigs Keramikk", level: 1 })).toBeVisible();
+  await expect(reader.getByText("Stoneware from Lofoten.")).toBeVisible();
+  await expect(reader.getByText("349 kr")).toBeVisible();
+  await reader.getByRole("link", { name: "Salt bowl" }).click();
+  await expect(reader.getByRole("heading", { name: "Salt bowl", level: 1 })).toBeVisible();
+  await expect(reader.getByText("189 kr")).toBeVisible();
+  await expect(reader.getByText("Salt bowl, thrown and glazed by hand.")).toBeVisible();
+  await noScript.close();
 });

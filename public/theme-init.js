@@ -9,7 +9,9 @@
     root.classList.toggle("dark", dark);
     root.style.colorScheme = dark ? "dark" : "light";
     const language = localStorage.getItem("torg-language");
-    if (language === "en" || language === "nb" || language === "sv" || language === "da") {
+    // A shop page arrives written in its language by the server; its lang attribute is already right.
+    const rendered = root.hasAttribute("data-rendered-language");
+    if (!rendered && (language === "en" || language === "nb" || language === "sv" || language === "da")) {
       root.lang = language;
     }
   } catch {

@@ -33,6 +33,7 @@ export function ensureDependencies() {
 
 const CLIENT_INPUTS = [
   "index.html",
+  "shop.html",
   "vite.config.ts",
   "package-lock.json",
   "src/web",

@@ -12,6 +12,7 @@ import Fastify, {
 } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { translateError } from "../shared/i18n";
+import { LANGUAGE_COOKIE } from "../shared/preferences";
 import { type AiProvider, createAiProvider } from "./adapters/ai";
 import { createSmsProvider } from "./adapters/sms";
 import { createStorage, type FileStorage } from "./adapters/storage";
@@ -28,7 +29,6 @@ import {
   sendCached,
 } from "./lib/micro-cache";
 import { publicOrigin } from "./lib/origin";
-import { pagePreloads } from "./lib/page-preloads";
 import { securityPlugin } from "./lib/security";
 import { adminRoutes } from "./modules/admin/routes";
 import { aiRoutes } from "./modules/ai/routes";
@@ -45,8 +45,15 @@ import { qrRoutes } from "./modules/qr/routes";
 import { quickstoreRoutes } from "./modules/quickstore/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { SmsOutboxWorker } from "./modules/sms/outbox";
-import { injectPageMeta, isSharedPagePath, pageMetaFor } from "./modules/storefront/page-meta";
 import { storefrontRoutes } from "./modules/storefront/routes";
+import {
+  isShopPagePath,
+  languageOf,
+  renderShop,
+  renderShopUnavailable,
+  type ShopPageRequest,
+} from "./modules/storefront/shop-page";
+import { readShopTemplate } from "./modules/storefront/shop-template";
 import { storeRoutes } from "./modules/stores/routes";
 import { userRoutes } from "./modules/users/routes";
 
@@ -143,14 +150,15 @@ export async function buildApp({
 }
 
 /**
- * Serves the built client: hashed assets cached for a year, index.html never cached, and every
- * non-API GET that wants a page gets index.html so the client router can answer it.
+ * Serves the built client: hashed assets cached for a year, index.html never cached, the shop pages
+ * rendered on the server, and every other non-API GET that wants a page gets index.html so the client
+ * router can answer it.
  */
 async function registerWebClient(app: FastifyInstance, config: Config, db: Db, publicCache: MicroCache) {
   const indexPath = path.join(config.webRoot, "index.html");
   const hasClient = fs.existsSync(indexPath);
   const indexHtml = hasClient ? fs.readFileSync(indexPath, "utf8") : "";
-  const preloadsFor = pagePreloads(config.webRoot);
+  const shopTemplate = readShopTemplate(config);
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: config.webRoot,
@@ -167,19 +175,25 @@ async function registerWebClient(app: FastifyInstance, config: Config, db: Db, p
   const plainPage = new CachedBody(indexHtml);
 
   /**
-   * A shared link's page (storefront, product) with its preview and preloads, kept and compressed like
-   * the public reads: a link shared widely is opened by many phones at once. Any other path is the plain
-   * client, and so is a storefront or product that does not exist (not kept).
+   * A storefront or product page, kept and compressed like the public reads: a link shared widely is
+   * opened by many phones at once. While the database is away it is "could not be loaded" (503, not kept).
    */
-  async function pageFor(request: FastifyRequest, pathname: string): Promise<CachedBody> {
-    if (!isSharedPagePath(pathname)) return plainPage;
-    const origin = publicOrigin(request, config);
-    // Without PUBLIC_URL, the page's links follow the Host header: it is part of the key.
-    const page = await publicCache.getText(`page:${origin}${pathname}`, async () => {
-      const meta = await pageMetaFor(db, pathname, origin);
-      return meta && injectPageMeta(indexHtml, meta, preloadsFor(meta.page));
-    });
-    return page ?? plainPage;
+  async function shopPage(request: FastifyRequest, pathname: string): Promise<CachedBody> {
+    const shopRequest: ShopPageRequest = {
+      pathname,
+      origin: publicOrigin(request, config),
+      chosenLanguage: languageOf(request.cookies[LANGUAGE_COOKIE]),
+      browserLanguage: requestLanguage(request),
+    };
+    // Links follow the Host header without PUBLIC_URL, and the texts the visitor's language: both are keys.
+    const key = `page:${shopRequest.origin}${pathname}:${shopRequest.chosenLanguage}:${shopRequest.browserLanguage}`;
+    try {
+      return await publicCache.getPage(key, () => renderShop(db, shopTemplate, shopRequest));
+    } catch (error) {
+      request.log.error({ err: error, pathname }, "A shop page could not be loaded");
+      const page = renderShopUnavailable(shopTemplate, shopRequest);
+      return new CachedBody(page.html, page.status);
+    }
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -190,9 +204,17 @@ async function registerWebClient(app: FastifyInstance, config: Config, db: Db, p
       !pathname.startsWith("/api/") &&
       !pathname.startsWith("/uploads/") &&
       !/\.[a-z0-9]+$/i.test(pathname);
-    if (hasClient && wantsPage) {
-      const page = await pageFor(request, pathname);
+    if (shopTemplate && wantsPage && isShopPagePath(pathname)) {
+      const page = await shopPage(request, pathname);
       return sendCached(request, reply.header("cache-control", "no-cache"), page, "text/html; charset=utf-8");
+    }
+    if (hasClient && wantsPage) {
+      return sendCached(
+        request,
+        reply.header("cache-control", "no-cache"),
+        plainPage,
+        "text/html; charset=utf-8",
+      );
     }
     const language = requestLanguage(request);
     const message = pathname.startsWith("/api/")

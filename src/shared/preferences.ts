@@ -26,3 +26,9 @@ export const DEFAULT_SETTINGS: UserSettings = {
   smsNotifications: false,
   theme: "system",
 };
+
+/**
+ * The interface language a visitor chose, as a cookie as well as in local storage, so the server renders
+ * a storefront in it. It holds no secret and is read by scripts.
+ */
+export const LANGUAGE_COOKIE = "torg_language";

@@ -1,4 +1,5 @@
 import type { PaymentProvider } from "./payment";
+import type { ProductView } from "./product";
 
 /** The storefront's view of a store (GET /api/stores/slug/{slug}): only what shoppers may see. */
 export interface PublicStore {
@@ -15,3 +16,14 @@ export interface PublicStore {
   seoDescription: string | null;
   paymentMethods: PaymentProvider[];
 }
+
+/**
+ * What the server renders a shop page from, and hands to the browser to take it over (src/web/shop):
+ * a storefront with its active products, a product page, or why neither can be shown. `origin` is the
+ * site's public address, so image URLs are the same on both sides.
+ */
+export type ShopPage = { origin: string } & (
+  | { page: "storefront"; store: PublicStore; products: ProductView[] }
+  | { page: "product"; product: ProductView }
+  | { page: "missing" | "unavailable"; of: "storefront" | "productPage" }
+);

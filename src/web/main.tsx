@@ -5,8 +5,9 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { Toaster } from "./components/ui/toaster";
+import { startAppLanguage } from "./lib/app-catalogues";
 import { AuthProvider } from "./lib/auth";
-import { i18nReady } from "./lib/i18n";
+import { LanguageProvider } from "./lib/i18n";
 import { queryClient } from "./lib/query-client";
 import { ServerSettingsSync } from "./lib/server-settings-sync";
 import { ThemeProvider } from "./lib/theme";
@@ -16,18 +17,20 @@ const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
 const root = createRoot(container);
-void i18nReady.then(() =>
+void startAppLanguage().then(() =>
   root.render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <ThemeProvider>
-            <ServerSettingsSync />
-            <RouterProvider router={router} />
-            <Toaster />
-          </ThemeProvider>
-        </AuthProvider>
-      </QueryClientProvider>
+      <LanguageProvider>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <ThemeProvider>
+              <ServerSettingsSync />
+              <RouterProvider router={router} />
+              <Toaster />
+            </ThemeProvider>
+          </AuthProvider>
+        </QueryClientProvider>
+      </LanguageProvider>
     </StrictMode>,
   ),
 );

@@ -4,8 +4,8 @@ import { RootLayout } from "./components/root-layout";
 import { RouteError } from "./components/route-error";
 
 /**
- * Every page and the signed-in layout are separate chunks, loaded on first visit, so the public pages
- * never download dashboard code.
+ * Every page and the signed-in layout are separate chunks, loaded on first visit. The shop pages
+ * (/s/{slug} and /products/{id}) are not here: the server renders them, with their own entry (src/web/shop).
  */
 export const router = createBrowserRouter([
   {
@@ -20,14 +20,6 @@ export const router = createBrowserRouter([
       {
         path: "/register",
         lazy: async () => ({ Component: (await import("./pages/register")).RegisterPage }),
-      },
-      {
-        path: "/s/:slug",
-        lazy: async () => ({ Component: (await import("./pages/storefront")).StorefrontPage }),
-      },
-      {
-        path: "/products/:id",
-        lazy: async () => ({ Component: (await import("./pages/product")).ProductPage }),
       },
       {
         // D5: quick-create is public; only saving the store needs an account, made inside the flow.

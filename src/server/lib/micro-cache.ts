@@ -10,11 +10,14 @@ export const COMPRESS_THRESHOLD = 1024;
 // No answer cache: Accept-Encoding comes from the client, and a cache of it could grow without end.
 const encodings = new Negotiator<Encoding>({ supportedValues: [...RESPONSE_ENCODINGS] });
 
-/** A response body (JSON or HTML) and the compressed copies made of it so far. */
+/** A response body (JSON or HTML), its status, and the compressed copies made of it so far. */
 export class CachedBody {
   private readonly encoded = new Map<Encoding, Buffer>();
 
-  constructor(readonly body: string) {}
+  constructor(
+    readonly body: string,
+    readonly status = 200,
+  ) {}
 
   encode(encoding: Encoding): Buffer {
     let bytes = this.encoded.get(encoding);
@@ -40,7 +43,7 @@ export function sendCached(
   cached: CachedBody,
   type = "application/json; charset=utf-8",
 ) {
-  reply.type(type);
+  reply.status(cached.status).type(type);
   if (cached.body.length < COMPRESS_THRESHOLD) return reply.send(cached.body);
   reply.header("vary", "accept-encoding");
   const encoding = encodings.negotiate(request.headers["accept-encoding"] ?? "");
@@ -51,7 +54,7 @@ export function sendCached(
 
 export class MicroCache {
   private readonly entries = new Map<string, { expires: number; body: CachedBody }>();
-  private readonly loading = new Map<string, Promise<CachedBody | undefined>>();
+  private readonly loading = new Map<string, Promise<CachedBody>>();
   private generation = 0;
 
   constructor(
@@ -61,32 +64,28 @@ export class MicroCache {
 
   /** The value `load` gives, as JSON. A load that throws is not kept. */
   get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
-    return this.remember(key, async () => JSON.stringify(await load()));
+    return this.remember(key, async () => new CachedBody(JSON.stringify(await load())));
   }
 
-  /** A text body (a page's HTML) that `render` gives; undefined (nothing to show) and throws are not kept. */
-  getText(key: string, render: () => Promise<string | undefined>): Promise<CachedBody | undefined> {
-    return this.remember(key, render);
+  /** A page's HTML and status as `render` gives them. A render that throws is not kept. */
+  getPage(key: string, render: () => Promise<{ status: number; html: string }>): Promise<CachedBody> {
+    return this.remember(key, async () => {
+      const { status, html } = await render();
+      return new CachedBody(html, status);
+    });
   }
 
-  /** Undefined only when `produce` can give undefined: `get` always has a body. */
-  private async remember<Text extends string | undefined>(
-    key: string,
-    produce: () => Promise<Text>,
-  ): Promise<CachedBody | Exclude<Text, string>> {
-    const toBody = (text: Text) =>
-      text === undefined ? (undefined as Exclude<Text, string>) : new CachedBody(text);
-    if (this.ttlMs <= 0) return toBody(await produce());
+  private async remember(key: string, produce: () => Promise<CachedBody>): Promise<CachedBody> {
+    if (this.ttlMs <= 0) return produce();
     const hit = this.entries.get(key);
     if (hit && hit.expires > Date.now()) return hit.body;
-    const pending = this.loading.get(key) as Promise<CachedBody | Exclude<Text, string>> | undefined;
+    const pending = this.loading.get(key);
     if (pending) return pending;
     const generation = this.generation;
     const promise = produce()
-      .then((text) => {
-        const body = toBody(text);
+      .then((body) => {
         // A write that happened while loading makes this value stale: serve it once, keep nothing.
-        if (body && generation === this.generation) {
+        if (generation === this.generation) {
           if (this.entries.size >= this.maxEntries) this.entries.clear();
           this.entries.set(key, { expires: Date.now() + this.ttlMs, body });
         }

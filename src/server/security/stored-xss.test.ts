@@ -1,8 +1,9 @@
 /**
  * Issue 7, stored XSS on the server's side of the pages (the browser's side is e2e/stored-xss.spec.ts):
- * the HTML the server writes itself must carry sellers' texts as text. That is the Open Graph head of
- * /s/:slug and /products/:id (registerWebClient + page-meta.ts), the SVG of a QR code (store name as
- * its label) and the scan page of /q/:code.
+ * the HTML the server writes itself must carry sellers' texts as text. That is the whole of the
+ * server-rendered /s/:slug and /products/:id (shop-page.ts: the Open Graph head, the rendered page and
+ * the state handed to the browser), the SVG of a QR code (store name as its label) and the scan page
+ * of /q/:code.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -42,6 +43,7 @@ let seller: Actor;
 beforeAll(async () => {
   webRoot = fs.mkdtempSync(path.join(os.tmpdir(), "torg-xss-web-"));
   fs.writeFileSync(path.join(webRoot, "index.html"), INDEX_HTML);
+  fs.copyFileSync("shop.html", path.join(webRoot, "shop.html"));
   t = await createTestApp({ WEB_ROOT: webRoot, PUBLIC_URL: "https://torg.example.no" });
   const { agent, user, password } = await signUp(t.app);
   seller = { name: "member", token: agent.cookie, user, password };
@@ -80,8 +82,11 @@ async function storeNamed(name: string, description: string) {
   return store;
 }
 
-/** The page's head, checked to be the index's head with only the meta texts changed. */
-function expectHeadCarriesText(html: string, title: string, description: string) {
+/**
+ * The page's head, checked to be the template's head with only the meta texts changed, and its body
+ * holding the texts only as text: in the rendered page, and in the state script, which nothing may end early.
+ */
+function expectPageCarriesText(html: string, title: string, description: string) {
   const head = html.slice(0, html.indexOf("</head>"));
   expect(html.match(/<head>/g), "one head").toHaveLength(1);
   expect(html.match(/<\/head>/g), "one head end").toHaveLength(1);
@@ -95,14 +100,20 @@ function expectHeadCarriesText(html: string, title: string, description: string)
   expect(head).not.toContain("<img");
   expect(head).not.toContain("<svg");
   expect(head).not.toContain("<script>alert");
+  const body = html.slice(html.indexOf("<body>"));
+  expect(body.match(/<script/g), "the state and the client's script").toHaveLength(2);
+  expect(body.match(/<\/script>/g), "each ended once").toHaveLength(2);
+  expect(body).not.toContain("<img src=x");
+  expect(body).not.toContain("<svg onload");
+  expect(body).not.toContain("<script>alert");
 }
 
-describe("the Open Graph head of shareable pages", () => {
+describe("the server-rendered shop pages", () => {
   it.each(HOSTILE)("a storefront named and described %j", async (text) => {
     const store = await storeNamed(text.slice(0, 80), `About: ${text}`);
     const page = await t.app.inject({ url: `/s/${store.slug}`, headers: { accept: "text/html" } });
     expect(page.statusCode).toBe(200);
-    expectHeadCarriesText(page.body, `${text.slice(0, 80)} | Torg`, `About: ${text}`);
+    expectPageCarriesText(page.body, `${text.slice(0, 80)} | Torg`, `About: ${text}`);
   });
 
   it.each(HOSTILE)("a product titled and described %j", async (text) => {
@@ -120,7 +131,7 @@ describe("the Open Graph head of shareable pages", () => {
       headers: { accept: "text/html" },
     });
     expect(page.statusCode).toBe(200);
-    expectHeadCarriesText(page.body, `${text} | Plain store`, `Blurb: ${text}`);
+    expectPageCarriesText(page.body, `${text} | Plain store`, `Blurb: ${text}`);
   });
 });
 

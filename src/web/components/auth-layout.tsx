@@ -1,7 +1,7 @@
 import { CreditCard, LockKeyhole, ScanSearch, Store } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useAuthOptions } from "../lib/auth";
+import { useTranslation } from "../lib/i18n";
 import { LogoMark } from "./logo";
 import { PreferencesMenu } from "./preferences-menu";
 

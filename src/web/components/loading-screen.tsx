@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { PageSpinner } from "./ui/spinner";
 
 /** A whole screen waiting for the current user, before any layout can be chosen. */

@@ -1,7 +1,7 @@
 import { Menu } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
+import { useTranslation } from "../lib/i18n";
 import { cn } from "../lib/utils";
 import { LogoMark } from "./logo";
 import { MOBILE_NAV } from "./nav-items";

@@ -1,8 +1,8 @@
 import { ArrowRight, Bell, BellOff } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormatters } from "../lib/format";
+import { useTranslation } from "../lib/i18n";
 import { useMarkNotificationsSeen, useNotifications } from "../lib/queries/notifications";
 import { cn } from "../lib/utils";
 import { Button } from "./ui/button";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 
 /** The browser tab's title; React places the <title> element in the document head. */
 export function PageTitle({ title }: { title?: string }) {

@@ -1,7 +1,6 @@
 import { Monitor, Moon, Sun } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { LANGUAGES, THEMES, type Theme } from "../../shared/preferences";
-import { isLanguage, LANGUAGE_NAMES } from "../lib/i18n";
+import { isLanguage, LANGUAGE_NAMES, useTranslation } from "../lib/i18n";
 import { useLanguage } from "../lib/settings";
 import { useTheme } from "../lib/theme";
 import { DropdownMenuRadioGroup, DropdownMenuRadioItem } from "./ui/dropdown-menu";

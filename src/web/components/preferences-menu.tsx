@@ -1,5 +1,5 @@
 import { Languages } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { LanguageRadioItems, ThemeRadioItems } from "./preference-items";
 import { Button } from "./ui/button";
 import {

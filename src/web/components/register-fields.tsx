@@ -1,6 +1,6 @@
 import { type UseFormReturn, useFormState } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import type { RegisterInput } from "../../shared/auth";
+import { useTranslation } from "../lib/i18n";
 import { FormField } from "./ui/form-field";
 import { Input } from "./ui/input";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { SkipLink } from "./skip-link";
 
 /**
  * Wraps every page: the skip link comes first in the tab order, and after each navigation focus moves
@@ -8,7 +8,6 @@ import { Outlet, ScrollRestoration, useLocation } from "react-router";
  * last page's focused element used to be.
  */
 export function RootLayout() {
-  const { t } = useTranslation();
   const { pathname } = useLocation();
   const previousPath = useRef(pathname);
 
@@ -20,12 +19,7 @@ export function RootLayout() {
 
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[200] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-primary-foreground focus:shadow-lg"
-      >
-        {t("common.skipToContent")}
-      </a>
+      <SkipLink />
       <Outlet />
       <ScrollRestoration />
     </>

@@ -1,7 +1,7 @@
 import { TriangleAlert } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { useRouteError } from "react-router";
+import { useTranslation } from "../lib/i18n";
 import { Button } from "./ui/button";
 
 /** Shown when a page fails to load or render, most often a stale bundle after a new release. */

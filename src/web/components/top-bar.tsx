@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { useAuth } from "../lib/auth";
+import { useTranslation } from "../lib/i18n";
 import { cn } from "../lib/utils";
 import { LogoMark } from "./logo";
 import { MobileNav } from "./mobile-nav";

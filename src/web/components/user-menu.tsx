@@ -1,8 +1,8 @@
 import { Languages, LogOut, Settings, ShieldCheck, SunMoon, UserRound } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import type { PublicUser } from "../../shared/auth";
 import { useAuth } from "../lib/auth";
+import { useTranslation } from "../lib/i18n";
 import { initials } from "../lib/utils";
 import { LanguageRadioItems, ThemeRadioItems } from "./preference-items";
 import { Avatar, AvatarFallback } from "./ui/avatar";

@@ -1,5 +1,5 @@
 import type { QueryFunction } from "@tanstack/react-query";
-import i18n from "./i18n";
+import { currentLanguage } from "./i18n";
 
 /** Any non-OK answer. Its message is "STATUS: body" (or "STATUS: statusText" when the body is empty). */
 export class ApiError extends Error {
@@ -21,8 +21,8 @@ async function throwIfNotOk(res: Response): Promise<void> {
 }
 
 /** The server words its messages in the reader's language when it can. */
-function languageHeader(): Record<string, string> {
-  return i18n.resolvedLanguage ? { "Accept-Language": i18n.resolvedLanguage } : {};
+export function languageHeader(): Record<string, string> {
+  return { "Accept-Language": currentLanguage() };
 }
 
 /**

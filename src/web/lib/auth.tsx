@@ -1,10 +1,10 @@
 import { type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext } from "react";
-import { useTranslation } from "react-i18next";
 import type { LoginInput, PublicUser, RegisterInput } from "../../shared/auth";
 import { SESSION_HINT_COOKIE } from "../../shared/session-hint";
 import { toast } from "../hooks/use-toast";
 import { apiJson, apiRequest, getQueryFn } from "./api";
+import { useTranslation } from "./i18n";
 import { toastFailure } from "./toast-failure";
 
 export const ME_QUERY_KEY = ["/api/me"] as const;

@@ -268,10 +268,12 @@ function subscribe(listener: () => void): () => void {
 }
 
 const snapshot = () => current;
+/** The server renders every shop page with an empty cart; the browser shows the stored one right after. */
+const serverSnapshot = () => EMPTY_CART;
 
 /** The shopper's cart; every change is saved and shown everywhere at once. */
 export function useCart(): Cart {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return useSyncExternalStore(subscribe, snapshot, serverSnapshot);
 }
 
 /** Changes to the cart from anywhere (event handlers, mutations). */

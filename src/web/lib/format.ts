@@ -1,9 +1,8 @@
 import { formatDistanceToNow, type Locale } from "date-fns";
 import { da, enGB, nb, sv } from "date-fns/locale";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { formatKr } from "../../shared/money";
-import { isLanguage } from "./i18n";
+import { useTranslation } from "./i18n";
 
 const DATE_LOCALES: Record<string, Locale> = { en: enGB, nb, sv, da };
 
@@ -16,8 +15,7 @@ export interface Formatters {
 
 /** Money and time formatters that follow the interface language. */
 export function useFormatters(): Formatters {
-  const { i18n } = useTranslation();
-  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : "en";
+  const { language } = useTranslation();
   return useMemo(
     () => ({
       kr: (amount) => formatKr(amount, language),

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import type { Language, UserSettings } from "../../shared/preferences";
 import { toast } from "../hooks/use-toast";
 import { apiJson } from "./api";
 import { useAuth } from "./auth";
-import { applyLanguage, DEFAULT_LANGUAGE, isLanguage } from "./i18n";
+import { applyLanguage, useTranslation } from "./i18n";
 
 export const SETTINGS_QUERY_KEY = ["/api/settings"] as const;
 
@@ -31,10 +30,9 @@ export function useSaveSettings() {
 
 /** The interface language; a signed-in user's choice is saved to their account too. */
 export function useLanguage() {
-  const { i18n } = useTranslation();
+  const { language } = useTranslation();
   const { user } = useAuth();
   const save = useSaveSettings();
-  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
 
   function setLanguage(next: Language): void {
     applyLanguage(next);

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation } from "react-router";
 import { type LoginInput, loginSchema } from "../../shared/auth";
 import { AuthLayout, SignupRestrictedNote } from "../components/auth-layout";
@@ -12,6 +11,7 @@ import { FormField } from "../components/ui/form-field";
 import { Input } from "../components/ui/input";
 import { Spinner } from "../components/ui/spinner";
 import { useAuth } from "../lib/auth";
+import { useTranslation } from "../lib/i18n";
 
 /** Where the protected-page wrapper sent the visitor from, if it is a page of this site. */
 function returnPath(state: unknown): string {

@@ -1,9 +1,9 @@
 import { MapPinOff } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AppShell } from "../components/app-shell";
 import { PageTitle } from "../components/page-title";
 import { Button } from "../components/ui/button";
+import { useTranslation } from "../lib/i18n";
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { Link, Navigate } from "react-router";
 import { type RegisterInput, registerSchema } from "../../shared/auth";
 import { AuthLayout, SignupRestrictedNote } from "../components/auth-layout";
@@ -11,6 +10,7 @@ import { RegisterFields } from "../components/register-fields";
 import { Button } from "../components/ui/button";
 import { Spinner } from "../components/ui/spinner";
 import { useAuth } from "../lib/auth";
+import { useTranslation } from "../lib/i18n";
 
 export function RegisterPage() {
   const { t } = useTranslation();

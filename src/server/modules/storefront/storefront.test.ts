@@ -5,25 +5,44 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageSrcSet, LEAD_IMAGE_SIZES } from "../../../shared/image-url";
+import { formatKr } from "../../../shared/money";
+import { SHOP_STATE_ELEMENT_ID, type ShopState } from "../../../web/shop/state";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
 let webRoot: string;
 beforeAll(async () => {
-  // A stand-in for the built client, so the page routes can be checked without a Vite build.
-  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), "torg-web-"));
-  fs.writeFileSync(
-    path.join(webRoot, "index.html"),
-    // As large as the built client's (over a kilobyte), so it is worth compressing.
-    `<!doctype html><html><head><meta name="description" content="Torg default" /><title>Torg</title><style>${"body{margin:0}".repeat(80)}</style></head><body><div id="root"></div></body></html>`,
-  );
+  webRoot = stubWebClient();
   t = await createTestApp({ PUBLIC_URL: "https://torg.example.no", WEB_ROOT: webRoot });
 });
 afterAll(async () => {
   await t.close();
   fs.rmSync(webRoot, { recursive: true, force: true });
 });
+
+/**
+ * A stand-in for the built client, so the page routes can be checked without a Vite build: an
+ * index.html as large as the built one (worth compressing) and the shop pages' source template.
+ */
+function stubWebClient() {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "torg-web-"));
+  fs.writeFileSync(
+    path.join(folder, "index.html"),
+    `<!doctype html><html><head><meta name="description" content="Torg default" /><title>Torg</title><style>${"body{margin:0}".repeat(80)}</style></head><body><div id="root"></div></body></html>`,
+  );
+  fs.copyFileSync("shop.html", path.join(folder, "shop.html"));
+  return folder;
+}
+
+/** The state a shop page hands to the browser. */
+function shopState(html: string): ShopState {
+  const json = new RegExp(
+    `<script type="application/json" id="${SHOP_STATE_ELEMENT_ID}">(.*?)</script>`,
+  ).exec(html)?.[1];
+  if (!json) throw new Error("The page carries no shop state");
+  return JSON.parse(json) as ShopState;
+}
 
 async function liveStore() {
   const { agent } = await signUp(t.app);
@@ -118,10 +137,11 @@ describe("compressed public reads", () => {
   });
 });
 
-describe("shareable pages", () => {
-  const page = (url: string) => t.app.inject({ url, headers: { accept: "text/html" } });
+describe("server-rendered shop pages", () => {
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ url, headers: { accept: "text/html", ...headers } });
 
-  it("gives a storefront link its title, description and Open Graph preview, HTML-escaped", async () => {
+  it("renders a storefront with its active products, and gives the link its preview, all escaped", async () => {
     const { store } = await liveStore();
     const response = await page(`/s/${store.slug}`);
     expect(response.statusCode).toBe(200);
@@ -134,13 +154,44 @@ describe("shareable pages", () => {
     expect(response.body).toContain(
       `<meta property="og:url" content="https://torg.example.no/s/${store.slug}">`,
     );
+    // The page itself, readable before any script runs: the store, its one active product, its price.
+    const root = /<div id="root">(.*)<\/div>\s*<script/s.exec(response.body)?.[1] ?? "";
+    expect(root).toContain(">Sølvsmia</h1>");
+    expect(root).toContain("Silver ring");
+    expect(root).toContain("1,450 kr");
+    expect(root).not.toContain("Unfinished bracelet");
+    expect(root).toContain('src="https://images.example/hero.jpg"');
     expect(response.body).not.toContain("<b>bands</b>");
-    expect(response.body).toContain(
-      '<link rel="preload" as="image" href="https://images.example/hero.jpg" fetchpriority="high">',
+    // The same data for the browser to take over, with no "<" that could end its script element.
+    const state = shopState(response.body);
+    expect(state.page).toMatchObject({ page: "storefront", origin: "https://torg.example.no" });
+    expect(state.page.page === "storefront" && state.page.products.map((p) => p.title)).toEqual([
+      "Silver ring",
+    ]);
+    expect(state.catalogue).toHaveProperty("cart.added", "Added to cart");
+    expect(state.catalogue).not.toHaveProperty("dashboard");
+    expect(response.body).toContain("Rings & \\u003cb>bands\\u003c/b> from Tromsø");
+  });
+
+  it("speaks the store's language, unless the visitor chose their own", async () => {
+    const { agent, store } = await liveStore();
+    await agent.put(`/api/stores/${store.id}`, { defaultLocale: "nb" });
+    const norwegian = await page(`/s/${store.slug}`);
+    expect(norwegian.body).toContain('<html lang="nb"');
+    expect(norwegian.body).toContain("Våre produkter");
+    expect(norwegian.body).toContain(formatKr("1450", "nb"));
+    expect(shopState(norwegian.body).language).toBe("nb");
+
+    const swedish = await page(`/s/${store.slug}`, { cookie: "torg_language=sv" });
+    expect(swedish.body).toContain('<html lang="sv"');
+    expect(shopState(swedish.body).language).toBe("sv");
+    // A cookie that is no language of ours changes nothing.
+    expect((await page(`/s/${store.slug}`, { cookie: "torg_language=xx" })).body).toContain(
+      '<html lang="nb"',
     );
   });
 
-  it("keeps a shared page ready, compressed as asked, and fresh after the seller edits the store", async () => {
+  it("keeps a shop page ready, compressed as asked, and fresh after the seller edits the store", async () => {
     const { agent, store } = await liveStore();
     const first = await page(`/s/${store.slug}`);
     expect(first.body).toContain("<title>Sølvsmia | Torg</title>");
@@ -156,21 +207,34 @@ describe("shareable pages", () => {
     expect((await page(`/s/${store.slug}`)).body).toContain("<title>Sølvsmia Tromsø | Torg</title>");
   });
 
-  it("gives a product page its preview image from the upload", async () => {
-    const { active } = await liveStore();
+  it("renders a product page with its photo in the widths the page chooses from", async () => {
+    const { active, store } = await liveStore();
     const response = await page(`/products/${active.id}`);
+    expect(response.statusCode).toBe(200);
     expect(response.body).toContain("<title>Silver ring | Sølvsmia</title>");
     expect(response.body).toContain(
       `<meta property="og:image" content="https://torg.example.no/uploads/products/`,
     );
-    // The photo the page shows first, in the widths and sizes the page will choose from.
-    const preload =
-      /<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)"/.exec(
-        response.body,
-      );
-    expect(preload?.[1]).toMatch(/^https:\/\/torg\.example\.no\/uploads\/products\/.+-1600\.webp$/);
-    expect(preload?.[2]).toBe(imageSrcSet(preload?.[1] ?? ""));
-    expect(preload?.[3]).toBe(LEAD_IMAGE_SIZES.productPage);
+    expect(response.body).toContain(">Silver ring</h1>");
+    expect(response.body).toContain(`href="/s/${store.slug}"`);
+    const photo = /<img src="([^"]+)" srcSet="([^"]+)" sizes="([^"]+)" alt="Silver ring"/.exec(response.body);
+    expect(photo?.[1]).toMatch(/^https:\/\/torg\.example\.no\/uploads\/products\/.+-1600\.webp$/);
+    expect(photo?.[2]).toBe(imageSrcSet(photo?.[1] ?? ""));
+    expect(photo?.[3]).toBe(LEAD_IMAGE_SIZES.productPage);
+    expect(shopState(response.body).page).toMatchObject({ page: "product", product: { id: active.id } });
+  });
+
+  it("answers a missing store or product, or an inactive product, with a 404 page in the visitor's language", async () => {
+    const { hidden } = await liveStore();
+    const store = await page("/s/no-such-store");
+    expect(store.statusCode).toBe(404);
+    expect(store.body).toContain("<title>Store not found</title>");
+    expect(shopState(store.body).page).toMatchObject({ page: "missing", of: "storefront" });
+    const inactive = await page(`/products/${hidden.id}`, { "accept-language": "da-DK,da;q=0.9" });
+    expect(inactive.statusCode).toBe(404);
+    expect(inactive.body).toContain('<html lang="da"');
+    expect(shopState(inactive.body).page).toMatchObject({ page: "missing", of: "productPage" });
+    expect((await page(`/products/${randomUUID()}`)).statusCode).toBe(404);
   });
 
   it("serves the plain client for other pages, and JSON 404 for unknown API routes", async () => {
@@ -178,8 +242,6 @@ describe("shareable pages", () => {
     expect(other.statusCode).toBe(200);
     expect(other.body).toContain("<title>Torg</title>");
     expect(other.body).not.toContain("og:title");
-    const missing = await page("/s/no-such-store");
-    expect(missing.body).toContain("<title>Torg</title>");
     expect((await t.app.inject({ url: "/api/nothing", headers: { accept: "text/html" } })).statusCode).toBe(
       404,
     );
@@ -188,5 +250,20 @@ describe("shareable pages", () => {
     const asset = await t.app.inject({ url: "/assets/missing-123.js" });
     expect(asset.statusCode).toBe(404);
     expect(asset.json()).toEqual({ message: "Not found" });
+  });
+
+  it("shows 'could not be loaded' with a 503 while the database is away", async () => {
+    const folder = stubWebClient();
+    const broken = await createTestApp({ WEB_ROOT: folder });
+    try {
+      await broken.database.close();
+      const response = await broken.app.inject({ url: "/s/any-store", headers: { accept: "text/html" } });
+      expect(response.statusCode).toBe(503);
+      expect(response.body).toContain("<title>The store could not be loaded</title>");
+      expect(shopState(response.body).page).toMatchObject({ page: "unavailable", of: "storefront" });
+    } finally {
+      await broken.app.close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

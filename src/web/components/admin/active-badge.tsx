@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Badge } from "../ui/badge";
 
 /** Spec 2.16's Active/Inactive, for products and QR codes alike. */

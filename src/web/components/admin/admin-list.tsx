@@ -1,9 +1,9 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, RotateCw, TriangleAlert } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import type { AdminListName, AdminPage } from "../../../shared/admin";
 import { errorMessage } from "../../lib/api";
+import { useTranslation } from "../../lib/i18n";
 import { ADMIN_PAGE_SIZE, type AdminRows, useAdminPage } from "../../lib/queries/admin";
 import { ListSpinner, ListState } from "../orders/order-list";
 import { Button } from "../ui/button";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import type { AiLogRow } from "../../../shared/admin";
+import { useTranslation } from "../../lib/i18n";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { useAdminFormatters } from "./format";
 

@@ -1,8 +1,8 @@
 import { Sparkles } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { AiLogRow } from "../../../shared/admin";
 import { shortOrderId } from "../../../shared/order";
+import { useTranslation } from "../../lib/i18n";
 import { Badge, type BadgeProps } from "../ui/badge";
 import { AdminTable } from "./admin-list";
 import { AiLogDialog } from "./ai-log-dialog";

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { toOre } from "../../../shared/money";
+import { useTranslation } from "../../lib/i18n";
 
 /** British English for "en", like the dates elsewhere in the interface; the others are their own tags. */
 const localeTag = (language: string) => (language === "en" ? "en-GB" : language);
@@ -19,8 +19,8 @@ export interface AdminFormatters {
 }
 
 export function useAdminFormatters(): AdminFormatters {
-  const { i18n } = useTranslation();
-  const tag = localeTag(i18n.resolvedLanguage ?? "en");
+  const { language } = useTranslation();
+  const tag = localeTag(language);
   return useMemo(() => {
     const date = new Intl.DateTimeFormat(tag, { dateStyle: "medium" });
     const timestamp = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "medium" });

@@ -1,7 +1,7 @@
 import { Eye, ReceiptText } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { shortOrderId } from "../../../shared/order";
 import { useFormatters } from "../../lib/format";
+import { useTranslation } from "../../lib/i18n";
 import { StatusBadge } from "../orders/status-badge";
 import { AdminTable } from "./admin-list";
 import { useAdminFormatters } from "./format";

@@ -1,5 +1,5 @@
 import { Eye, Package, Pencil } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { ActiveBadge } from "./active-badge";
 import { AdminTable } from "./admin-list";
 import { useAdminFormatters } from "./format";
@@ -44,7 +44,7 @@ export function ProductsTab() {
               icon={Eye}
               text={t("admin.view")}
               label={t("admin.products.viewNamed", { name: product.title })}
-              to={`/products/${product.id}`}
+              href={`/products/${product.id}`}
             />
             <RowAction
               layout={layout}

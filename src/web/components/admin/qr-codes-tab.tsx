@@ -1,8 +1,8 @@
 import { Download, ExternalLink, Pencil, Printer, QrCode, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { QrCodeView } from "../../../shared/qr";
 import { toast } from "../../hooks/use-toast";
+import { useTranslation } from "../../lib/i18n";
 import { useDeleteQrCode } from "../../lib/queries/admin";
 import { toastFailure } from "../../lib/toast-failure";
 import { ConfirmDialog } from "../ui/confirm-dialog";

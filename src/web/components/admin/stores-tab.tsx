@@ -1,8 +1,8 @@
 import { ExternalLink, Pencil, Plus, Store, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AdminStoreRow } from "../../../shared/admin";
+import { useTranslation } from "../../lib/i18n";
 import { DeleteStoreDialog } from "../stores/delete-store-dialog";
 import { Button } from "../ui/button";
 import { AdminTable } from "./admin-list";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   Bar,
   BarChart,
@@ -12,6 +11,7 @@ import {
   YAxis,
 } from "recharts";
 import type { DailyViews, StatusCount } from "../../../shared/analytics";
+import { useTranslation } from "../../lib/i18n";
 import {
   ANIMATION_PROPS,
   AXIS_PROPS,

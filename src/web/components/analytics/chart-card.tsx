@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
-import { useTranslation } from "react-i18next";
 import { ResponsiveContainer, type TooltipContentProps } from "recharts";
+import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 

@@ -1,7 +1,6 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { useFormatters } from "../../lib/format";
-import { isLanguage } from "../../lib/i18n";
+import { useTranslation } from "../../lib/i18n";
 
 const LOCALE_TAGS = { en: "en-GB", nb: "nb-NO", sv: "sv-SE", da: "da-DK" } as const;
 
@@ -37,9 +36,8 @@ export interface ChartFormatters {
 
 /** Number and date formats for the charts, in the interface language. */
 export function useChartFormatters(): ChartFormatters {
-  const { i18n } = useTranslation();
+  const { language } = useTranslation();
   const { kr } = useFormatters();
-  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : "en";
   return useMemo(() => {
     const tag = LOCALE_TAGS[language];
     const compact = new Intl.NumberFormat(tag, { notation: "compact", maximumFractionDigits: 1 });

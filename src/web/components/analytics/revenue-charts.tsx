@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import type { DailyRevenue, MonthlyRevenue } from "../../../shared/analytics";
+import { useTranslation } from "../../lib/i18n";
 import {
   ANIMATION_PROPS,
   AXIS_PROPS,

@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Info, Mail, MapPin, Phone, UserRound } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import {
   ORDER_STATUSES,
   type OrderStatus,
@@ -12,6 +11,7 @@ import {
 } from "../../../shared/order";
 import { formatPhone } from "../../../shared/phone";
 import { useFormatters } from "../../lib/format";
+import { useTranslation } from "../../lib/i18n";
 import { useUpdateOrderStatus } from "../../lib/queries/orders";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";

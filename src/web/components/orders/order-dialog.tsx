@@ -1,8 +1,8 @@
 import { ExternalLink, SearchX } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { shortOrderId } from "../../../shared/order";
 import { ApiError, errorMessage } from "../../lib/api";
+import { useTranslation } from "../../lib/i18n";
 import { useOrder } from "../../lib/queries/orders";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { fromOre, toOre } from "../../../shared/money";
 import type { OrderItemView } from "../../../shared/order";
+import { useTranslation } from "../../lib/i18n";
 
 /** unitPrice × qty, exact in øre (D7). */
 export function lineTotal(item: Pick<OrderItemView, "unitPrice" | "qty">): string {
@@ -12,8 +12,7 @@ const LOCALE_TAGS: Record<string, string> = { en: "en-GB", nb: "nb-NO", sv: "sv-
 
 /** "12 Mar 2025, 14:32" in the interface language, for tooltips and the order's placed time. */
 export function useDateTime(): (iso: string) => string {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? "en";
+  const { language } = useTranslation();
   return useMemo(() => {
     const format = new Intl.DateTimeFormat(LOCALE_TAGS[language] ?? language, {
       dateStyle: "medium",

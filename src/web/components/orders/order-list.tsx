@@ -1,9 +1,9 @@
 import { ReceiptText, RotateCw, TriangleAlert } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { ORDER_STATUSES, type OrderStatus } from "../../../shared/order";
 import { errorMessage } from "../../lib/api";
+import { useTranslation } from "../../lib/i18n";
 import { useOrders } from "../../lib/queries/orders";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";

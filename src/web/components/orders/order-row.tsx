@@ -1,8 +1,8 @@
 import { ChevronRight } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import type { OrderView } from "../../../shared/order";
 import { shortOrderId } from "../../../shared/order";
 import { useFormatters } from "../../lib/format";
+import { useTranslation } from "../../lib/i18n";
 import { Button } from "../ui/button";
 import { useDateTime } from "./order-format";
 import { StatusBadge } from "./status-badge";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { ORDER_STATUSES, type OrderStatus } from "../../../shared/order";
+import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 import { Badge, type BadgeProps } from "../ui/badge";
 

@@ -1,6 +1,6 @@
 import { ImagePlus, RefreshCw, Trash2 } from "lucide-react";
 import { type DragEvent, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
 import { AiScan } from "./ai-analysis";

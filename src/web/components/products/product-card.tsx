@@ -1,8 +1,8 @@
 import { Pencil } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ProductView } from "../../../shared/product";
 import { useFormatters } from "../../lib/format";
+import { useTranslation } from "../../lib/i18n";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -36,6 +36,7 @@ export function ProductCard({ product }: { product: ProductView }) {
         <h3 className="text-sm font-semibold leading-snug sm:text-base">
           <Link
             to={`/products/${product.id}`}
+            reloadDocument
             className="product-card-link line-clamp-2 break-words outline-none after:absolute after:inset-0 after:content-['']"
           >
             {product.title}

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { useFormContext } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import type { productFieldsSchema } from "../../../shared/product";
 import type { z } from "../../../shared/zod";
+import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 import { Textarea } from "../stores/textarea";
 import { FormField } from "../ui/form-field";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAuth } from "../../lib/auth";
+import { useTranslation } from "../../lib/i18n";
 import { LogoMark } from "../logo";
 import { PreferencesMenu } from "../preferences-menu";
 import { Button } from "../ui/button";

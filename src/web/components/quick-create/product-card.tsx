@@ -1,7 +1,7 @@
 import { CircleAlert, Pencil } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { normalizePrice } from "../../../shared/money";
 import { useFormatters } from "../../lib/format";
+import { useTranslation } from "../../lib/i18n";
 import type { DraftProduct, ProductErrors } from "../../lib/quick-create-draft";
 import { cn } from "../../lib/utils";
 import { MarkedPhoto } from "./marked-photo";

@@ -1,6 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { type DraftProduct, type ProductErrors, validateProduct } from "../../lib/quick-create-draft";
 import { Button } from "../ui/button";
 import {

@@ -1,5 +1,5 @@
 import { CircleHelp } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import type { DraftProduct, ProductErrors } from "../../lib/quick-create-draft";
 import { Textarea } from "../stores/textarea";
 import { FormField } from "../ui/form-field";

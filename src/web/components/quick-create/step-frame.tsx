@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import type { QuickCreateStep } from "../../lib/quick-create-draft";
 import { cn } from "../../lib/utils";
 import "./quick-create.css";

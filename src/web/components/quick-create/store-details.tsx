@@ -1,7 +1,7 @@
 import { Check, QrCode, WandSparkles } from "lucide-react";
 import { Checkbox } from "radix-ui";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import type { StoreDraft, StoreErrors, UploadMode } from "../../lib/quick-create-draft";
 import { Textarea } from "../stores/textarea";
 import { FormField } from "../ui/form-field";

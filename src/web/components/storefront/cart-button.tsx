@@ -1,6 +1,6 @@
 import { ShoppingBag } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { itemCount, useCart } from "../../lib/cart";
+import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 import { useShop } from "./shop-frame";
 

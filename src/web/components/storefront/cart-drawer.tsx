@@ -1,9 +1,8 @@
 import { ShoppingBag, Trash2, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { toast } from "../../hooks/use-toast";
 import { type CartItem, cartStore, cartTotal, itemCount, lineTotal, useCart } from "../../lib/cart";
+import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
@@ -136,20 +135,21 @@ function CartRow({ item }: { item: CartItem }) {
   return (
     <li className="flex gap-3 py-4">
       <DialogPrimitive.Close asChild>
-        <Link to={`/products/${product.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        {/* biome-ignore lint/a11y/useAnchorContent: a second way to the product for pointers only; the title next to it is the link assistive technology gets. */}
+        <a href={`/products/${product.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
           <ProductPhoto src={product.primaryImage} alt="" sizes="80px" className="size-18 rounded-xl" />
-        </Link>
+        </a>
       </DialogPrimitive.Close>
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-start gap-2">
           <div className="min-w-0 flex-1">
             <DialogPrimitive.Close asChild>
-              <Link
-                to={`/products/${product.id}`}
+              <a
+                href={`/products/${product.id}`}
                 className="line-clamp-2 leading-snug font-medium underline-offset-4 hover:underline"
               >
                 {product.title}
-              </Link>
+              </a>
             </DialogPrimitive.Close>
             <p className="mt-0.5 text-sm text-muted-foreground tabular-nums">
               {t("cart.each", { price: kr(product.basePrice) })}

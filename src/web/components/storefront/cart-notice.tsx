@@ -1,5 +1,5 @@
 import { Info } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 import { useKr } from "./format";
 import type { CartNotes } from "./shop-frame";

@@ -1,23 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { CircleCheck, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate } from "react-router";
 import { fromOre, toOre } from "../../../shared/money";
 import { type CheckoutForm, checkoutFormSchema, shortOrderId } from "../../../shared/order";
 import { toast } from "../../hooks/use-toast";
 import { ApiError, errorMessage } from "../../lib/api";
 import { cartStore, cartTotal, itemCount, lineTotal, useCart } from "../../lib/cart";
-import {
-  type PlacedOrder,
-  type PlaceOrderBody,
-  placeOrder,
-  refusedProductId,
-} from "../../lib/queries/storefront";
+import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
+import { type PlacedOrder, type PlaceOrderBody, placeOrder, refusedProductId } from "../../shop/api";
 import { Button } from "../ui/button";
 import { FormField } from "../ui/form-field";
 import { Input } from "../ui/input";
@@ -25,8 +18,6 @@ import { Spinner } from "../ui/spinner";
 import { CartNotice } from "./cart-notice";
 import { useKr } from "./format";
 import type { CartNotes } from "./shop-frame";
-
-/** Spec 9: orders are shown by the first 8 characters of their id. */
 
 /** A fresh key per checkout attempt; crypto.randomUUID needs a secure context, getRandomValues does not. */
 function newIdempotencyKey(): string {
@@ -57,13 +48,11 @@ export function CheckoutDialog({
   onCloseAutoFocus,
 }: CheckoutDialogProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
   const [placed, setPlaced] = useState<{ order: PlacedOrder; storeName: string | null } | null>(null);
 
   const finish = () => {
     onOpenChange(false);
-    if (storePath && pathname !== storePath) void navigate(storePath);
+    if (storePath && window.location.pathname !== storePath) window.location.assign(storePath);
   };
 
   return (
@@ -114,16 +103,18 @@ function OrderForm({ notes, onPlaced }: OrderFormProps) {
   });
   const { errors } = form.formState;
 
-  const mutation = useMutation({
-    mutationFn: ({ body, key }: { body: PlaceOrderBody; key: string }) => placeOrder(body, key),
-    onSuccess: (order) => {
+  const [pending, setPending] = useState(false);
+
+  const send = async (body: PlaceOrderBody, key: string) => {
+    setPending(true);
+    try {
+      const order = await placeOrder(body, key);
       const { storeName } = cartStore.get();
       attempt.current = null;
       cartStore.clear();
       toast({ title: t("checkout.successTitle"), description: t("checkout.successText") });
       onPlaced(order, storeName);
-    },
-    onError: (err) => {
+    } catch (err) {
       const productId = refusedProductId(err);
       if (productId) cartStore.removeProduct(productId);
       const message =
@@ -133,11 +124,13 @@ function OrderForm({ notes, onPlaced }: OrderFormProps) {
         title: t("checkout.errorTitle"),
         description: productId ? `${message}. ${t("checkout.removedFromCart")}` : message,
       });
-    },
-  });
+    } finally {
+      setPending(false);
+    }
+  };
 
   const submit = form.handleSubmit((values) => {
-    if (mutation.isPending) return;
+    if (pending) return;
     const current = cartStore.get();
     if (!current.storeId || current.items.length === 0) {
       toast({
@@ -162,10 +155,9 @@ function OrderForm({ notes, onPlaced }: OrderFormProps) {
     const signature = JSON.stringify(body);
     // The same request again (a retry after a lost answer) keeps its key, so it cannot order twice.
     if (attempt.current?.body !== signature) attempt.current = { body: signature, key: newIdempotencyKey() };
-    mutation.mutate({ body, key: attempt.current.key });
+    void send(body, attempt.current.key);
   });
 
-  const pending = mutation.isPending;
   const total = kr(cartTotal(cart));
 
   return (

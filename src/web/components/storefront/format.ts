@@ -1,11 +1,10 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
 import { formatKr } from "../../../shared/money";
+import { useTranslation } from "../../lib/i18n";
 
 /** Whole kroner in the interface language (D7); zod-free and date-free, unlike the dashboard's formatters. */
 export function useKr(): (amount: string | number | null | undefined) => string {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? "en";
+  const { language } = useTranslation();
   return useCallback((amount) => formatKr(amount, language), [language]);
 }
 

@@ -1,7 +1,6 @@
 import { Plus, ScanSearch } from "lucide-react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import type { ProductView } from "../../../shared/product";
+import { useTranslation } from "../../lib/i18n";
 import { useKr } from "./format";
 import { ProductPhoto } from "./product-photo";
 
@@ -51,9 +50,9 @@ export function ProductCard({ product, onZoom, onAdd }: ProductCardProps) {
               {title}
             </button>
           ) : (
-            <Link to={`/products/${product.id}`} className={stretched}>
+            <a href={`/products/${product.id}`} className={stretched}>
               {title}
-            </Link>
+            </a>
           )}
         </h3>
         {product.sku && <p className="truncate text-xs text-muted-foreground">{product.sku}</p>}

@@ -1,6 +1,7 @@
-import { type CSSProperties, useState } from "react";
+import { type CSSProperties, useCallback, useState } from "react";
 import { fixImageUrl, imageSrcSet, PLACEHOLDER_IMAGE } from "../../../shared/image-url";
 import { cn } from "../../lib/utils";
+import { useShop } from "./shop-frame";
 
 export interface Point {
   x: number;
@@ -21,6 +22,19 @@ function pointInCoverBox(point: Point, natural: { width: number; height: number 
     x: ((left + (point.x / 100) * width) / boxAspect) * 100,
     y: (top + (point.y / 100) * height) * 100,
   };
+}
+
+/**
+ * A ref for an <img> of a server-rendered page: a picture that finished loading (or failing) before the
+ * browser's code took over fired its load event unheard, so `settled` is called for it here instead.
+ */
+export function useSettledImage(settled: (image: HTMLImageElement) => void) {
+  return useCallback(
+    (image: HTMLImageElement | null) => {
+      if (image?.complete && image.currentSrc) settled(image);
+    },
+    [settled],
+  );
 }
 
 /** The marker drawn where the product sits in its photo. */
@@ -63,9 +77,17 @@ export function ProductPhoto({
   className,
   imageClassName,
 }: ProductPhotoProps) {
-  const url = fixImageUrl(src, window.location.origin);
+  const url = fixImageUrl(src, useShop().origin);
   const [failed, setFailed] = useState(false);
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+  const settle = useCallback((image: HTMLImageElement) => {
+    const { naturalWidth: width, naturalHeight: height } = image;
+    if (!width || !height) {
+      setFailed(true);
+      return;
+    }
+    setNatural((known) => (known?.width === width && known.height === height ? known : { width, height }));
+  }, []);
   const shown = failed ? PLACEHOLDER_IMAGE : url;
   const marker = coordinates && natural && !failed ? pointInCoverBox(coordinates, natural, aspect) : null;
 
@@ -79,10 +101,8 @@ export function ProductPhoto({
         loading={priority ? "eager" : "lazy"}
         fetchPriority={priority ? "high" : "auto"}
         decoding="async"
-        onLoad={(event) => {
-          const { naturalWidth: width, naturalHeight: height } = event.currentTarget;
-          if (width && height) setNatural({ width, height });
-        }}
+        ref={useSettledImage(settle)}
+        onLoad={(event) => settle(event.currentTarget)}
         onError={() => setFailed(true)}
         className={cn("absolute inset-0 size-full object-cover", imageClassName)}
         style={coordinates ? { objectPosition: `${coordinates.x}% ${coordinates.y}%` } : undefined}

@@ -1,6 +1,6 @@
 import { Minus, Plus } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { MAX_QTY_PER_LINE } from "../../../shared/order-limits";
+import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 
 interface QuantityStepperProps {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { LogoMark } from "../logo";
 
 /** Spec 2.11: "Powered by" and the product's name. */

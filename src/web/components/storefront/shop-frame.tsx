@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import {
   createContext,
   lazy,
@@ -11,10 +10,9 @@ import {
 } from "react";
 import { dismissToast } from "../../hooks/use-toast";
 import { type CartRefresh, cartStore } from "../../lib/cart";
-import { fetchFreshProducts } from "../../lib/queries/storefront";
+import { fetchStoreProducts } from "../../shop/api";
 import { CartDrawer } from "./cart-drawer";
 import { useFocusReturn } from "./focus-return";
-import "./storefront.css";
 
 /** The checkout (react-hook-form and zod) is its own chunk, fetched as soon as the cart opens. */
 const loadCheckout = () => import("./checkout-dialog");
@@ -25,6 +23,8 @@ export type CartNotes = Pick<CartRefresh, "repriced" | "removed">;
 
 interface ShopContextValue {
   openCart: () => void;
+  /** The site's public address: uploaded pictures are addressed from it, the same on server and browser. */
+  origin: string;
 }
 
 const ShopContext = createContext<ShopContextValue | null>(null);
@@ -39,14 +39,14 @@ interface ShopFrameProps {
   children: ReactNode;
   /** Where "Continue Shopping" goes after an order placed away from the store page (spec 2.13). */
   storePath?: string;
+  origin: string;
 }
 
 /**
  * The cart drawer and the checkout dialog shared by the storefront and the product page. The cart's
  * prices are refreshed from the server when the drawer opens and again before checkout (D6).
  */
-export function ShopFrame({ children, storePath }: ShopFrameProps) {
-  const queryClient = useQueryClient();
+export function ShopFrame({ children, storePath, origin }: ShopFrameProps) {
   const [cartOpen, setCartOpen] = useState(false);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   /** Counts checkouts; 0 until the first, so the checkout chunk is not rendered before it is needed. */
@@ -59,12 +59,12 @@ export function ShopFrame({ children, storePath }: ShopFrameProps) {
     const { storeId, items } = cartStore.get();
     if (!storeId || items.length === 0) return;
     try {
-      const { repriced, removed } = cartStore.refresh(await fetchFreshProducts(queryClient, storeId));
+      const { repriced, removed } = cartStore.refresh(await fetchStoreProducts(storeId));
       if (repriced.length > 0 || removed.length > 0) setNotes({ repriced, removed });
     } catch {
       // Offline or the store is gone: the cart keeps its prices, and the server prices the order anyway.
     }
-  }, [queryClient]);
+  }, []);
 
   const openCart = useCallback(() => {
     // "Added to cart" has done its job once the cart is open, and would cover its buttons.
@@ -88,7 +88,7 @@ export function ShopFrame({ children, storePath }: ShopFrameProps) {
     setCheckoutOpen(true);
   }, [refresh, preparing]);
 
-  const value = useMemo(() => ({ openCart }), [openCart]);
+  const value = useMemo(() => ({ openCart, origin }), [openCart, origin]);
 
   return (
     <ShopContext value={value}>

@@ -1,15 +1,15 @@
 import { Maximize, Minus, Plus, ShoppingBag, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { fixImageUrl } from "../../../shared/image-url";
 import type { ProductView } from "../../../shared/product";
+import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
 import { useFocusReturn } from "./focus-return";
 import { useKr } from "./format";
 import { Marker } from "./product-photo";
+import { useShop } from "./shop-frame";
 
 /** Spec 9: zoom from 1 to 4 in steps of 0.5; a product with a marker opens at 2.8, centred on it. */
 export const ZOOM_MIN = 1;
@@ -83,6 +83,7 @@ export function ZoomViewer({
   detailsLink = true,
 }: ZoomViewerProps) {
   const { t } = useTranslation();
+  const { origin } = useShop();
   const kr = useKr();
   const frameRef = useRef<HTMLDivElement>(null);
   const [frame, setFrame] = useState<Size | null>(null);
@@ -233,7 +234,7 @@ export function ZoomViewer({
     action();
   };
 
-  const url = product ? fixImageUrl(product.primaryImage, window.location.origin) : "";
+  const url = product ? fixImageUrl(product.primaryImage, origin) : "";
   const percent = `${Math.round(view.scale * 100)}%`;
   const controlButton =
     "flex size-11 items-center justify-center rounded-full text-white transition-colors hover:bg-white/15 active:bg-white/20 aria-disabled:cursor-default aria-disabled:opacity-35 aria-disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-white [&_svg]:size-5";
@@ -379,7 +380,7 @@ export function ZoomViewer({
                   </Button>
                   {detailsLink && (
                     <Button asChild size="lg" className="h-11 bg-white px-5 text-stone-900 hover:bg-white/90">
-                      <Link to={`/products/${product.id}`}>{t("zoom.viewDetails")}</Link>
+                      <a href={`/products/${product.id}`}>{t("zoom.viewDetails")}</a>
                     </Button>
                   )}
                 </div>

@@ -1,5 +1,5 @@
-import type { TFunction } from "i18next";
 import { toast } from "../../hooks/use-toast";
+import type { TFunction } from "../../lib/i18n";
 
 /** Copies text to the clipboard and says whether it worked. */
 export async function copyText(text: string, t: TFunction): Promise<void> {

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import type { StoreSummary } from "../../../shared/store";
 import { toast } from "../../hooks/use-toast";
+import { useTranslation } from "../../lib/i18n";
 import { useDeleteStore } from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
 import { ConfirmDialog } from "../ui/confirm-dialog";

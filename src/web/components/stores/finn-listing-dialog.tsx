@@ -1,6 +1,6 @@
 import { Copy, Megaphone, RotateCw } from "lucide-react";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { useFinnListing } from "../../lib/queries/stores";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";

@@ -1,5 +1,5 @@
 import { CloudOff, RotateCw } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Button } from "../ui/button";
 import { EmptyState } from "./empty-state";
 

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { SLUG_PATTERN } from "../../../shared/slug";
+import { useTranslation } from "../../lib/i18n";
 import { useSlugAvailability } from "../../lib/queries/stores";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";

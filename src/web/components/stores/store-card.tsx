@@ -1,9 +1,9 @@
 import { ExternalLink, Package, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { StoreSummary } from "../../../shared/store";
 import { useFormatters } from "../../lib/format";
+import { useTranslation } from "../../lib/i18n";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -50,6 +50,7 @@ export function StoreCard({ store, onDelete }: StoreCardProps) {
           <h3 className="min-w-0 text-base font-semibold leading-snug">
             <Link
               to={storefront}
+              reloadDocument
               className="store-card-link line-clamp-2 break-words outline-none after:absolute after:inset-0 after:content-['']"
             >
               {store.name}

@@ -1,6 +1,6 @@
 import { Store } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../lib/i18n";
 import { PageTitle } from "../page-title";
 import { Button } from "../ui/button";
 import { EmptyState } from "./empty-state";

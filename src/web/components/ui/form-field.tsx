@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 import { Label } from "./label";
 

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { useToast } from "../../hooks/use-toast";
+import { useTranslation } from "../../lib/i18n";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast";
 
 export function Toaster() {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AnalysisResult } from "../../../shared/ai";
 import type { StoreSummary } from "../../../shared/store";
-import { ApiError, apiJson } from "../api";
-import i18n from "../i18n";
+import { ApiError, apiJson, languageHeader } from "../api";
 import { type QuickStoreRequest, readStreamLines } from "../quick-create-draft";
 import { invalidateApi } from "./stores";
 
@@ -18,17 +17,13 @@ export type AnalysisStreamEvent =
 
 export type AnalysisItem = Extract<AnalysisStreamEvent, { type: "result" }>;
 
-/** The headers apiRequest sends: the server words its messages in the reader's language. */
-function headers(extra: Record<string, string> = {}): Record<string, string> {
-  return i18n.resolvedLanguage ? { "Accept-Language": i18n.resolvedLanguage, ...extra } : extra;
-}
-
 async function post(url: string, body: FormData, signal: AbortSignal | undefined, accept?: string) {
   const res = await fetch(url, {
     method: "POST",
     body,
     credentials: "include",
-    headers: headers(accept ? { Accept: accept } : {}),
+    // The server words its messages in the reader's language, as apiRequest asks it to.
+    headers: { ...languageHeader(), ...(accept ? { Accept: accept } : {}) },
     signal,
   });
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);

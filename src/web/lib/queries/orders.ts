@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import type { OrderStatus, OrderView } from "../../../shared/order";
 import { toast } from "../../hooks/use-toast";
 import { apiJson } from "../api";
+import { useTranslation } from "../i18n";
 import { toastFailure } from "../toast-failure";
 
 /** One page of an order list; "Show more" fetches the next. */

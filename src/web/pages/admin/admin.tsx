@@ -1,7 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { Bot, House, Package, Plus, QrCode, ReceiptText, Sparkles, Store } from "lucide-react";
 import type { ComponentType } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { ADMIN_LISTS, type AdminListName } from "../../../shared/admin";
 import { AiLogsTab } from "../../components/admin/ai-logs-tab";
@@ -13,6 +12,7 @@ import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useAuth } from "../../lib/auth";
+import { useTranslation } from "../../lib/i18n";
 
 const TAB_PARAM = "tab";
 

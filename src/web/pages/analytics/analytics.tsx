@@ -9,7 +9,6 @@ import {
   Store,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { type AnalyticsTotals, type AnalyticsView, addDays, osloDate } from "../../../shared/analytics";
 import { OrdersByStatusChart, ViewsByDayChart } from "../../components/analytics/activity-charts";
@@ -29,6 +28,7 @@ import { StatCard } from "../../components/stat-card";
 import { EmptyState } from "../../components/stores/empty-state";
 import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api";
+import { useTranslation } from "../../lib/i18n";
 import { useAnalytics } from "../../lib/queries/analytics";
 import { useStores } from "../../lib/queries/stores";
 import { cn } from "../../lib/utils";

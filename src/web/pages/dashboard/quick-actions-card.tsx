@@ -1,8 +1,8 @@
 import { Plus, Sparkles } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { useTranslation } from "../../lib/i18n";
 
 /** Spec 2.4: "Create New Store" and "Quick Create". */
 export function QuickActionsCard() {

@@ -1,8 +1,8 @@
 import { ReceiptText, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { ListSpinner, ListState, OrderRows, useOrderDialog } from "../../components/orders/order-list";
 import { errorMessage } from "../../lib/api";
+import { useTranslation } from "../../lib/i18n";
 import { useRecentOrders } from "../../lib/queries/orders";
 import { SectionHeader } from "./section-header";
 

@@ -1,7 +1,7 @@
 import { Banknote, ReceiptText, Store } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { StatCard } from "../../components/stat-card";
 import { useFormatters } from "../../lib/format";
+import { useTranslation } from "../../lib/i18n";
 import { useDashboardSummary } from "../../lib/queries/dashboard";
 
 /** Spec 2.4 with D10: live stores, orders of the last 30 days, and this month's real revenue. */

@@ -1,12 +1,12 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Plus, Store, TriangleAlert } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { StoreSummary } from "../../../shared/store";
 import { ListSpinner, ListState } from "../../components/orders/order-list";
 import { StoreCard } from "../../components/stores/store-card";
 import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api";
+import { useTranslation } from "../../lib/i18n";
 import { SectionHeader } from "./section-header";
 
 /** The dashboard shows a few stores; "View all" leads to the rest. */

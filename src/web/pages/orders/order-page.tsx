@@ -1,6 +1,5 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { shortOrderId } from "../../../shared/order";
 import { OrderBuyer, OrderHistory, OrderItems, OrderStatusForm } from "../../components/orders/order-details";
@@ -11,6 +10,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { PageSpinner } from "../../components/ui/spinner";
 import { ApiError } from "../../lib/api";
+import { useTranslation } from "../../lib/i18n";
 import { useOrder } from "../../lib/queries/orders";
 import { MissingState } from "./missing-state";
 

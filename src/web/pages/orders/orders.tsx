@@ -1,10 +1,10 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { OrderList } from "../../components/orders/order-list";
 import { PageHeader } from "../../components/page-header";
 import { Label } from "../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
+import { useTranslation } from "../../lib/i18n";
 import { useStores } from "../../lib/queries/stores";
 
 /** The store filter lives in the address (?store=<id>) next to the tab. */

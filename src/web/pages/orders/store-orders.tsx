@@ -1,11 +1,11 @@
 import { ArrowLeft } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { OrderList } from "../../components/orders/order-list";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { PageSpinner } from "../../components/ui/spinner";
 import { ApiError } from "../../lib/api";
+import { useTranslation } from "../../lib/i18n";
 import { useStore } from "../../lib/queries/stores";
 import { MissingState } from "./missing-state";
 

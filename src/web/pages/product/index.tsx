@@ -1,63 +1,33 @@
-import { ArrowLeft, PackageSearch, ScanSearch, ShoppingBag } from "lucide-react";
+import { ArrowLeft, ScanSearch, ShoppingBag } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
 import { LEAD_IMAGE_SIZES } from "../../../shared/image-url";
 import type { ProductView } from "../../../shared/product";
 import { CartButton } from "../../components/storefront/cart-button";
 import { useKr } from "../../components/storefront/format";
-import { LoadFailurePage } from "../../components/storefront/load-failure";
-import { useStoreLanguage } from "../../components/storefront/locale";
 import { ProductPhoto } from "../../components/storefront/product-photo";
 import { QuantityStepper } from "../../components/storefront/quantity-stepper";
 import { ShopFooter } from "../../components/storefront/shop-footer";
-import { ShopFrame } from "../../components/storefront/shop-frame";
 import { StoreLogo } from "../../components/storefront/store-logo";
-import { usePageMeta } from "../../components/storefront/use-page-meta";
 import { ZoomViewer } from "../../components/storefront/zoom-viewer";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../hooks/use-toast";
 import { cartStore } from "../../lib/cart";
-import { useProductViewBeacon } from "../../lib/queries/analytics";
-import { usePublicProduct, usePublicStore } from "../../lib/queries/storefront";
+import { useTranslation } from "../../lib/i18n";
+import { useProductViewBeacon } from "../../shop/product-view-beacon";
 
-/** The public product page /products/{id} (spec 2.13). */
-export function ProductPage() {
-  const { id } = useParams();
-  const { data: product, error, isPending, refetch } = usePublicProduct(id);
-  if (isPending) return <ProductSkeleton />;
-  if (error || !product) {
-    return (
-      <LoadFailurePage
-        error={error}
-        texts="productPage"
-        icon={PackageSearch}
-        onRetry={() => void refetch()}
-      />
-    );
-  }
-  return (
-    <ShopFrame storePath={`/s/${product.store.slug}`}>
-      <ProductDetails product={product} />
-    </ShopFrame>
-  );
-}
-
-function ProductDetails({ product }: { product: ProductView }) {
+/**
+ * The public product page /products/{id} (spec 2.13), rendered by the server with the product and its
+ * store (src/web/shop), and taken over by the browser.
+ */
+export function ProductPage({ product }: { product: ProductView }) {
   const { t } = useTranslation();
   const kr = useKr();
   const [quantity, setQuantity] = useState(1);
   const [zooming, setZooming] = useState(false);
-  const { data: store } = usePublicStore(product.store.slug);
   const storePath = `/s/${product.store.slug}`;
   const description = product.blurb?.trim();
 
   useProductViewBeacon(product.id);
-  useStoreLanguage(store?.defaultLocale);
-  usePageMeta(
-    `${product.title} · ${product.store.name}`,
-    description || t("productPage.metaDescription", { title: product.title, store: product.store.name }),
-  );
 
   const addToCart = (qty: number) => {
     const before = cartStore.get();
@@ -75,10 +45,10 @@ function ProductDetails({ product }: { product: ProductView }) {
       <header className="sticky top-0 z-40 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70">
         <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-2 sm:px-6">
           <Button asChild variant="ghost" size="lg" className="h-11 px-3">
-            <Link to={storePath}>
+            <a href={storePath}>
               <ArrowLeft aria-hidden="true" />
               {t("productPage.backToStore")}
-            </Link>
+            </a>
           </Button>
           <CartButton className="mr-2 sm:mr-0" />
         </div>
@@ -109,13 +79,13 @@ function ProductDetails({ product }: { product: ProductView }) {
           </div>
 
           <div className="flex flex-col px-4 sm:px-0 sm:pt-2">
-            <Link
-              to={storePath}
+            <a
+              href={storePath}
               className="inline-flex items-center gap-2 self-start rounded-full py-1 pr-3 text-sm text-muted-foreground transition-colors hover:text-foreground"
             >
               <StoreLogo name={product.store.name} className="size-7 text-[10px]" />
               <span>{t("productPage.from", { store: product.store.name })}</span>
-            </Link>
+            </a>
             <h1 className="mt-3 text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
               {product.title}
             </h1>
@@ -163,26 +133,6 @@ function ProductDetails({ product }: { product: ProductView }) {
           detailsLink={false}
         />
       )}
-    </div>
-  );
-}
-
-function ProductSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div className="min-h-dvh" aria-busy="true">
-      <span className="sr-only" role="status">
-        {t("productPage.loading")}
-      </span>
-      <div className="h-16" />
-      <div className="mx-auto grid max-w-5xl gap-6 sm:grid-cols-2 sm:gap-10 sm:px-6 sm:pt-4">
-        <div className="aspect-square animate-pulse bg-muted sm:rounded-3xl" />
-        <div className="space-y-3 px-4 sm:px-0 sm:pt-2">
-          <div className="h-5 w-32 animate-pulse rounded bg-muted" />
-          <div className="h-9 w-3/4 animate-pulse rounded-lg bg-muted" />
-          <div className="h-7 w-24 animate-pulse rounded bg-muted" />
-        </div>
-      </div>
     </div>
   );
 }

@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ExternalLink, PackageX, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { type ProductView, productFieldsSchema } from "../../../shared/product";
 import { z } from "../../../shared/zod";
@@ -21,6 +20,7 @@ import { Label } from "../../components/ui/label";
 import { PageSpinner, Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
 import { ApiError } from "../../lib/api";
+import { useTranslation } from "../../lib/i18n";
 import { useDeleteProduct, useProduct, useUpdateProduct } from "../../lib/queries/products";
 import { toastFailure } from "../../lib/toast-failure";
 

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { type ChangePasswordInput, changePasswordSchema, type PublicUser } from "../../../shared/auth";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -11,6 +10,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
 import { apiJson } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
+import { useTranslation } from "../../lib/i18n";
 import { toastFailure } from "../../lib/toast-failure";
 
 const EMPTY: ChangePasswordInput = { currentPassword: "", newPassword: "" };

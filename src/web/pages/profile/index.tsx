@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/page-header";
 import { useAuth } from "../../lib/auth";
+import { useTranslation } from "../../lib/i18n";
 import { ChangePasswordCard } from "./change-password-card";
 import { ProfileCard } from "./profile-card";
 

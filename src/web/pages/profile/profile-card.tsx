@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Pencil, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { type ProfileInput, type PublicUser, profileSchema } from "../../../shared/auth";
 import { Avatar, AvatarFallback } from "../../components/ui/avatar";
 import { Button } from "../../components/ui/button";
@@ -14,12 +13,13 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
 import { apiJson } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
+import { useTranslation } from "../../lib/i18n";
 import { toastFailure } from "../../lib/toast-failure";
 import { initials } from "../../lib/utils";
 
 /** Spec 2.15: avatar, an edit toggle, and the full name and email form. */
 export function ProfileCard({ user }: { user: PublicUser }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const queryClient = useQueryClient();
   const { updateUser } = useAuth();
   const [editing, setEditing] = useState(false);
@@ -54,7 +54,7 @@ export function ProfileCard({ user }: { user: PublicUser }) {
     setEditing(!editing);
   }
 
-  const memberSince = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: "long" }).format(
+  const memberSince = new Intl.DateTimeFormat(language, { dateStyle: "long" }).format(
     new Date(user.createdAt),
   );
 

@@ -1,9 +1,9 @@
 import { CircleAlert, CircleCheck, CircleX } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { AiScan } from "../../components/products/ai-analysis";
 import { Photo, useObjectUrl } from "../../components/quick-create/photo";
 import { StepFrame } from "../../components/quick-create/step-frame";
 import { Spinner } from "../../components/ui/spinner";
+import { useTranslation } from "../../lib/i18n";
 import { thumbnailTiles, type UploadMode } from "../../lib/quick-create-draft";
 import { cn } from "../../lib/utils";
 import type { FrameProps } from "./frame-props";

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { RegisterInput } from "../../../shared/auth";
 import { RETURN_TO_QUICK_CREATE } from "../../components/quick-create/header";
@@ -8,6 +7,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
 import { ApiError, errorMessage } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
+import { useTranslation } from "../../lib/i18n";
 import {
   analyzeImage,
   type QuickStoreResult,

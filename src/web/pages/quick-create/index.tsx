@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { PageTitle } from "../../components/page-title";
 import { QuickCreateHeader } from "../../components/quick-create/header";
 import { PageSpinner } from "../../components/ui/spinner";
 import { useAuth } from "../../lib/auth";
+import { useTranslation } from "../../lib/i18n";
 import { QuickCreateFlow } from "./flow";
 
 /** /quick-create: public (D5), with its own light header instead of the signed-in shell. */

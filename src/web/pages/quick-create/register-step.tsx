@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { LockKeyhole, Store } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { type RegisterInput, registerSchema } from "../../../shared/auth";
 import { SignupRestrictedNote } from "../../components/auth-layout";
 import { Photo, thumbnailUrl } from "../../components/quick-create/photo";
@@ -11,6 +10,7 @@ import { RegisterFields } from "../../components/register-fields";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
+import { useTranslation } from "../../lib/i18n";
 import type { QuickCreateDraft } from "../../lib/quick-create-draft";
 import type { FrameProps } from "./frame-props";
 

@@ -1,6 +1,5 @@
 import { ArrowLeft, CircleAlert, Sparkles, X } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { MarkedPhoto } from "../../components/quick-create/marked-photo";
 import { QuickProductCard } from "../../components/quick-create/product-card";
 import { ProductEditor } from "../../components/quick-create/product-editor";
@@ -11,6 +10,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
+import { useTranslation } from "../../lib/i18n";
 import type { DraftErrors, DraftProduct, QuickCreateDraft, StoreDraft } from "../../lib/quick-create-draft";
 import type { FrameProps } from "./frame-props";
 

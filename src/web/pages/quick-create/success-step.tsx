@@ -1,11 +1,11 @@
 import { Check, Copy, Download, ExternalLink, House } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Photo, thumbnailUrl } from "../../components/quick-create/photo";
 import { StepFrame } from "../../components/quick-create/step-frame";
 import { copyText } from "../../components/stores/copy-text";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
+import { useTranslation } from "../../lib/i18n";
 import type { QuickStoreResult } from "../../lib/queries/ai";
 import { type DraftProduct, storeAddress } from "../../lib/quick-create-draft";
 import type { FrameProps } from "./frame-props";
@@ -109,7 +109,7 @@ export function SuccessStep({ frame, result, products }: SuccessStepProps) {
             </Link>
           </Button>
           <Button asChild size="lg">
-            <Link to={`/s/${encodeURIComponent(result.storeSlug)}`}>
+            <Link to={`/s/${encodeURIComponent(result.storeSlug)}`} reloadDocument>
               {t("quickCreate.success.viewStore")}
               <ExternalLink aria-hidden="true" />
             </Link>

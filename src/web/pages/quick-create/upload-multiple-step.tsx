@@ -1,10 +1,10 @@
 import { ArrowRight, CircleAlert, CircleCheck, Sparkles, X } from "lucide-react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { DropZone } from "../../components/quick-create/drop-zone";
 import { Photo, thumbnailUrl, useObjectUrl } from "../../components/quick-create/photo";
 import { StepFrame } from "../../components/quick-create/step-frame";
 import { Button } from "../../components/ui/button";
+import { useTranslation } from "../../lib/i18n";
 import { type DraftProduct, MAX_PHOTOS, MULTIPLE_ACCEPT } from "../../lib/quick-create-draft";
 import type { FrameProps } from "./frame-props";
 

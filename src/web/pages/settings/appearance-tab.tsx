@@ -1,11 +1,11 @@
 import { Check, Monitor, Moon, Sun } from "lucide-react";
 import { RadioGroup } from "radix-ui";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { THEMES } from "../../../shared/preferences";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { Switch } from "../../components/ui/switch";
+import { useTranslation } from "../../lib/i18n";
 import { useTheme } from "../../lib/theme";
 import { SettingRow } from "./setting-row";
 

@@ -1,9 +1,9 @@
 import { CreditCard, Info, Sparkles } from "lucide-react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { useTranslation } from "../../lib/i18n";
 
 /** Spec 2.15: the Free Plan and no payment methods. Paid plans do not exist yet, so nothing here takes money. */
 export function BillingTab() {

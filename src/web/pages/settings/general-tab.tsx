@@ -1,11 +1,10 @@
 import { useId } from "react";
 import { Controller, useFormContext } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { CURRENCIES, LANGUAGES } from "../../../shared/preferences";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
-import { isLanguage, LANGUAGE_NAMES } from "../../lib/i18n";
+import { isLanguage, LANGUAGE_NAMES, useTranslation } from "../../lib/i18n";
 import { useLanguage } from "../../lib/settings";
 import { SaveFooter } from "./save-footer";
 import type { SettingsForm } from "./settings-form";

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { useFormContext } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { FormSwitch } from "../../components/form-switch";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { useTranslation } from "../../lib/i18n";
 import { SaveFooter } from "./save-footer";
 import { SettingRow } from "./setting-row";
 import type { SettingsForm } from "./settings-form";

@@ -1,8 +1,8 @@
 import { useFormState } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { CardFooter } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
+import { useTranslation } from "../../lib/i18n";
 import type { SettingsForm } from "./settings-form";
 
 /** The settings form's submit button, at the foot of each tab that has saved fields. */

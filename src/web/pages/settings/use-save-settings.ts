@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import type { UserSettings } from "../../../shared/preferences";
 import { toast } from "../../hooks/use-toast";
 import { apiJson } from "../../lib/api";
+import { useTranslation } from "../../lib/i18n";
 import { SETTINGS_QUERY_KEY } from "../../lib/settings";
 import { toastFailure } from "../../lib/toast-failure";
 

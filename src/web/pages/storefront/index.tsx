@@ -1,58 +1,38 @@
-import { ArrowRight, MessageCircle, PackageOpen, ShoppingBag, Store } from "lucide-react";
-import { type MouseEvent, type RefObject, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
+import { ArrowRight, MessageCircle, PackageOpen, ShoppingBag } from "lucide-react";
+import { type MouseEvent, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { fixImageUrl, imageSrcSet, LEAD_IMAGE_SIZES, PLACEHOLDER_IMAGE } from "../../../shared/image-url";
 import type { ProductView } from "../../../shared/product";
 import type { PublicStore } from "../../../shared/storefront";
 import { CartButton } from "../../components/storefront/cart-button";
 import { formatPhoneForDisplay, hasCoarsePointer, smsHref, useKr } from "../../components/storefront/format";
-import { LoadFailurePage } from "../../components/storefront/load-failure";
-import { useStoreLanguage } from "../../components/storefront/locale";
-import { MissingState } from "../../components/storefront/missing-state";
 import { ProductCard } from "../../components/storefront/product-card";
+import { useSettledImage } from "../../components/storefront/product-photo";
 import { ShopFooter } from "../../components/storefront/shop-footer";
-import { ShopFrame, useShop } from "../../components/storefront/shop-frame";
+import { useShop } from "../../components/storefront/shop-frame";
 import { StoreLogo } from "../../components/storefront/store-logo";
-import { usePageMeta } from "../../components/storefront/use-page-meta";
 import { ZoomViewer } from "../../components/storefront/zoom-viewer";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../hooks/use-toast";
 import { cartStore, cartTotal, itemCount, useCart } from "../../lib/cart";
-import { usePublicStore, useStoreProducts } from "../../lib/queries/storefront";
+import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 
 const STORE_PLACEHOLDER = "/store-placeholder.svg";
 
-/** The public storefront /s/{slug} (spec 2.11). */
-export function StorefrontPage() {
-  const { slug } = useParams();
-  const { data: store, error, isPending, refetch } = usePublicStore(slug);
-  if (isPending) return <StorefrontSkeleton />;
-  if (error || !store) {
-    return <LoadFailurePage error={error} texts="storefront" icon={Store} onRetry={() => void refetch()} />;
-  }
-  return (
-    <ShopFrame>
-      <Storefront store={store} />
-    </ShopFrame>
-  );
-}
-
-function Storefront({ store }: { store: PublicStore }) {
+/**
+ * The public storefront /s/{slug} (spec 2.11). The server renders it with the store and its active
+ * products (src/web/shop), and the browser takes it over.
+ */
+export function StorefrontPage({ store, products }: { store: PublicStore; products: ProductView[] }) {
   const { t } = useTranslation();
   const { openCart } = useShop();
   const cart = useCart();
   const count = itemCount(cart);
-  const products = useStoreProducts(store.id);
   const [zoomed, setZoomed] = useState<ProductView | null>(null);
   const nameRef = useRef<HTMLHeadingElement>(null);
   const productsHeadingRef = useRef<HTMLHeadingElement>(null);
   const nameVisible = useVisible(nameRef);
   const description = store.description?.trim() || t("storefront.defaultDescription");
-
-  useStoreLanguage(store.defaultLocale);
-  usePageMeta(store.name, description);
 
   // Spec 4: opening another store's page empties a cart that belongs to a different store.
   useEffect(() => {
@@ -125,20 +105,13 @@ function Storefront({ store }: { store: PublicStore }) {
             >
               {t("storefront.ourProducts")}
             </h2>
-            {products.data && products.data.length > 0 && (
+            {products.length > 0 && (
               <span className="text-sm text-muted-foreground">
-                {t("storefront.productCount", { count: products.data.length })}
+                {t("storefront.productCount", { count: products.length })}
               </span>
             )}
           </div>
-          <ProductGrid
-            products={products.data}
-            loading={products.isPending}
-            failed={products.isError}
-            onRetry={() => void products.refetch()}
-            onZoom={setZoomed}
-            onAdd={add}
-          />
+          <ProductGrid products={products} onZoom={setZoomed} onAdd={add} />
         </section>
 
         <ReadyToOrder store={store} onOrderNow={orderNow} />
@@ -173,17 +146,26 @@ function useVisible(ref: RefObject<HTMLElement | null>): boolean {
 }
 
 /** heroImageUrl, then fallbackHeroImage, then the drawn placeholder; a picture that fails moves to the next. */
-function heroCandidates(store: PublicStore): string[] {
+function heroCandidates(store: PublicStore, origin: string): string[] {
   const urls = [store.heroImageUrl, store.fallbackHeroImage]
     .filter((url): url is string => Boolean(url))
-    .map((url) => fixImageUrl(url, window.location.origin))
+    .map((url) => fixImageUrl(url, origin))
     .filter((url) => url !== PLACEHOLDER_IMAGE);
   return [...new Set([...urls, STORE_PLACEHOLDER])];
 }
 
 function Hero({ store }: { store: PublicStore }) {
-  const candidates = heroCandidates(store);
+  const candidates = heroCandidates(store, useShop().origin);
   const [index, setIndex] = useState(0);
+  const next = useCallback(() => setIndex((current) => current + 1), []);
+  const settled = useSettledImage(
+    useCallback(
+      (image: HTMLImageElement) => {
+        if (!image.naturalWidth) next();
+      },
+      [next],
+    ),
+  );
   const src = candidates[Math.min(index, candidates.length - 1)] ?? STORE_PLACEHOLDER;
   return (
     <div className="relative aspect-[16/10] overflow-hidden bg-muted sm:aspect-auto sm:h-[clamp(18rem,34vw,27rem)]">
@@ -195,7 +177,8 @@ function Hero({ store }: { store: PublicStore }) {
         fetchPriority="high"
         loading="eager"
         decoding="async"
-        onError={() => setIndex((current) => current + 1)}
+        ref={settled}
+        onError={next}
         className="size-full object-cover"
       />
       <div
@@ -207,49 +190,14 @@ function Hero({ store }: { store: PublicStore }) {
 }
 
 interface ProductGridProps {
-  products: ProductView[] | undefined;
-  loading: boolean;
-  failed: boolean;
-  onRetry: () => void;
+  products: ProductView[];
   onZoom: (product: ProductView) => void;
   onAdd: (product: ProductView) => void;
 }
 
-function ProductGrid({ products, loading, failed, onRetry, onZoom, onAdd }: ProductGridProps) {
+function ProductGrid({ products, onZoom, onAdd }: ProductGridProps) {
   const { t } = useTranslation();
-  const grid = "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4";
-  if (loading) {
-    return (
-      <ul className={grid} aria-busy="true" aria-label={t("storefront.loadingProducts")}>
-        {["a", "b", "c", "d"].map((key) => (
-          <li key={key} className="overflow-hidden rounded-2xl border bg-card">
-            <div className="aspect-square animate-pulse bg-muted" />
-            <div className="space-y-2 p-3 sm:p-4">
-              <div className="h-4 w-3/4 animate-pulse rounded bg-muted" />
-              <div className="h-4 w-1/3 animate-pulse rounded bg-muted" />
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
-  }
-  if (failed) {
-    return (
-      <MissingState
-        as="h2"
-        icon={PackageOpen}
-        title={t("storefront.productsFailedTitle")}
-        text={t("storefront.productsFailedText")}
-        className="rounded-2xl border border-dashed py-12"
-        action={
-          <Button variant="outline" size="lg" className="h-11" onClick={onRetry}>
-            {t("storefront.retry")}
-          </Button>
-        }
-      />
-    );
-  }
-  if (!products || products.length === 0) {
+  if (products.length === 0) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed px-6 py-14 text-center">
         <PackageOpen aria-hidden="true" className="size-8 text-muted-foreground" />
@@ -258,7 +206,7 @@ function ProductGrid({ products, loading, failed, onRetry, onZoom, onAdd }: Prod
     );
   }
   return (
-    <ul className={grid}>
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4">
       {products.map((product) => (
         <ProductCard key={product.id} product={product} onZoom={onZoom} onAdd={onAdd} />
       ))}
@@ -343,24 +291,6 @@ function MobileCartBar() {
         <span className="flex-1 text-left font-semibold">{t("cart.viewCart", { count })}</span>
         <span className="font-semibold tabular-nums">{kr(cartTotal(cart))}</span>
       </button>
-    </div>
-  );
-}
-
-function StorefrontSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div className="min-h-dvh" aria-busy="true">
-      <span className="sr-only" role="status">
-        {t("storefront.loading")}
-      </span>
-      <div className="aspect-[16/10] animate-pulse bg-muted sm:aspect-auto sm:h-[clamp(18rem,34vw,27rem)]" />
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <div className="-mt-10 size-20 rounded-full bg-muted ring-4 ring-background sm:-mt-12 sm:size-24" />
-        <div className="mt-4 h-8 w-2/3 max-w-sm animate-pulse rounded-lg bg-muted" />
-        <div className="mt-3 h-4 w-full max-w-xl animate-pulse rounded bg-muted" />
-        <div className="mt-2 h-4 w-4/5 max-w-md animate-pulse rounded bg-muted" />
-      </div>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { slugify } from "../../../shared/slug";
 import { type CreateStoreInput, createStoreSchema } from "../../../shared/store";
@@ -17,7 +16,7 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
-import { isLanguage } from "../../lib/i18n";
+import { useTranslation } from "../../lib/i18n";
 import { useCreateStore } from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
 
@@ -25,7 +24,7 @@ type FormValues = z.input<typeof createStoreSchema>;
 
 /** Spec 2.6: name, an automatic but editable URL with a live availability check, and a description. */
 export function CreateStorePage() {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateStore();
   const statusId = useId();
@@ -65,9 +64,8 @@ export function CreateStorePage() {
   function submit(values: CreateStoreInput) {
     setConflict(null);
     // The store speaks its maker's language (Finn.no listings, SMS, storefront default) until changed.
-    const defaultLocale = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : values.defaultLocale;
     create.mutate(
-      { ...values, defaultLocale },
+      { ...values, defaultLocale: language },
       {
         onSuccess: (store) => {
           toast({

@@ -1,8 +1,8 @@
 import { ArrowRight, ReceiptText } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { useTranslation } from "../../lib/i18n";
 
 /** Spec 2.8 Orders: the way to this store's order list. */
 export function OrdersTab({ storeId }: { storeId: string }) {

@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CreditCard, TriangleAlert, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import {
   PAYMENT_PROVIDERS,
   type PaymentChannelInput,
@@ -23,6 +22,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
+import { useTranslation } from "../../lib/i18n";
 import { usePaymentChannels, useSavePaymentSettings } from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
 

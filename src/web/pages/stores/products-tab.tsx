@@ -1,5 +1,4 @@
 import { PackageOpen, Plus } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { StoreSummary } from "../../../shared/store";
 import { ProductCard } from "../../components/products/product-card";
@@ -8,6 +7,7 @@ import { FinnListingDialog } from "../../components/stores/finn-listing-dialog";
 import { LoadFailed } from "../../components/stores/load-failed";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
+import { useTranslation } from "../../lib/i18n";
 import { useStoreProducts } from "../../lib/queries/stores";
 
 /** Spec 2.8 Products: the store's products (inactive ones marked) and the Finn.no listing. */

@@ -1,6 +1,5 @@
 import { ExternalLink, Package, Plus, ReceiptText, Settings, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useMatch, useNavigate, useParams, useSearchParams } from "react-router";
 import type { StoreSummary } from "../../../shared/store";
 import { PageTitle } from "../../components/page-title";
@@ -14,6 +13,7 @@ import { Button } from "../../components/ui/button";
 import { PageSpinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { ApiError } from "../../lib/api";
+import { useTranslation } from "../../lib/i18n";
 import { useStore } from "../../lib/queries/stores";
 import { OrdersTab } from "./orders-tab";
 import { PaymentSettingsCard } from "./payment-settings-card";

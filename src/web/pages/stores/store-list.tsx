@@ -1,6 +1,5 @@
 import { Plus, Store } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { StoreSummary } from "../../../shared/store";
 import { PageHeader } from "../../components/page-header";
@@ -10,6 +9,7 @@ import { LoadFailed } from "../../components/stores/load-failed";
 import { StoreCard } from "../../components/stores/store-card";
 import { Button } from "../../components/ui/button";
 import { PageSpinner } from "../../components/ui/spinner";
+import { useTranslation } from "../../lib/i18n";
 import { useStores } from "../../lib/queries/stores";
 
 /** Spec 2.7: the seller's stores, each with a delete behind "Are you sure?". */

@@ -1,0 +1,186 @@
+import { translate, translateShared } from "../../../shared/i18n";
+import { LANGUAGES, type Language } from "../../../shared/preferences";
+import type { ShopPage } from "../../../shared/storefront";
+import { shopCatalogue } from "../../../web/shop/catalogue";
+import { renderShopPage } from "../../../web/shop/render";
+import { SHOP_STATE_ELEMENT_ID, type ShopState } from "../../../web/shop/state";
+import type { Db } from "../../db/client";
+import { HttpError } from "../../lib/http-error";
+import { getProductView, listStoreProducts } from "../products/service";
+import { isUuid } from "../stores/access";
+import { getPublicStoreBySlug } from "./service";
+
+/** The <head> texts of a page; `share` adds the preview a link pasted into Messenger or Finn.no shows. */
+interface PageMeta {
+  title: string;
+  description: string;
+  share?: { url: string; image?: string };
+}
+
+const STORE_PAGE = /^\/s\/([a-z0-9-]{1,60})\/?$/i;
+const PRODUCT_PAGE = /^\/products\/([0-9a-f-]{36})\/?$/i;
+
+/** Whether the path is a shop page the server renders: a storefront or a product page. */
+export const isShopPagePath = (pathname: string) => STORE_PAGE.test(pathname) || PRODUCT_PAGE.test(pathname);
+
+export const languageOf = (value: unknown): Language | undefined =>
+  (LANGUAGES as readonly unknown[]).includes(value) ? (value as Language) : undefined;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+
+const absolute = (url: string | null | undefined, origin: string) =>
+  !url
+    ? undefined
+    : url.startsWith("/uploads/")
+      ? `${origin}${url}`
+      : /^https:\/\//.test(url)
+        ? url
+        : undefined;
+
+interface Found {
+  page: ShopPage;
+  meta: PageMeta;
+  /** The store's own language: what a visitor who never chose one reads the shop in. */
+  storeLanguage: string;
+}
+
+async function loadStorefront(db: Db, slug: string, origin: string): Promise<Found | undefined> {
+  const store = await getPublicStoreBySlug(db, slug).catch((error: unknown) => {
+    if (error instanceof HttpError && error.statusCode === 404) return undefined;
+    throw error;
+  });
+  if (!store) return undefined;
+  const products = await listStoreProducts(db, store.id, { includeInactive: false });
+  const url = `${origin}/s/${store.slug}`;
+  return {
+    page: { origin, page: "storefront", store, products },
+    storeLanguage: store.defaultLocale,
+    meta: {
+      title: store.seoTitle ?? `${store.name} | Torg`,
+      description:
+        store.seoDescription ??
+        store.description ??
+        translateShared(languageOf(store.defaultLocale) ?? "en", "pageMeta.metaDescription", {
+          store: store.name,
+        }),
+      share: { url, image: absolute(store.heroImageUrl ?? store.fallbackHeroImage, origin) },
+    },
+  };
+}
+
+async function loadProductPage(db: Db, id: string, origin: string): Promise<Found | undefined> {
+  const product = isUuid(id) ? await getProductView(db, id) : undefined;
+  if (!product?.isActive) return undefined;
+  const store = await getPublicStoreBySlug(db, product.store.slug);
+  return {
+    page: { origin, page: "product", product },
+    storeLanguage: store.defaultLocale,
+    meta: {
+      title: `${product.seoMetaTitle ?? product.title} | ${product.store.name}`,
+      description:
+        product.seoMetaDesc ??
+        product.blurb ??
+        translateShared(languageOf(store.defaultLocale) ?? "en", "pageMeta.productMetaDescription", {
+          title: product.title,
+          store: product.store.name,
+        }),
+      share: { url: `${origin}/products/${product.id}`, image: absolute(product.primaryImage, origin) },
+    },
+  };
+}
+
+/** Title, description and, for a page worth sharing, Open Graph tags and the canonical address. */
+function injectPageMeta(html: string, meta: PageMeta): string {
+  const description = escapeHtml(meta.description.slice(0, 300));
+  const share = meta.share
+    ? [
+        `<meta property="og:type" content="website">`,
+        `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+        `<meta property="og:description" content="${description}">`,
+        `<meta property="og:url" content="${escapeHtml(meta.share.url)}">`,
+        ...(meta.share.image ? [`<meta property="og:image" content="${escapeHtml(meta.share.image)}">`] : []),
+        `<meta name="twitter:card" content="${meta.share.image ? "summary_large_image" : "summary"}">`,
+        `<link rel="canonical" href="${escapeHtml(meta.share.url)}">`,
+      ].join("\n    ")
+    : "";
+  // Replacer functions, never replacement strings: a seller's "$'" or "$&" must stay text.
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${description}">`,
+    )
+    .replace("</head>", () => `    ${share}\n  </head>`);
+}
+
+/** The template with the page rendered into it, and the state the browser takes it over from. */
+function shopHtml(template: string, state: ShopState, meta: PageMeta): string {
+  // "<" escaped: nothing a seller writes can close the script element early.
+  const stateJson = JSON.stringify(state).replace(/</g, "\\u003c");
+  const stateScript = `<script type="application/json" id="${SHOP_STATE_ELEMENT_ID}">${stateJson}</script>`;
+  return injectPageMeta(template, meta)
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${state.language}"`)
+    .replace("<!--shop-state-->", () => stateScript)
+    .replace("<!--shop-html-->", () => renderShopPage(state));
+}
+
+export interface ShopPageRequest {
+  pathname: string;
+  origin: string;
+  /** The visitor's own choice of language (the language cookie), which wins over the store's. */
+  chosenLanguage: Language | undefined;
+  /** The browser's language, for a page with no store to take one from. */
+  browserLanguage: Language;
+}
+
+export interface RenderedShopPage {
+  status: 200 | 404 | 503;
+  html: string;
+}
+
+const pageOf = (pathname: string) => (STORE_PAGE.test(pathname) ? "storefront" : "productPage");
+
+/** "Not found" (404) or "could not be loaded" (503), in the visitor's language. */
+function failurePage(template: string, request: ShopPageRequest, status: 404 | 503): RenderedShopPage {
+  const language = request.chosenLanguage ?? request.browserLanguage;
+  const catalogue = shopCatalogue(language);
+  const of = pageOf(request.pathname);
+  const text = (part: string) =>
+    translate(language, catalogue, catalogue, `${of}.${status === 404 ? "notFound" : "loadFailed"}${part}`);
+  const state: ShopState = {
+    page: { origin: request.origin, page: status === 404 ? "missing" : "unavailable", of },
+    language,
+    catalogue,
+  };
+  return { status, html: shopHtml(template, state, { title: text("Title"), description: text("Text") }) };
+}
+
+/**
+ * A storefront or product page (a path `isShopPagePath` accepts) rendered on the server, or its "not
+ * found" page. Throws when the database fails: see `renderShopUnavailable`.
+ */
+export async function renderShop(
+  db: Db,
+  template: string,
+  request: ShopPageRequest,
+): Promise<RenderedShopPage> {
+  const { pathname, origin } = request;
+  const storeSlug = STORE_PAGE.exec(pathname)?.[1];
+  const productId = PRODUCT_PAGE.exec(pathname)?.[1] ?? "";
+  const found = storeSlug
+    ? await loadStorefront(db, storeSlug, origin)
+    : await loadProductPage(db, productId, origin);
+  if (!found) return failurePage(template, request, 404);
+  const language = request.chosenLanguage ?? languageOf(found.storeLanguage) ?? "en";
+  const state: ShopState = { page: found.page, language, catalogue: shopCatalogue(language) };
+  return { status: 200, html: shopHtml(template, state, found.meta) };
+}
+
+/** The page a shopper sees while the database is away: "could not be loaded", with a retry. */
+export function renderShopUnavailable(template: string, request: ShopPageRequest): RenderedShopPage {
+  return failurePage(template, request, 503);
+}
