@@ -1,6 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type ProxyOptions } from "vite";
+import { defineConfig, type Plugin, type ProxyOptions } from "vite";
 import { compression } from "vite-plugin-compression2";
 
 const apiServer = process.env.TORG_API_URL ?? "http://localhost:3000";
@@ -11,29 +13,58 @@ const apiServer = process.env.TORG_API_URL ?? "http://localhost:3000";
  */
 const toApi: ProxyOptions = { target: apiServer, changeOrigin: false };
 
-export default defineConfig({
-  root: import.meta.dirname,
-  // Brotli and gzip copies next to each file; the server sends them as they are (preCompressed).
-  plugins: [react(), tailwindcss(), compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 })],
-  build: {
-    outDir: "dist/web",
-    emptyOutDir: true,
-    rollupOptions: {
-      // Two entries: the app (index.html) and the shop pages the server renders (shop.html, src/web/shop).
-      input: { app: "index.html", shop: "shop.html" },
+const THEME_SCRIPT = path.join(import.meta.dirname, "public", "theme-init.js");
+
+/**
+ * The theme script written into each page instead of linked: it must run before the first paint, and
+ * as a file it held that paint back for a round trip on a phone. The server's Content-Security-Policy
+ * allows exactly this script by its hash (src/server/lib/security.ts).
+ */
+function inlineThemeScript(): Plugin {
+  return {
+    name: "torg:inline-theme-script",
+    apply: "build",
+    transformIndexHtml(html) {
+      const script = fs.readFileSync(THEME_SCRIPT, "utf8").trim();
+      return html.replace('<script src="/theme-init.js"></script>', () => `<script>${script}</script>`);
     },
-  },
-  server: {
-    port: 5173,
-    strictPort: true,
-    proxy: {
-      "/api/": toApi,
-      "/uploads/": toApi,
-      // A regular expression: a plain "/q" prefix would also swallow /quick-create.
-      "^/q/": toApi,
-      // The shop pages are rendered by the server (src/web/shop), in development too.
-      "^/s/": toApi,
-      "^/products/": toApi,
+  };
+}
+
+/**
+ * Two builds into dist/web, each self-contained: the app (index.html; `vite build`) and the shop pages
+ * the server renders (shop.html; `vite build --mode shop`), so a shopper's page is one script and one
+ * stylesheet and shares no chunk with the dashboard. `node scripts/build.mjs` runs both.
+ */
+export default defineConfig(({ mode }) => {
+  const shop = mode === "shop";
+  return {
+    root: import.meta.dirname,
+    // Brotli and gzip copies next to each file; the server sends them as they are (preCompressed).
+    plugins: [
+      react(),
+      tailwindcss(),
+      inlineThemeScript(),
+      compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 }),
+    ],
+    build: {
+      outDir: "dist/web",
+      emptyOutDir: !shop,
+      copyPublicDir: !shop,
+      rollupOptions: { input: shop ? "shop.html" : "index.html" },
     },
-  },
+    server: {
+      port: 5173,
+      strictPort: true,
+      proxy: {
+        "/api/": toApi,
+        "/uploads/": toApi,
+        // A regular expression: a plain "/q" prefix would also swallow /quick-create.
+        "^/q/": toApi,
+        // The shop pages are rendered by the server (src/web/shop), in development too.
+        "^/s/": toApi,
+        "^/products/": toApi,
+      },
+    },
+  };
 });

@@ -34,7 +34,7 @@ async function firstLoadJavaScript(browser: Browser, url: string) {
 }
 
 async function main() {
-  execFileSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+  execFileSync("node", ["scripts/build.mjs"], { cwd: root, stdio: "inherit" });
   const database = await benchDatabase("pglite");
   const torg = await startServer({ ...database.env, WEB_ROOT: path.join(root, "dist", "web") });
   const debuggingPort = await freePort();

@@ -1,5 +1,5 @@
-// Runs before the app's bundle so the first paint already has the right theme and language.
-// A separate file, not an inline script, so the server's Content-Security-Policy can forbid inline code.
+// Runs before the page's bundle so the first paint already has the right theme and language. The build
+// writes it into each page (vite.config.ts); the server's Content-Security-Policy allows it by its hash.
 (() => {
   const root = document.documentElement;
   try {

@@ -57,10 +57,16 @@ function newestInput() {
   return newest;
 }
 
+/** The app (index.html) and, after it, the shop pages (shop.html): see vite.config.ts. */
+export function buildClient() {
+  run("npx", ["vite", "build", "--logLevel", "warn"]);
+  run("npx", ["vite", "build", "--mode", "shop", "--logLevel", "warn"]);
+}
+
 /** Builds the web client when dist/web is missing or older than any of its sources. */
 export function ensureClientBuild() {
-  const index = path.join(root, "dist", "web", "index.html");
-  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= newestInput()) return;
+  const built = path.join(root, "dist", "web", "shop.html");
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newestInput()) return;
   process.stdout.write("Building the web client...\n");
-  run("npx", ["vite", "build", "--logLevel", "warn"]);
+  buildClient();
 }

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
@@ -29,6 +28,7 @@ import {
   sendCached,
 } from "./lib/micro-cache";
 import { publicOrigin } from "./lib/origin";
+import { readPageTemplates } from "./lib/page-templates";
 import { securityPlugin } from "./lib/security";
 import { adminRoutes } from "./modules/admin/routes";
 import { aiRoutes } from "./modules/ai/routes";
@@ -53,7 +53,6 @@ import {
   renderShopUnavailable,
   type ShopPageRequest,
 } from "./modules/storefront/shop-page";
-import { readShopTemplate } from "./modules/storefront/shop-template";
 import { storeRoutes } from "./modules/stores/routes";
 import { userRoutes } from "./modules/users/routes";
 
@@ -155,10 +154,8 @@ export async function buildApp({
  * router can answer it.
  */
 async function registerWebClient(app: FastifyInstance, config: Config, db: Db, publicCache: MicroCache) {
-  const indexPath = path.join(config.webRoot, "index.html");
-  const hasClient = fs.existsSync(indexPath);
-  const indexHtml = hasClient ? fs.readFileSync(indexPath, "utf8") : "";
-  const shopTemplate = readShopTemplate(config);
+  const templates = readPageTemplates(config);
+  const hasClient = templates.app !== "";
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: config.webRoot,
@@ -172,7 +169,7 @@ async function registerWebClient(app: FastifyInstance, config: Config, db: Db, p
     });
   }
 
-  const plainPage = new CachedBody(indexHtml);
+  const plainPage = new CachedBody(templates.app);
 
   /**
    * A storefront or product page, kept and compressed like the public reads: a link shared widely is
@@ -188,10 +185,10 @@ async function registerWebClient(app: FastifyInstance, config: Config, db: Db, p
     // Links follow the Host header without PUBLIC_URL, and the texts the visitor's language: both are keys.
     const key = `page:${shopRequest.origin}${pathname}:${shopRequest.chosenLanguage}:${shopRequest.browserLanguage}`;
     try {
-      return await publicCache.getPage(key, () => renderShop(db, shopTemplate, shopRequest));
+      return await publicCache.getPage(key, () => renderShop(db, templates.shop, shopRequest));
     } catch (error) {
       request.log.error({ err: error, pathname }, "A shop page could not be loaded");
-      const page = renderShopUnavailable(shopTemplate, shopRequest);
+      const page = renderShopUnavailable(templates.shop, shopRequest);
       return new CachedBody(page.html, page.status);
     }
   }
@@ -204,7 +201,7 @@ async function registerWebClient(app: FastifyInstance, config: Config, db: Db, p
       !pathname.startsWith("/api/") &&
       !pathname.startsWith("/uploads/") &&
       !/\.[a-z0-9]+$/i.test(pathname);
-    if (shopTemplate && wantsPage && isShopPagePath(pathname)) {
+    if (templates.shop && wantsPage && isShopPagePath(pathname)) {
       const page = await shopPage(request, pathname);
       return sendCached(request, reply.header("cache-control", "no-cache"), page, "text/html; charset=utf-8");
     }

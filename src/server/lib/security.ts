@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "helmet";
 import type { AppDeps } from "./deps";
 import { HttpError } from "./http-error";
+import { readPageTemplates } from "./page-templates";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Vite's dev server proxies the API; its pages come from this origin in `npm run dev`. */
@@ -28,6 +30,20 @@ export function isForeignWrite(request: FastifyRequest, allowed: readonly string
   return site === "cross-site" || site === "same-site";
 }
 
+/**
+ * The CSP sources of the inline scripts in Torg's own page templates (the theme script the build writes
+ * into each page, so it runs before the first paint): exactly these run, and no other inline code.
+ */
+export function inlineScriptSources(pages: readonly string[]): string[] {
+  const sources = new Set<string>();
+  for (const html of pages) {
+    for (const [, code = ""] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+      sources.add(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+    }
+  }
+  return [...sources];
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance, { config }: AppDeps) => {
   const allowedOrigins = [
     ...(config.publicUrl ? [new URL(config.publicUrl).origin] : []),
@@ -42,7 +58,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: AppDep
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptSources(Object.values(readPageTemplates(config)))],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         fontSrc: ["'self'", "data:"],

@@ -1,13 +1,7 @@
 import type { Catalogue } from "../../shared/i18n";
 import sharedEnglish from "../../shared/locales/en.json";
 import type { Language } from "../../shared/preferences";
-import {
-  changeLanguage,
-  DEFAULT_LANGUAGE,
-  initLanguage,
-  persistLanguage,
-  readStoredLanguage,
-} from "./i18n";
+import { changeLanguage, DEFAULT_LANGUAGE, initLanguage, persistLanguage, readStoredLanguage } from "./i18n";
 
 /**
  * The app's catalogues live in one folder per area (`locales/<area>/<lang>.json`, each area with its own

@@ -1,8 +1,7 @@
 // Under `npm run dev`, React Fast Refresh for a page whose HTML the server wrote; nothing in a build.
 import "@vitejs/plugin-react/preamble";
 import "@fontsource-variable/inter";
-import "../index.css";
-import "../components/storefront/storefront.css";
+import "./shop.css";
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { initLanguage, LanguageProvider } from "../lib/i18n";

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,6 +21,9 @@ afterAll(async () => {
   fs.rmSync(webRoot, { recursive: true, force: true });
 });
 
+/** Like the theme script the build writes into each page. */
+const INLINE_SCRIPT = 'document.documentElement.dataset.theme = "checked";';
+
 /**
  * A stand-in for the built client, so the page routes can be checked without a Vite build: an
  * index.html as large as the built one (worth compressing) and the shop pages' source template.
@@ -29,7 +32,7 @@ function stubWebClient() {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "torg-web-"));
   fs.writeFileSync(
     path.join(folder, "index.html"),
-    `<!doctype html><html><head><meta name="description" content="Torg default" /><title>Torg</title><style>${"body{margin:0}".repeat(80)}</style></head><body><div id="root"></div></body></html>`,
+    `<!doctype html><html><head><meta name="description" content="Torg default" /><title>Torg</title><script>${INLINE_SCRIPT}</script><style>${"body{margin:0}".repeat(80)}</style></head><body><div id="root"></div></body></html>`,
   );
   fs.copyFileSync("shop.html", path.join(folder, "shop.html"));
   return folder;
@@ -240,6 +243,10 @@ describe("server-rendered shop pages", () => {
   it("serves the plain client for other pages, and JSON 404 for unknown API routes", async () => {
     const other = await page("/stores");
     expect(other.statusCode).toBe(200);
+    // The page's own inline script runs by its hash; no other inline code would.
+    const hash = createHash("sha256").update(INLINE_SCRIPT).digest("base64");
+    const scriptSrc = /script-src ([^;]*)/.exec(String(other.headers["content-security-policy"]))?.[1];
+    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
     expect(other.body).toContain("<title>Torg</title>");
     expect(other.body).not.toContain("og:title");
     expect((await t.app.inject({ url: "/api/nothing", headers: { accept: "text/html" } })).statusCode).toBe(
