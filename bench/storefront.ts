@@ -1,19 +1,37 @@
 // bench/storefront: requests per second for the two reads a storefront makes (the store by slug and its
 // 20 products) at 50 connections on PostgreSQL, next to a bare Fastify serving the same JSON from
-// memory in the same run, in alternating rounds. Target: ratio ≥ 0.5 for both.
+// memory in the same run, in alternating rounds. Target: ratio ≥ 0.5 for both. Then, for the record,
+// the page a phone opens: the server-rendered storefront with its 20 products, as the public cache
+// keeps it and rendered afresh for every request (PUBLIC_CACHE_TTL_MS=0).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { report, round } from "./lib";
 import { type LoadResult, load } from "./support/load";
-import { benchDatabase, seedStore, startServer } from "./support/torg";
+import { benchDatabase, seedStore, startServer, templateWebRoot } from "./support/torg";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 12);
 const ROUNDS = 3;
 
+/** GET /s/{slug} as a phone asks for it (HTML, Brotli). */
+async function renderedPage(server: string, how: string, slug: string) {
+  const run = await load({
+    url: `${server}/s/${slug}`,
+    duration: DURATION / ROUNDS,
+    headers: { accept: "text/html", "accept-encoding": "br" },
+  });
+  process.stdout.write(
+    `GET /s/{slug} (server-rendered, 20 products, ${how}): ${round(run.requestsPerSecond, 0)} req/s, ` +
+      `p50 ${run.p50} ms, p99 ${run.p99} ms, non-2xx ${run.non2xx}, errors ${run.errors}\n`,
+  );
+  report({ figure: `storefront page, ${how}: req/s`, value: round(run.requestsPerSecond, 0), unit: "req/s" });
+  report({ figure: `storefront page, ${how}: p99`, value: run.p99, unit: "ms" });
+}
+
 async function main() {
   const database = await benchDatabase("postgres");
-  const torg = await startServer(database.env);
+  const templates = templateWebRoot();
+  const torg = await startServer({ ...database.env, WEB_ROOT: templates.path });
   try {
     const { store } = await seedStore(torg.url, 20);
     const paths = { store: `/api/stores/slug/${store.slug}`, products: `/api/stores/${store.id}/products` };
@@ -67,8 +85,20 @@ async function main() {
       await bare.stop();
       fs.rmSync(bodiesFile, { force: true });
     }
+    await renderedPage(torg.url, "cached", store.slug);
+    const uncached = await startServer({
+      ...database.env,
+      WEB_ROOT: templates.path,
+      PUBLIC_CACHE_TTL_MS: "0",
+    });
+    try {
+      await renderedPage(uncached.url, "rendered per request", store.slug);
+    } finally {
+      await uncached.stop();
+    }
   } finally {
     await torg.stop();
+    templates.remove();
     await database.drop();
   }
 }

@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import S3rver from "s3rver";
 import { type LoadReport, runLoad } from "./shoppers";
-import { benchDatabase, type RunningServer, seedStore, startServer } from "./torg";
+import { benchDatabase, type RunningServer, seedStore, startServer, templateWebRoot } from "./torg";
 
 export interface ScenarioOptions {
   /** Torg processes sharing one PostgreSQL (and one S3-compatible bucket when more than one). */
@@ -51,10 +51,11 @@ async function startObjectStorage() {
 export async function runScenario(options: ScenarioOptions): Promise<ScenarioReport> {
   const database = await benchDatabase("postgres");
   const storage = options.processes > 1 ? await startObjectStorage() : undefined;
+  const templates = templateWebRoot();
   const servers: RunningServer[] = [];
   try {
     for (let n = 0; n < options.processes; n++) {
-      servers.push(await startServer({ ...database.env, ...storage?.env }));
+      servers.push(await startServer({ ...database.env, ...storage?.env, WEB_ROOT: templates.path }));
     }
     const [first] = servers;
     if (!first || !database.url) throw new Error("no server or database");
@@ -111,6 +112,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRep
   } finally {
     for (const server of servers) await server.stop();
     await storage?.stop();
+    templates.remove();
     await database.drop();
   }
 }

@@ -63,6 +63,17 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/**
+ * A web root holding the source page templates: enough for the server to render shop pages without a
+ * client build (their scripts are not fetched by a load generator).
+ */
+export function templateWebRoot() {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "torg-templates-"));
+  for (const page of ["index.html", "shop.html"])
+    fs.copyFileSync(path.join(root, page), path.join(folder, page));
+  return { path: folder, remove: () => fs.rmSync(folder, { recursive: true, force: true }) };
+}
+
 /** Starts `node src/server/main.ts` (or another entry) and waits until /api/health answers. */
 export async function startServer(
   env: Record<string, string>,

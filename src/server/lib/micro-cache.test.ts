@@ -1,5 +1,5 @@
 import { brotliDecompressSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { MicroCache } from "./micro-cache";
 
 describe("MicroCache", () => {
@@ -24,6 +24,52 @@ describe("MicroCache", () => {
     expect(json.encode("br")).toBe(brotli);
     expect(brotliDecompressSync(brotli).toString()).toBe(json.body);
     expect(json.encode("gzip")).not.toBe(brotli);
+  });
+
+  it("serves an expired entry while one reload runs behind it, then the reloaded one", async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new MicroCache(1000);
+      let loads = 0;
+      let finishReload: () => void = () => {};
+      const load = async () => {
+        loads += 1;
+        if (loads > 1) await new Promise<void>((resolve) => (finishReload = resolve));
+        return { loads };
+      };
+      expect((await cache.get("k", load)).body).toBe('{"loads":1}');
+      vi.advanceTimersByTime(1500);
+      // Expired: three requests get the old body at once, and start one reload between them.
+      const stale = await Promise.all([cache.get("k", load), cache.get("k", load), cache.get("k", load)]);
+      expect(stale.map((body) => body.body)).toEqual(Array(3).fill('{"loads":1}'));
+      expect(loads).toBe(2);
+      finishReload();
+      await vi.runAllTimersAsync();
+      expect((await cache.get("k", load)).body).toBe('{"loads":2}');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("drops an entry whose reload fails, and waits for a fresh load once it is long expired", async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new MicroCache(1000);
+      await cache.get("k", async () => "first");
+      vi.advanceTimersByTime(1500);
+      const failing = async () => {
+        throw new Error("database away");
+      };
+      expect((await cache.get("k", failing)).body).toBe('"first"');
+      await vi.runAllTimersAsync();
+      await expect(cache.get("k", failing)).rejects.toThrow("database away");
+
+      await cache.get("old", async () => "old");
+      vi.advanceTimersByTime(60_000);
+      expect((await cache.get("old", async () => "new")).body).toBe('"new"');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps nothing when its time to live is zero", async () => {

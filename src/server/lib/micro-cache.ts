@@ -52,6 +52,9 @@ export function sendCached(
   return reply.header("content-encoding", encoding).send(cached.encode(encoding));
 }
 
+/** How long past its time an entry may still be served while it reloads, in times its time to live. */
+const STALE_FOR_TTLS = 5;
+
 export class MicroCache {
   private readonly entries = new Map<string, { expires: number; body: CachedBody }>();
   private readonly loading = new Map<string, Promise<CachedBody>>();
@@ -75,12 +78,25 @@ export class MicroCache {
     });
   }
 
+  /**
+   * A fresh entry as it is. An entry past its time but younger than STALE_FOR_TTLS times it is served
+   * while one reload runs behind it, so shoppers never queue behind a render once a page has been made;
+   * a write clears entries instead, so nothing stale outlives a seller's change in this process.
+   */
   private async remember(key: string, produce: () => Promise<CachedBody>): Promise<CachedBody> {
     if (this.ttlMs <= 0) return produce();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > Date.now()) return hit.body;
-    const pending = this.loading.get(key);
-    if (pending) return pending;
+    const now = Date.now();
+    if (hit && hit.expires > now) return hit.body;
+    if (hit && hit.expires + this.ttlMs * STALE_FOR_TTLS > now) {
+      // A reload that fails drops the entry: the next request loads again and says what went wrong.
+      if (!this.loading.has(key)) this.load(key, produce).catch(() => this.entries.delete(key));
+      return hit.body;
+    }
+    return this.loading.get(key) ?? this.load(key, produce);
+  }
+
+  private load(key: string, produce: () => Promise<CachedBody>): Promise<CachedBody> {
     const generation = this.generation;
     const promise = produce()
       .then((body) => {
