@@ -32,12 +32,13 @@ function inlineThemeScript(): Plugin {
 }
 
 /**
- * Two builds into dist/web, each self-contained: the app (index.html; `vite build`) and the shop pages
- * the server renders (shop.html; `vite build --mode shop`), so a shopper's page is one script and one
- * stylesheet and shares no chunk with the dashboard. `node scripts/build.mjs` runs both.
+ * Two builds into dist/web: the app (index.html; `vite build`) and the pages the server renders
+ * (`vite build --mode server-pages`): the shop pages (shop.html) and the login and sign-up pages
+ * (account.html), so a shopper's or a visitor's first page shares no chunk with the dashboard.
+ * `node scripts/build.mjs` runs both.
  */
 export default defineConfig(({ mode }) => {
-  const shop = mode === "shop";
+  const serverPages = mode === "server-pages";
   return {
     root: import.meta.dirname,
     // Brotli and gzip copies next to each file; the server sends them as they are (preCompressed).
@@ -49,9 +50,9 @@ export default defineConfig(({ mode }) => {
     ],
     build: {
       outDir: "dist/web",
-      emptyOutDir: !shop,
-      copyPublicDir: !shop,
-      rollupOptions: { input: shop ? "shop.html" : "index.html" },
+      emptyOutDir: !serverPages,
+      copyPublicDir: !serverPages,
+      rollupOptions: { input: serverPages ? ["shop.html", "account.html"] : "index.html" },
     },
     server: {
       port: 5173,
@@ -61,9 +62,10 @@ export default defineConfig(({ mode }) => {
         "/uploads/": toApi,
         // A regular expression: a plain "/q" prefix would also swallow /quick-create.
         "^/q/": toApi,
-        // The shop pages are rendered by the server (src/web/shop), in development too.
+        // The pages the server renders (src/web/shop, src/web/account), in development too.
         "^/s/": toApi,
         "^/products/": toApi,
+        "^/(login|register)/?(\\?.*)?$": toApi,
       },
     },
   };

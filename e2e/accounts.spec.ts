@@ -1,5 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { expectToast, openUserMenu, recordCspViolations, registerThroughUi, uniqueEmail } from "./helpers";
+import {
+  expectToast,
+  openUserMenu,
+  recordCspViolations,
+  recordPageErrors,
+  registerThroughUi,
+  uniqueEmail,
+} from "./helpers";
 
 test("a maker registers, logs out and in, edits the profile, and keeps theme and language across reloads", async ({
   page,
@@ -73,6 +80,26 @@ test("a signed-in user opening /login is sent to the dashboard", async ({ page }
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("the login page, rendered by the server, switches language and theme for a visitor", async ({
+  page,
+}) => {
+  const pageErrors = recordPageErrors(page);
+  await page.goto("/login");
+  await expect(page).toHaveTitle("Log in · Torg");
+  await page.getByRole("button", { name: "Language and theme" }).click();
+  await page.getByRole("menuitemradio", { name: "Svenska" }).click();
+  // The page comes back from the server in Swedish, and the app will speak it too.
+  await expect(page.locator("html")).toHaveAttribute("lang", "sv");
+  await expect(page.getByRole("button", { name: "Logga in" })).toBeVisible();
+  await page.getByRole("button", { name: "Språk och tema" }).click();
+  await page.getByRole("menuitemradio", { name: "Mörkt" }).click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await expect(page.getByRole("button", { name: "Logga in" })).toBeVisible();
+  expect(pageErrors).toEqual([]);
 });
 
 test("the sign-up form says what is wrong before anything is sent", async ({ page }) => {

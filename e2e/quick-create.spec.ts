@@ -44,6 +44,35 @@ test("a visitor turns three photos into a store, registering on the way, and the
   await expect(page.locator("main li")).toHaveCount(3);
 });
 
+test("a maker who already has an account logs in from the last step, and the store is made after it", async ({
+  page,
+}) => {
+  const email = uniqueEmail("returning");
+  const password = "kiln-and-clay";
+  await page.request.post("/api/register", { data: { fullName: "Returning Maker", email, password } });
+  await page.request.post("/api/logout");
+
+  await page.goto("/quick-create");
+  await page.locator('input[type="file"]').setInputFiles(photo("candle-glass.jpg"));
+  await expect(page.getByRole("heading", { name: "Your shop is almost ready" })).toBeVisible({
+    timeout: 60_000,
+  });
+  await page.getByLabel("Store name").fill("Returning Glass");
+  await page.getByRole("button", { name: "Create My Store" }).click();
+  await expect(page.getByRole("heading", { name: "One Last Step" })).toBeVisible();
+  await page.getByRole("button", { name: "Log in instead" }).click();
+
+  // The login page (rendered by the server) says why, and brings the maker back to finish the store.
+  await expect(page).toHaveURL(/\/login\?next=%2Fquick-create$/);
+  await expectToast(page, "You'll need to log in to create your store.");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/quick-create$/);
+  await expect(page.getByRole("heading", { name: "Your Store is Ready!" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/\/s\/returning-glass/).first()).toBeVisible();
+});
+
 test("a signed-in seller makes a one-photo store with a QR code", async ({ page }) => {
   await registerThroughUi(page, "Ola Quick", uniqueEmail("ola"), "quick-and-easy");
   await page.goto("/quick-create");
@@ -63,7 +92,7 @@ test("a signed-in seller makes a one-photo store with a QR code", async ({ page 
   await expect(page.getByRole("heading", { name: "Your Store is Ready!" })).toBeVisible({ timeout: 30_000 });
   const qr = page.locator('img[src*="/api/qr-codes/"]');
   await expect(qr).toBeVisible();
-  expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(
     page.getByRole("button", { name: "Back to Home" }).or(page.getByRole("link", { name: "Back to Home" })),
   ).toBeVisible();

@@ -34,6 +34,7 @@ export function ensureDependencies() {
 const CLIENT_INPUTS = [
   "index.html",
   "shop.html",
+  "account.html",
   "vite.config.ts",
   "package-lock.json",
   "src/web",
@@ -57,15 +58,15 @@ function newestInput() {
   return newest;
 }
 
-/** The app (index.html) and, after it, the shop pages (shop.html): see vite.config.ts. */
+/** The app (index.html) and, after it, the pages the server renders (shop.html, account.html): see vite.config.ts. */
 export function buildClient() {
   run("npx", ["vite", "build", "--logLevel", "warn"]);
-  run("npx", ["vite", "build", "--mode", "shop", "--logLevel", "warn"]);
+  run("npx", ["vite", "build", "--mode", "server-pages", "--logLevel", "warn"]);
 }
 
 /** Builds the web client when dist/web is missing or older than any of its sources. */
 export function ensureClientBuild() {
-  const built = path.join(root, "dist", "web", "shop.html");
+  const built = path.join(root, "dist", "web", "account.html");
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newestInput()) return;
   process.stdout.write("Building the web client...\n");
   buildClient();

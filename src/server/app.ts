@@ -5,13 +5,15 @@ import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import Fastify, {
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
   LogController,
 } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { translateError } from "../shared/i18n";
-import { LANGUAGE_COOKIE } from "../shared/preferences";
+import { safeNextPath } from "../shared/next-path";
+import { DEFAULT_SETTINGS, LANGUAGE_COOKIE } from "../shared/preferences";
 import { type AiProvider, createAiProvider } from "./adapters/ai";
 import { createSmsProvider } from "./adapters/sms";
 import { createStorage, type FileStorage } from "./adapters/storage";
@@ -19,7 +21,7 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { AppDeps } from "./lib/deps";
 import { registerErrorHandler } from "./lib/error-handler";
-import { requestLanguage } from "./lib/language";
+import { languageOf, requestLanguage } from "./lib/language";
 import {
   CachedBody,
   COMPRESS_THRESHOLD,
@@ -33,8 +35,10 @@ import { securityPlugin } from "./lib/security";
 import { adminRoutes } from "./modules/admin/routes";
 import { aiRoutes } from "./modules/ai/routes";
 import { analyticsRoutes } from "./modules/analytics/routes";
+import { accountPageOf, renderAccount } from "./modules/auth/account-page";
 import { authRoutes } from "./modules/auth/routes";
-import { sessionPlugin } from "./modules/auth/session";
+import { resolveSession } from "./modules/auth/service";
+import { SESSION_COOKIE, sessionPlugin } from "./modules/auth/session";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { MAX_IMAGE_BYTES } from "./modules/images/pipeline";
@@ -48,7 +52,6 @@ import { SmsOutboxWorker } from "./modules/sms/outbox";
 import { storefrontRoutes } from "./modules/storefront/routes";
 import {
   isShopPagePath,
-  languageOf,
   renderShop,
   renderShopUnavailable,
   type ShopPageRequest,
@@ -193,6 +196,25 @@ async function registerWebClient(app: FastifyInstance, config: Config, db: Db, p
     }
   }
 
+  /**
+   * The login or sign-up page, rendered in the visitor's language (their choice, else English, as the
+   * app). A visitor who is signed in already goes on to where they were going (spec 2.1: to /).
+   */
+  async function accountPage(request: FastifyRequest, reply: FastifyReply, page: "login" | "register") {
+    const next = new URL(request.url, "http://torg.invalid").searchParams.get("next");
+    const token = request.cookies[SESSION_COOKIE];
+    const user = token ? await resolveSession(db, config, token).catch(() => null) : null;
+    if (user) return reply.redirect(safeNextPath(next), 303);
+    const html = renderAccount(templates.account, {
+      page,
+      next,
+      language: languageOf(request.cookies[LANGUAGE_COOKIE]) ?? DEFAULT_SETTINGS.language,
+      signupRestricted: config.signupAllowlist.length > 0,
+    });
+    const body = new CachedBody(html);
+    return sendCached(request, reply.header("cache-control", "no-cache"), body, "text/html; charset=utf-8");
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     // A page is any GET outside the API and uploads that does not name a file; a missing asset stays a 404.
@@ -201,6 +223,8 @@ async function registerWebClient(app: FastifyInstance, config: Config, db: Db, p
       !pathname.startsWith("/api/") &&
       !pathname.startsWith("/uploads/") &&
       !/\.[a-z0-9]+$/i.test(pathname);
+    const account = wantsPage && templates.account ? accountPageOf(pathname) : undefined;
+    if (account) return accountPage(request, reply, account);
     if (templates.shop && wantsPage && isShopPagePath(pathname)) {
       const page = await shopPage(request, pathname);
       return sendCached(request, reply.header("cache-control", "no-cache"), page, "text/html; charset=utf-8");

@@ -5,6 +5,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { Toaster } from "./components/ui/toaster";
+import { showCarriedToasts } from "./hooks/use-toast";
 import { startAppLanguage } from "./lib/app-catalogues";
 import { AuthProvider } from "./lib/auth";
 import { LanguageProvider } from "./lib/i18n";
@@ -17,7 +18,7 @@ const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
 const root = createRoot(container);
-void startAppLanguage().then(() =>
+void startAppLanguage().then(() => {
   root.render(
     <StrictMode>
       <LanguageProvider>
@@ -32,5 +33,7 @@ void startAppLanguage().then(() =>
         </QueryClientProvider>
       </LanguageProvider>
     </StrictMode>,
-  ),
-);
+  );
+  // "Login successful" from the login page, which ended with this page load.
+  showCarriedToasts();
+});

@@ -4,8 +4,9 @@ import { RootLayout } from "./components/root-layout";
 import { RouteError } from "./components/route-error";
 
 /**
- * Every page and the signed-in layout are separate chunks, loaded on first visit. The shop pages
- * (/s/{slug} and /products/{id}) are not here: the server renders them, with their own entry (src/web/shop).
+ * Every page and the signed-in layout are separate chunks, loaded on first visit. The pages the server
+ * renders are not here: the shop pages (/s/{slug}, /products/{id}; src/web/shop) and the login and
+ * sign-up pages (src/web/account). Links to them are page loads.
  */
 export const router = createBrowserRouter([
   {
@@ -13,14 +14,6 @@ export const router = createBrowserRouter([
     ErrorBoundary: RouteError,
     HydrateFallback: LoadingScreen,
     children: [
-      {
-        path: "/login",
-        lazy: async () => ({ Component: (await import("./pages/login")).LoginPage }),
-      },
-      {
-        path: "/register",
-        lazy: async () => ({ Component: (await import("./pages/register")).RegisterPage }),
-      },
       {
         // D5: quick-create is public; only saving the store needs an account, made inside the flow.
         path: "/quick-create",

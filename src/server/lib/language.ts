@@ -15,3 +15,7 @@ export function requestLanguage(request: FastifyRequest): Language {
   }
   return "en";
 }
+
+/** A language of ours, or undefined for anything else (a cookie, a store's setting). */
+export const languageOf = (value: unknown): Language | undefined =>
+  (LANGUAGES as readonly unknown[]).includes(value) ? (value as Language) : undefined;

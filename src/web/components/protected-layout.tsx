@@ -1,18 +1,29 @@
-import { Navigate, Outlet, useLocation } from "react-router";
+import { useEffect } from "react";
+import { Outlet, useLocation } from "react-router";
+import { accountPageUrl } from "../../shared/next-path";
 import { useAuth } from "../lib/auth";
 import { AppShell } from "./app-shell";
 import { LoadingScreen } from "./loading-screen";
 import { TooltipProvider } from "./ui/tooltip";
 
-/** Spec 2.1: a spinner while the user loads, /login when signed out (remembering the page), else the page. */
+/**
+ * Spec 2.1: a spinner while the user loads, /login when signed out (remembering the page; the login
+ * page is rendered by the server, so it is a page load), else the page.
+ */
 export function ProtectedLayout() {
   const { user, isLoading } = useAuth();
   const location = useLocation();
 
-  if (isLoading) return <LoadingScreen />;
-  if (!user) {
-    return <Navigate to="/login" replace state={{ from: location }} />;
-  }
+  const signedOut = !isLoading && !user;
+  useEffect(() => {
+    if (signedOut) {
+      window.location.replace(
+        accountPageUrl("/login", `${location.pathname}${location.search}${location.hash}`),
+      );
+    }
+  }, [signedOut, location]);
+
+  if (!user) return <LoadingScreen />;
   // Only the signed-in pages use tooltips: the public pages never load Radix's positioning code.
   return (
     <TooltipProvider>

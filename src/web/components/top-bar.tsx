@@ -58,10 +58,10 @@ export function TopBar() {
               <>
                 <PreferencesMenu />
                 <Button asChild variant="ghost" size="sm">
-                  <Link to="/login">{t("nav.login")}</Link>
+                  <a href="/login">{t("nav.login")}</a>
                 </Button>
                 <Button asChild size="sm">
-                  <Link to="/register">{t("nav.signUp")}</Link>
+                  <a href="/register">{t("nav.signUp")}</a>
                 </Button>
               </>
             )

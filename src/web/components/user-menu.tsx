@@ -1,5 +1,5 @@
 import { Languages, LogOut, Settings, ShieldCheck, SunMoon, UserRound } from "lucide-react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import type { PublicUser } from "../../shared/auth";
 import { useAuth } from "../lib/auth";
 import { useTranslation } from "../lib/i18n";
@@ -19,7 +19,6 @@ import {
 export function UserMenu({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
   const { logoutMutation } = useAuth();
-  const navigate = useNavigate();
 
   return (
     <DropdownMenu>
@@ -70,10 +69,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
         </DropdownMenuLabel>
         <LanguageRadioItems />
         <DropdownMenuSeparator />
-        <DropdownMenuItem
-          disabled={logoutMutation.isPending}
-          onSelect={() => logoutMutation.mutate(undefined, { onSuccess: () => navigate("/login") })}
-        >
+        <DropdownMenuItem disabled={logoutMutation.isPending} onSelect={() => logoutMutation.mutate()}>
           <LogOut aria-hidden="true" />
           {t("userMenu.logout")}
         </DropdownMenuItem>

@@ -101,3 +101,40 @@ export function useToast() {
   }, []);
   return { toasts: state.toasts, toast, dismiss: dismissToast };
 }
+
+const CARRIED_TOASTS_KEY = "torg-carried-toasts";
+
+/**
+ * Keeps the open toast's text for the next page: signing in ends with a page load (the login page is
+ * rendered by the server, the app in the browser), and "Login successful" must still be seen.
+ */
+export function carryToastsToNextPage(): void {
+  const texts = memoryState.toasts
+    .filter((entry) => entry.open)
+    .map(({ title, description, variant }) => ({
+      title: typeof title === "string" ? title : undefined,
+      description: typeof description === "string" ? description : undefined,
+      variant,
+    }));
+  try {
+    sessionStorage.setItem(CARRIED_TOASTS_KEY, JSON.stringify(texts));
+  } catch {
+    // Storage blocked: the next page simply shows no toast.
+  }
+}
+
+/** Shows what the last page carried over (see carryToastsToNextPage), once. */
+export function showCarriedToasts(): void {
+  let carried: unknown;
+  try {
+    carried = JSON.parse(sessionStorage.getItem(CARRIED_TOASTS_KEY) ?? "[]");
+    sessionStorage.removeItem(CARRIED_TOASTS_KEY);
+  } catch {
+    return;
+  }
+  if (!Array.isArray(carried)) return;
+  for (const entry of carried as ToastInput[]) {
+    if (entry && typeof entry === "object")
+      toast({ ...entry, variant: entry.variant === "destructive" ? "destructive" : "default" });
+  }
+}

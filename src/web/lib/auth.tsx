@@ -2,12 +2,19 @@ import { type UseMutationResult, useMutation, useQuery, useQueryClient } from "@
 import { createContext, type ReactNode, useCallback, useContext } from "react";
 import type { LoginInput, PublicUser, RegisterInput } from "../../shared/auth";
 import { SESSION_HINT_COOKIE } from "../../shared/session-hint";
-import { toast } from "../hooks/use-toast";
+import { carryToastsToNextPage, toast } from "../hooks/use-toast";
 import { apiJson, apiRequest, getQueryFn } from "./api";
 import { useTranslation } from "./i18n";
 import { toastFailure } from "./toast-failure";
 
 export const ME_QUERY_KEY = ["/api/me"] as const;
+export const AUTH_OPTIONS_QUERY_KEY = ["/api/auth/options"] as const;
+
+/** After signing in or up on a server-rendered page: on to `next`, the toast saying so carried along. */
+export function continueAfterSignIn(next: string): void {
+  carryToastsToNextPage();
+  window.location.assign(next);
+}
 
 /** Spec 3: the current user's id, fullName and email are also kept in browser storage under "user". */
 const USER_STORAGE_KEY = "user";
@@ -119,8 +126,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await apiRequest("POST", "/api/logout");
     },
     onSuccess: () => {
-      resetSession(null);
+      // On to /login, which the server renders: the page load drops this app's state and cache.
+      writeStoredUser(null);
       toast({ title: t("logout.successTitle"), description: t("logout.successDescription") });
+      carryToastsToNextPage();
+      window.location.assign("/login");
     },
     onError: (err) => {
       toastFailure(t("logout.failedTitle"), err, t("common.tryAgain"));
@@ -150,5 +160,5 @@ export interface AuthOptions {
 }
 
 export function useAuthOptions() {
-  return useQuery<AuthOptions>({ queryKey: ["/api/auth/options"] });
+  return useQuery<AuthOptions>({ queryKey: AUTH_OPTIONS_QUERY_KEY });
 }

@@ -39,7 +39,10 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const { mutate: saveSettings } = useSaveSettings();
   const [theme, setThemeState] = useState<Theme>(readStoredTheme);
-  const [systemDark, setSystemDark] = useState(() => window.matchMedia(DARK_QUERY).matches);
+  // Rendered on the server too (the login page): there is no window there, nor a stored choice.
+  const [systemDark, setSystemDark] = useState(
+    () => typeof window !== "undefined" && window.matchMedia(DARK_QUERY).matches,
+  );
 
   useEffect(() => {
     const query = window.matchMedia(DARK_QUERY);

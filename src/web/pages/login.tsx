@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Link, Navigate, useLocation } from "react-router";
 import { type LoginInput, loginSchema } from "../../shared/auth";
+import { accountPageUrl } from "../../shared/next-path";
 import { AuthLayout, SignupRestrictedNote } from "../components/auth-layout";
 import { LoadingScreen } from "../components/loading-screen";
 import { LogoMark } from "../components/logo";
@@ -10,34 +10,24 @@ import { Button } from "../components/ui/button";
 import { FormField } from "../components/ui/form-field";
 import { Input } from "../components/ui/input";
 import { Spinner } from "../components/ui/spinner";
-import { useAuth } from "../lib/auth";
+import { continueAfterSignIn, useAuth } from "../lib/auth";
 import { useTranslation } from "../lib/i18n";
 
-/** Where the protected-page wrapper sent the visitor from, if it is a page of this site. */
-function returnPath(state: unknown): string {
-  if (state && typeof state === "object" && "from" in state) {
-    const from = state.from as { pathname?: unknown; search?: unknown; hash?: unknown } | null;
-    const path = from?.pathname;
-    if (typeof path === "string" && path.startsWith("/") && !path.startsWith("//") && path !== "/login") {
-      return `${path}${typeof from?.search === "string" ? from.search : ""}${typeof from?.hash === "string" ? from.hash : ""}`;
-    }
-  }
-  return "/";
-}
-
-export function LoginPage() {
+/**
+ * Spec 2.3, rendered by the server (src/web/account); `next` is the page that asked for a login, checked
+ * by the server to be one of this site's.
+ */
+export function LoginPage({ next }: { next: string }) {
   const { t } = useTranslation();
-  const location = useLocation();
-  const { user, isLoading, loginMutation } = useAuth();
+  const { user, loginMutation } = useAuth();
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: "", password: "" },
   });
   const { errors } = form.formState;
 
-  if (isLoading) return <LoadingScreen />;
-  // Signed in already, or just now: on to the dashboard or the page that asked for a login.
-  if (user) return <Navigate to={returnPath(location.state)} replace />;
+  // Signed in just now: the dashboard, or the page that asked for a login, is loading.
+  if (user) return <LoadingScreen />;
 
   const pending = loginMutation.isPending;
 
@@ -51,7 +41,9 @@ export function LoginPage() {
       </div>
       <form
         noValidate
-        onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}
+        onSubmit={form.handleSubmit((values) =>
+          loginMutation.mutate(values, { onSuccess: () => continueAfterSignIn(next) }),
+        )}
         className="grid gap-5"
       >
         <FormField label={t("auth.email")} error={errors.email?.message}>
@@ -82,9 +74,12 @@ export function LoginPage() {
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {t("login.noAccount")}{" "}
-        <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+        <a
+          href={accountPageUrl("/register", next)}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
           {t("login.signUpLink")}
-        </Link>
+        </a>
       </p>
       <SignupRestrictedNote />
     </AuthLayout>

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Link, Navigate } from "react-router";
 import { type RegisterInput, registerSchema } from "../../shared/auth";
+import { accountPageUrl } from "../../shared/next-path";
 import { AuthLayout, SignupRestrictedNote } from "../components/auth-layout";
 import { LoadingScreen } from "../components/loading-screen";
 import { LogoMark } from "../components/logo";
@@ -9,20 +9,20 @@ import { PageTitle } from "../components/page-title";
 import { RegisterFields } from "../components/register-fields";
 import { Button } from "../components/ui/button";
 import { Spinner } from "../components/ui/spinner";
-import { useAuth } from "../lib/auth";
+import { continueAfterSignIn, useAuth } from "../lib/auth";
 import { useTranslation } from "../lib/i18n";
 
-export function RegisterPage() {
+/** Spec 2.4, rendered by the server (src/web/account); after it, the visitor goes on to `next`. */
+export function RegisterPage({ next }: { next: string }) {
   const { t } = useTranslation();
-  const { user, isLoading, registerMutation } = useAuth();
+  const { user, registerMutation } = useAuth();
   const form = useForm<RegisterInput>({
     resolver: zodResolver(registerSchema),
     defaultValues: { fullName: "", email: "", password: "" },
   });
 
-  if (isLoading) return <LoadingScreen />;
-  // A new account is signed in at once (D2), and a signed-in visitor has nothing to do here.
-  if (user) return <Navigate to="/" replace />;
+  // A new account is signed in at once (D2): the dashboard, or the page that asked, is loading.
+  if (user) return <LoadingScreen />;
 
   const pending = registerMutation.isPending;
 
@@ -36,7 +36,9 @@ export function RegisterPage() {
       </div>
       <form
         noValidate
-        onSubmit={form.handleSubmit((values) => registerMutation.mutate(values))}
+        onSubmit={form.handleSubmit((values) =>
+          registerMutation.mutate(values, { onSuccess: () => continueAfterSignIn(next) }),
+        )}
         className="grid gap-5"
       >
         <RegisterFields form={form} />
@@ -47,9 +49,12 @@ export function RegisterPage() {
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {t("register.haveAccount")}{" "}
-        <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+        <a
+          href={accountPageUrl("/login", next)}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
           {t("register.logInLink")}
-        </Link>
+        </a>
       </p>
       <SignupRestrictedNote />
     </AuthLayout>

@@ -1,36 +1,22 @@
 import { translate, translateShared } from "../../../shared/i18n";
-import { LANGUAGES, type Language } from "../../../shared/preferences";
+import type { Language } from "../../../shared/preferences";
 import type { ShopPage } from "../../../shared/storefront";
-import { shopCatalogue } from "../../../web/shop/catalogue";
+import { shopCatalogue } from "../../../web/lib/page-catalogues";
 import { renderShopPage } from "../../../web/shop/render";
-import { SHOP_STATE_ELEMENT_ID, type ShopState } from "../../../web/shop/state";
+import type { ShopState } from "../../../web/shop/state";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
+import { languageOf } from "../../lib/language";
+import { fillPageTemplate, type PageMeta } from "../../lib/rendered-page";
 import { getProductView, listStoreProducts } from "../products/service";
 import { isUuid } from "../stores/access";
 import { getPublicStoreBySlug } from "./service";
-
-/** The <head> texts of a page; `share` adds the preview a link pasted into Messenger or Finn.no shows. */
-interface PageMeta {
-  title: string;
-  description: string;
-  share?: { url: string; image?: string };
-}
 
 const STORE_PAGE = /^\/s\/([a-z0-9-]{1,60})\/?$/i;
 const PRODUCT_PAGE = /^\/products\/([0-9a-f-]{36})\/?$/i;
 
 /** Whether the path is a shop page the server renders: a storefront or a product page. */
 export const isShopPagePath = (pathname: string) => STORE_PAGE.test(pathname) || PRODUCT_PAGE.test(pathname);
-
-export const languageOf = (value: unknown): Language | undefined =>
-  (LANGUAGES as readonly unknown[]).includes(value) ? (value as Language) : undefined;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 const absolute = (url: string | null | undefined, origin: string) =>
   !url
@@ -93,39 +79,9 @@ async function loadProductPage(db: Db, id: string, origin: string): Promise<Foun
   };
 }
 
-/** Title, description and, for a page worth sharing, Open Graph tags and the canonical address. */
-function injectPageMeta(html: string, meta: PageMeta): string {
-  const description = escapeHtml(meta.description.slice(0, 300));
-  const share = meta.share
-    ? [
-        `<meta property="og:type" content="website">`,
-        `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
-        `<meta property="og:description" content="${description}">`,
-        `<meta property="og:url" content="${escapeHtml(meta.share.url)}">`,
-        ...(meta.share.image ? [`<meta property="og:image" content="${escapeHtml(meta.share.image)}">`] : []),
-        `<meta name="twitter:card" content="${meta.share.image ? "summary_large_image" : "summary"}">`,
-        `<link rel="canonical" href="${escapeHtml(meta.share.url)}">`,
-      ].join("\n    ")
-    : "";
-  // Replacer functions, never replacement strings: a seller's "$'" or "$&" must stay text.
-  return html
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(
-      /<meta name="description" content="[^"]*"\s*\/?>/,
-      () => `<meta name="description" content="${description}">`,
-    )
-    .replace("</head>", () => `    ${share}\n  </head>`);
-}
-
 /** The template with the page rendered into it, and the state the browser takes it over from. */
 function shopHtml(template: string, state: ShopState, meta: PageMeta): string {
-  // "<" escaped: nothing a seller writes can close the script element early.
-  const stateJson = JSON.stringify(state).replace(/</g, "\\u003c");
-  const stateScript = `<script type="application/json" id="${SHOP_STATE_ELEMENT_ID}">${stateJson}</script>`;
-  return injectPageMeta(template, meta)
-    .replace(/<html lang="[^"]*"/, () => `<html lang="${state.language}"`)
-    .replace("<!--shop-state-->", () => stateScript)
-    .replace("<!--shop-html-->", () => renderShopPage(state));
+  return fillPageTemplate(template, { language: state.language, meta, state, html: renderShopPage(state) });
 }
 
 export interface ShopPageRequest {

@@ -6,7 +6,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageSrcSet, LEAD_IMAGE_SIZES } from "../../../shared/image-url";
 import { formatKr } from "../../../shared/money";
-import { SHOP_STATE_ELEMENT_ID, type ShopState } from "../../../web/shop/state";
+import { PAGE_STATE_ELEMENT_ID } from "../../../web/lib/page-state";
+import type { ShopState } from "../../../web/shop/state";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
 
@@ -41,7 +42,7 @@ function stubWebClient() {
 /** The state a shop page hands to the browser. */
 function shopState(html: string): ShopState {
   const json = new RegExp(
-    `<script type="application/json" id="${SHOP_STATE_ELEMENT_ID}">(.*?)</script>`,
+    `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">(.*?)</script>`,
   ).exec(html)?.[1];
   if (!json) throw new Error("The page carries no shop state");
   return JSON.parse(json) as ShopState;

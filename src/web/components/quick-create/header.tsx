@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { accountPageUrl } from "../../../shared/next-path";
 import { useAuth } from "../../lib/auth";
 import { useTranslation } from "../../lib/i18n";
 import { LogoMark } from "../logo";
@@ -7,7 +8,7 @@ import { Button } from "../ui/button";
 import { UserMenu } from "../user-menu";
 
 /** After logging in from here, the login page brings the visitor back to their draft. */
-export const RETURN_TO_QUICK_CREATE = { from: { pathname: "/quick-create" } };
+export const LOGIN_FOR_QUICK_CREATE = accountPageUrl("/login", "/quick-create");
 
 /**
  * A light bar for a public page: the brand, and Login / Sign Up or the user menu. The flow keeps the
@@ -39,12 +40,10 @@ export function QuickCreateHeader() {
               <>
                 <PreferencesMenu />
                 <Button asChild variant="ghost" size="sm">
-                  <Link to="/login" state={RETURN_TO_QUICK_CREATE}>
-                    {t("nav.login")}
-                  </Link>
+                  <a href={LOGIN_FOR_QUICK_CREATE}>{t("nav.login")}</a>
                 </Button>
                 <Button asChild size="sm">
-                  <Link to="/register">{t("nav.signUp")}</Link>
+                  <a href="/register">{t("nav.signUp")}</a>
                 </Button>
               </>
             )

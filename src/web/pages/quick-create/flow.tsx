@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { RegisterInput } from "../../../shared/auth";
-import { RETURN_TO_QUICK_CREATE } from "../../components/quick-create/header";
+import { LOGIN_FOR_QUICK_CREATE } from "../../components/quick-create/header";
 import { StepFrame } from "../../components/quick-create/step-frame";
 import { Spinner } from "../../components/ui/spinner";
-import { toast } from "../../hooks/use-toast";
+import { carryToastsToNextPage, toast } from "../../hooks/use-toast";
 import { ApiError, errorMessage } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
 import { useTranslation } from "../../lib/i18n";
@@ -309,7 +309,9 @@ export function QuickCreateFlow() {
       title: t("quickCreate.register.loginTitle"),
       description: t("quickCreate.register.loginDescription"),
     });
-    navigate("/login", { state: RETURN_TO_QUICK_CREATE });
+    // The login page is rendered by the server: a page load, the toast carried along.
+    carryToastsToNextPage();
+    window.location.assign(LOGIN_FOR_QUICK_CREATE);
   }
 
   function register(values: RegisterInput) {

@@ -17,11 +17,13 @@ const storefront = {
   da: storefrontDa,
 } satisfies Record<Language, typeof storefrontEn>;
 
-/**
- * The texts a shop page can show, in one language: the storefront area, the few shared interface
- * sections it uses (skip link, toasts) and the validation messages of the checkout. The server embeds
- * it in the page, so a shopper downloads a few kilobytes of text, not every catalogue of the app.
+/*
+ * The texts of the pages the server renders, in one language, embedded in each page: a visitor
+ * downloads a few kilobytes of text, not every catalogue of the app. Both carry the validation
+ * messages of their forms (`errors`).
  */
+
+/** A shop page: the storefront area, and the interface sections it uses (skip link, toasts). */
 export function shopCatalogue(language: Language): Catalogue {
   return {
     ...storefront[language],
@@ -29,4 +31,9 @@ export function shopCatalogue(language: Language): Catalogue {
     toast: core[language].toast,
     errors: sharedCatalogues[language].errors,
   };
+}
+
+/** The login and sign-up pages: the app's core area (login, sign-up, preferences, toasts). */
+export function accountCatalogue(language: Language): Catalogue {
+  return { ...core[language], errors: sharedCatalogues[language].errors };
 }

@@ -1,0 +1,56 @@
+import type { Language } from "../../shared/preferences";
+import { PAGE_STATE_ELEMENT_ID } from "../../web/lib/page-state";
+
+/** The <head> texts of a page; `share` adds the preview a link pasted into Messenger or Finn.no shows. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  share?: { url: string; image?: string };
+}
+
+export const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+
+/** Title, description and, for a page worth sharing, Open Graph tags and the canonical address. */
+function injectPageMeta(html: string, meta: PageMeta): string {
+  const description = escapeHtml(meta.description.slice(0, 300));
+  const share = meta.share
+    ? [
+        `<meta property="og:type" content="website">`,
+        `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+        `<meta property="og:description" content="${description}">`,
+        `<meta property="og:url" content="${escapeHtml(meta.share.url)}">`,
+        ...(meta.share.image ? [`<meta property="og:image" content="${escapeHtml(meta.share.image)}">`] : []),
+        `<meta name="twitter:card" content="${meta.share.image ? "summary_large_image" : "summary"}">`,
+        `<link rel="canonical" href="${escapeHtml(meta.share.url)}">`,
+      ].join("\n    ")
+    : "";
+  // Replacer functions, never replacement strings: a seller's "$'" or "$&" must stay text.
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${description}">`,
+    )
+    .replace("</head>", () => `    ${share}\n  </head>`);
+}
+
+/**
+ * A server-rendered page: the template (shop.html, account.html) with its language, head texts, the
+ * HTML React rendered into #root, and the state the browser takes the page over from.
+ */
+export function fillPageTemplate(
+  template: string,
+  page: { language: Language; meta: PageMeta; state: unknown; html: string },
+): string {
+  // "<" escaped: nothing a seller writes can close the script element early.
+  const stateJson = JSON.stringify(page.state).replace(/</g, "\\u003c");
+  const stateScript = `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${stateJson}</script>`;
+  return injectPageMeta(template, page.meta)
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${page.language}"`)
+    .replace("<!--page-state-->", () => stateScript)
+    .replace("<!--page-html-->", () => page.html);
+}
