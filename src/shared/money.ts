@@ -1,3 +1,4 @@
+import { type Language, LOCALE_TAGS } from "./preferences";
 /**
  * Money is exact (D7): amounts travel as decimal strings ("199.50") and are computed in integer øre.
  * Display is whole kroner, rounded, grouped by locale: en "3,280 kr", nb "3 280 kr".
@@ -27,8 +28,6 @@ export function fromOre(ore: number): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-const LOCALE_TAGS: Record<string, string> = { en: "en-GB", nb: "nb-NO", sv: "sv-SE", da: "da-DK" };
-
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /** Whole kroner, half up, with the locale's grouping and the suffix "kr". */
@@ -38,7 +37,8 @@ export function formatKr(amount: string | number | null | undefined, language = 
   // Building a NumberFormat costs far more than using one: one per language, made once.
   let formatter = formatters.get(language);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(LOCALE_TAGS[language] ?? language, { maximumFractionDigits: 0 });
+    const tag = LOCALE_TAGS[language as Language] ?? language;
+    formatter = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 });
     formatters.set(language, formatter);
   }
   return `${formatter.format(kroner)} kr`;

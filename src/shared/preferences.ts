@@ -5,6 +5,9 @@
 export const LANGUAGES = ["en", "nb", "sv", "da"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** Each language's Intl locale: British English for "en", so dates read "12 Mar 2025" as elsewhere. */
+export const LOCALE_TAGS: Record<Language, string> = { en: "en-GB", nb: "nb-NO", sv: "sv-SE", da: "da-DK" };
+
 export const CURRENCIES = ["NOK", "SEK", "DKK", "EUR", "USD"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 

@@ -1,9 +1,7 @@
 import { useMemo } from "react";
 import { toOre } from "../../../shared/money";
+import { LOCALE_TAGS } from "../../../shared/preferences";
 import { useTranslation } from "../../lib/i18n";
-
-/** British English for "en", like the dates elsewhere in the interface; the others are their own tags. */
-const localeTag = (language: string) => (language === "en" ? "en-GB" : language);
 
 export interface AdminFormatters {
   /** "12 Mar 2025". */
@@ -20,7 +18,7 @@ export interface AdminFormatters {
 
 export function useAdminFormatters(): AdminFormatters {
   const { language } = useTranslation();
-  const tag = localeTag(language);
+  const tag = LOCALE_TAGS[language];
   return useMemo(() => {
     const date = new Intl.DateTimeFormat(tag, { dateStyle: "medium" });
     const timestamp = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "medium" });

@@ -1,8 +1,7 @@
 import { useMemo } from "react";
+import { LOCALE_TAGS } from "../../../shared/preferences";
 import { useFormatters } from "../../lib/format";
 import { useTranslation } from "../../lib/i18n";
-
-const LOCALE_TAGS = { en: "en-GB", nb: "nb-NO", sv: "sv-SE", da: "da-DK" } as const;
 
 /**
  * A decimal amount ("1234.50") as whole kroner for plotting, rounded half up like every displayed amount

@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { fromOre, toOre } from "../../../shared/money";
 import type { OrderItemView } from "../../../shared/order";
+import { LOCALE_TAGS } from "../../../shared/preferences";
 import { useTranslation } from "../../lib/i18n";
 
 /** unitPrice × qty, exact in øre (D7). */
@@ -8,13 +9,11 @@ export function lineTotal(item: Pick<OrderItemView, "unitPrice" | "qty">): strin
   return fromOre(toOre(item.unitPrice) * item.qty);
 }
 
-const LOCALE_TAGS: Record<string, string> = { en: "en-GB", nb: "nb-NO", sv: "sv-SE", da: "da-DK" };
-
 /** "12 Mar 2025, 14:32" in the interface language, for tooltips and the order's placed time. */
 export function useDateTime(): (iso: string) => string {
   const { language } = useTranslation();
   return useMemo(() => {
-    const format = new Intl.DateTimeFormat(LOCALE_TAGS[language] ?? language, {
+    const format = new Intl.DateTimeFormat(LOCALE_TAGS[language], {
       dateStyle: "medium",
       timeStyle: "short",
     });
