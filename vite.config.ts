@@ -1,9 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type ProxyOptions } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { withPageHead } from "./src/server/lib/page-head.ts";
 
 const apiServer = process.env.TORG_API_URL ?? "http://localhost:3000";
 
@@ -13,21 +12,15 @@ const apiServer = process.env.TORG_API_URL ?? "http://localhost:3000";
  */
 const toApi: ProxyOptions = { target: apiServer, changeOrigin: false };
 
-const THEME_SCRIPT = path.join(import.meta.dirname, "public", "theme-init.js");
-
-/**
- * The theme script written into each page instead of linked: it must run before the first paint, and
- * as a file it held that paint back for a round trip on a phone. The server's Content-Security-Policy
- * allows exactly this script by its hash (src/server/lib/security.ts).
- */
-function inlineThemeScript(): Plugin {
+/** Every page's shared <head> (src/server/lib/page-head.ts), with the theme script inline in a build. */
+function pageHead(): Plugin {
+  let inlineThemeScript = false;
   return {
-    name: "torg:inline-theme-script",
-    apply: "build",
-    transformIndexHtml(html) {
-      const script = fs.readFileSync(THEME_SCRIPT, "utf8").trim();
-      return html.replace('<script src="/theme-init.js"></script>', () => `<script>${script}</script>`);
+    name: "torg:page-head",
+    configResolved(config) {
+      inlineThemeScript = config.command === "build";
     },
+    transformIndexHtml: { order: "pre", handler: (html) => withPageHead(html, { inlineThemeScript }) },
   };
 }
 
@@ -45,7 +38,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       tailwindcss(),
-      inlineThemeScript(),
+      pageHead(),
       compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 }),
     ],
     build: {

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
+import { sourceTemplate } from "../../src/server/lib/page-templates";
 
 export const POSTGRES_URL =
   process.env.BENCH_DATABASE_URL ??
@@ -70,7 +71,7 @@ export interface RunningServer {
 export function templateWebRoot() {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "torg-templates-"));
   for (const page of ["index.html", "shop.html"])
-    fs.copyFileSync(path.join(root, page), path.join(folder, page));
+    fs.writeFileSync(path.join(folder, page), sourceTemplate(page));
   return { path: folder, remove: () => fs.rmSync(folder, { recursive: true, force: true }) };
 }
 

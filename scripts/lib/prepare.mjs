@@ -36,6 +36,7 @@ const CLIENT_INPUTS = [
   "shop.html",
   "account.html",
   "vite.config.ts",
+  "src/server/lib/page-head.ts",
   "package-lock.json",
   "src/web",
   "src/shared",

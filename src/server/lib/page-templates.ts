@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "../config";
+import { withPageHead } from "./page-head";
 
 /** The source templates of the pages the server renders, at the repository's root next to index.html. */
 const SOURCE_ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -18,9 +19,15 @@ const readIfBuilt = (file: string) => (fs.existsSync(file) ? fs.readFileSync(fil
 
 /** Under `npm run dev`: the source template with Vite's client, its modules served by Vite. */
 const developmentTemplate = (name: string) =>
-  fs
-    .readFileSync(path.join(SOURCE_ROOT, name), "utf8")
-    .replace("</head>", () => `  <script type="module" src="/@vite/client"></script>\n  </head>`);
+  sourceTemplate(name).replace(
+    "</head>",
+    () => `  <script type="module" src="/@vite/client"></script>\n  </head>`,
+  );
+
+/** A template as it is in the repository, its shared <head> written in (the theme script linked). */
+export function sourceTemplate(name: string): string {
+  return withPageHead(fs.readFileSync(path.join(SOURCE_ROOT, name), "utf8"), { inlineThemeScript: false });
+}
 
 /** The built index.html, shop.html and account.html (the last two from source under `npm run dev`). */
 export function readPageTemplates(config: Pick<Config, "env" | "webRoot">): PageTemplates {

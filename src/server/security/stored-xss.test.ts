@@ -10,6 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sourceTemplate } from "../lib/page-templates";
 import { multipart } from "../test/fixtures";
 import { createTestApp, signUp, type TestApp } from "../test/harness";
 import { type Actor, send, smallJpeg } from "./scenario";
@@ -43,7 +44,7 @@ let seller: Actor;
 beforeAll(async () => {
   webRoot = fs.mkdtempSync(path.join(os.tmpdir(), "torg-xss-web-"));
   fs.writeFileSync(path.join(webRoot, "index.html"), INDEX_HTML);
-  fs.copyFileSync("shop.html", path.join(webRoot, "shop.html"));
+  fs.writeFileSync(path.join(webRoot, "shop.html"), sourceTemplate("shop.html"));
   t = await createTestApp({ WEB_ROOT: webRoot, PUBLIC_URL: "https://torg.example.no" });
   const { agent, user, password } = await signUp(t.app);
   seller = { name: "member", token: agent.cookie, user, password };

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountPageUrl, safeNextPath } from "../../../shared/next-path";
 import { PAGE_STATE_ELEMENT_ID } from "../../../web/lib/page-state";
+import { sourceTemplate } from "../../lib/page-templates";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
@@ -11,7 +12,8 @@ let webRoot: string;
 beforeAll(async () => {
   // The source templates stand in for the built client: the page routes need no Vite build.
   webRoot = fs.mkdtempSync(path.join(os.tmpdir(), "torg-account-"));
-  for (const page of ["index.html", "account.html"]) fs.copyFileSync(page, path.join(webRoot, page));
+  for (const page of ["index.html", "account.html"])
+    fs.writeFileSync(path.join(webRoot, page), sourceTemplate(page));
   t = await createTestApp({ WEB_ROOT: webRoot, SIGNUP_ALLOWLIST: "@example.no" });
 });
 afterAll(async () => {

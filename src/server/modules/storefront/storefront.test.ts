@@ -8,6 +8,7 @@ import { imageSrcSet, LEAD_IMAGE_SIZES } from "../../../shared/image-url";
 import { formatKr } from "../../../shared/money";
 import { PAGE_STATE_ELEMENT_ID } from "../../../web/lib/page-state";
 import type { ShopState } from "../../../web/shop/state";
+import { sourceTemplate } from "../../lib/page-templates";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
 
@@ -35,7 +36,7 @@ function stubWebClient() {
     path.join(folder, "index.html"),
     `<!doctype html><html><head><meta name="description" content="Torg default" /><title>Torg</title><script>${INLINE_SCRIPT}</script><style>${"body{margin:0}".repeat(80)}</style></head><body><div id="root"></div></body></html>`,
   );
-  fs.copyFileSync("shop.html", path.join(folder, "shop.html"));
+  fs.writeFileSync(path.join(folder, "shop.html"), sourceTemplate("shop.html"));
   return folder;
 }
 
