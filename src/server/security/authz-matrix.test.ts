@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { multipart } from "../test/fixtures";
+import { multipart, sampleJpeg } from "../test/fixtures";
 import { createTestApp, type TestApp } from "../test/harness";
 import { EXCLUDED_ROUTES, recordedRoutesOf, routeKeysOf } from "./route-inventory";
 import {
@@ -35,7 +35,6 @@ import {
   type Seed,
   seedScenario,
   send,
-  smallJpeg,
   validOrder,
 } from "./scenario";
 
@@ -94,7 +93,7 @@ const json = (payload: unknown): RequestParts => ({ payload: payload as InjectOp
 
 async function productForm(fields: Record<string, string> = {}) {
   return multipart({ title: "Matrix mug", basePrice: "120", ...fields }, [
-    { field: "image", filename: "mug.jpg", body: await smallJpeg(), type: "image/jpeg" },
+    { field: "image", filename: "mug.jpg", body: await sampleJpeg(160, 120), type: "image/jpeg" },
   ]);
 }
 
@@ -207,14 +206,14 @@ const RULES: Record<string, Rule> = {
     expect: everyone(200),
     request: async () =>
       multipart({}, [
-        { field: "productImage", filename: "a.jpg", body: await smallJpeg(), type: "image/jpeg" },
+        { field: "productImage", filename: "a.jpg", body: await sampleJpeg(160, 120), type: "image/jpeg" },
       ]),
   },
   "POST /api/products/analyze-multiple": {
     expect: everyone(200),
     request: async () =>
       multipart({}, [
-        { field: "productImages", filename: "a.jpg", body: await smallJpeg(), type: "image/jpeg" },
+        { field: "productImages", filename: "a.jpg", body: await sampleJpeg(160, 120), type: "image/jpeg" },
       ]),
   },
 
@@ -481,7 +480,7 @@ describe("tenancy beyond the status codes", () => {
       method: "POST",
       url: "/api/products/analyze",
       ...multipart({ storeId: seed.store.id }, [
-        { field: "productImage", filename: "x.jpg", body: await smallJpeg(), type: "image/jpeg" },
+        { field: "productImage", filename: "x.jpg", body: await sampleJpeg(160, 120), type: "image/jpeg" },
       ]),
     });
     expect(response.statusCode).toBe(200);

@@ -6,9 +6,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import sharp from "sharp";
 import { completion, fakeOpenAi, goodAnswer } from "../test/fake-openai";
-import { multipart } from "../test/fixtures";
+import { multipart, sampleJpeg } from "../test/fixtures";
 import { createTestApp, signUp, signUpAdmin, type TestApp } from "../test/harness";
 
 export const ACTORS = ["anonymous", "other", "member", "admin"] as const;
@@ -50,13 +49,6 @@ export async function createSecurityApp(env: Record<string, string> = {}): Promi
       await ai.close();
     },
   };
-}
-
-/** A small real JPEG (cheap to decode and re-encode). */
-export async function smallJpeg(width = 160, height = 120): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 60 } } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
 }
 
 export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
@@ -116,7 +108,7 @@ export function resources(t: TestApp, seed: Pick<Seed, "actors" | "store">) {
     },
     async product(storeId = seed.store.id, fields: Record<string, string> = {}) {
       const form = multipart({ title: "Stoneware mug", basePrice: "349", ...fields }, [
-        { field: "image", filename: "mug.jpg", body: await smallJpeg(), type: "image/jpeg" },
+        { field: "image", filename: "mug.jpg", body: await sampleJpeg(160, 120), type: "image/jpeg" },
       ]);
       const response = await send(t, member(), {
         method: "POST",
@@ -221,7 +213,7 @@ export async function seedScenario(t: TestApp): Promise<Seed> {
       method: "POST",
       url: "/api/products/analyze",
       ...multipart({ storeId: store.id }, [
-        { field: "productImage", filename: "mug.jpg", body: await smallJpeg(), type: "image/jpeg" },
+        { field: "productImage", filename: "mug.jpg", body: await sampleJpeg(160, 120), type: "image/jpeg" },
       ]),
     }),
     200,

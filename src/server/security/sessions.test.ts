@@ -21,7 +21,7 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../db/schema";
 import { hashToken } from "../modules/auth/service";
-import { multipart } from "../test/fixtures";
+import { multipart, sampleJpeg } from "../test/fixtures";
 import { createTestApp, signUp, type TestApp } from "../test/harness";
 import {
   type Actor,
@@ -30,7 +30,6 @@ import {
   seedScenario,
   send,
   sessionCookieOf,
-  smallJpeg,
   validOrder,
 } from "./scenario";
 
@@ -237,7 +236,7 @@ describe("CSRF: cookie-authenticated writes from another site are refused", () =
         method: "POST",
         url: `/api/stores/${seed.store.id}/products`,
         ...multipart({ title: "Evil", basePrice: "1" }, [
-          { field: "image", filename: "a.jpg", body: await smallJpeg(), type: "image/jpeg" },
+          { field: "image", filename: "a.jpg", body: await sampleJpeg(160, 120), type: "image/jpeg" },
         ]),
       }),
     },

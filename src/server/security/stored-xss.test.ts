@@ -11,9 +11,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sourceTemplate } from "../lib/page-templates";
-import { multipart } from "../test/fixtures";
+import { multipart, sampleJpeg } from "../test/fixtures";
 import { createTestApp, signUp, type TestApp } from "../test/harness";
-import { type Actor, send, smallJpeg } from "./scenario";
+import { type Actor, send } from "./scenario";
 
 /** A stand-in for the built index.html, with the parts a Vite build has in its head. */
 const INDEX_HTML = `<!doctype html>
@@ -123,7 +123,7 @@ describe("the server-rendered shop pages", () => {
       method: "POST",
       url: `/api/stores/${store.id}/products`,
       ...multipart({ title: text, blurb: `Blurb: ${text}`, basePrice: "100" }, [
-        { field: "image", filename: "p.jpg", body: await smallJpeg(), type: "image/jpeg" },
+        { field: "image", filename: "p.jpg", body: await sampleJpeg(160, 120), type: "image/jpeg" },
       ]),
     });
     expect(created.statusCode, created.body).toBe(201);

@@ -18,7 +18,7 @@ import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productImages, products } from "../db/schema";
-import { multipart } from "../test/fixtures";
+import { multipart, sampleJpeg } from "../test/fixtures";
 import type { TestApp } from "../test/harness";
 import {
   createSecurityApp,
@@ -28,7 +28,6 @@ import {
   type Seed,
   seedScenario,
   send,
-  smallJpeg,
 } from "./scenario";
 
 let app: SecurityApp;
@@ -86,7 +85,7 @@ function pngBomb() {
 
 /** A small JPEG whose frame header claims 65000 × 65000 pixels. */
 async function jpegClaimingHugeDimensions() {
-  const jpeg = Buffer.from(await smallJpeg(64, 48));
+  const jpeg = Buffer.from(await sampleJpeg(64, 48));
   for (let i = 2; i < jpeg.length - 9; i++) {
     if (
       jpeg[i] === 0xff &&
@@ -234,7 +233,7 @@ const REFUSED: Attack[] = [
     name: "a file over 5 MB",
     filename: "big.jpg",
     type: "image/jpeg",
-    body: async () => Buffer.concat([await smallJpeg(), Buffer.alloc(5 * 1024 * 1024)]),
+    body: async () => Buffer.concat([await sampleJpeg(160, 120), Buffer.alloc(5 * 1024 * 1024)]),
     status: 413,
   },
 ];
@@ -346,7 +345,7 @@ describe.each(TARGETS.map((target) => [target.name, target] as const))("%s refus
 
 describe("too many files", () => {
   it("11 photos to the 10-photo analysis are refused before any is stored or analysed", async () => {
-    const photo = await smallJpeg();
+    const photo = await sampleJpeg(160, 120);
     const files = Array.from({ length: 11 }, (_, n) => ({
       field: "productImages",
       filename: `p${n}.jpg`,
@@ -368,7 +367,7 @@ describe("too many files", () => {
     ["POST /api/products/analyze", "productImage"],
     ["POST /api/stores/:id/products", "image"],
   ])("2 photos to the one-photo %s are refused, nothing stored", async (route, field) => {
-    const photo = await smallJpeg();
+    const photo = await sampleJpeg(160, 120);
     const url = route.includes(":id") ? `/api/stores/${seed.store.id}/products` : "/api/products/analyze";
     const response = await expectNothingStored(() =>
       send(t, seed.actors.member, {
@@ -425,15 +424,21 @@ describe("polyglots are stored only as clean re-encodings", () => {
   const polyglots: [string, () => Promise<Buffer>][] = [
     [
       "a JPEG with HTML and script appended",
-      async () => Buffer.concat([await smallJpeg(), Buffer.from(HTML_PAYLOAD)]),
+      async () => Buffer.concat([await sampleJpeg(160, 120), Buffer.from(HTML_PAYLOAD)]),
     ],
-    ["a JPEG with a ZIP appended", async () => Buffer.concat([await smallJpeg(), zipWithPayload()])],
+    ["a JPEG with a ZIP appended", async () => Buffer.concat([await sampleJpeg(160, 120), zipWithPayload()])],
     [
       "a JPEG with a PHP payload appended",
       async () =>
-        Buffer.concat([await smallJpeg(), Buffer.from(`<?php /* ${PAYLOAD} */ system($_GET["c"]); ?>`)]),
+        Buffer.concat([
+          await sampleJpeg(160, 120),
+          Buffer.from(`<?php /* ${PAYLOAD} */ system($_GET["c"]); ?>`),
+        ]),
     ],
-    ["a JPEG with script in a comment segment", async () => withJpegComment(await smallJpeg(), HTML_PAYLOAD)],
+    [
+      "a JPEG with script in a comment segment",
+      async () => withJpegComment(await sampleJpeg(160, 120), HTML_PAYLOAD),
+    ],
     [
       "a JPEG with the payload in its EXIF and GPS position",
       () =>
@@ -485,7 +490,7 @@ describe("polyglots are stored only as clean re-encodings", () => {
   );
 
   it("through analysis: the original and the enhanced copy are clean re-encodings", async () => {
-    const body = Buffer.concat([await smallJpeg(), Buffer.from(HTML_PAYLOAD)]);
+    const body = Buffer.concat([await sampleJpeg(160, 120), Buffer.from(HTML_PAYLOAD)]);
     const { response, added } = await storedBy(() =>
       send(t, seed.actors.anonymous, {
         method: "POST",
@@ -519,7 +524,7 @@ describe("file names never reach the disk", () => {
     "%s",
     async (_, filename) => {
       const sentinel = fs.readFileSync(path.join(root, "sentinel.txt"), "utf8");
-      const body = await smallJpeg();
+      const body = await sampleJpeg(160, 120);
       const product = await storedBy(() =>
         send(t, seed.actors.member, {
           method: "POST",
