@@ -6,6 +6,7 @@ import type { AppDeps } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
+import { escapeHtml } from "../../lib/rendered-page";
 import { requireUser } from "../auth/session";
 import { isUuid, requireStoreMember } from "../stores/access";
 import {
@@ -35,12 +36,6 @@ const imageQuery = z.object({
     .default(200),
   format: z.enum(["png", "svg"], "errors.invalidInput").default("png"),
 });
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 export const qrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get("/api/qr-codes", { schema: { querystring: pageQuery } }, async (request) =>
