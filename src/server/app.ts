@@ -91,6 +91,15 @@ export async function buildApp({
     logger: logger ?? { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // Slow clients lose their connection instead of holding it (Fastify's request timeout is off by
+    // default); Node checks requests against them at a quarter of the shorter one, at most every 30 s.
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    connectionTimeout: config.timeouts.idleMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.timeouts.headersMs / 4)),
+    },
     // A line per request costs more than the request itself under load; debug level turns them on.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== "debug" && config.logLevel !== "trace",
