@@ -20,7 +20,7 @@ import { createStorage, type FileStorage } from "./adapters/storage";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { AppDeps } from "./lib/deps";
-import { registerErrorHandler } from "./lib/error-handler";
+import { frameworkErrorOptions, registerErrorHandler } from "./lib/error-handler";
 import { languageOf, requestLanguage } from "./lib/language";
 import {
   CachedBody,
@@ -91,6 +91,7 @@ export async function buildApp({
     logger: logger ?? { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    ...frameworkErrorOptions,
     // Slow clients lose their connection instead of holding it (Fastify's request timeout is off by
     // default); Node checks requests against them at a quarter of the shorter one, at most every 30 s.
     requestTimeout: config.timeouts.requestMs,
