@@ -136,4 +136,13 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: AppDep
   app.addHook("onRequest", async (request) => {
     if (isForeignWrite(request, allowedOrigins)) throw new HttpError(403, "foreignOrigin");
   });
+
+  // API answers are private unless their route says otherwise (the public QR image does): a member's
+  // view of a product, an order or /api/me must not be kept by a browser or a shared cache. Errors are
+  // never kept, even from a route that had set a public header before failing.
+  app.addHook("onSend", async (request, reply) => {
+    if (!request.url.startsWith("/api/")) return;
+    if (reply.statusCode >= 400 || !reply.hasHeader("cache-control"))
+      reply.header("cache-control", "no-store");
+  });
 });
