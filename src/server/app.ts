@@ -20,7 +20,7 @@ import { createStorage, type FileStorage } from "./adapters/storage";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { AppDeps } from "./lib/deps";
-import { registerErrorHandler } from "./lib/error-handler";
+import { frameworkErrorOptions, registerErrorHandler } from "./lib/error-handler";
 import { languageOf, requestLanguage } from "./lib/language";
 import {
   CachedBody,
@@ -91,6 +91,16 @@ export async function buildApp({
     logger: logger ?? { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    ...frameworkErrorOptions,
+    // Slow clients lose their connection instead of holding it (Fastify's request timeout is off by
+    // default); Node checks requests against them at a quarter of the shorter one, at most every 30 s.
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    connectionTimeout: config.timeouts.idleMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.timeouts.headersMs / 4)),
+    },
     // A line per request costs more than the request itself under load; debug level turns them on.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== "debug" && config.logLevel !== "trace",

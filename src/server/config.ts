@@ -24,6 +24,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: z.string().url().optional(),
+  ALLOWED_HOSTS: commaList,
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
@@ -36,6 +37,11 @@ const envSchema = z.object({
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(20_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(100),
   UPLOAD_DIR: z.string().optional(),
   WEB_ROOT: z.string().default("dist/web"),
   S3_ENDPOINT: z.string().url().optional(),
@@ -80,11 +86,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       "Invalid configuration:\n  S3_ENDPOINT needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
     );
   }
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    throw new Error(
+      "Invalid configuration:\n  HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS",
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
+    /** Without PUBLIC_URL, host names links may be built from besides loopback and this machine's addresses. */
+    allowedHosts: e.ALLOWED_HOSTS,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -99,6 +112,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Orders one network address may place per hour (0: no limit): every order texts a phone. */
     ordersPerIpPerHour: e.ORDERS_PER_IP_PER_HOUR,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    /**
+     * How long a client may take, so slow clients cannot hold the server's connections: the whole
+     * request (headers and body: ten 5 MB photos from a slow phone fit in the default), its headers, the
+     * wait for the next request on a kept-alive connection, and silence in either direction.
+     */
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      idleMs: e.IDLE_TIMEOUT_MS,
+    },
+    /** Open connections one peer address may hold (0: no limit); behind a proxy, the proxy is the peer. */
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     webRoot: path.resolve(e.WEB_ROOT),
     sms: {
       provider: e.SMS_PROVIDER,

@@ -26,6 +26,14 @@ async function main() {
   const where = database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL";
   const url = config.publicUrl ?? `http://localhost:${config.port}`;
   process.stdout.write(`\nTorg is running at ${url}  (database: ${where})\n\n`);
+  if (!config.publicUrl && config.env === "production") {
+    // Without it, links in QR codes and shop pages follow the Host of each request, and a request to any
+    // host not in ALLOWED_HOSTS (or loopback, or this machine's addresses) is refused.
+    const warning =
+      "PUBLIC_URL is not set: production needs it (https://your-shop.example). Until then, links follow the address each request came to, and requests to any other host than loopback, this machine's addresses and ALLOWED_HOSTS get no links (421).";
+    app.log.warn(warning);
+    process.stdout.write(`${warning}\n\n`);
+  }
 }
 
 main().catch((error: unknown) => {

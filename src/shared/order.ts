@@ -98,7 +98,8 @@ export const placeOrderSchema = z.object({
       z.object({
         productId: z.string("errors.productUnavailable").uuid("errors.productUnavailable"),
         variantId: z.string().uuid("errors.productUnavailable").nullable().optional(),
-        qty: z.coerce
+        // A JSON number that is an integer: no "2", "0x10", "1e1" or true turned into one.
+        qty: z
           .number("errors.quantityInvalid")
           .int("errors.quantityInvalid")
           .min(1, "errors.quantityInvalid")

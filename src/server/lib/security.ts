@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Server, Socket } from "node:net";
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "helmet";
 import type { AppDeps } from "./deps";
@@ -44,7 +45,44 @@ export function inlineScriptSources(pages: readonly string[]): string[] {
   return [...sources];
 }
 
+/**
+ * Refuses (closes at once) a connection from an address that already holds `cap` open ones, so one
+ * client cannot take every connection the server can hold, however slowly it talks. Counted on the
+ * socket's peer: behind a proxy every client shares the proxy's address, and the cap is the proxy's.
+ */
+export function limitConnectionsPerAddress(server: Server, cap: number, log: FastifyBaseLogger) {
+  if (cap <= 0) return;
+  const open = new Map<string, number>();
+  /** Addresses warned about since they last dropped below the cap: one line per burst, not per socket. */
+  const warned = new Set<string>();
+  // Before the HTTP server's own listener: a refused socket is closed before any of it is read.
+  server.prependListener("connection", (socket: Socket) => {
+    const address = socket.remoteAddress ?? "unknown";
+    const count = open.get(address) ?? 0;
+    if (count >= cap) {
+      if (!warned.has(address)) {
+        warned.add(address);
+        log.warn(
+          { address, cap },
+          "an address reached MAX_CONNECTIONS_PER_ADDRESS; further connections from it are refused (behind a proxy, every client has the proxy's address)",
+        );
+      }
+      socket.destroy();
+      return;
+    }
+    open.set(address, count + 1);
+    socket.once("close", () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+      if (left < cap) warned.delete(address);
+    });
+  });
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance, { config }: AppDeps) => {
+  limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, app.log);
+
   const allowedOrigins = [
     ...(config.publicUrl ? [new URL(config.publicUrl).origin] : []),
     ...(config.env === "development" ? DEV_ORIGINS : []),
@@ -97,5 +135,14 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: AppDep
 
   app.addHook("onRequest", async (request) => {
     if (isForeignWrite(request, allowedOrigins)) throw new HttpError(403, "foreignOrigin");
+  });
+
+  // API answers are private unless their route says otherwise (the public QR image does): a member's
+  // view of a product, an order or /api/me must not be kept by a browser or a shared cache. Errors are
+  // never kept, even from a route that had set a public header before failing.
+  app.addHook("onSend", async (request, reply) => {
+    if (!request.url.startsWith("/api/")) return;
+    if (reply.statusCode >= 400 || !reply.hasHeader("cache-control"))
+      reply.header("cache-control", "no-store");
   });
 });

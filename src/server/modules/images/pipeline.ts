@@ -28,13 +28,18 @@ export interface PreparedImage {
 
 async function decodeHeic(input: Buffer): Promise<Sharp> {
   const { default: decode } = await import("heic-decode");
+  // A file that only starts like a HEIC (the sniffer reads the first bytes) is the sender's mistake,
+  // as for the other formats: 415, not a failure of ours.
+  const unreadable = (error: unknown) => {
+    throw error instanceof HttpError ? error : new HttpError(415, "imageUnreadable");
+  };
   // The container gives the size before any pixel is decoded, so a HEIC bomb is refused unread.
-  const images = await decode.all({ buffer: new Uint8Array(input) });
+  const images = await decode.all({ buffer: new Uint8Array(input) }).catch(unreadable);
   try {
     const [first] = images;
     if (!first) throw new HttpError(415, "imageUnreadable");
     if (first.width * first.height > MAX_IMAGE_PIXELS) throw new HttpError(413, "imageDimensionsTooLarge");
-    const image = await first.decode();
+    const image = await first.decode().catch(unreadable);
     return sharp(Buffer.from(image.data.buffer), {
       raw: { width: image.width, height: image.height, channels: 4 },
     });
