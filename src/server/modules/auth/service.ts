@@ -87,7 +87,7 @@ export async function registerUser(db: Db, config: AuthConfig, input: RegisterIn
 }
 
 /** The longest an attempt on one email waits for the attempts before it (see authenticate). */
-export const LOGIN_MAX_DELAY_MS = 60_000;
+const LOGIN_MAX_DELAY_MS = 60_000;
 
 /**
  * Checks a password with three throttles, so guessing is slow while nobody can lock another person out:
