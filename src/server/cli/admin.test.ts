@@ -91,5 +91,6 @@ describe("npm run admin", () => {
       const usage = await run(tsx, [cli], { env }).catch(failure);
       expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining("Usage: npm run admin") });
     });
-  });
+    // Four CLI processes, each starting tsx and opening the database: over 30 s on a busy machine.
+  }, 120_000);
 });
