@@ -8,7 +8,7 @@ import {
   uniqueEmail,
 } from "./helpers";
 
-test("a maker registers, logs out and in, edits the profile, and keeps theme and language across reloads", async ({
+test("a maker registers, logs out and in, edits the profile (a new email with the password), and keeps theme and language across reloads", async ({
   page,
 }) => {
   const email = uniqueEmail();
@@ -47,6 +47,24 @@ test("a maker registers, logs out and in, edits the profile, and keeps theme and
   await expectToast(page, "Profile updated");
   await page.reload();
   await expect(page.getByRole("button", { name: /Account menu for Kari Keramikk/ })).toBeVisible();
+
+  // A new email needs the current password: the field appears once the email differs.
+  const profileForm = page.locator("form").filter({ has: page.getByLabel("Full name") });
+  const newEmail = uniqueEmail("kari-keramikk");
+  await page.getByRole("button", { name: "Edit" }).click();
+  await expect(profileForm.getByLabel("Current password")).toHaveCount(0);
+  await profileForm.getByLabel("Email").fill(newEmail);
+  await profileForm.getByRole("button", { name: "Save" }).click();
+  await expect(profileForm.getByText("Enter your current password to change your email")).toBeVisible();
+  await profileForm.getByLabel("Current password").fill("not-my-password");
+  await profileForm.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "The current password is incorrect");
+  await profileForm.getByLabel("Current password").fill(password);
+  await profileForm.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Profile updated");
+  await expect(profileForm.getByLabel("Current password")).toHaveCount(0);
+  await page.reload();
+  await expect(profileForm.getByLabel("Email")).toHaveValue(newEmail);
 
   // Theme and language survive a reload.
   await openUserMenu(page);

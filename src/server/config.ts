@@ -32,7 +32,6 @@ const envSchema = z.object({
   TRUST_PROXY: flag(false),
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  ADMIN_EMAILS: commaList,
   SIGNUP_ALLOWLIST: commaList,
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
@@ -91,7 +90,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       "Invalid configuration:\n  HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS",
     );
   }
+  const warnings: string[] = [];
+  // Admin rights once followed the addresses listed here, to whoever registered one first, without
+  // proof of owning it. They are now granted only to an existing account, from the command line.
+  if (env.ADMIN_EMAILS?.trim()) {
+    warnings.push(
+      "ADMIN_EMAILS is set but ignored: it no longer grants platform admin rights. " +
+        "Grant them to an existing account with `npm run admin -- grant EMAIL` " +
+        "(and `npm run admin -- revoke EMAIL`), then remove ADMIN_EMAILS from the environment.",
+    );
+  }
   return {
+    /** Notices about the configuration, logged once when the server starts. */
+    warnings,
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
@@ -105,7 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
-    adminEmails: e.ADMIN_EMAILS,
     signupAllowlist: e.SIGNUP_ALLOWLIST,
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60 * 1000,

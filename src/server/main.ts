@@ -12,6 +12,7 @@ async function main() {
   });
   await migrateDatabase(database);
   const app = await buildApp({ config, database });
+  for (const warning of config.warnings) app.log.warn(warning);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, "shutting down");

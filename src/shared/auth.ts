@@ -28,7 +28,11 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** The profile form's own messages differ from sign-up's (spec 5: "Name must be at least 2 characters."). */
+/**
+ * The profile form's own messages differ from sign-up's (spec 5: "Name must be at least 2 characters.").
+ * A new email also needs the current password (see isEmailChange): a session alone does not prove that
+ * its holder owns the account.
+ */
 export const profileSchema = z.object({
   fullName: z.string().trim().min(2, "errors.profileNameMin").max(120, "errors.fullNameMax"),
   email: z
@@ -37,8 +41,21 @@ export const profileSchema = z.object({
     .toLowerCase()
     .email("errors.profileEmailInvalid")
     .max(254, "errors.profileEmailInvalid"),
+  currentPassword: z.string().max(200, "errors.passwordMax").optional(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** Whether saving the profile changes the account's email (emails compare without case). */
+export const isEmailChange = (currentEmail: string, email: string) =>
+  currentEmail.trim().toLowerCase() !== email.trim().toLowerCase();
+
+/** The profile form for an account whose email is `currentEmail`: the password is asked for with a new one. */
+export const profileFormSchema = (currentEmail: string) =>
+  profileSchema.superRefine((input, ctx) => {
+    if (isEmailChange(currentEmail, input.email) && !input.currentPassword) {
+      ctx.addIssue({ code: "custom", path: ["currentPassword"], message: "errors.currentPasswordRequired" });
+    }
+  });
 
 export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1, "errors.passwordRequired").max(200, "errors.passwordMax"),

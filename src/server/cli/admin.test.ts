@@ -73,6 +73,10 @@ describe("npm run admin", () => {
 
       const granted = await run(tsx, [cli, "grant", "ASTRID@example.no"], { env });
       expect(granted.stdout).toContain("astrid@example.no is now a platform admin");
+      // Emails are not verified at sign-up, so the operator is shown whose account it is.
+      expect(granted.stdout).toMatch(
+        /The account: Astrid Admin, created \d{4}-\d\d-\d\d, id [0-9a-f-]{36}\./,
+      );
       expect(await use(isAdmin)).toBe(true);
 
       const revoked = await run(tsx, [cli, "revoke", "astrid@example.no"], { env });
@@ -87,5 +91,6 @@ describe("npm run admin", () => {
       const usage = await run(tsx, [cli], { env }).catch(failure);
       expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining("Usage: npm run admin") });
     });
-  });
+    // Four CLI processes, each starting tsx and opening the database: over 30 s on a busy machine.
+  }, 120_000);
 });

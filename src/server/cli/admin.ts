@@ -24,6 +24,13 @@ async function main(argv: string[]) {
     process.stdout.write(
       `${user.email} is ${user.isAdmin ? "now a platform admin" : "no longer a platform admin"}.\n`,
     );
+    // Nobody proves owning an email at sign-up: the operator checks this is the person they meant.
+    if (user.isAdmin) {
+      process.stdout.write(
+        `The account: ${user.fullName}, created ${user.createdAt.toISOString().slice(0, 10)}, id ${user.id}. ` +
+          "Emails are not verified: if this is not the person you meant, revoke it at once.\n",
+      );
+    }
     return 0;
   } finally {
     await database.close();

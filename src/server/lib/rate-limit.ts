@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { ErrorKey } from "../../shared/i18n";
 import type { DbOrTx } from "../db/client";
@@ -95,4 +95,55 @@ export async function releaseRateLimit(db: DbOrTx, key: string): Promise<void> {
 
 export async function clearRateLimit(db: DbOrTx, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+}
+
+interface Pacing {
+  /** Attempts that never wait. */
+  freeAttempts: number;
+  /** The wait after the first paced attempt; it doubles with each further one. */
+  baseDelayMs: number;
+  /** The longest wait: what an attacker can cost a legitimate user at most. */
+  maxDelayMs: number;
+  /** A run of attempts is forgotten once the key has been quiet this long. */
+  forgetAfterMs: number;
+}
+
+/**
+ * Paces attempts on a key instead of locking it: after `freeAttempts`, each further attempt must wait a
+ * growing time (base, 2×base, 4×base… up to `maxDelayMs`) after the one before. Claiming an attempt is
+ * one atomic upsert (the row's reset_at is when the next attempt may come), so attempts sent at the same
+ * moment from many servers are taken one at a time; the database's clock is the only clock used.
+ */
+export async function claimPacedAttempt(
+  db: DbOrTx,
+  key: string,
+  { freeAttempts, baseDelayMs, maxDelayMs, forgetAfterMs }: Pacing,
+): Promise<{ allowed: boolean; retryAfterMs: number }> {
+  const forget = sql`now() - ${forgetAfterMs}::double precision * interval '1 millisecond'`;
+  const next = sql`case when ${rateLimits.resetAt} <= ${forget} then 1 else ${rateLimits.count} + 1 end`;
+  const waitAfter = (count: SQL) =>
+    sql`now() + case when ${count} < ${freeAttempts}::int then 0
+      else least(${maxDelayMs}::double precision,
+        ${baseDelayMs}::double precision * power(2::double precision, least(${count} - ${freeAttempts}::int, 30)))
+      end * interval '1 millisecond'`;
+  const claimed = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt: waitAfter(sql`1`) })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { count: next, resetAt: waitAfter(next) },
+      // Below the free attempts there is no wait to respect (and no clock to compare).
+      setWhere: sql`${rateLimits.count} < ${freeAttempts}::int or ${rateLimits.resetAt} <= now()`,
+    })
+    .returning({ count: rateLimits.count });
+  if (claimed.length > 0) return { allowed: true, retryAfterMs: 0 };
+  const [row] = await db
+    .select({
+      waitMs: sql<number>`greatest(0, extract(epoch from ${rateLimits.resetAt} - now()) * 1000)`.mapWith(
+        Number,
+      ),
+    })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${key}`);
+  return { allowed: false, retryAfterMs: Math.ceil(row?.waitMs ?? 0) };
 }

@@ -5,7 +5,9 @@
  * cookie per actor (never the Agent's cookie jar, so a response cannot silently switch who is asking).
  */
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { rateLimits } from "../db/schema";
 import { completion, fakeOpenAi, goodAnswer } from "../test/fake-openai";
 import { multipart, sampleJpeg } from "../test/fixtures";
 import { createTestApp, signUp, signUpAdmin, type TestApp } from "../test/harness";
@@ -49,6 +51,16 @@ export async function createSecurityApp(env: Record<string, string> = {}): Promi
       await ai.close();
     },
   };
+}
+
+/**
+ * Time passing for the throttles: every counter's window and every wait ends `ms` earlier. The counters
+ * compare with the database's clock, which a test cannot move, so the rows are moved instead.
+ */
+export async function advanceThrottleClock(t: TestApp, ms: number) {
+  await t.database.db
+    .update(rateLimits)
+    .set({ resetAt: sql`${rateLimits.resetAt} - ${ms}::double precision * interval '1 millisecond'` });
 }
 
 export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {

@@ -2,14 +2,13 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openPglite, openPostgres } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
-import { users } from "../db/schema";
+import { setAdmin } from "../modules/auth/service";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or, when the suite runs for
@@ -131,9 +130,9 @@ export async function signUp(
   return { agent, user, password: body.password };
 }
 
-/** A signed-in platform admin (D4). */
+/** A signed-in platform admin, granted as `npm run admin -- grant EMAIL` grants one. */
 export async function signUpAdmin(t: TestApp) {
   const signedUp = await signUp(t.app);
-  await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, signedUp.user.id));
+  await setAdmin(t.database.db, signedUp.user.email, true);
   return signedUp;
 }

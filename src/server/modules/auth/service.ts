@@ -1,24 +1,32 @@
 import { createHash, randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { and, eq, gt, ne, sql } from "drizzle-orm";
-import type {
-  ChangePasswordInput,
-  LoginInput,
-  ProfileInput,
-  PublicUser,
-  RegisterInput,
+import {
+  type ChangePasswordInput,
+  isEmailChange,
+  type LoginInput,
+  type ProfileInput,
+  type PublicUser,
+  type RegisterInput,
 } from "../../../shared/auth";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
+import { isUniqueViolation } from "../../lib/db-errors";
 import { conflict, forbidden, HttpError, notFound } from "../../lib/http-error";
-import { clearRateLimit, hitRateLimit, quotaExceeded, releaseRateLimit } from "../../lib/rate-limit";
+import {
+  claimPacedAttempt,
+  clearRateLimit,
+  hitRateLimit,
+  quotaExceeded,
+  releaseRateLimit,
+} from "../../lib/rate-limit";
 
 type UserRow = typeof users.$inferSelect;
 
 export type AuthConfig = Pick<
   Config,
-  "adminEmails" | "signupAllowlist" | "sessionTtlMs" | "loginMaxAttempts" | "loginWindowMs"
+  "signupAllowlist" | "sessionTtlMs" | "loginMaxAttempts" | "loginWindowMs"
 >;
 
 /** argon2id is the library's default algorithm; these are its recommended OWASP-level costs. */
@@ -70,7 +78,6 @@ export async function registerUser(db: Db, config: AuthConfig, input: RegisterIn
       fullName: input.fullName,
       passwordHash,
       isWhitelisted: restricted,
-      isAdmin: config.adminEmails.includes(input.email),
       lastLoginAt: new Date(),
     })
     .onConflictDoNothing()
@@ -79,9 +86,19 @@ export async function registerUser(db: Db, config: AuthConfig, input: RegisterIn
   return user;
 }
 
+/** The longest an attempt on one email waits for the attempts before it (see authenticate). */
+const LOGIN_MAX_DELAY_MS = 60_000;
+
 /**
- * Checks a password with throttling per email and per client address: every attempt counts, and a
- * success clears the email's counter and gives the address its attempt back.
+ * Checks a password with three throttles, so guessing is slow while nobody can lock another person out:
+ * - per client address and email: `loginMaxAttempts` attempts in the window, then 429 until it ends;
+ * - per client address, over every email: five times as many;
+ * - per email, over every address: after `loginMaxAttempts` attempts each further one waits a growing
+ *   time after the one before (1 s, 2 s, 4 s … at most a minute) instead of a lock-out, so an attacker
+ *   elsewhere can slow the owner down by at most that minute, never lock them out.
+ * Attempts are counted before the password is checked, atomically, so guesses sent at the same moment
+ * cannot all slip under a limit; a success clears the email's counters and gives the address its
+ * attempt back.
  */
 export async function authenticate(
   db: Db,
@@ -89,20 +106,29 @@ export async function authenticate(
   input: LoginInput,
   clientIp: string,
 ): Promise<UserRow> {
-  const emailKey = `login:email:${input.email}`;
+  const pairKey = `login:pair:${clientIp}:${input.email}`;
   const ipKey = `login:ip:${clientIp}`;
-  const ipLimit = config.loginMaxAttempts * 5;
-  // Every attempt is counted before the password is checked, atomically, so guesses sent at the same
-  // moment cannot all slip under the limit; a successful one gives its attempts back.
-  const [byEmail, byIp] = await Promise.all([
-    hitRateLimit(db, emailKey, config.loginMaxAttempts, config.loginWindowMs),
-    hitRateLimit(db, ipKey, ipLimit, config.loginWindowMs),
+  const emailKey = `login:email:${input.email}`;
+  const [byPair, byIp] = await Promise.all([
+    hitRateLimit(db, pairKey, config.loginMaxAttempts, config.loginWindowMs),
+    hitRateLimit(db, ipKey, config.loginMaxAttempts * 5, config.loginWindowMs),
   ]);
-  if (!byEmail.allowed || !byIp.allowed) {
+  if (!byPair.allowed || !byIp.allowed) {
     throw quotaExceeded(
       "tooManyLogins",
-      Math.max(byEmail.allowed ? 0 : byEmail.retryAfterMs, byIp.allowed ? 0 : byIp.retryAfterMs),
+      Math.max(byPair.allowed ? 0 : byPair.retryAfterMs, byIp.allowed ? 0 : byIp.retryAfterMs),
     );
+  }
+  const byEmail = await claimPacedAttempt(db, emailKey, {
+    freeAttempts: config.loginMaxAttempts,
+    baseDelayMs: 1000,
+    maxDelayMs: LOGIN_MAX_DELAY_MS,
+    forgetAfterMs: config.loginWindowMs,
+  });
+  if (!byEmail.allowed) {
+    // Waiting for the email's turn is not a guess: it must not use up this address's own attempts.
+    await Promise.all([releaseRateLimit(db, pairKey), releaseRateLimit(db, ipKey)]);
+    throw quotaExceeded("tooManyLogins", byEmail.retryAfterMs);
   }
 
   const user = await findUserByEmail(db, input.email);
@@ -110,12 +136,11 @@ export async function authenticate(
     ? await verify(user.passwordHash, input.password)
     : await verify(await timingDummy(), input.password).then(() => false);
   if (!user || !valid) throw new HttpError(401, "wrongCredentials");
-  await Promise.all([clearRateLimit(db, emailKey), releaseRateLimit(db, ipKey)]);
+  await Promise.all([clearRateLimit(db, pairKey), clearRateLimit(db, emailKey), releaseRateLimit(db, ipKey)]);
 
-  const isAdmin = user.isAdmin || config.adminEmails.includes(user.email.toLowerCase());
   const [updated] = await db
     .update(users)
-    .set({ lastLoginAt: new Date(), isAdmin })
+    .set({ lastLoginAt: new Date() })
     .where(eq(users.id, user.id))
     .returning();
   return updated ?? user;
@@ -155,29 +180,83 @@ export async function revokeSession(db: Db, token: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-export async function updateProfile(db: Db, userId: string, input: ProfileInput): Promise<UserRow> {
-  const existing = await findUserByEmail(db, input.email);
-  if (existing && existing.id !== userId) throw conflict("emailInUse");
-  const [user] = await db
+/**
+ * Every attempt to prove the current password while signed in (a new password, a new email) is counted
+ * per account and per client address before the check, so a stolen session cannot guess the password
+ * (or probe which emails have accounts) at speed; a success gives the attempt back.
+ */
+async function throttleAccountChange(db: Db, config: AuthConfig, userId: string, clientIp: string) {
+  const keys = [`account-change:user:${userId}`, `account-change:ip:${clientIp}`] as const;
+  const [byUser, byIp] = await Promise.all([
+    hitRateLimit(db, keys[0], config.loginMaxAttempts, config.loginWindowMs),
+    hitRateLimit(db, keys[1], config.loginMaxAttempts * 5, config.loginWindowMs),
+  ]);
+  if (!byUser.allowed || !byIp.allowed) {
+    throw quotaExceeded(
+      "tooManyAccountChanges",
+      Math.max(byUser.allowed ? 0 : byUser.retryAfterMs, byIp.allowed ? 0 : byIp.retryAfterMs),
+    );
+  }
+  return { succeeded: () => Promise.all(keys.map((key) => releaseRateLimit(db, key))) };
+}
+
+async function requireCurrentPassword(user: UserRow, password: string | undefined) {
+  if (!password || !(await verify(user.passwordHash, password)))
+    throw new HttpError(400, "currentPasswordWrong");
+}
+
+/**
+ * A new name is saved as it is; a new email needs the current password (a session alone is not proof
+ * of owning the account), and is throttled: the answer tells whether an address has an account.
+ */
+export async function updateProfile(
+  db: Db,
+  config: AuthConfig,
+  userId: string,
+  input: ProfileInput,
+  clientIp: string,
+): Promise<UserRow> {
+  const [current] = await db.select().from(users).where(eq(users.id, userId));
+  if (!current) throw notFound();
+  const changesEmail = isEmailChange(current.email, input.email);
+  let throttle: Awaited<ReturnType<typeof throttleAccountChange>> | undefined;
+  if (changesEmail) {
+    if (!input.currentPassword) throw new HttpError(400, "currentPasswordRequired");
+    throttle = await throttleAccountChange(db, config, userId, clientIp);
+    await requireCurrentPassword(current, input.currentPassword);
+    const existing = await findUserByEmail(db, input.email);
+    if (existing && existing.id !== userId) throw conflict("emailInUse");
+  }
+  const user = await db
     .update(users)
-    .set({ fullName: input.fullName, email: input.email })
+    .set({ fullName: input.fullName, email: changesEmail ? input.email : current.email })
     .where(eq(users.id, userId))
-    .returning();
+    .returning()
+    .then(([row]) => row)
+    .catch((error: unknown) => {
+      // Two accounts moving to one address at the same moment both pass the check above; the unique
+      // index lets one through and the other is told what it would have been told a moment later.
+      if (isUniqueViolation(error, "users_email_lower_key")) throw conflict("emailInUse");
+      throw error;
+    });
   if (!user) throw notFound();
+  await throttle?.succeeded();
   return user;
 }
 
 /** A new password ends every other session, so a stolen cookie stops working (logout everywhere). */
 export async function changePassword(
   db: Db,
+  config: AuthConfig,
   userId: string,
   currentToken: string,
   input: ChangePasswordInput,
+  clientIp: string,
 ) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound();
-  if (!(await verify(user.passwordHash, input.currentPassword)))
-    throw new HttpError(400, "currentPasswordWrong");
+  const throttle = await throttleAccountChange(db, config, userId, clientIp);
+  await requireCurrentPassword(user, input.currentPassword);
   const passwordHash = await hash(input.newPassword, ARGON2_OPTIONS);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
@@ -185,9 +264,14 @@ export async function changePassword(
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(currentToken))));
   });
+  await throttle.succeeded();
   return user;
 }
 
+/**
+ * Platform admin rights belong to an account, granted and revoked only from the command line
+ * (`npm run admin`): never to whoever holds an address, which nobody has proved to own.
+ */
 export async function setAdmin(db: Db, email: string, isAdmin: boolean): Promise<UserRow | undefined> {
   const [user] = await db
     .update(users)

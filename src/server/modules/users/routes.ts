@@ -6,7 +6,7 @@ import { HttpError } from "../../lib/http-error";
 import { changePassword, toPublicUser, updateProfile } from "../auth/service";
 import { requireUser } from "../auth/session";
 
-export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get("/api/users/me", async (request) => toPublicUser(requireUser(request)));
 
   app.put(
@@ -16,13 +16,13 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       const user = requireUser(request);
       // The id in the URL only has to name the caller; who the caller is comes from the session (D3).
       if (request.params.id !== user.id) throw new HttpError(403, "notYourAccount");
-      return toPublicUser(await updateProfile(db, user.id, request.body));
+      return toPublicUser(await updateProfile(db, config, user.id, request.body, request.ip));
     },
   );
 
   app.post("/api/users/me/password", { schema: { body: changePasswordSchema } }, async (request) => {
     const user = requireUser(request);
-    await changePassword(db, user.id, request.sessionToken ?? "", request.body);
+    await changePassword(db, config, user.id, request.sessionToken ?? "", request.body, request.ip);
     return { user: toPublicUser(user) };
   });
 };

@@ -18,11 +18,12 @@ describe("GET /api/users/me", () => {
 });
 
 describe("PUT /api/users/{id}", () => {
-  it("updates the caller's own name and email", async () => {
-    const { agent, user } = await signUp(t.app);
+  it("updates the caller's own name and email (a new email with the current password)", async () => {
+    const { agent, user, password } = await signUp(t.app);
     const response = await agent.put(`/api/users/${user.id}`, {
       fullName: "Solveig Dahl",
       email: "Solveig@Example.no",
+      currentPassword: password,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -58,14 +59,26 @@ describe("PUT /api/users/{id}", () => {
     });
   });
 
+  it("a new name alone needs no password", async () => {
+    const { agent, user } = await signUp(t.app);
+    const response = await agent.put(`/api/users/${user.id}`, {
+      fullName: "Only The Name",
+      email: user.email,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ fullName: "Only The Name", email: user.email });
+  });
+
   it("refuses an email another account uses", async () => {
     const { user: other } = await signUp(t.app);
-    const { agent, user } = await signUp(t.app);
+    const { agent, user, password } = await signUp(t.app);
     const response = await agent.put(`/api/users/${user.id}`, {
       fullName: "Name Here",
       email: other.email.toUpperCase(),
+      currentPassword: password,
     });
     expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe("An account with this email already exists");
   });
 
   it("answers 401 when signed out", async () => {

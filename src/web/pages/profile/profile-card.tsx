@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Pencil, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { type ProfileInput, type PublicUser, profileSchema } from "../../../shared/auth";
+import { isEmailChange, type ProfileInput, type PublicUser, profileFormSchema } from "../../../shared/auth";
 import { Avatar, AvatarFallback } from "../../components/ui/avatar";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -17,21 +17,31 @@ import { useTranslation } from "../../lib/i18n";
 import { toastFailure } from "../../lib/toast-failure";
 import { initials } from "../../lib/utils";
 
-/** Spec 2.15: avatar, an edit toggle, and the full name and email form. */
+/**
+ * Spec 2.15: avatar, an edit toggle, and the full name and email form. A new email also needs the
+ * current password, asked for in a field that appears once the email differs from the account's.
+ */
 export function ProfileCard({ user }: { user: PublicUser }) {
   const { t, language } = useTranslation();
   const queryClient = useQueryClient();
   const { updateUser } = useAuth();
   const [editing, setEditing] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const schema = useMemo(() => profileFormSchema(user.email), [user.email]);
   const form = useForm<ProfileInput>({
-    resolver: zodResolver(profileSchema),
-    values: { fullName: user.fullName, email: user.email },
+    resolver: zodResolver(schema),
+    values: { fullName: user.fullName, email: user.email, currentPassword: "" },
   });
   const { errors } = form.formState;
+  const changesEmail = editing && isEmailChange(user.email, form.watch("email") ?? "");
 
   const update = useMutation({
-    mutationFn: (input: ProfileInput) => apiJson<PublicUser>("PUT", `/api/users/${user.id}`, input),
+    // The password goes to the server only when it is needed: with a new email.
+    mutationFn: ({ currentPassword, ...input }: ProfileInput) =>
+      apiJson<PublicUser>("PUT", `/api/users/${user.id}`, {
+        ...input,
+        ...(isEmailChange(user.email, input.email) ? { currentPassword } : {}),
+      }),
     onSuccess: (updated) => {
       updateUser(updated);
       void queryClient.invalidateQueries({ queryKey: ["/api/users/me"] });
@@ -50,7 +60,7 @@ export function ProfileCard({ user }: { user: PublicUser }) {
   }, [editing, setFocus]);
 
   function toggleEditing() {
-    if (editing) form.reset({ fullName: user.fullName, email: user.email });
+    if (editing) form.reset({ fullName: user.fullName, email: user.email, currentPassword: "" });
     setEditing(!editing);
   }
 
@@ -100,6 +110,24 @@ export function ProfileCard({ user }: { user: PublicUser }) {
               )}
             </FormField>
           </div>
+          {changesEmail && (
+            <div className="grid gap-5 sm:grid-cols-2">
+              <FormField
+                label={t("profile.currentPassword")}
+                hint={t("profile.currentPasswordHint")}
+                error={errors.currentPassword?.message}
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    {...form.register("currentPassword")}
+                    type="password"
+                    autoComplete="current-password"
+                  />
+                )}
+              </FormField>
+            </div>
+          )}
           {editing && (
             <div className="flex sm:justify-end">
               <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
