@@ -16,6 +16,7 @@ import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
 import { useTranslation } from "../../lib/i18n";
+import { isStaleSave, useEditedVersion } from "../../lib/queries/edited-version";
 import { useUpdateStore } from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
 
@@ -49,8 +50,9 @@ export function StoreSettingsCard({ store }: { store: StoreSummary }) {
     values: valuesOf(store),
     resetOptions: { keepDirtyValues: true },
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
   const slug = form.watch("slug");
+  const editedVersion = useEditedVersion(store.updatedAt, isDirty);
 
   // Focus moves into the form when editing starts and back to "Edit Settings" when it ends.
   const { setFocus } = form;
@@ -76,7 +78,13 @@ export function StoreSettingsCard({ store }: { store: StoreSummary }) {
   function submit(values: SettingsOutput) {
     setConflict(null);
     update.mutate(
-      { ...values, heroImageUrl: values.heroImageUrl || null, description: values.description || null },
+      {
+        ...values,
+        heroImageUrl: values.heroImageUrl || null,
+        description: values.description || null,
+        // A change saved meanwhile in another tab is refused (409, the toast below) rather than overwritten.
+        expectedUpdatedAt: editedVersion,
+      },
       {
         onSuccess: (saved) => {
           form.reset(valuesOf(saved));
@@ -84,7 +92,8 @@ export function StoreSettingsCard({ store }: { store: StoreSummary }) {
           toast({ title: t("stores.updatedTitle"), description: t("stores.updatedDescription") });
         },
         onError: (err) => {
-          setConflict(slugConflict(err, values.slug));
+          // A stale save is no slug conflict: its message is the toast alone, the input stays as typed.
+          if (!isStaleSave(err)) setConflict(slugConflict(err, values.slug));
           toastFailure(t("stores.updateFailedTitle"), err, t("common.tryAgain"));
         },
       },
