@@ -42,9 +42,25 @@ test("a save in a stale tab is refused with a message, keeping both the other ta
   await expect(second.getByLabel(/Store Description/)).toHaveValue("Written in the stale tab");
   await expect(second.getByRole("button", { name: "Save Changes" })).toBeVisible();
 
+  await expectToast(second, "Error updating store");
   const store = await (await first.request.get(`/api/stores/${storeId}`)).json();
   expect(store.name).toBe("Tove's Tekstil og Garn");
   expect(store.theme.description).toBeUndefined();
+
+  // Payment settings: the first tab saves a channel and the store's phone right after its own settings
+  // save (its own change is no conflict); the second, which still shows no channel, is refused.
+  await first.getByRole("button", { name: "Edit Payment Settings" }).click();
+  await first.getByLabel("Vipps Merchant ID").fill("123456");
+  await first.getByLabel("SMS Order Phone Number").fill("912 34 567");
+  await first.getByRole("button", { name: "Save Payment Settings" }).click();
+  await expectToast(first, "Payment settings updated");
+
+  await second.getByRole("button", { name: "Edit Payment Settings" }).click();
+  await second.getByLabel("Vipps Merchant ID").fill("654321");
+  await second.getByRole("button", { name: "Save Payment Settings" }).click();
+  await expectToast(second, "Error updating payment settings");
+  const channels = await (await first.request.get(`/api/stores/${storeId}/payment-channels`)).json();
+  expect(channels).toMatchObject([{ provider: "vipps", externalId: "123456" }]);
 
   // The product form, the same way.
   for (const tab of [first, second]) {

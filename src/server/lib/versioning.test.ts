@@ -168,3 +168,82 @@ describe("product edits refuse a stale save", () => {
     expect(unversioned.json().updatedAt > fresh.json().updatedAt).toBe(true);
   });
 });
+
+describe("payment channels refuse a stale save", () => {
+  const channels = (id: string) => `/api/stores/${id}/payment-channels`;
+
+  it("answers 409 to a save or removal from an old version and keeps the other tab's change", async () => {
+    const { agent } = await signUp(t.app);
+    const store = await createStoreVia(agent);
+    const vipps = (await agent.post(channels(store.id), { provider: "vipps", externalId: "123456" })).json();
+
+    const first = await agent.post(channels(store.id), {
+      provider: "vipps",
+      externalId: "222222",
+      expectedUpdatedAt: vipps.updatedAt,
+    });
+    expect(first.statusCode).toBe(201);
+
+    const stale = await agent.post(channels(store.id), {
+      provider: "vipps",
+      externalId: "333333",
+      isLive: true,
+      expectedUpdatedAt: vipps.updatedAt,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: STALE });
+    const staleRemoval = await agent.request({
+      method: "DELETE",
+      url: `${channels(store.id)}/vipps`,
+      payload: { expectedUpdatedAt: vipps.updatedAt },
+    });
+    expect(staleRemoval.statusCode).toBe(409);
+    expect((await agent.get(channels(store.id))).json()).toMatchObject([
+      { provider: "vipps", externalId: "222222", isLive: false },
+    ]);
+  });
+
+  it("refuses to overwrite a channel another tab added while this form showed none", async () => {
+    const { agent } = await signUp(t.app);
+    const store = await createStoreVia(agent);
+    const added = await agent.post(channels(store.id), {
+      provider: "stripe",
+      externalId: "acct_1A2b3C4d5E6f",
+      expectedUpdatedAt: null,
+    });
+    expect(added.statusCode).toBe(201);
+    const stale = await agent.post(channels(store.id), {
+      provider: "stripe",
+      externalId: "acct_9Z8y7X6w5V4u",
+      expectedUpdatedAt: null,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect((await agent.get(channels(store.id))).json()[0].externalId).toBe("acct_1A2b3C4d5E6f");
+  });
+
+  it("saves and removes from the current version, and without a version as before", async () => {
+    const { agent } = await signUp(t.app);
+    const store = await createStoreVia(agent);
+    const vipps = (await agent.post(channels(store.id), { provider: "vipps", externalId: "123456" })).json();
+    const fresh = await agent.post(channels(store.id), {
+      provider: "vipps",
+      externalId: "654321",
+      expectedUpdatedAt: vipps.updatedAt,
+    });
+    expect(fresh.statusCode).toBe(201);
+    expect(fresh.json().updatedAt > vipps.updatedAt).toBe(true);
+    const removed = await agent.request({
+      method: "DELETE",
+      url: `${channels(store.id)}/vipps`,
+      payload: { expectedUpdatedAt: fresh.json().updatedAt },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await agent.get(channels(store.id))).json()).toEqual([]);
+
+    await agent.post(channels(store.id), { provider: "vipps", externalId: "123456" });
+    const unversioned = await agent.post(channels(store.id), { provider: "vipps", externalId: "777777" });
+    expect(unversioned.json()).toMatchObject({ externalId: "777777" });
+    expect((await agent.delete(`${channels(store.id)}/vipps`)).statusCode).toBe(200);
+    expect((await agent.get(channels(store.id))).json()).toEqual([]);
+  });
+});

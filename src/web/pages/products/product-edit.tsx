@@ -21,7 +21,6 @@ import { PageSpinner, Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
 import { ApiError } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
-import { useEditedVersion } from "../../lib/queries/edited-version";
 import { useDeleteProduct, useProduct, useUpdateProduct } from "../../lib/queries/products";
 import { toastFailure } from "../../lib/toast-failure";
 
@@ -83,7 +82,6 @@ function ProductEditor({ product }: { product: ProductView }) {
     resetOptions: { keepDirtyValues: true },
   });
   const storePage = `/stores/${product.storeId}?tab=products`;
-  const editedVersion = useEditedVersion(product.updatedAt, form.formState.isDirty || image !== null);
 
   function submit(values: EditOutput) {
     const fields = {
@@ -93,7 +91,7 @@ function ProductEditor({ product }: { product: ProductView }) {
       sku: values.sku ?? "",
       isActive: values.isActive,
       // A change saved meanwhile in another tab is refused (409, shown below) rather than overwritten.
-      expectedUpdatedAt: editedVersion,
+      expectedUpdatedAt: product.updatedAt,
     };
     let body: typeof fields | FormData = fields;
     if (image) {

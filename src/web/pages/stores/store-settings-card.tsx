@@ -16,7 +16,7 @@ import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
 import { useTranslation } from "../../lib/i18n";
-import { isStaleSave, useEditedVersion } from "../../lib/queries/edited-version";
+import { isStaleSave } from "../../lib/queries/stale-save";
 import { useUpdateStore } from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
 
@@ -50,9 +50,8 @@ export function StoreSettingsCard({ store }: { store: StoreSummary }) {
     values: valuesOf(store),
     resetOptions: { keepDirtyValues: true },
   });
-  const { errors, isDirty } = form.formState;
+  const { errors } = form.formState;
   const slug = form.watch("slug");
-  const editedVersion = useEditedVersion(store.updatedAt, isDirty);
 
   // Focus moves into the form when editing starts and back to "Edit Settings" when it ends.
   const { setFocus } = form;
@@ -83,7 +82,7 @@ export function StoreSettingsCard({ store }: { store: StoreSummary }) {
         heroImageUrl: values.heroImageUrl || null,
         description: values.description || null,
         // A change saved meanwhile in another tab is refused (409, the toast below) rather than overwritten.
-        expectedUpdatedAt: editedVersion,
+        expectedUpdatedAt: store.updatedAt,
       },
       {
         onSuccess: (saved) => {
