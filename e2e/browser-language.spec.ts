@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { recordPageErrors } from "./helpers";
+import { recordPageErrors, uniqueEmail } from "./helpers";
 
 // A shopper whose browser asks for Norwegian (Accept-Language and navigator.languages are nb-NO).
 test.use({ locale: "nb-NO" });
@@ -31,4 +31,19 @@ test("a visitor with a Norwegian browser gets Norwegian on login, sign-up and qu
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test("a seller who signs up from a Norwegian browser keeps Norwegian in the app", async ({ page }) => {
+  await page.goto("/register");
+  await page.getByLabel("Fullt navn").fill("Nora Nordmann");
+  await page.getByLabel("E-post").fill(uniqueEmail("nora"));
+  await page.getByLabel("Passord", { exact: true }).fill("strikk-fra-voss");
+  const settings = page.waitForResponse((response) => response.url().endsWith("/api/settings"));
+  await page.getByRole("button", { name: "Opprett konto" }).click();
+  // The account's saved language, adopted (and stored) once its settings arrive, is the one it signed up in.
+  expect(await (await settings).json()).toMatchObject({ language: "nb" });
+  await expect(page.getByRole("heading", { name: "Oversikt", level: 1 })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Oversikt", level: 1 })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "nb");
 });

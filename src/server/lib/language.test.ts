@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_STATE_ELEMENT_ID } from "../../web/lib/page-state";
 import { createStoreVia } from "../test/fixtures";
-import { createTestApp, signUp, type TestApp } from "../test/harness";
+import { Agent, createTestApp, signUp, type TestApp } from "../test/harness";
 import { sourceTemplate } from "./page-templates";
 
 /** Which language a visitor who has chosen none, or one, reads the pages rendered on the server in. */
@@ -85,5 +85,22 @@ describe("a storefront speaks its store's language unless the visitor chose one"
     const missing = await page("/s/no-such-store-here", { "accept-language": "en;q=0.2, nb-NO;q=0.8" });
     expect(missing.statusCode).toBe(404);
     expect(languageOf(missing.body)).toBe("nb");
+  });
+});
+
+describe("a new account starts in the language its sign-up spoke", () => {
+  it("saves the sign-up's language as the account's, so the app stays in it after signing in", async () => {
+    const agent = new Agent(t.app);
+    const registered = await agent.request({
+      method: "POST",
+      url: "/api/register",
+      headers: NORWEGIAN_BROWSER,
+      payload: { fullName: "Nora Nordmann", email: "nora@example.no", password: "strikk-fra-voss" },
+    });
+    expect(registered.statusCode).toBe(201);
+    expect((await agent.get("/api/settings")).json()).toMatchObject({ language: "nb" });
+
+    const { agent: english } = await signUp(t.app);
+    expect((await english.get("/api/settings")).json()).toMatchObject({ language: "en" });
   });
 });
