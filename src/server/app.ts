@@ -13,7 +13,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { translateError } from "../shared/i18n";
 import { safeNextPath } from "../shared/next-path";
-import { DEFAULT_SETTINGS, LANGUAGE_COOKIE } from "../shared/preferences";
+import { LANGUAGE_COOKIE } from "../shared/preferences";
 import { type AiProvider, createAiProvider } from "./adapters/ai";
 import { createSmsProvider } from "./adapters/sms";
 import { createStorage, type FileStorage } from "./adapters/storage";
@@ -207,8 +207,8 @@ async function registerWebClient(app: FastifyInstance, config: Config, db: Db, p
   }
 
   /**
-   * The login or sign-up page, rendered in the visitor's language (their choice, else English, as the
-   * app). A visitor who is signed in already goes on to where they were going (spec 2.1: to /).
+   * The login or sign-up page, rendered in the visitor's language: their choice, else their browser's
+   * (as the app). A visitor who is signed in already goes on to where they were going (to /).
    */
   async function accountPage(request: FastifyRequest, reply: FastifyReply, page: "login" | "register") {
     const next = new URL(request.url, "http://torg.invalid").searchParams.get("next");
@@ -218,7 +218,7 @@ async function registerWebClient(app: FastifyInstance, config: Config, db: Db, p
     const html = renderAccount(templates.account, {
       page,
       next,
-      language: languageOf(request.cookies[LANGUAGE_COOKIE]) ?? DEFAULT_SETTINGS.language,
+      language: languageOf(request.cookies[LANGUAGE_COOKIE]) ?? requestLanguage(request),
       signupRestricted: config.signupAllowlist.length > 0,
     });
     const body = new CachedBody(html);

@@ -1,3 +1,4 @@
+import { expectedUpdatedAtField } from "./versioning";
 import { z } from "./zod";
 
 export const PAYMENT_PROVIDERS = ["vipps", "stripe"] as const;
@@ -12,6 +13,8 @@ export const paymentChannelSchema = z
     provider: z.enum(PAYMENT_PROVIDERS, "errors.providerInvalid"),
     externalId: z.string("errors.invalidInput").trim().max(80, "errors.invalidInput"),
     isLive: z.boolean("errors.invalidInput").default(false),
+    /** The channel's `updatedAt` the form was filled from; null when it showed none for this provider. */
+    expectedUpdatedAt: expectedUpdatedAtField.nullable(),
   })
   .superRefine((channel, ctx) => {
     const ok =
@@ -28,6 +31,9 @@ export const paymentChannelSchema = z
   });
 export type PaymentChannelInput = z.infer<typeof paymentChannelSchema>;
 
+/** DELETE /api/stores/{id}/payment-channels/{provider} may name the version the form showed. */
+export const removePaymentChannelSchema = z.object({ expectedUpdatedAt: expectedUpdatedAtField }).nullish();
+
 export interface PaymentChannelView {
   id: string;
   storeId: string;
@@ -35,4 +41,6 @@ export interface PaymentChannelView {
   externalId: string;
   isLive: boolean;
   verifiedAt: string | null;
+  /** The version a form sends back as `expectedUpdatedAt`. */
+  updatedAt: string;
 }

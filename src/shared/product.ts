@@ -1,4 +1,5 @@
 import { normalizePrice } from "./money";
+import { expectedUpdatedAtField } from "./versioning";
 import { z } from "./zod";
 
 /** A price field: a number or text like "199", "199.99" or "199,99" (0 or more), kept as an exact decimal string. */
@@ -72,7 +73,10 @@ const clearableText = (max: number) =>
     .optional()
     .transform((value) => (value === undefined ? undefined : value || null));
 
-/** PUT /api/products/{id}: any subset of the fields, plus the active switch. */
+/**
+ * PUT /api/products/{id}: any subset of the fields, plus the active switch, and the product's
+ * `updatedAt` the edit form was filled from (`expectedUpdatedAt`: a stale one is refused with 409).
+ */
 export const updateProductSchema = productFieldsSchema.partial().extend({
   blurb: clearableText(5000),
   sku: clearableText(64),
@@ -80,6 +84,7 @@ export const updateProductSchema = productFieldsSchema.partial().extend({
   seoMetaDesc: clearableText(320),
   isActive: z.boolean("errors.invalidInput").optional(),
   coordinates: coordinatesSchema.nullable().optional(),
+  expectedUpdatedAt: expectedUpdatedAtField,
 });
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 /** What a client sends to PUT /api/products/{id} (before the schema normalises it). */
@@ -102,5 +107,7 @@ export interface ProductView {
   images: { id: string; url: string; isPrimary: boolean; sortOrder: number }[];
   store: { id: string; name: string; slug: string };
   createdAt: string;
+  /** The version an edit form sends back as `expectedUpdatedAt`. */
+  updatedAt: string;
   publishedAt: string | null;
 }

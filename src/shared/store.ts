@@ -1,5 +1,6 @@
 import { LANGUAGES } from "./preferences";
 import { SLUG_PATTERN } from "./slug";
+import { expectedUpdatedAtField } from "./versioning";
 import { z } from "./zod";
 
 const storeName = z
@@ -36,6 +37,7 @@ export type CreateStoreInput = z.infer<typeof createStoreSchema>;
 /**
  * PUT /api/stores/{id} carries the settings form (name, slug, locale, hero image, description) or the
  * SMS order phone alone; every field is optional, and a name or URL that is sent must not be empty.
+ * `expectedUpdatedAt` is the store's `updatedAt` the form was filled from: a stale one is refused (409).
  */
 export const updateStoreSchema = z.object({
   name: storeName.optional(),
@@ -44,6 +46,7 @@ export const updateStoreSchema = z.object({
   heroImageUrl: imageUrlField.nullable().optional(),
   description: description.nullable().optional(),
   phone: z.string().trim().max(40, "errors.phoneInvalid").nullable().optional(),
+  expectedUpdatedAt: expectedUpdatedAtField,
 });
 export type UpdateStoreInput = z.infer<typeof updateStoreSchema>;
 
@@ -58,5 +61,7 @@ export interface StoreSummary {
   theme: { description?: string };
   productCount: number;
   createdAt: string;
+  /** The version an edit form sends back as `expectedUpdatedAt`. */
+  updatedAt: string;
   role?: "owner" | "staff";
 }

@@ -1,19 +1,14 @@
 import type { FastifyRequest } from "fastify";
-import { LANGUAGES, type Language } from "../../shared/preferences";
+import { acceptLanguageTags, LANGUAGES, type Language, matchLanguage } from "../../shared/preferences";
 
-/** Norwegian arrives as nb, no or nn; the app speaks bokmål for all three. */
-const ALIASES: Record<string, Language> = { no: "nb", nn: "nb" };
-
-/** The language to answer in: the client sends its UI language in Accept-Language. */
+/**
+ * The browser's language: the best match of Accept-Language (with its q-weights) among Torg's
+ * languages, else English. Error messages are worded in it (the app sends its interface language
+ * there), and the pages a visitor opens before choosing one are rendered in it.
+ */
 export function requestLanguage(request: FastifyRequest): Language {
   const header = request.headers["accept-language"];
-  if (typeof header !== "string") return "en";
-  for (const part of header.split(",")) {
-    const base = part.split(";")[0]?.trim().toLowerCase().split("-")[0] ?? "";
-    const language = ALIASES[base] ?? base;
-    if ((LANGUAGES as readonly string[]).includes(language)) return language as Language;
-  }
-  return "en";
+  return (typeof header === "string" && matchLanguage(acceptLanguageTags(header))) || "en";
 }
 
 /** A language of ours, or undefined for anything else (a cookie, a store's setting). */

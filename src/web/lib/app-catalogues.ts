@@ -1,7 +1,14 @@
 import type { Catalogue } from "../../shared/i18n";
 import sharedEnglish from "../../shared/locales/en.json";
 import type { Language } from "../../shared/preferences";
-import { changeLanguage, DEFAULT_LANGUAGE, initLanguage, persistLanguage, readStoredLanguage } from "./i18n";
+import {
+  browserLanguage,
+  changeLanguage,
+  DEFAULT_LANGUAGE,
+  initLanguage,
+  persistLanguage,
+  readStoredLanguage,
+} from "./i18n";
 
 /**
  * The app's catalogues live in one folder per area (`locales/<area>/<lang>.json`, each area with its own
@@ -33,5 +40,6 @@ export function startAppLanguage(): Promise<void> {
   const stored = readStoredLanguage();
   // A choice stored before the language cookie existed is copied to it, so storefronts follow it too.
   if (stored) persistLanguage(stored);
-  return changeLanguage(stored ?? DEFAULT_LANGUAGE);
+  // Without a choice, the browser's language; it is not stored, so it follows the browser until one is made.
+  return changeLanguage(stored ?? browserLanguage());
 }

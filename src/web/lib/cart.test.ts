@@ -44,6 +44,7 @@ function view(id: string, basePrice: string, isActive = true): ProductView {
     position: 0,
     images: [],
     createdAt: "2025-01-01T00:00:00.000Z",
+    updatedAt: "2025-01-01T00:00:00.000Z",
     publishedAt: null,
   };
 }

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, use, useMemo, useSyncExternalStore } from "react";
 import { type Catalogue, type TranslateParams, translate } from "../../shared/i18n";
-import { LANGUAGE_COOKIE, LANGUAGES, type Language } from "../../shared/preferences";
+import { LANGUAGE_COOKIE, LANGUAGES, type Language, matchLanguage } from "../../shared/preferences";
 
 /**
  * Torg's i18n layer: the catalogues keep i18next's format (dotted keys, `{{name}}`, `_one`/`_other`),
@@ -104,6 +104,16 @@ export function readStoredLanguage(): Language | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The browser's own languages (`navigator.languages`, most preferred first) matched to Torg's, by the
+ * rule the server applies to Accept-Language: what a visitor who never chose a language reads.
+ */
+export function browserLanguage(): Language {
+  if (typeof navigator === "undefined") return DEFAULT_LANGUAGE;
+  const preferred = navigator.languages?.length ? navigator.languages : [navigator.language ?? ""];
+  return matchLanguage(preferred) ?? DEFAULT_LANGUAGE;
 }
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { loginSchema, registerSchema } from "../../../shared/auth";
 import type { AppDeps } from "../../lib/deps";
 import { HttpError } from "../../lib/http-error";
+import { requestLanguage } from "../../lib/language";
 import { HOUR_MS, hitRateLimit } from "../../lib/rate-limit";
 import { authenticate, createSession, registerUser, revokeSession, toPublicUser } from "./service";
 import { clearSessionCookie, requireUser, setSessionCookie } from "./session";
@@ -21,7 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       HOUR_MS,
     );
     if (!limit.allowed) throw new HttpError(429, "tooManyRequests");
-    const user = await registerUser(db, config, request.body);
+    const user = await registerUser(db, config, request.body, requestLanguage(request));
     const session = await createSession(db, config, user.id, request.headers["user-agent"]);
     setSessionCookie(request, reply, deps, session.token, session.expiresAt);
     return reply.status(201).send({ user: toPublicUser(user) });

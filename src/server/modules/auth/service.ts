@@ -9,6 +9,7 @@ import {
   type PublicUser,
   type RegisterInput,
 } from "../../../shared/auth";
+import type { Language } from "../../../shared/preferences";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
@@ -21,6 +22,7 @@ import {
   quotaExceeded,
   releaseRateLimit,
 } from "../../lib/rate-limit";
+import { saveSettings } from "../settings/service";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -67,7 +69,16 @@ async function findUserByEmail(db: Db, email: string) {
   return user;
 }
 
-export async function registerUser(db: Db, config: AuthConfig, input: RegisterInput): Promise<UserRow> {
+/**
+ * A new account. It starts in `language`, the one its sign-up spoke (the visitor's choice or their
+ * browser's): without it the account would default to English and turn the app English at sign-in.
+ */
+export async function registerUser(
+  db: Db,
+  config: AuthConfig,
+  input: RegisterInput,
+  language?: Language,
+): Promise<UserRow> {
   const restricted = config.signupAllowlist.length > 0;
   if (restricted && !isOnAllowlist(input.email, config.signupAllowlist)) throw forbidden("signupRestricted");
   const passwordHash = await hash(input.password, ARGON2_OPTIONS);
@@ -83,6 +94,7 @@ export async function registerUser(db: Db, config: AuthConfig, input: RegisterIn
     .onConflictDoNothing()
     .returning();
   if (!user) throw conflict("emailInUse");
+  if (language) await saveSettings(db, user.id, { language });
   return user;
 }
 

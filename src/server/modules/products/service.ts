@@ -6,6 +6,7 @@ import { productImages, products, stores } from "../../db/schema";
 import { notFound } from "../../lib/http-error";
 import type { CachedBody, MicroCache } from "../../lib/micro-cache";
 import { countRows } from "../../lib/paging";
+import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
 import { deleteStoredImage, type StoredImage, storageKeysOf } from "../images/pipeline";
 
 type ProductRow = typeof products.$inferSelect;
@@ -35,6 +36,7 @@ export function toProductView(row: ProductRow, store: StoreRef, images: ProductV
     images,
     store,
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
     publishedAt: row.publishedAt?.toISOString() ?? null,
   };
 }
@@ -180,6 +182,7 @@ export async function createProduct(
   }
 }
 
+/** Saves the fields (and a new photo); refused (409) when `expectedUpdatedAt` is no longer current. */
 export async function updateProduct(
   db: Db,
   storage: FileStorage,
@@ -187,7 +190,7 @@ export async function updateProduct(
   input: UpdateProductInput,
   newImage?: StoredImage,
 ) {
-  const changes: Partial<typeof products.$inferInsert> = { updatedAt: new Date() };
+  const changes: Partial<typeof products.$inferInsert> = {};
   for (const key of [
     "title",
     "blurb",
@@ -206,7 +209,13 @@ export async function updateProduct(
   let replaced: string[] = [];
   try {
     await db.transaction(async (tx) => {
-      await tx.update(products).set(changes).where(eq(products.id, product.id));
+      const [updated] = await tx
+        .update(products)
+        .set({ ...changes, updatedAt: nextVersion(products.updatedAt) })
+        .where(and(eq(products.id, product.id), isVersion(products.updatedAt, input.expectedUpdatedAt)))
+        .returning({ id: products.id });
+      // A save from a version that is no longer current changes nothing, its new photo included.
+      if (!updated) throw input.expectedUpdatedAt !== undefined ? staleWrite() : notFound("productNotFound");
       if (newImage) {
         const old = await tx
           .select()

@@ -1,7 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { PaymentChannelInput, PaymentChannelView, PaymentProvider } from "../../../shared/payment";
 import type { Db } from "../../db/client";
 import { paymentChannels } from "../../db/schema";
+import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
 
 function toView(row: typeof paymentChannels.$inferSelect): PaymentChannelView {
   return {
@@ -11,6 +12,7 @@ function toView(row: typeof paymentChannels.$inferSelect): PaymentChannelView {
     externalId: row.externalId,
     isLive: row.isLive,
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -23,22 +25,43 @@ export async function listPaymentChannels(db: Db, storeId: string) {
   return rows.map(toView);
 }
 
-/** One channel per provider and store: saving again updates it (D17). */
+/**
+ * One channel per provider and store: saving again updates it. With `expectedUpdatedAt` the
+ * update happens only if the channel is still that version (null: only if there is none yet); else 409.
+ */
 export async function savePaymentChannel(db: Db, storeId: string, input: PaymentChannelInput) {
+  const version = input.expectedUpdatedAt;
   const [row] = await db
     .insert(paymentChannels)
     .values({ storeId, provider: input.provider, externalId: input.externalId, isLive: input.isLive })
     .onConflictDoUpdate({
       target: [paymentChannels.storeId, paymentChannels.provider],
-      set: { externalId: input.externalId, isLive: input.isLive, updatedAt: new Date() },
+      set: {
+        externalId: input.externalId,
+        isLive: input.isLive,
+        updatedAt: nextVersion(paymentChannels.updatedAt),
+      },
+      where: version === null ? sql`false` : isVersion(paymentChannels.updatedAt, version),
     })
     .returning();
+  if (!row && version !== undefined) throw staleWrite();
   if (!row) throw new Error("payment channel upsert returned no row");
   return toView(row);
 }
 
-export async function deletePaymentChannel(db: Db, storeId: string, provider: PaymentProvider) {
-  await db
+/** Removes a channel; with `expectedUpdatedAt`, one changed since is kept (409), one gone already is fine. */
+export async function deletePaymentChannel(
+  db: Db,
+  storeId: string,
+  provider: PaymentProvider,
+  expectedUpdatedAt?: string,
+) {
+  const channel = and(eq(paymentChannels.storeId, storeId), eq(paymentChannels.provider, provider));
+  const removed = await db
     .delete(paymentChannels)
-    .where(and(eq(paymentChannels.storeId, storeId), eq(paymentChannels.provider, provider)));
+    .where(and(channel, isVersion(paymentChannels.updatedAt, expectedUpdatedAt)))
+    .returning({ id: paymentChannels.id });
+  if (removed.length > 0 || expectedUpdatedAt === undefined) return;
+  const [changed] = await db.select({ id: paymentChannels.id }).from(paymentChannels).where(channel);
+  if (changed) throw staleWrite();
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PAYMENT_PROVIDERS, paymentChannelSchema } from "../../../shared/payment";
+import { PAYMENT_PROVIDERS, paymentChannelSchema, removePaymentChannelSchema } from "../../../shared/payment";
 import { slugify } from "../../../shared/slug";
 import { createStoreSchema, updateStoreSchema } from "../../../shared/store";
 import type { AppDeps } from "../../lib/deps";
@@ -81,11 +81,12 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
     {
       schema: {
         params: storeParams.extend({ provider: z.enum(PAYMENT_PROVIDERS, "errors.providerInvalid") }),
+        body: removePaymentChannelSchema,
       },
     },
     async (request) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
-      await deletePaymentChannel(db, store.id, request.params.provider);
+      await deletePaymentChannel(db, store.id, request.params.provider, request.body?.expectedUpdatedAt);
       return { ok: true };
     },
   );

@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { products, qrCodes, storeMembers, stores, type users } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { badRequest, HttpError } from "../../lib/http-error";
+import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
 import type { StoreRow } from "./access";
 
 type User = typeof users.$inferSelect;
@@ -27,6 +28,7 @@ export function toStoreSummary(
     theme: row.theme,
     productCount: extra.productCount,
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
     ...(extra.role ? { role: extra.role as "owner" | "staff" } : {}),
   };
 }
@@ -113,8 +115,9 @@ export async function createStore(
   }
 }
 
+/** Saves the settings; refused (409) when `expectedUpdatedAt` names a version that is no longer current. */
 export async function updateStore(db: Db, store: StoreRow, input: UpdateStoreInput): Promise<StoreRow> {
-  const changes: Partial<typeof stores.$inferInsert> = { updatedAt: new Date() };
+  const changes: Partial<typeof stores.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.slug !== undefined) changes.slug = input.slug;
   if (input.defaultLocale !== undefined) changes.defaultLocale = input.defaultLocale;
@@ -133,7 +136,12 @@ export async function updateStore(db: Db, store: StoreRow, input: UpdateStoreInp
     }
   }
   try {
-    const [updated] = await db.update(stores).set(changes).where(eq(stores.id, store.id)).returning();
+    const [updated] = await db
+      .update(stores)
+      .set({ ...changes, updatedAt: nextVersion(stores.updatedAt) })
+      .where(and(eq(stores.id, store.id), isVersion(stores.updatedAt, input.expectedUpdatedAt)))
+      .returning();
+    if (!updated && input.expectedUpdatedAt !== undefined) throw staleWrite();
     if (!updated) throw new Error("store update returned no row");
     return updated;
   } catch (error) {

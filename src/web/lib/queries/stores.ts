@@ -131,26 +131,31 @@ export function useDeleteStore() {
 }
 
 export interface PaymentSettingsChange {
-  /** Channels to create or update. */
+  /** Channels to create or update, each with the version the form showed (null: it showed none). */
   save: PaymentChannelInput[];
-  /** Providers whose channel is removed. */
-  remove: PaymentProvider[];
+  /** Channels removed, each with the version the form showed. */
+  remove: { provider: PaymentProvider; expectedUpdatedAt: string }[];
   /** The new SMS order number ("" or null clears it); left out when it did not change. */
   phone?: string | null;
+  /** The store's version the form showed, sent with the phone. */
+  storeUpdatedAt: string;
 }
 
-/** Saves the Payment Settings card: channels one by one, then the SMS phone on the store. */
+/**
+ * Saves the Payment Settings card: channels one by one, then the SMS phone on the store. A step refused
+ * as stale (409) stops the rest.
+ */
 export function useSavePaymentSettings(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ save, remove, phone }: PaymentSettingsChange) => {
+    mutationFn: async ({ save, remove, phone, storeUpdatedAt }: PaymentSettingsChange) => {
       for (const channel of save) await apiJson("POST", `${storePath(id)}/payment-channels`, channel);
-      for (const provider of remove)
-        await apiRequest("DELETE", `${storePath(id)}/payment-channels/${provider}`);
+      for (const { provider, expectedUpdatedAt } of remove)
+        await apiRequest("DELETE", `${storePath(id)}/payment-channels/${provider}`, { expectedUpdatedAt });
       if (phone !== undefined) {
         queryClient.setQueryData(
           storeKeys.detail(id),
-          await apiJson<StoreSummary>("PUT", storePath(id), { phone }),
+          await apiJson<StoreSummary>("PUT", storePath(id), { phone, expectedUpdatedAt: storeUpdatedAt }),
         );
       }
     },

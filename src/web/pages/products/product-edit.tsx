@@ -90,6 +90,8 @@ function ProductEditor({ product }: { product: ProductView }) {
       basePrice: values.basePrice,
       sku: values.sku ?? "",
       isActive: values.isActive,
+      // A change saved meanwhile in another tab is refused (409, shown below) rather than overwritten.
+      expectedUpdatedAt: product.updatedAt,
     };
     let body: typeof fields | FormData = fields;
     if (image) {

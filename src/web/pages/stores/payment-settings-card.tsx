@@ -6,7 +6,6 @@ import {
   PAYMENT_PROVIDERS,
   type PaymentChannelInput,
   type PaymentChannelView,
-  type PaymentProvider,
   paymentChannelSchema,
 } from "../../../shared/payment";
 import { formatPhone, toE164 } from "../../../shared/phone";
@@ -23,7 +22,11 @@ import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
 import { useTranslation } from "../../lib/i18n";
-import { usePaymentChannels, useSavePaymentSettings } from "../../lib/queries/stores";
+import {
+  type PaymentSettingsChange,
+  usePaymentChannels,
+  useSavePaymentSettings,
+} from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
 
 /** Each filled provider must pass the shared channel schema; an emptied one is removed on save. */
@@ -59,23 +62,36 @@ function valuesOf(store: StoreSummary, channels: PaymentChannelView[]): PaymentF
   };
 }
 
-/** What to send: channels that are new or changed, channels emptied, and the phone when it changed. */
+/**
+ * What to send: channels that are new or changed, channels emptied, and the phone when it changed, each
+ * with the version this form showed, so a change saved meanwhile in another tab is refused (409).
+ */
 function changesOf(store: StoreSummary, channels: PaymentChannelView[], values: PaymentFormValues) {
   const save: PaymentChannelInput[] = [];
-  const remove: PaymentProvider[] = [];
+  const remove: PaymentSettingsChange["remove"] = [];
   for (const provider of PAYMENT_PROVIDERS) {
     const externalId = values[provider];
     const current = channels.find((channel) => channel.provider === provider);
     if (externalId) {
       if (current?.externalId !== externalId || current.isLive !== values.isLive) {
-        save.push({ provider, externalId, isLive: values.isLive });
+        save.push({
+          provider,
+          externalId,
+          isLive: values.isLive,
+          expectedUpdatedAt: current?.updatedAt ?? null,
+        });
       }
     } else if (current) {
-      remove.push(provider);
+      remove.push({ provider, expectedUpdatedAt: current.updatedAt });
     }
   }
   const phoneChanged = (values.phone ? toE164(values.phone) : null) !== (store.phone ?? null);
-  return { save, remove, phone: phoneChanged ? values.phone || null : undefined };
+  return {
+    save,
+    remove,
+    phone: phoneChanged ? values.phone || null : undefined,
+    storeUpdatedAt: store.updatedAt,
+  };
 }
 
 /** Spec 2.8 Payment Settings: Vipps, Stripe, live mode and the SMS order number. */

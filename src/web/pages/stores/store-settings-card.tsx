@@ -16,6 +16,7 @@ import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
 import { useTranslation } from "../../lib/i18n";
+import { isStaleSave } from "../../lib/queries/stale-save";
 import { useUpdateStore } from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
 
@@ -76,7 +77,13 @@ export function StoreSettingsCard({ store }: { store: StoreSummary }) {
   function submit(values: SettingsOutput) {
     setConflict(null);
     update.mutate(
-      { ...values, heroImageUrl: values.heroImageUrl || null, description: values.description || null },
+      {
+        ...values,
+        heroImageUrl: values.heroImageUrl || null,
+        description: values.description || null,
+        // A change saved meanwhile in another tab is refused (409, the toast below) rather than overwritten.
+        expectedUpdatedAt: store.updatedAt,
+      },
       {
         onSuccess: (saved) => {
           form.reset(valuesOf(saved));
@@ -84,7 +91,8 @@ export function StoreSettingsCard({ store }: { store: StoreSummary }) {
           toast({ title: t("stores.updatedTitle"), description: t("stores.updatedDescription") });
         },
         onError: (err) => {
-          setConflict(slugConflict(err, values.slug));
+          // A stale save is no slug conflict: its message is the toast alone, the input stays as typed.
+          if (!isStaleSave(err)) setConflict(slugConflict(err, values.slug));
           toastFailure(t("stores.updateFailedTitle"), err, t("common.tryAgain"));
         },
       },
