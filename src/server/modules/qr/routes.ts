@@ -56,8 +56,9 @@ export const qrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config
     async (request) => {
       const user = requireUser(request);
       if (!isUuid(request.params.id)) throw notFound("qrCodeNotFound");
-      const { qr, storeName } = await updateQrCode(db, user, request.params.id, request.body);
-      return toQrView(qr, storeName, publicOrigin(request, config));
+      const origin = publicOrigin(request, config);
+      const { qr, storeName } = await updateQrCode(db, user, request.params.id, request.body, origin);
+      return toQrView(qr, storeName, origin);
     },
   );
 

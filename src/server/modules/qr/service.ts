@@ -109,13 +109,22 @@ export async function findVisibleQrCode(db: Db, user: User, id: string) {
   return row;
 }
 
-export async function updateQrCode(db: Db, user: User, id: string, input: UpdateQrCodeInput) {
+/** The address a code linked to a store sends its scans to: the store's shop. */
+export const storeQrUrl = (origin: string, slug: string) => `${origin}/s/${slug}`;
+
+/**
+ * Changes a code the user may see. Linking it to a store (one of theirs, else 404) points it at that
+ * store's shop, unless the same request names another address: a code detached from a deleted store
+ * keeps the old shop's address, which the next store to take the slug would inherit.
+ */
+export async function updateQrCode(db: Db, user: User, id: string, input: UpdateQrCodeInput, origin: string) {
   await findVisibleQrCode(db, user, id);
-  if (input.storeId) await requireStoreMember(db, user, input.storeId);
+  const store = input.storeId ? await requireStoreMember(db, user, input.storeId) : undefined;
+  const url = input.url ?? (store ? storeQrUrl(origin, store.slug) : undefined);
   await db
     .update(qrCodes)
     .set({
-      ...(input.url !== undefined ? { url: input.url } : {}),
+      ...(url !== undefined ? { url } : {}),
       ...(input.storeId !== undefined ? { storeId: input.storeId } : {}),
       ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
       updatedAt: new Date(),

@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { productImages, products, storeMembers, stores, type users } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { badRequest } from "../../lib/http-error";
-import { createQrCode, toQrView } from "../qr/service";
+import { createQrCode, storeQrUrl, toQrView } from "../qr/service";
 import { getStoreSummary, slugTaken, suggestFreeSlug } from "../stores/service";
 
 type User = typeof users.$inferSelect;
@@ -93,7 +93,7 @@ export async function createQuickStore(
           const qr = input.store.linkQrCode
             ? await createQrCode(tx, user.id, {
                 code: input.store.qrCode,
-                url: `${context.origin}/s/${slug}`,
+                url: storeQrUrl(context.origin, slug),
                 storeId: store.id,
               })
             : undefined;

@@ -158,13 +158,17 @@ export async function updateStore(db: Db, store: StoreRow, input: UpdateStoreInp
   }
 }
 
-/** Soft delete (D14): orders stay for the books, the slug is free again, QR codes become unassigned. */
+/**
+ * Soft delete (D14): orders stay for the books, the slug is free again, and the store's QR codes are
+ * detached and switched off: they point at the old slug, which the next store to take it would inherit.
+ * The seller can link one to another store of theirs (PATCH /api/qr-codes/:id), which points it there.
+ */
 export async function deleteStore(db: Db, store: StoreRow) {
   await db.transaction(async (tx) => {
     await tx.update(stores).set({ deletedAt: new Date() }).where(eq(stores.id, store.id));
     await tx
       .update(qrCodes)
-      .set({ storeId: null, updatedAt: new Date() })
+      .set({ storeId: null, isActive: false, updatedAt: new Date() })
       .where(eq(qrCodes.storeId, store.id));
   });
 }
