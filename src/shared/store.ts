@@ -1,3 +1,4 @@
+import { isUploadedImageUrl } from "./image-url";
 import { LANGUAGES } from "./preferences";
 import { SLUG_PATTERN } from "./slug";
 import { z } from "./zod";
@@ -15,15 +16,15 @@ const storeSlug = z
   .regex(SLUG_PATTERN, "errors.slugInvalid");
 const description = z.string().trim().max(1000, "errors.descriptionMax");
 
-/** An image the app may show: an upload of ours or an https address. */
+/**
+ * A store's hero image: none, or an image uploaded here. Not any address: one of this site's own
+ * (`/uploads/../q/{code}`, or the same as an https address) would be fetched by every visitor's browser.
+ */
 export const imageUrlField = z
   .string()
   .trim()
   .max(2000, "errors.imageUrlInvalid")
-  .refine(
-    (url) => url === "" || url.startsWith("/uploads/") || /^https:\/\/[^\s]+$/i.test(url),
-    "errors.imageUrlInvalid",
-  );
+  .refine((url) => url === "" || isUploadedImageUrl(url), "errors.imageUrlInvalid");
 
 export const createStoreSchema = z.object({
   name: storeName,

@@ -150,9 +150,8 @@ export function StoreSettingsCard({ store }: { store: StoreSummary }) {
               <Input
                 {...control}
                 {...form.register("heroImageUrl")}
-                type="url"
                 inputMode="url"
-                placeholder={editing ? "https://" : t("stores.heroImageNone")}
+                placeholder={editing ? "/uploads/products/…" : t("stores.heroImageNone")}
                 readOnly={!editing}
               />
             )}
