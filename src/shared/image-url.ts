@@ -26,8 +26,7 @@ export function imageSrcSet(url: string): string | undefined {
   return IMAGE_WIDTHS.map((width) => `${imageVariantUrl(url, width)} ${width}w`).join(", ");
 }
 
-const UPLOAD_PATH =
-  "^/uploads/(?:products|enhanced)/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const UPLOAD_PATH = "^/uploads/products/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
 /**
  * An image the upload pipeline stored, named exactly as it names the largest variant

@@ -96,3 +96,8 @@ export async function releaseRateLimit(db: DbOrTx, key: string): Promise<void> {
 export async function clearRateLimit(db: DbOrTx, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }
+
+/** Deletes the rows whose window has ended (housekeeping): the next hit would start a new window from 1 anyway. */
+export async function deleteEndedRateLimits(db: DbOrTx): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.resetAt} <= now()`);
+}
