@@ -47,9 +47,14 @@ describe("QR codes of a deleted store", () => {
     expect(hijack.statusCode).toBe(404);
     expect((await t.app.inject({ url: "/q/gamle-bua-disk" })).statusCode).toBe(404);
 
-    // Linking it to another store of theirs points it there.
+    // Linking it to another store of theirs points it there, also when the address comes along
+    // unchanged, as the edit form sends it.
     const next = await createStoreVia(seller.agent, "Nye Bua", "nye-bua");
-    const relinked = await seller.agent.patch(`/api/qr-codes/${qr.id}`, { storeId: next.id, isActive: true });
+    const relinked = await seller.agent.patch(`/api/qr-codes/${qr.id}`, {
+      storeId: next.id,
+      url: "https://torg.example.no/s/gamle-bua",
+      isActive: true,
+    });
     expect(relinked.statusCode, relinked.body).toBe(200);
     expect(relinked.json()).toMatchObject({
       storeId: next.id,
@@ -59,5 +64,14 @@ describe("QR codes of a deleted store", () => {
     expect((await t.app.inject({ url: "/q/gamle-bua-disk" })).headers.location).toBe(
       "https://torg.example.no/s/nye-bua",
     );
+    // Relinking without an address, and choosing an address of one's own, work as they say.
+    const third = await createStoreVia(seller.agent, "Tredje Bua", "tredje-bua");
+    const bare = await seller.agent.patch(`/api/qr-codes/${qr.id}`, { storeId: third.id });
+    expect(bare.json().url).toBe("https://torg.example.no/s/tredje-bua");
+    const chosen = await seller.agent.patch(`/api/qr-codes/${qr.id}`, {
+      storeId: next.id,
+      url: "https://example.no/marked",
+    });
+    expect(chosen.json()).toMatchObject({ storeId: next.id, url: "https://example.no/marked" });
   });
 });

@@ -113,14 +113,19 @@ export async function findVisibleQrCode(db: Db, user: User, id: string) {
 export const storeQrUrl = (origin: string, slug: string) => `${origin}/s/${slug}`;
 
 /**
- * Changes a code the user may see. Linking it to a store (one of theirs, else 404) points it at that
- * store's shop, unless the same request names another address: a code detached from a deleted store
- * keeps the old shop's address, which the next store to take the slug would inherit.
+ * Changes a code the user may see. Linking it to another store (one of theirs, else 404) points it at
+ * that store's shop, unless the same request changes the address too: a code detached from a deleted
+ * store keeps the old shop's address, which the next store to take the slug would inherit. (The edit
+ * form sends the address unchanged with every save.)
  */
 export async function updateQrCode(db: Db, user: User, id: string, input: UpdateQrCodeInput, origin: string) {
-  await findVisibleQrCode(db, user, id);
+  const { qr: current } = await findVisibleQrCode(db, user, id);
   const store = input.storeId ? await requireStoreMember(db, user, input.storeId) : undefined;
-  const url = input.url ?? (store ? storeQrUrl(origin, store.slug) : undefined);
+  const relinked = store !== undefined && store.id !== current.storeId;
+  const url =
+    relinked && (input.url === undefined || input.url === current.url)
+      ? storeQrUrl(origin, store.slug)
+      : input.url;
   await db
     .update(qrCodes)
     .set({
