@@ -41,6 +41,7 @@ import { resolveSession } from "./modules/auth/service";
 import { SESSION_COOKIE, sessionPlugin } from "./modules/auth/session";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { HousekeepingWorker } from "./modules/housekeeping/worker";
 import { MAX_IMAGE_BYTES } from "./modules/images/pipeline";
 import { uploadRoutes } from "./modules/images/routes";
 import { orderRoutes } from "./modules/orders/routes";
@@ -63,6 +64,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The SMS sender of this process; tests drain it directly. */
     smsOutbox: SmsOutboxWorker;
+    /** Deletes expired sessions, ended rate limits and unclaimed uploads; tests run it directly. */
+    housekeeping: HousekeepingWorker;
   }
 }
 
@@ -147,6 +150,13 @@ export async function buildApp({
     app.addHook("onClose", async () => smsOutbox.stop());
   }
   app.decorate("smsOutbox", smsOutbox);
+  const housekeeping = new HousekeepingWorker(database.db, storage, {
+    intervalMs: config.housekeepingIntervalMs,
+    logger: app.log,
+  });
+  app.addHook("onReady", async () => housekeeping.start());
+  app.addHook("onClose", async () => housekeeping.stop());
+  app.decorate("housekeeping", housekeeping);
   await app.register(orderRoutes, { ...deps, smsOutbox: config.sms.worker ? smsOutbox : undefined });
   await app.register(uploadRoutes, { ...deps, storage });
   await app.register(aiRoutes, { ...deps, storage, aiProvider });

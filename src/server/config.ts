@@ -55,6 +55,8 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   AI_ANON_PER_HOUR: z.coerce.number().int().min(0).default(30),
   AI_USER_PER_HOUR: z.coerce.number().int().min(0).default(300),
+  AI_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).default(600),
+  HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   ORDERS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).default(100),
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   SMS_PROVIDER: z.enum(["log", "http"]).default("log"),
@@ -155,7 +157,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       timeoutMs: e.AI_TIMEOUT_MS,
       anonymousPerHour: e.AI_ANON_PER_HOUR,
       userPerHour: e.AI_USER_PER_HOUR,
+      /** Signed-in analyses per client address: accounts are cheap to make, addresses less so. */
+      addressPerHour: e.AI_ADDRESS_PER_HOUR,
     },
+    /** How often expired sessions, ended rate-limit windows and unclaimed uploads are deleted (0: never). */
+    housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MINUTES * 60 * 1000,
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
     uploadDir: e.UPLOAD_DIR ? path.resolve(e.UPLOAD_DIR) : undefined,
     s3:

@@ -8,7 +8,6 @@ export interface AnalysisResult {
   seoDescription: string;
   /** The stored photo ("/uploads/products/…-1600.webp"): a product can point at it instead of uploading again. */
   imageUrl: string;
-  enhancedImageUrl: string;
   altText: string;
   /** Where the product sits in the photo, in percent of its width and height. */
   coordinates: { x: number; y: number } | null;

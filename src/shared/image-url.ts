@@ -2,13 +2,13 @@
 export const PLACEHOLDER_IMAGE = "/placeholder-product.svg";
 
 /**
- * Spec 5: http(s) and data URLs are kept; paths under /uploads/ get the site's origin; anything else
- * becomes the placeholder.
+ * Spec 5: http(s) and data URLs are kept; an uploaded image's path gets the site's origin; anything
+ * else (another path of this site included, such as "/uploads/../q/{code}") becomes the placeholder.
  */
 export function fixImageUrl(url: string | null | undefined, origin: string): string {
   if (!url) return PLACEHOLDER_IMAGE;
   if (/^https?:\/\//i.test(url) || url.startsWith("data:image/")) return url;
-  if (url.startsWith("/uploads/")) return `${origin}${url}`;
+  if (UPLOADED_VARIANT_PATTERN.test(url)) return `${origin}${url}`;
   return PLACEHOLDER_IMAGE;
 }
 
@@ -26,8 +26,22 @@ export function imageSrcSet(url: string): string | undefined {
   return IMAGE_WIDTHS.map((width) => `${imageVariantUrl(url, width)} ${width}w`).join(", ");
 }
 
-/** An image the analysis step already stored: a product or quick store points at it instead of uploading again. */
-export const UPLOADED_IMAGE_PATTERN = /^\/uploads\/(products|enhanced)\/[0-9a-f-]{36}-1600\.webp$/;
+const UPLOAD_PATH = "^/uploads/products/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+
+/**
+ * An image the upload pipeline stored, named exactly as it names the largest variant
+ * (`/uploads/products/{uuid}-1600.webp`): nothing else, so no "..", no encoded character, no query,
+ * and no other path of this site (a store's hero image at "/uploads/../q/{code}" would count a QR scan
+ * for every visitor). A product, a quick store or a hero image points at it instead of uploading again.
+ */
+export const UPLOADED_IMAGE_PATTERN = new RegExp(`${UPLOAD_PATH}-1600\\.webp$`);
+/** Any of the widths of an uploaded image (see imageVariantUrl). */
+const UPLOADED_VARIANT_PATTERN = new RegExp(`${UPLOAD_PATH}-(?:${IMAGE_WIDTHS.join("|")})\\.webp$`);
+
+/** The one check of an uploaded image's URL, shared by the forms and the routes. */
+export function isUploadedImageUrl(url: string): boolean {
+  return UPLOADED_IMAGE_PATTERN.test(url);
+}
 
 /** The `sizes` of the first picture of a page, shared so the server's preload picks the width the page will. */
 export const LEAD_IMAGE_SIZES = {

@@ -1,3 +1,4 @@
+import { isUploadedImageUrl } from "./image-url";
 import { LANGUAGES } from "./preferences";
 import { SLUG_PATTERN } from "./slug";
 import { expectedUpdatedAtField } from "./versioning";
@@ -16,13 +17,18 @@ const storeSlug = z
   .regex(SLUG_PATTERN, "errors.slugInvalid");
 const description = z.string().trim().max(1000, "errors.descriptionMax");
 
-/** An image the app may show: an upload of ours or an https address. */
+/**
+ * A store's hero image: none, an image uploaded here (exactly as the upload pipeline names it: a path
+ * trick such as `/uploads/../q/{code}` would be fetched by every visitor's browser), or an https address.
+ * An https address may point anywhere, this site's /q/ included: a scan is counted only when a person
+ * opens the link, never when a browser loads it as an image (see the QR scan route).
+ */
 export const imageUrlField = z
   .string()
   .trim()
   .max(2000, "errors.imageUrlInvalid")
   .refine(
-    (url) => url === "" || url.startsWith("/uploads/") || /^https:\/\/[^\s]+$/i.test(url),
+    (url) => url === "" || isUploadedImageUrl(url) || /^https:\/\/[^\s/?#\\]+(?:[/?#][^\s\\]*)?$/i.test(url),
     "errors.imageUrlInvalid",
   );
 

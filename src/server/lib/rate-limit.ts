@@ -147,3 +147,12 @@ export async function claimPacedAttempt(
     .where(sql`${rateLimits.key} = ${key}`);
   return { allowed: false, retryAfterMs: Math.ceil(row?.waitMs ?? 0) };
 }
+
+/**
+ * Deletes rows that ended a day ago or more (housekeeping): a fixed window's next hit starts from 1
+ * anyway, and a paced key (claimPacedAttempt) is forgotten well within a day, so nothing still counting
+ * is lost; the day's margin keeps a paced run that is only quiet for a moment.
+ */
+export async function deleteEndedRateLimits(db: DbOrTx): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.resetAt} <= now() - interval '1 day'`);
+}

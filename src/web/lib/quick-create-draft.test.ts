@@ -37,7 +37,6 @@ function analysis(overrides: Partial<AnalysisResult> = {}): AnalysisResult {
     seoTitle: "Handmade cup | Order from the maker",
     seoDescription: "Handmade cup in orange and beige tones. Order directly from the maker.",
     imageUrl: IMAGE,
-    enhancedImageUrl: IMAGE.replace("products", "enhanced"),
     altText: "Handmade cup in orange and beige tones",
     coordinates: { x: 48.2, y: 34.4 },
     category: "cup",

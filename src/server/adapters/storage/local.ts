@@ -1,6 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { assertStorageKey, contentTypeOf, type FileStorage } from "./storage";
+import {
+  assertStorageKey,
+  assertStoragePrefix,
+  contentTypeOf,
+  type FileStorage,
+  STORAGE_KEY_PATTERN,
+} from "./storage";
 
 /** Files under one folder on disk; several app servers can share it over a network file system. */
 export function createLocalStorage(root: string): FileStorage {
@@ -29,6 +35,23 @@ export function createLocalStorage(root: string): FileStorage {
     },
     async delete(key) {
       await fs.promises.rm(fullPath(key), { force: true });
+    },
+    async *list(prefix) {
+      assertStoragePrefix(prefix);
+      // Read entry by entry: a folder of many thousand photos is never held in memory at once.
+      const folder = await fs.promises
+        .opendir(path.join(root, prefix))
+        .catch((error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return undefined;
+          throw error;
+        });
+      if (!folder) return;
+      for await (const entry of folder) {
+        const key = `${prefix}${entry.name}`;
+        if (!entry.isFile() || !STORAGE_KEY_PATTERN.test(key)) continue;
+        const stat = await fs.promises.stat(path.join(root, key)).catch(() => undefined);
+        if (stat) yield { key, lastModified: stat.mtime };
+      }
     },
   };
 }

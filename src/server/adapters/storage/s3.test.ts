@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -46,6 +47,52 @@ describe("S3-compatible storage", () => {
     expect(Buffer.from(file?.body as Buffer).toString()).toBe("webp bytes");
     await storage.delete("products/abc-1600.webp");
     expect(await storage.get("products/abc-1600.webp")).toBeUndefined();
+  });
+
+  it("lists one folder page by page, with when each file was written", async () => {
+    const storage = createS3Storage({ endpoint, ...credentials, listPageSize: 2 });
+    const keys = ["a", "b", "c", "d", "e"].map((name) => `listed/${name}-1600.webp`);
+    const before = Date.now() - 60_000;
+    for (const key of keys) await storage.put(key, Buffer.from(key), "image/webp");
+    await storage.put("elsewhere/x-1600.webp", Buffer.from("x"), "image/webp");
+    const listed = [];
+    for await (const file of storage.list("listed/")) listed.push(file);
+    expect(listed.map((file) => file.key).sort()).toEqual(keys);
+    for (const file of listed) expect(file.lastModified.getTime()).toBeGreaterThan(before);
+    const none = [];
+    for await (const file of storage.list("nothing/")) none.push(file);
+    expect(none).toEqual([]);
+  });
+
+  it("housekeeping deletes the unclaimed uploads in the bucket and keeps the claimed ones", async () => {
+    let t: TestApp | undefined;
+    try {
+      t = await createTestApp({
+        S3_ENDPOINT: endpoint,
+        S3_BUCKET: credentials.bucket,
+        S3_ACCESS_KEY_ID: credentials.accessKeyId,
+        S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      });
+      const { agent } = await signUp(t.app);
+      const store = await createStoreVia(agent);
+      const product = await createProductVia(agent, store.id);
+      // An analysed photo nothing saved: its three widths, as the pipeline names them.
+      const storage = createS3Storage({ endpoint, ...credentials });
+      const abandoned = `products/${randomUUID()}`;
+      for (const width of [1600, 800, 400])
+        await storage.put(`${abandoned}-${width}.webp`, Buffer.from("webp"), "image/webp");
+
+      // Nothing is a day old yet.
+      expect((await t.app.housekeeping.run()).uploads).toBe(0);
+      // Two days on, the abandoned photo goes.
+      const later = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+      expect((await t.app.housekeeping.run(later)).uploads).toBeGreaterThanOrEqual(1);
+      for (const width of [1600, 800, 400])
+        expect(await storage.exists(`${abandoned}-${width}.webp`)).toBe(false);
+      expect((await t.app.inject({ url: product.primaryImage })).statusCode).toBe(200);
+    } finally {
+      await t?.close();
+    }
   });
 
   it("reports a failing object store as an error instead of pretending", async () => {

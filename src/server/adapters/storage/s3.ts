@@ -1,5 +1,18 @@
 import { AwsClient } from "aws4fetch";
-import { assertStorageKey, contentTypeOf, type FileStorage } from "./storage";
+import {
+  assertStorageKey,
+  assertStoragePrefix,
+  contentTypeOf,
+  type FileStorage,
+  STORAGE_KEY_PATTERN,
+} from "./storage";
+
+/** The text of an XML element's content: S3 escapes the five XML characters and nothing else. */
+function xmlText(raw: string | undefined): string {
+  return (raw ?? "").replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) =>
+    name === "lt" ? "<" : name === "gt" ? ">" : name === "quot" ? '"' : name === "apos" ? "'" : "&",
+  );
+}
 
 export interface S3Options {
   endpoint: string;
@@ -9,6 +22,8 @@ export interface S3Options {
   secretAccessKey: string;
   /** Path-style URLs (endpoint/bucket/key) work with MinIO, s3rver, Ceph and AWS alike. */
   forcePathStyle: boolean;
+  /** Keys per list request (S3's maximum, 1000, unless a test wants to see several pages). */
+  listPageSize?: number;
 }
 
 /** Any S3-compatible object store, signed with SigV4; the app keeps serving files under /uploads/. */
@@ -29,6 +44,11 @@ export function createS3Storage(options: S3Options): FileStorage {
   const request = async (key: string, init: RequestInit) => {
     const response = await client.fetch(objectUrl(key), { ...init, signal: AbortSignal.timeout(15_000) });
     return response;
+  };
+  const bucketUrl = () => {
+    if (options.forcePathStyle) return `${endpoint}/${options.bucket}`;
+    const url = new URL(endpoint);
+    return `${url.protocol}//${options.bucket}.${url.host}/`;
   };
   return {
     kind: "s3",
@@ -61,6 +81,36 @@ export function createS3Storage(options: S3Options): FileStorage {
       const response = await request(key, { method: "DELETE" });
       if (!response.ok && response.status !== 404)
         throw new Error(`S3 DELETE ${key} failed: ${response.status}`);
+    },
+    /**
+     * ListObjects (version 1, which every S3-compatible store speaks), a page at a time: the next page
+     * starts after the last key of this one.
+     */
+    async *list(prefix) {
+      assertStoragePrefix(prefix);
+      let marker = "";
+      for (;;) {
+        const query = new URLSearchParams({ prefix, "max-keys": String(options.listPageSize ?? 1000) });
+        if (marker) query.set("marker", marker);
+        const response = await client.fetch(`${bucketUrl()}?${query}`, {
+          method: "GET",
+          signal: AbortSignal.timeout(15_000),
+        });
+        if (!response.ok) throw new Error(`S3 LIST ${prefix} failed: ${response.status}`);
+        const xml = await response.text();
+        let last = "";
+        for (const [, contents = ""] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+          const key = xmlText(/<Key>([\s\S]*?)<\/Key>/.exec(contents)?.[1]);
+          const lastModified = new Date(
+            xmlText(/<LastModified>([\s\S]*?)<\/LastModified>/.exec(contents)?.[1]),
+          );
+          last = key;
+          if (!STORAGE_KEY_PATTERN.test(key) || Number.isNaN(lastModified.getTime())) continue;
+          yield { key, lastModified };
+        }
+        if (!/<IsTruncated>\s*true\s*<\/IsTruncated>/.test(xml) || !last || last <= marker) return;
+        marker = last;
+      }
     },
   };
 }

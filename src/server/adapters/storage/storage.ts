@@ -8,6 +8,23 @@ export interface FileStorage {
   get(key: string): Promise<{ body: Readable | Buffer; contentType: string; size?: number } | undefined>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * The files in one folder (`prefix`, such as "products/"), with when each was written, a page at a
+   * time, in no promised order; names that are no storage key of ours (a temporary file) are left out.
+   */
+  list(prefix: string): AsyncIterable<StoredFile>;
+}
+
+export interface StoredFile {
+  key: string;
+  lastModified: Date;
+}
+
+/** A folder to list: letters and digits, ending in "/". */
+export const STORAGE_PREFIX_PATTERN = /^[a-z0-9]+\/$/;
+
+export function assertStoragePrefix(prefix: string): void {
+  if (!STORAGE_PREFIX_PATTERN.test(prefix)) throw new Error(`Invalid storage prefix: ${prefix}`);
 }
 
 /** Keys are ours (uuid-based), never user input; this guards the disk adapter against traversal all the same. */

@@ -7,6 +7,12 @@ import { completion, fakeOpenAi, goodAnswer } from "../../test/fake-openai";
 import { multipart } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
 
+/** Every file under a folder, as paths relative to it. */
+const filesUnder = (root: string) =>
+  (fs.readdirSync(root, { recursive: true }) as string[])
+    .filter((file) => fs.statSync(path.join(root, file)).isFile())
+    .map((file) => file.split(path.sep).join("/"));
+
 const photo = (name: string) =>
   fs.readFileSync(path.resolve("src/server/adapters/ai/offline/fixtures", name));
 const analyse = (agent: Agent, body: Buffer, filename = "cup.jpg", headers: Record<string, string> = {}) =>
@@ -26,8 +32,9 @@ describe("analysis with the offline provider", () => {
   });
   afterAll(() => t.close());
 
-  it("answers the spec's fields, stores the photo and a real enhanced copy, and logs the call", async () => {
+  it("answers the spec's fields, stores the photo in three widths (and nothing else), and logs the call", async () => {
     const { agent, user } = await signUp(t.app);
+    const before = filesUnder(t.config.uploadDir ?? "");
     const response = await analyse(agent, photo("coffee-cup.jpg"));
     expect(response.statusCode).toBe(200);
     const result = response.json();
@@ -35,14 +42,15 @@ describe("analysis with the offline provider", () => {
     for (const field of ["description", "seoTitle", "seoDescription", "altText"])
       expect(result[field]).toEqual(expect.any(String));
     expect(result.imageUrl).toMatch(/^\/uploads\/products\/.+-1600\.webp$/);
-    expect(result.enhancedImageUrl).toMatch(/^\/uploads\/enhanced\/.+-1600\.webp$/);
-    const [original, enhanced] = await Promise.all([
-      t.app.inject({ url: result.imageUrl }),
-      t.app.inject({ url: result.enhancedImageUrl }),
-    ]);
-    expect(original.statusCode).toBe(200);
-    expect(enhanced.statusCode).toBe(200);
-    expect(Buffer.compare(original.rawPayload, enhanced.rawPayload)).not.toBe(0);
+    expect(result).not.toHaveProperty("enhancedImageUrl");
+    expect((await t.app.inject({ url: result.imageUrl })).statusCode).toBe(200);
+    // One photo, three widths: no second ("enhanced") copy that nothing ever shows.
+    const added = filesUnder(t.config.uploadDir ?? "").filter((file) => !before.includes(file));
+    expect(added.sort()).toEqual(
+      [1600, 400, 800].map((width) =>
+        result.imageUrl.replace("/uploads/", "").replace("-1600.", `-${width}.`),
+      ),
+    );
 
     const [log] = await t.database.db
       .select()

@@ -23,17 +23,30 @@ export const aiRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   const { db, config } = deps;
   const services = { db, storage: deps.storage, provider: deps.aiProvider, timeoutMs: config.ai.timeoutMs };
 
-  /** Analysis is open to visitors (quick-create, D5) but counted per client: per account, or per address. */
+  /**
+   * Analysis is open to visitors (quick-create, D5) but counted per client: a visitor per address; an
+   * account per account and also per address, since sign-ups are cheap and each brings its own quota.
+   */
   async function checkAnalysisQuota(request: Parameters<typeof requireUser>[0], images: number) {
     const user = request.user;
-    const quota = user
-      ? { key: `ai:user:${user.id}`, limit: config.ai.userPerHour }
-      : {
-          key: `ai:ip:${request.ip}`,
-          limit: config.ai.anonymousPerHour,
-          address: { ip: request.ip, log: request.log, trustProxy: config.trustProxy },
-        };
-    await enforceQuota(db, { ...quota, windowMs: HOUR_MS, messageKey: "tooManyAnalyses", units: images });
+    const counted = { windowMs: HOUR_MS, messageKey: "tooManyAnalyses", units: images } as const;
+    const address = { ip: request.ip, log: request.log, trustProxy: config.trustProxy };
+    if (!user) {
+      await enforceQuota(db, {
+        ...counted,
+        key: `ai:ip:${request.ip}`,
+        limit: config.ai.anonymousPerHour,
+        address,
+      });
+      return;
+    }
+    await enforceQuota(db, { ...counted, key: `ai:user:${user.id}`, limit: config.ai.userPerHour });
+    await enforceQuota(db, {
+      ...counted,
+      key: `ai:address:${request.ip}`,
+      limit: config.ai.addressPerHour,
+      address,
+    });
   }
 
   /** A store named by the add-product page must be the caller's (it only labels the AI log). */

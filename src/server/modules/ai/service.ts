@@ -8,7 +8,6 @@ import { aiLogs, productImages, products, storeMembers, type users } from "../..
 import { HttpError } from "../../lib/http-error";
 import { deleteStoredImage, prepareImage, storeImageVariants } from "../images/pipeline";
 import { memberStoreIds } from "../stores/service";
-import { enhanceImage } from "./enhance";
 
 type User = typeof users.$inferSelect;
 
@@ -49,8 +48,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * One photo through the image pipeline (checks, upright, metadata stripped, stored variants plus an
- * enhanced copy) and the AI provider. Every provider call, good or failed, is written to AiLog.
+ * One photo through the image pipeline (checks, upright, metadata stripped, stored in three widths)
+ * and the AI provider. Every provider call, good or failed, is written to AiLog.
  */
 export async function analyseImage(
   deps: { db: Db; storage: FileStorage; provider: AiProvider; timeoutMs: number },
@@ -58,13 +57,9 @@ export async function analyseImage(
   options: AnalyseOptions,
 ): Promise<AnalysisResult> {
   const prepared = await prepareImage(file, { allowHeic: options.allowHeic });
-  // Storing runs on sharp's threads while the model runs on this one: the two overlap.
-  const storing = Promise.all([
-    storeImageVariants(deps.storage, prepared),
-    // The enhanced copy is an offer the seller may not take: encoded fast (about a fifth larger), so it
-    // competes less with the model for the two cores.
-    enhanceImage(prepared).then((image) => storeImageVariants(deps.storage, image, "enhanced", 0)),
-  ]);
+  // Storing runs on sharp's threads while the model runs on this one: the two overlap. The photo waits
+  // to be claimed by a product or store; the housekeeping sweep deletes it a day later if none does.
+  const storing = storeImageVariants(deps.storage, prepared);
   // Awaited below; this only keeps an early failure from counting as unhandled meanwhile.
   storing.catch(() => {});
   const image: AnalysisImage = {
@@ -88,7 +83,7 @@ export async function analyseImage(
       deps.timeoutMs,
     );
     const processingTimeMs = Math.round(performance.now() - started);
-    const [original, enhanced] = await storing;
+    const original = await storing;
     await deps.db.insert(aiLogs).values({
       ...log,
       prompt: call.prompt,
@@ -105,7 +100,6 @@ export async function analyseImage(
       seoTitle: analysis.seoTitle,
       seoDescription: analysis.seoDescription,
       imageUrl: original.url,
-      enhancedImageUrl: enhanced.url,
       altText: analysis.altText,
       coordinates: analysis.coordinates,
       category: analysis.category,
@@ -122,11 +116,8 @@ export async function analyseImage(
       processingTimeMs: Math.round(performance.now() - started),
       error: message.slice(0, 2000),
     });
-    const stored = await storing.catch(() => []);
-    await deleteStoredImage(
-      deps.storage,
-      stored.flatMap((variant) => variant.keys),
-    );
+    const stored = await storing.catch(() => undefined);
+    if (stored) await deleteStoredImage(deps.storage, stored.keys);
     if (!(error instanceof AiProviderError) && error instanceof HttpError) throw error;
     throw new HttpError(502, "analysisFailed", { reason: message });
   }

@@ -198,6 +198,48 @@ describe("GET /api/analytics", () => {
     expect(body.revenueByMonth.at(-1)?.month).toBe(today.slice(0, 7));
   });
 
+  it("adds up a seller whose orders come to more than 10^12 kr (analytics and dashboard summary)", async () => {
+    // The attack: big prices × big quantities, many orders, until every figure is past numeric(14,2).
+    const whale = await signUp(t.app);
+    const store = await createStoreVia(whale.agent, "Hvalfangst");
+    const now = new Date();
+    // The largest price a product may have, 90 of them: one order just under the order limit.
+    const line = { productId: null, title: "Yacht", unitPrice: "99999999.99", qty: 90 };
+    const orderTotal = "8999999999.10";
+    const placed = await t.database.db
+      .insert(orders)
+      .values(
+        Array.from({ length: 120 }, () => ({
+          storeId: store.id,
+          status: "paid" as const,
+          totalGross: orderTotal,
+          buyerEmail: "kunde@example.no",
+          shipToName: "Nora Kunde",
+          shipToPhone: "+4791234567",
+          placedAt: now,
+        })),
+      )
+      .returning({ id: orders.id });
+    await t.database.db.insert(orderItems).values(placed.map((order) => ({ ...line, orderId: order.id })));
+    // 120 × 8 999 999 999.10
+    const total = "1079999999892.00";
+
+    const today = osloDate(now);
+    const body = await analytics(whale.agent, `?storeId=${store.id}&from=${today}&to=${today}`);
+    expect(body.totals).toMatchObject({
+      revenue: total,
+      revenueOrderCount: 120,
+      averageOrderValue: orderTotal,
+    });
+    expect(body.revenueByDay).toEqual([{ date: today, revenue: total, orderCount: 120 }]);
+    expect(body.revenueByMonth.at(-1)).toEqual({ month: today.slice(0, 7), revenue: total, orderCount: 120 });
+    expect(body.topProducts).toEqual([{ productId: null, title: "Yacht", quantity: 10_800, revenue: total }]);
+
+    const summary = await whale.agent.get("/api/dashboard/summary");
+    expect(summary.statusCode, summary.body).toBe(200);
+    expect(summary.json()).toMatchObject({ recentOrders: 120, monthRevenue: total });
+  });
+
   it("refuses bad dates and ranges with 400 and a message, and signed-out callers with 401", async () => {
     const { agent } = seeded.seller;
     const message = async (query: string) => {
@@ -293,7 +335,7 @@ describe("product view beacon", () => {
     const phone = { "user-agent": "Mozilla/5.0 (iPhone)" };
     for (let look = 0; look < 3; look++)
       expect((await beacon(cup.id, phone, "203.0.113.9")).statusCode).toBe(204);
-    // Another browser on the same address (a family's wifi) is another visitor.
+    // Another browser name on the same address is the same visitor: the header is the client's to forge.
     expect((await beacon(cup.id, { "user-agent": "Mozilla/5.0 (Android)" }, "203.0.113.9")).statusCode).toBe(
       204,
     );
@@ -307,7 +349,24 @@ describe("product view beacon", () => {
       seller.agent,
       `?storeId=${clay.id}&from=2026-01-01&to=${osloDate(later(41))}`,
     );
-    expect(body.totals.productViews).toBe(4);
+    expect(body.totals.productViews).toBe(3);
+  });
+
+  it("counts one address sending 50 different User-Agents once", async () => {
+    const { seller } = seeded;
+    const stall = await createStoreVia(seller.agent, "Bua");
+    const plate = await createProductVia(seller.agent, stall.id, { title: "Plate", basePrice: "180" });
+    for (let n = 0; n < 50; n++) {
+      const response = await beacon(plate.id, { "user-agent": `Mozilla/5.0 (Bot ${n})` }, "198.51.100.7");
+      expect(response.statusCode).toBe(204);
+    }
+    // Another address is another visitor.
+    expect((await beacon(plate.id, { "user-agent": "Mozilla/5.0 (Bot 0)" }, "198.51.100.8")).statusCode).toBe(
+      204,
+    );
+    await t.app.productViews.flush();
+    const body = await analytics(seller.agent, `?storeId=${stall.id}`);
+    expect(body.topViewedProducts).toEqual([{ productId: plate.id, title: "Plate", views: 2 }]);
   });
 
   it("counts exactly N views for N concurrent beacons", async () => {

@@ -57,9 +57,9 @@ export const analyticsRoutes = fp<AppDeps>(
         await cachedPublicProduct(db, publicCache, productId);
         // Shoppers are anonymous, so only a signed-in visitor costs this query.
         if (!request.user || !(await sellsProduct(db, request.user.id, productId))) {
-          // The browser's name, cut short: the header is the client's to fill, and 100 000 visitors are kept.
-          const browser = (request.headers["user-agent"] ?? "").slice(0, 200);
-          productViews.record(productId, new Date(), `${request.ip} ${browser}`);
+          // A visitor is their address alone: the User-Agent is the client's to fill, so a key holding it
+          // would let one address count as many views as it sends browser names.
+          productViews.record(productId, new Date(), request.ip);
         }
         return reply.status(204).send();
       },

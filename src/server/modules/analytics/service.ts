@@ -31,6 +31,12 @@ function placedWithin(range: DayRange): SQL {
 
 const countsAsRevenue = inArray(orders.status, REVENUE_STATUSES);
 
+/**
+ * A sum of money as text with two decimals ("0.00" when there is nothing to add). Plain numeric, no
+ * precision: a seller's orders may add up to far more than one order's numeric(12,2) can hold.
+ */
+const kroner = (amount: SQL) => sql<string>`round(coalesce(${amount}, 0), 2)::text`;
+
 /** The product views of the stores on the range's days. */
 const viewsWithin = (storeIds: string[], range: DayRange) =>
   and(inArray(productViews.storeId, storeIds), between(productViews.day, range.from, range.to));
@@ -81,7 +87,7 @@ async function dailyFigures(db: Db, storeIds: string[], range: DayRange) {
       group by 1
     )
     select to_char(days.day, 'YYYY-MM-DD') as "date",
-      coalesce(revenue.revenue, 0)::numeric(14,2)::text as "revenue",
+      ${kroner(sql`revenue.revenue`)} as "revenue",
       coalesce(revenue.order_count, 0)::int as "orderCount",
       coalesce(views.views, 0)::int as "views"
     from days
@@ -111,7 +117,7 @@ async function monthlyRevenue(db: Db, storeIds: string[], to: string) {
       group by 1
     )
     select to_char(months.month, 'YYYY-MM') as "month",
-      coalesce(revenue.revenue, 0)::numeric(14,2)::text as "revenue",
+      ${kroner(sql`revenue.revenue`)} as "revenue",
       coalesce(revenue.order_count, 0)::int as "orderCount"
     from months left join revenue on revenue.month = months.month
     order by months.month`);
@@ -130,8 +136,8 @@ async function rangeTotals(db: Db, storeIds: string[], range: DayRange) {
     .select({
       orderCount: sql<number>`count(*)::int`,
       revenueOrderCount: sql<number>`(count(*) filter (where ${countsAsRevenue}))::int`,
-      revenue: sql<string>`coalesce(sum(${orders.totalGross}) filter (where ${countsAsRevenue}), 0)::numeric(14,2)::text`,
-      averageOrderValue: sql<string>`coalesce(round(avg(${orders.totalGross}) filter (where ${countsAsRevenue}), 2), 0)::numeric(14,2)::text`,
+      revenue: kroner(sql`sum(${orders.totalGross}) filter (where ${countsAsRevenue})`),
+      averageOrderValue: kroner(sql`avg(${orders.totalGross}) filter (where ${countsAsRevenue})`),
       productViews: sql<number>`(
         select coalesce(sum(${productViews.views}), 0)::int from ${productViews}
         where ${viewsWithin(storeIds, range)}
@@ -159,7 +165,7 @@ async function bestSellers(db: Db, storeIds: string[], range: DayRange): Promise
       productId: orderItems.productId,
       title: sql<string>`${latestTitle}`,
       quantity: sql<number>`${quantity}::int`,
-      revenue: sql<string>`${revenue}::numeric(14,2)::text`,
+      revenue: kroner(revenue),
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))

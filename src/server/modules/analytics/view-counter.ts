@@ -10,8 +10,9 @@ import type { Db } from "../../db/client";
  * queues its shoppers behind one hot row, and app servers behind a load balancer each add their own
  * increments (D16: the rows hold the truth, memory only holds what is on its way there).
  *
- * A visitor (address and browser) looking at one product again within half an hour is the same view:
- * reloads and back-and-forth do not inflate the figure. Each app server remembers its own visitors.
+ * A visitor (a client address) looking at one product again within half an hour is the same view:
+ * reloads, back-and-forth and a forged browser name do not inflate the figure. Each app server
+ * remembers its own visitors.
  *
  * The trade-off: a crash or a kill -9 loses the views of the last few seconds. Views are a trend
  * figure, not money, so that is the price of not writing on every page view. A flush the database

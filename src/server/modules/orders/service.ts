@@ -148,7 +148,8 @@ export async function monthRevenue(db: Db, storeIds: string[]) {
   if (storeIds.length === 0) return "0.00";
   const [row] = await db
     .select({
-      total: sql<string>`coalesce(sum(${orders.totalGross}), 0)::numeric(14,2)::text`,
+      // Plain numeric: many orders add up to more than one order's numeric(12,2) (or any fixed precision).
+      total: sql<string>`round(coalesce(sum(${orders.totalGross}), 0), 2)::text`,
     })
     .from(orders)
     .where(

@@ -18,6 +18,7 @@ import {
   qrPng,
   qrSvg,
   recordScan,
+  scanTarget,
   toQrView,
   updateQrCode,
 } from "./service";
@@ -56,8 +57,9 @@ export const qrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config
     async (request) => {
       const user = requireUser(request);
       if (!isUuid(request.params.id)) throw notFound("qrCodeNotFound");
-      const { qr, storeName } = await updateQrCode(db, user, request.params.id, request.body);
-      return toQrView(qr, storeName, publicOrigin(request, config));
+      const origin = publicOrigin(request, config);
+      const { qr, storeName } = await updateQrCode(db, user, request.params.id, request.body, origin);
+      return toQrView(qr, storeName, origin);
     },
   );
 
@@ -92,7 +94,16 @@ export const qrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config
     { schema: { params: z.object({ code: z.string().max(200) }) } },
     async (request, reply) => {
       const code = request.params.code;
-      const target = QR_CODE_PATTERN.test(code) ? await recordScan(db, code) : undefined;
+      // A scan is a person opening the link. Browsers say what they are loading (Sec-Fetch-Dest): an
+      // <img>, script or fetch pointing at /q/ from any page is not a scan and counts nothing. Clients
+      // that send no such header (older browsers, scanner apps) are taken as people.
+      const dest = request.headers["sec-fetch-dest"];
+      const opened = dest === undefined || dest === "document";
+      const target = !QR_CODE_PATTERN.test(code)
+        ? undefined
+        : opened
+          ? await recordScan(db, code)
+          : await scanTarget(db, code);
       if (target) return reply.header("cache-control", "no-store").redirect(target, 302);
       const language = requestLanguage(request);
       const t = (key: string) => escapeHtml(translateShared(language, `qrPage.${key}`));

@@ -109,13 +109,27 @@ export async function findVisibleQrCode(db: Db, user: User, id: string) {
   return row;
 }
 
-export async function updateQrCode(db: Db, user: User, id: string, input: UpdateQrCodeInput) {
-  await findVisibleQrCode(db, user, id);
-  if (input.storeId) await requireStoreMember(db, user, input.storeId);
+/** The address a code linked to a store sends its scans to: the store's shop. */
+export const storeQrUrl = (origin: string, slug: string) => `${origin}/s/${slug}`;
+
+/**
+ * Changes a code the user may see. Linking it to another store (one of theirs, else 404) points it at
+ * that store's shop, unless the same request changes the address too: a code detached from a deleted
+ * store keeps the old shop's address, which the next store to take the slug would inherit. (The edit
+ * form sends the address unchanged with every save.)
+ */
+export async function updateQrCode(db: Db, user: User, id: string, input: UpdateQrCodeInput, origin: string) {
+  const { qr: current } = await findVisibleQrCode(db, user, id);
+  const store = input.storeId ? await requireStoreMember(db, user, input.storeId) : undefined;
+  const relinked = store !== undefined && store.id !== current.storeId;
+  const url =
+    relinked && (input.url === undefined || input.url === current.url)
+      ? storeQrUrl(origin, store.slug)
+      : input.url;
   await db
     .update(qrCodes)
     .set({
-      ...(input.url !== undefined ? { url: input.url } : {}),
+      ...(url !== undefined ? { url } : {}),
       ...(input.storeId !== undefined ? { storeId: input.storeId } : {}),
       ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
       updatedAt: new Date(),
@@ -130,6 +144,15 @@ export async function deleteQrCode(db: Db, user: User, id: string) {
 }
 
 /** Counts a scan in one atomic statement, so concurrent scans never lose a count; undefined when unknown or inactive. */
+/** Where an active code leads, without counting anything (a browser loading it as an image, say). */
+export async function scanTarget(db: Db, code: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ url: qrCodes.url })
+    .from(qrCodes)
+    .where(and(eq(qrCodes.code, code), eq(qrCodes.isActive, true)));
+  return row?.url;
+}
+
 export async function recordScan(db: Db, code: string): Promise<string | undefined> {
   const [row] = await db
     .update(qrCodes)

@@ -7,14 +7,15 @@ import type { Db } from "../../db/client";
 import { productImages, products, storeMembers, stores, type users } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { badRequest } from "../../lib/http-error";
-import { createQrCode, toQrView } from "../qr/service";
-import { getStoreSummary, suggestFreeSlug } from "../stores/service";
+import { createQrCode, storeQrUrl, toQrView } from "../qr/service";
+import { getStoreSummary, slugTaken, suggestFreeSlug } from "../stores/service";
 
 type User = typeof users.$inferSelect;
 
 /**
  * The store, its products and its QR code from a quick-create draft, all in one transaction: a visitor's
- * work is saved completely or not at all. The slug comes from the name; if it is taken, the next free one.
+ * work is saved completely or not at all. The slug comes from the name; if it is taken, a free one
+ * (suggestFreeSlug), so a quick-create never fails for its name.
  */
 export async function createQuickStore(
   db: Db,
@@ -92,7 +93,7 @@ export async function createQuickStore(
           const qr = input.store.linkQrCode
             ? await createQrCode(tx, user.id, {
                 code: input.store.qrCode,
-                url: `${context.origin}/s/${slug}`,
+                url: storeQrUrl(context.origin, slug),
                 storeId: store.id,
               })
             : undefined;
@@ -106,9 +107,11 @@ export async function createQuickStore(
           },
         }));
     } catch (error) {
-      // Someone took the same slug between our look-up and our insert: look again.
-      if (attempt < 3 && isUniqueViolation(error, "stores_slug_live_key")) continue;
-      throw error;
+      if (!isUniqueViolation(error, "stores_slug_live_key")) throw error;
+      // Someone took the same slug between our look-up and our insert: look again. Each look finds a
+      // free slug, so only a stream of races lost in a row ends here, and then as a conflict, not a 500.
+      if (attempt < 4) continue;
+      throw await slugTaken(db, base);
     }
   }
 }

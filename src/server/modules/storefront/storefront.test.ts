@@ -52,21 +52,21 @@ function shopState(html: string): ShopState {
 async function liveStore() {
   const { agent } = await signUp(t.app);
   const store = await createStoreVia(agent, "Sølvsmia");
+  const active = await createProductVia(agent, store.id, { title: "Silver ring", basePrice: "1450" });
+  const hidden = await createProductVia(agent, store.id, { title: "Unfinished bracelet" });
   await agent.put(`/api/stores/${store.id}`, {
     phone: "912 34 567",
     description: "Rings & <b>bands</b> from Tromsø",
-    heroImageUrl: "https://images.example/hero.jpg",
+    heroImageUrl: hidden.primaryImage,
   });
   await agent.post(`/api/stores/${store.id}/payment-channels`, { provider: "vipps", externalId: "555777" });
-  const active = await createProductVia(agent, store.id, { title: "Silver ring", basePrice: "1450" });
-  const hidden = await createProductVia(agent, store.id, { title: "Unfinished bracelet" });
   await agent.put(`/api/products/${hidden.id}`, { isActive: false });
-  return { agent, store, active, hidden };
+  return { agent, store, active, hidden, hero: hidden.primaryImage };
 }
 
 describe("public store reads", () => {
   it("serves the storefront without seller-only fields", async () => {
-    const { store } = await liveStore();
+    const { store, hero } = await liveStore();
     const response = await new Agent(t.app).get(`/api/stores/slug/${store.slug}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -74,7 +74,7 @@ describe("public store reads", () => {
       name: "Sølvsmia",
       slug: store.slug,
       defaultLocale: "en",
-      heroImageUrl: "https://images.example/hero.jpg",
+      heroImageUrl: hero,
       fallbackHeroImage: expect.stringMatching(/^\/uploads\/products\/.+-1600\.webp$/),
       phone: "+4791234567",
       description: "Rings & <b>bands</b> from Tromsø",
@@ -147,7 +147,7 @@ describe("server-rendered shop pages", () => {
     t.app.inject({ url, headers: { accept: "text/html", ...headers } });
 
   it("renders a storefront with its active products, and gives the link its preview, all escaped", async () => {
-    const { store } = await liveStore();
+    const { store, hero } = await liveStore();
     const response = await page(`/s/${store.slug}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toContain("text/html");
@@ -155,7 +155,7 @@ describe("server-rendered shop pages", () => {
     expect(response.body).toContain(
       '<meta name="description" content="Rings &amp; &lt;b&gt;bands&lt;/b&gt; from Tromsø">',
     );
-    expect(response.body).toContain('<meta property="og:image" content="https://images.example/hero.jpg">');
+    expect(response.body).toContain(`<meta property="og:image" content="https://torg.example.no${hero}">`);
     expect(response.body).toContain(
       `<meta property="og:url" content="https://torg.example.no/s/${store.slug}">`,
     );
@@ -165,7 +165,7 @@ describe("server-rendered shop pages", () => {
     expect(root).toContain("Silver ring");
     expect(root).toContain("1,450 kr");
     expect(root).not.toContain("Unfinished bracelet");
-    expect(root).toContain('src="https://images.example/hero.jpg"');
+    expect(root).toContain(`src="https://torg.example.no${hero}"`);
     expect(response.body).not.toContain("<b>bands</b>");
     // The same data for the browser to take over, with no "<" that could end its script element.
     const state = shopState(response.body);

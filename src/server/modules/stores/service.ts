@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { toE164 } from "../../../shared/phone";
+import { slugify, slugWithSuffix } from "../../../shared/slug";
 import type { CreateStoreInput, StoreSummary, UpdateStoreInput } from "../../../shared/store";
 import type { Db, DbOrTx } from "../../db/client";
 import { products, qrCodes, storeMembers, stores, type users } from "../../db/schema";
@@ -52,29 +54,43 @@ export async function getStoreSummary(db: Db, store: StoreRow): Promise<StoreSum
   return toStoreSummary(store, { productCount: row?.productCount ?? 0 });
 }
 
-/** The first of slug, slug-2, slug-3... that no live store uses. */
-export async function suggestFreeSlug(db: DbOrTx, base: string): Promise<string> {
-  const taken = new Set(
-    (
-      await db
-        .select({ slug: stores.slug })
-        .from(stores)
-        .where(
-          and(
-            isNull(stores.deletedAt),
-            sql`(${stores.slug} = ${base} or ${stores.slug} ~ ${`^${base}-[0-9]+$`})`,
-          ),
-        )
-    ).map((row) => row.slug),
-  );
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) {
-    const candidate = `${base.slice(0, 60 - String(n).length - 1)}-${n}`;
-    if (!taken.has(candidate)) return candidate;
-  }
+/** Numbered suffixes tried first, for a readable slug; past them, anyone could have squatted the next ones. */
+const NUMBERED_SUFFIXES = [2, 3, 4, 5, 6, 7, 8, 9];
+const RANDOM_SUFFIX_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
+
+function randomSuffix(length = 6): string {
+  return Array.from(randomBytes(length), (byte) => RANDOM_SUFFIX_ALPHABET[byte % 32]).join("");
 }
 
-async function slugTaken(db: DbOrTx, slug: string) {
+/**
+ * A slug no live store uses, valid and within the length limit: the slug of `wanted` itself, else it
+ * with -2 … -9, else with a random suffix, so squatting a name's numbered slugs cannot block it.
+ * Each round is one query over its candidates.
+ */
+export async function suggestFreeSlug(db: DbOrTx, wanted: string): Promise<string> {
+  const base = slugify(wanted) || "shop";
+  for (let round = 0; round < 10; round++) {
+    const candidates =
+      round === 0
+        ? [base, ...NUMBERED_SUFFIXES.map((n) => slugWithSuffix(base, String(n)))]
+        : Array.from({ length: 4 }, () => slugWithSuffix(base, randomSuffix()));
+    const taken = new Set(
+      (
+        await db
+          .select({ slug: stores.slug })
+          .from(stores)
+          .where(and(isNull(stores.deletedAt), inArray(stores.slug, candidates)))
+      ).map((row) => row.slug),
+    );
+    const free = candidates.find((candidate) => !taken.has(candidate));
+    if (free) return free;
+  }
+  // 36 random six-letter slugs all taken: not a state the store table can be in by chance.
+  throw new Error(`no free slug found for ${base}`);
+}
+
+/** The 409 of a slug someone else has: the message names it, and a free one is offered instead. */
+export async function slugTaken(db: DbOrTx, slug: string) {
   return new HttpError(409, "slugTaken", { slug }, {}, { suggestion: await suggestFreeSlug(db, slug) });
 }
 
@@ -150,13 +166,17 @@ export async function updateStore(db: Db, store: StoreRow, input: UpdateStoreInp
   }
 }
 
-/** Soft delete (D14): orders stay for the books, the slug is free again, QR codes become unassigned. */
+/**
+ * Soft delete (D14): orders stay for the books, the slug is free again, and the store's QR codes are
+ * detached and switched off: they point at the old slug, which the next store to take it would inherit.
+ * The seller can link one to another store of theirs (PATCH /api/qr-codes/:id), which points it there.
+ */
 export async function deleteStore(db: Db, store: StoreRow) {
   await db.transaction(async (tx) => {
     await tx.update(stores).set({ deletedAt: new Date() }).where(eq(stores.id, store.id));
     await tx
       .update(qrCodes)
-      .set({ storeId: null, updatedAt: new Date() })
+      .set({ storeId: null, isActive: false, updatedAt: new Date() })
       .where(eq(qrCodes.storeId, store.id));
   });
 }

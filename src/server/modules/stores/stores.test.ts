@@ -66,16 +66,14 @@ describe("stores", () => {
   it("updates settings and the SMS phone in E.164, with clear errors", async () => {
     const { agent } = await signUp(t.app);
     const store = await createStoreVia(agent);
+    const { primaryImage } = await createProductVia(agent, store.id);
     const updated = await agent.put(`/api/stores/${store.id}`, {
       name: "Renamed",
       slug: store.slug,
-      heroImageUrl: "https://images.example/hero.jpg",
+      heroImageUrl: primaryImage,
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({
-      name: "Renamed",
-      heroImageUrl: "https://images.example/hero.jpg",
-    });
+    expect(updated.json()).toMatchObject({ name: "Renamed", heroImageUrl: primaryImage });
 
     const phone = await agent.put(`/api/stores/${store.id}`, { phone: "912 34 567" });
     expect(phone.json().phone).toBe("+4791234567");
@@ -91,6 +89,15 @@ describe("stores", () => {
     expect(empty.json().message).toBe("Store name and URL are required.");
     const script = await agent.put(`/api/stores/${store.id}`, { heroImageUrl: "javascript:alert(1)" });
     expect(script.statusCode).toBe(400);
+    expect(script.json().message).toBe(
+      "The image address must start with https:// or be a photo uploaded to Torg (/uploads/products/...)",
+    );
+    // An https address elsewhere is a hero image, as the settings form has always allowed.
+    const elsewhere = await agent.put(`/api/stores/${store.id}`, {
+      heroImageUrl: "https://images.example/hero.jpg",
+    });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.json().heroImageUrl).toBe("https://images.example/hero.jpg");
   });
 
   it("hides other sellers' stores behind 404 and needs a session", async () => {

@@ -158,7 +158,6 @@ export function StoreSettingsCard({ store }: { store: StoreSummary }) {
               <Input
                 {...control}
                 {...form.register("heroImageUrl")}
-                type="url"
                 inputMode="url"
                 placeholder={editing ? "https://" : t("stores.heroImageNone")}
                 readOnly={!editing}

@@ -1,0 +1,135 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rateLimits, sessions } from "../../db/schema";
+import { createSecurityApp, quickStoreBody, type SecurityApp } from "../../security/scenario";
+import { multipart, sampleJpeg } from "../../test/fixtures";
+import { type Agent, signUp, type TestApp } from "../../test/harness";
+
+let app: SecurityApp;
+let t: TestApp;
+let uploadDir: string;
+beforeAll(async () => {
+  app = await createSecurityApp();
+  t = app.t;
+  uploadDir = t.config.uploadDir ?? "";
+});
+afterAll(() => app?.close());
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function analyse(agent: Agent): Promise<string> {
+  const response = await agent.request({
+    method: "POST",
+    url: "/api/products/analyze",
+    ...multipart({}, [
+      { field: "productImage", filename: "mug.jpg", body: await sampleJpeg(160, 120), type: "image/jpeg" },
+    ]),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().imageUrl as string;
+}
+
+/** The files of an uploaded image (every width), as paths in the upload folder. */
+const filesOf = (url: string) =>
+  fs
+    .readdirSync(path.join(uploadDir, "products"))
+    .filter((name) => url.includes(name.replace(/-(1600|800|400)\.webp$/, "")))
+    .map((name) => path.join(uploadDir, "products", name));
+
+/** Makes an upload look written `days` ago. */
+function age(url: string, days: number) {
+  const files = filesOf(url);
+  expect(files).toHaveLength(3);
+  const then = new Date(Date.now() - days * DAY_MS);
+  for (const file of files) fs.utimesSync(file, then, then);
+}
+
+const served = async (url: string) => (await t.app.inject({ url })).statusCode;
+
+describe("housekeeping", () => {
+  it("deletes expired sessions and rate-limit rows that ended a day ago, and keeps the live ones", async () => {
+    const { agent, user } = await signUp(t.app);
+    const past = new Date(Date.now() - 60_000);
+    const future = new Date(Date.now() + 60 * 60_000);
+    const expired = randomBytes(32).toString("hex");
+    await t.database.db.insert(sessions).values({ tokenHash: expired, userId: user.id, expiresAt: past });
+    const ended = `test:ended:${randomUUID()}`;
+    const running = `test:running:${randomUUID()}`;
+    // A paced login run (claimPacedAttempt) whose wait just ended still counts its attempts.
+    const paced = `test:paced:${randomUUID()}`;
+    await t.database.db.insert(rateLimits).values([
+      { key: ended, count: 7, resetAt: new Date(Date.now() - 2 * DAY_MS) },
+      { key: running, count: 2, resetAt: future },
+      { key: paced, count: 12, resetAt: past },
+    ]);
+
+    await t.app.housekeeping.run();
+    // Twice, as two app servers would: nothing breaks.
+    await Promise.all([t.app.housekeeping.run(), t.app.housekeeping.run()]);
+
+    const left = await t.database.db
+      .select({ tokenHash: sessions.tokenHash })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
+    expect(left.map((row) => row.tokenHash)).not.toContain(expired);
+    expect(left).toHaveLength(1);
+    expect((await agent.get("/api/me")).statusCode).toBe(200);
+    const limits = await t.database.db
+      .select({ key: rateLimits.key, count: rateLimits.count })
+      .from(rateLimits)
+      .where(inArray(rateLimits.key, [ended, running, paced]));
+    expect(limits.sort((a, b) => a.count - b.count)).toEqual([
+      { key: running, count: 2 },
+      { key: paced, count: 12 },
+    ]);
+  });
+
+  it("deletes analysed uploads older than a day that nothing uses; claimed and recent ones stay", async () => {
+    const { agent } = await signUp(t.app);
+    const [forQuickStore, forProduct, forHero, abandoned, recent] = [
+      await analyse(agent),
+      await analyse(agent),
+      await analyse(agent),
+      await analyse(agent),
+      await analyse(agent),
+    ];
+    // Claimed: by a quick-created store (its product and its pictures), by a product added with an
+    // analysed photo, and by nothing but a store's hero image.
+    const quick = await agent.post("/api/quickstore", quickStoreBody(forQuickStore));
+    expect(quick.statusCode, quick.body).toBe(201);
+    const storeId = quick.json().store.id as string;
+    const added = await agent.request({
+      method: "POST",
+      url: `/api/stores/${storeId}/products`,
+      ...multipart({ title: "Jug", basePrice: "300", imageUrl: forProduct }, []),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const hero = await agent.put(`/api/stores/${storeId}`, { heroImageUrl: forHero });
+    expect(hero.statusCode, hero.body).toBe(200);
+    // A copy of the kind earlier versions wrote next to every analysis and nothing ever showed.
+    const enhanced = `enhanced/${randomUUID()}-1600.webp`;
+    fs.mkdirSync(path.join(uploadDir, "enhanced"), { recursive: true });
+    fs.writeFileSync(path.join(uploadDir, enhanced), "webp");
+    const old = new Date(Date.now() - 2 * DAY_MS);
+    fs.utimesSync(path.join(uploadDir, enhanced), old, old);
+    for (const url of [forQuickStore, forProduct, forHero, abandoned]) age(url, 2);
+    expect(await served(abandoned)).toBe(200);
+
+    const result = await t.app.housekeeping.run();
+    expect(result.uploads).toBeGreaterThanOrEqual(2);
+
+    expect(await served(abandoned)).toBe(404);
+    expect(filesOf(abandoned)).toEqual([]);
+    expect(fs.existsSync(path.join(uploadDir, enhanced))).toBe(false);
+    for (const url of [forQuickStore, forProduct, forHero, recent]) {
+      expect(await served(url), url).toBe(200);
+      expect(filesOf(url)).toHaveLength(3);
+    }
+    // The shop still shows its pictures.
+    const shop = (await agent.get(`/api/stores/${storeId}`)).json();
+    expect(shop).toMatchObject({ heroImageUrl: forHero, fallbackHeroImage: forQuickStore });
+  });
+});

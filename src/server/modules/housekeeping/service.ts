@@ -1,0 +1,90 @@
+import { inArray, or } from "drizzle-orm";
+import { IMAGE_WIDTHS } from "../../../shared/image-url";
+import type { FileStorage } from "../../adapters/storage";
+import type { Db } from "../../db/client";
+import { productImages, stores } from "../../db/schema";
+import { deleteEndedRateLimits } from "../../lib/rate-limit";
+import { deleteExpiredSessions } from "../auth/service";
+import { deleteStoredImage, storageKeysOf } from "../images/pipeline";
+
+/** An analysed photo nothing has used for this long is one nobody will: a draft is saved within the hour. */
+export const UNCLAIMED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The folders uploads are written to: products/ (analysed photos and product photos) and enhanced/
+ * (copies earlier versions made with every analysis and nothing ever showed).
+ */
+const UPLOAD_FOLDERS = ["products/", "enhanced/"] as const;
+const UPLOAD_KEY = new RegExp(`^([a-z]+/[0-9a-f-]{36})-(?:${IMAGE_WIDTHS.join("|")})\\.webp$`);
+/** Image URLs checked against the database per query. */
+const CLAIM_BATCH = 500;
+
+export interface HousekeepingResult {
+  /** Unclaimed images deleted (each with all its widths). */
+  uploads: number;
+}
+
+/**
+ * Deletes the uploads written before `olderThan` that no product image and no store (hero or fallback
+ * picture, deleted stores included) uses: an analysis stores its photo for a product or quick store
+ * that may never be saved. The storage is listed, not the database: an upload leaves no row until it is
+ * claimed. Safe to run on several servers at once: a file deleted twice is simply gone. Returns how
+ * many images (each with all its widths) were deleted.
+ */
+export async function deleteUnclaimedUploads(db: Db, storage: FileStorage, olderThan: Date): Promise<number> {
+  let deleted = 0;
+  let batch = new Set<string>();
+  const sweep = async () => {
+    const urls = [...batch];
+    batch = new Set();
+    const claimed = await claimedUrls(db, urls);
+    const unclaimed = urls.filter((url) => !claimed.has(url));
+    await deleteStoredImage(
+      storage,
+      unclaimed.flatMap((url) => storageKeysOf(url)),
+    );
+    deleted += unclaimed.length;
+  };
+  for (const folder of UPLOAD_FOLDERS) {
+    for await (const file of storage.list(folder)) {
+      const image = UPLOAD_KEY.exec(file.key)?.[1];
+      if (!image || file.lastModified >= olderThan) continue;
+      batch.add(`/uploads/${image}-${IMAGE_WIDTHS[0]}.webp`);
+      if (batch.size >= CLAIM_BATCH) await sweep();
+    }
+  }
+  if (batch.size > 0) await sweep();
+  return deleted;
+}
+
+/** Which of the URLs a product image or a store points at (the same references deleteUnusedImages keeps). */
+async function claimedUrls(db: Db, urls: string[]): Promise<Set<string>> {
+  const [byProducts, byStores] = await Promise.all([
+    db.select({ url: productImages.url }).from(productImages).where(inArray(productImages.url, urls)),
+    db
+      .select({ hero: stores.heroImageUrl, fallback: stores.fallbackHeroImage })
+      .from(stores)
+      .where(or(inArray(stores.heroImageUrl, urls), inArray(stores.fallbackHeroImage, urls))),
+  ]);
+  return new Set([
+    ...byProducts.map((row) => row.url),
+    ...byStores.flatMap((row) => [row.hero, row.fallback].filter((url): url is string => url !== null)),
+  ]);
+}
+
+/**
+ * One pass of every housekeeping task: expired sessions (resolveSession refuses them already; this frees
+ * the rows), rate-limit rows whose window ended, and unclaimed uploads older than a day.
+ */
+export async function runHousekeeping(
+  db: Db,
+  storage: FileStorage,
+  now: Date = new Date(),
+): Promise<HousekeepingResult> {
+  const [, , uploads] = await Promise.all([
+    deleteExpiredSessions(db),
+    deleteEndedRateLimits(db),
+    deleteUnclaimedUploads(db, storage, new Date(now.getTime() - UNCLAIMED_UPLOAD_MAX_AGE_MS)),
+  ]);
+  return { uploads };
+}
