@@ -103,6 +103,7 @@ function validBody(key: string): Record<string, unknown> {
     "PUT /api/settings": () => ({ language: "nb", currency: "NOK", theme: "dark" }),
     "POST /api/stores": () => ({ name: "Fuzz store", slug: `fuzz-${randomUUID().slice(0, 8)}` }),
     "PUT /api/stores/:id": () => ({ description: "Stoneware", phone: "912 34 567", heroImageUrl: null }),
+    "POST /api/stores/:id/phone-verification/confirm": () => ({ code: "123456" }),
     "POST /api/stores/:id/payment-channels": () => ({
       provider: "vipps",
       externalId: "123456",
