@@ -388,6 +388,8 @@ const WRITE_ROUTES = [
   "DELETE /api/stores/:id",
   "POST /api/stores/:id/payment-channels",
   "DELETE /api/stores/:id/payment-channels/:provider",
+  "POST /api/stores/:id/phone-verification",
+  "POST /api/stores/:id/phone-verification/confirm",
   "POST /api/stores/:id/products",
   "PUT /api/products/:id",
   "DELETE /api/products/:id",
