@@ -284,7 +284,8 @@ export class SmsOutboxWorker {
       storeId: row.storeId ?? row.context?.storeId ?? null,
       outboxId: row.id,
       toNumber: row.toNumber,
-      message: text ?? "",
+      // A verification code is kept out of sms_log: a code a gateway delivered stays on the phone alone.
+      message: text && row.purpose === "phone_verification" ? redactCode(text) : (text ?? ""),
       purpose: row.purpose,
       provider: this.provider.name,
       attempt: row.attempts,
@@ -294,8 +295,7 @@ export class SmsOutboxWorker {
       const held = await this.holdBack(row);
       if (held) {
         await this.db.transaction(async (tx) => {
-          const message = row.purpose === "phone_verification" ? redactCode(log.message) : log.message;
-          await tx.insert(smsLog).values({ ...log, message, status: held.status, error: held.reason });
+          await tx.insert(smsLog).values({ ...log, status: held.status, error: held.reason });
           await tx
             .update(smsOutbox)
             .set({ status: held.status, lastError: held.reason, lockedUntil: null, body: null })
@@ -308,20 +308,15 @@ export class SmsOutboxWorker {
         return undefined;
       }
       const result = await this.provider.send({ to: row.toNumber, body: text });
-      // The log provider's rows are where a developer reads what would have been sent; a code a real
-      // gateway delivered stays on the phone alone.
-      const logged =
-        row.purpose === "phone_verification" && result.status !== "logged" ? redactCode(text) : text;
-      return { ...log, message: logged, status: result.status, sentAt: new Date() };
+      // Except with the log provider: its rows are where a developer reads what would have been sent.
+      const message = result.status === "logged" ? text : log.message;
+      return { ...log, message, status: result.status, sentAt: new Date() };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const finalAttempt = row.attempts >= this.options.maxAttempts;
       const delay = Math.min(MAX_BACKOFF_MS, this.options.retryBaseMs * 2 ** (row.attempts - 1));
       await this.db.transaction(async (tx) => {
-        const logged = row.purpose === "phone_verification" ? redactCode(log.message) : log.message;
-        await tx
-          .insert(smsLog)
-          .values({ ...log, message: logged, status: "failed", error: message.slice(0, 500) });
+        await tx.insert(smsLog).values({ ...log, status: "failed", error: message.slice(0, 500) });
         await tx
           .update(smsOutbox)
           .set({
