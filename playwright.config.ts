@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { serverLogPath } from "./e2e/helpers";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".tmp/e2e-data";
@@ -33,7 +34,8 @@ export default defineConfig({
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node --import tsx src/server/main.ts`,
+    // The server's log goes to a file: the journeys read the texts the log SMS provider "sends" there.
+    command: `rm -rf ${DATA_DIR} && mkdir -p .tmp && node --import tsx src/server/main.ts > ${serverLogPath(PORT)}`,
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -41,7 +43,10 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR,
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
-      LOG_LEVEL: "warn",
+      // info: the log SMS provider's texts (a verification code) are info lines.
+      LOG_LEVEL: "info",
+      // The journeys share one server and a few test numbers; the limits have their own API tests.
+      SMS_PER_NUMBER_PER_HOUR: "0",
       NODE_ENV: "production",
       WEB_ROOT: process.env.E2E_WEB_ROOT ?? "dist/web",
     },

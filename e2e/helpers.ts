@@ -60,3 +60,37 @@ export const photo = (name: string) => ({
   mimeType: "image/jpeg",
   buffer: fs.readFileSync(path.join(photoFixtures, name)),
 });
+
+/** The journey server's output (playwright.config.ts sends it there): one JSON log line each. */
+export function serverLogPath(port = Number(process.env.E2E_PORT ?? 3100)) {
+  return `.tmp/e2e-server-${port}.log`;
+}
+
+/**
+ * The 6-digit code in the last text the server's log SMS provider wrote for `to` (E.164), as a seller
+ * reads it on the phone; waits for the SMS worker to get to it.
+ */
+export async function textedCode(to: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const lines = fs.existsSync(serverLogPath())
+          ? fs.readFileSync(serverLogPath(), "utf8").split("\n")
+          : [];
+        for (const line of lines.reverse()) {
+          if (!line.includes('"sms"')) continue;
+          const sms = (JSON.parse(line) as { sms?: { to: string; body: string } }).sms;
+          const found = sms?.to === to ? sms.body.match(/\b\d{6}\b/)?.[0] : undefined;
+          if (found) {
+            code = found;
+            return found;
+          }
+        }
+        return undefined;
+      },
+      { message: `a code texted to ${to}`, timeout: 15_000 },
+    )
+    .toBeDefined();
+  return code as string;
+}

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { expectToast, registerThroughUi, uniqueEmail } from "./helpers";
+import { expectToast, registerThroughUi, textedCode, uniqueEmail } from "./helpers";
 
 /** A product photo made on the spot: a warm backdrop with a glazed "mug" in the middle. */
 async function productPhoto() {
@@ -67,6 +67,25 @@ test("a seller creates a store, adds a product, sets up payments, copies the Fin
   await expect(page.getByText("No payment methods configured")).toBeHidden();
   // Saved in E.164 and shown the way libphonenumber groups Norwegian numbers.
   await expect(page.getByLabel("SMS Order Phone Number")).toHaveValue("+47 91 23 45 67");
+
+  // The new SMS phone gets no orders' texts until the seller proves it is theirs with a texted code.
+  const phoneState = page.getByRole("region", { name: "SMS order phone" });
+  await expect(
+    phoneState.getByText("Not verified: orders' texts are not sent to this number."),
+  ).toBeVisible();
+  await phoneState.getByRole("button", { name: "Send code" }).click();
+  await expectToast(page, "Code sent");
+  const code = await textedCode("+4791234567");
+  await phoneState.getByLabel("Code from the text message").fill(code === "000000" ? "111111" : "000000");
+  await phoneState.getByRole("button", { name: "Verify" }).click();
+  await expect(
+    phoneState.getByText("That code is not right. Check the text message and try again."),
+  ).toBeVisible();
+  await phoneState.getByLabel("Code from the text message").fill(code);
+  await phoneState.getByRole("button", { name: "Verify" }).click();
+  await expectToast(page, "Phone number verified");
+  await expect(phoneState.getByText("Verified", { exact: true })).toBeVisible();
+  await expect(phoneState.getByText(/Not verified/)).toBeHidden();
 
   // Finn.no listing: fetched when the dialog opens, copied whole.
   await page.getByRole("tab", { name: "Products" }).click();

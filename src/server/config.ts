@@ -67,6 +67,18 @@ const envSchema = z.object({
   SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   SMS_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
   SMS_WORKER: flag(true),
+  SMS_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(0).default(5),
+  SMS_PER_STORE_PER_HOUR: z.coerce.number().int().min(0).default(60),
+  SMS_ALLOWED_COUNTRIES: z
+    .string()
+    .default("NO,SE,DK")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, "a comma-separated list of two-letter country codes"))),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -147,6 +159,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxAttempts: e.SMS_MAX_ATTEMPTS,
       retryBaseMs: e.SMS_RETRY_BASE_MS,
       worker: e.SMS_WORKER,
+      /** Texts one number may get per hour, and one store may cause per hour (0: no limit). */
+      perNumberPerHour: e.SMS_PER_NUMBER_PER_HOUR,
+      perStorePerHour: e.SMS_PER_STORE_PER_HOUR,
+      /** Countries (ISO 3166 codes) whose numbers Torg texts; any other number is refused. */
+      allowedCountries: e.SMS_ALLOWED_COUNTRIES,
     },
     ai: {
       // The cloud provider is on only when both a key and a model are configured (D9).

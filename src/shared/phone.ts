@@ -13,3 +13,10 @@ export function toE164(input: string): string | undefined {
 export function formatPhone(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 }
+
+/** A phone verification code as texted: six digits. Spaces a reader may type between them are dropped. */
+export const PHONE_CODE_PATTERN = /^\d{6}$/;
+
+export function normalizePhoneCode(input: string): string {
+  return input.replace(/\s+/g, "");
+}

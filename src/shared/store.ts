@@ -64,6 +64,8 @@ export interface StoreSummary {
   heroImageUrl: string | null;
   fallbackHeroImage: string | null;
   phone: string | null;
+  /** The seller proved the phone is theirs with a texted code; only then does it get orders' texts. */
+  phoneVerified: boolean;
   theme: { description?: string };
   productCount: number;
   createdAt: string;

@@ -92,6 +92,11 @@ export const stores = pgTable(
     heroImageUrl: text("hero_image_url"),
     fallbackHeroImage: text("fallback_hero_image"),
     phone: text("phone"),
+    /**
+     * The number the seller proved they hold with a texted code. The phone is verified while it equals
+     * this; only a verified phone gets orders' texts, so nobody can point them at someone else's number.
+     */
+    verifiedPhone: text("verified_phone"),
     theme: jsonb("theme").$type<{ description?: string } & Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -306,12 +311,30 @@ export const payments = pgTable(
   ],
 );
 
-/** Every attempt to send an SMS, successful or not (D8). */
+/**
+ * A code texted to a store's phone, waiting to be typed in. Only a hash of the code is kept; it is bound
+ * to the number it went to, expires, and allows a few attempts.
+ */
+export const storePhoneVerifications = pgTable("store_phone_verifications", {
+  storeId: uuid("store_id")
+    .primaryKey()
+    .references(() => stores.id, { onDelete: "cascade" }),
+  phone: text("phone").notNull(),
+  codeHash: text("code_hash").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+const SMS_PURPOSES = sql`('order_confirmation', 'seller_new_order', 'phone_verification')`;
+
+/** Every attempt to send an SMS, successful or not (D8), and every text held back (limited, refused). */
 export const smsLog = pgTable(
   "sms_log",
   {
     id: id(),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    storeId: uuid("store_id").references(() => stores.id, { onDelete: "set null" }),
     outboxId: uuid("outbox_id").references(() => smsOutbox.id, { onDelete: "set null" }),
     toNumber: text("to_number").notNull(),
     message: text("message").notNull(),
@@ -325,7 +348,13 @@ export const smsLog = pgTable(
   },
   (t) => [
     index("sms_log_order_idx").on(t.orderId),
-    check("sms_log_status_check", sql`${t.status} in ('sent', 'logged', 'failed')`),
+    index("sms_log_store_idx").on(t.storeId, t.createdAt),
+    // rate_limited: over a per-number or per-store hourly limit; refused: a number Torg does not text.
+    check(
+      "sms_log_status_check",
+      sql`${t.status} in ('sent', 'logged', 'failed', 'rate_limited', 'refused')`,
+    ),
+    check("sms_log_purpose_check", sql`${t.purpose} in ${SMS_PURPOSES}`),
   ],
 );
 
@@ -338,9 +367,18 @@ export const smsOutbox = pgTable(
   {
     id: id(),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** The store the text is about: counted against its hourly limit. */
+    storeId: uuid("store_id").references(() => stores.id, { onDelete: "set null" }),
     toNumber: text("to_number").notNull(),
-    /** What to send; the text is composed from the order and its store when it is sent. */
+    /** What to send; an order's text is composed from the order and its store when it is sent. */
     purpose: text("purpose").notNull(),
+    /** Torg's address for the link in a buyer's confirmation, taken when the order was placed. */
+    linkOrigin: text("link_origin"),
+    /**
+     * A text that cannot be composed when sent (a verification code, whose only plain copy this is);
+     * emptied once the message is sent or given up.
+     */
+    body: text("body"),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -352,7 +390,11 @@ export const smsOutbox = pgTable(
   (t) => [
     index("sms_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("sms_outbox_order_idx").on(t.orderId),
-    check("sms_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check(
+      "sms_outbox_status_check",
+      sql`${t.status} in ('pending', 'sent', 'failed', 'rate_limited', 'refused')`,
+    ),
+    check("sms_outbox_purpose_check", sql`${t.purpose} in ${SMS_PURPOSES}`),
   ],
 );
 

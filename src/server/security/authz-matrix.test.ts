@@ -9,7 +9,7 @@
  *
  * Write routes get a valid body, so the status reflects authorization, not validation. Routes that
  * delete or end something get a throwaway resource or session per request, so the seed stays intact.
- * When this was written the app registered 89 method + path pairs: the 57 below and 32 HEAD twins of GETs.
+ * When this was written the app registered 91 method + path pairs: the 59 below and 32 HEAD twins of GETs.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -17,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { lastPhoneCode } from "../modules/sms/testing";
 import { multipart, sampleJpeg } from "../test/fixtures";
 import { createTestApp, type TestApp } from "../test/harness";
 import { EXCLUDED_ROUTES, recordedRoutesOf, routeKeysOf } from "./route-inventory";
@@ -90,6 +91,20 @@ const storeScoped = (status: Expected): Expectations => ({
 });
 
 const json = (payload: unknown): RequestParts => ({ payload: payload as InjectOptions["payload"] });
+
+let phones = 0;
+/** A throwaway store of the member's with an SMS phone of its own (texts per number are limited). */
+async function storeWithPhone({ t, seed, make }: Ctx): Promise<string> {
+  const store = await make.store();
+  const phone = `+4792${String(++phones).padStart(6, "0")}`;
+  const saved = await send(t, seed.actors.member, {
+    method: "PUT",
+    url: `/api/stores/${store.id}`,
+    payload: { phone },
+  });
+  if (saved.statusCode !== 200) throw new Error(`phone not saved: ${saved.statusCode} ${saved.body}`);
+  return store.id;
+}
 
 async function productForm(fields: Record<string, string> = {}) {
   return multipart({ title: "Matrix mug", basePrice: "120", ...fields }, [
@@ -182,6 +197,23 @@ const RULES: Record<string, Rule> = {
     },
   },
   "GET /api/stores/:id/finn-listing": { expect: storeScoped(200) },
+  // Texting a code to a store's phone, and typing it in, are the store's members' (and an admin's).
+  "POST /api/stores/:id/phone-verification": {
+    expect: storeScoped(202),
+    request: async (ctx) => ({ params: { id: await storeWithPhone(ctx) } }),
+  },
+  "POST /api/stores/:id/phone-verification/confirm": {
+    expect: storeScoped(200),
+    request: async (ctx) => {
+      const id = await storeWithPhone(ctx);
+      const sent = await send(ctx.t, ctx.seed.actors.member, {
+        method: "POST",
+        url: `/api/stores/${id}/phone-verification`,
+      });
+      if (sent.statusCode !== 202) throw new Error(`code not sent: ${sent.statusCode} ${sent.body}`);
+      return { params: { id }, payload: { code: await lastPhoneCode(ctx.t, id) } };
+    },
+  },
   "GET /api/stores/:id/orders": { expect: storeScoped(200) },
   // The storefront's product list is public; members also see inactive products (checked elsewhere).
   "GET /api/stores/:id/products": { expect: everyone(200) },

@@ -103,6 +103,7 @@ function validBody(key: string): Record<string, unknown> {
     "PUT /api/settings": () => ({ language: "nb", currency: "NOK", theme: "dark" }),
     "POST /api/stores": () => ({ name: "Fuzz store", slug: `fuzz-${randomUUID().slice(0, 8)}` }),
     "PUT /api/stores/:id": () => ({ description: "Stoneware", phone: "912 34 567", heroImageUrl: null }),
+    "POST /api/stores/:id/phone-verification/confirm": () => ({ code: "123456" }),
     "POST /api/stores/:id/payment-channels": () => ({
       provider: "vipps",
       externalId: "123456",
@@ -387,6 +388,8 @@ const WRITE_ROUTES = [
   "DELETE /api/stores/:id",
   "POST /api/stores/:id/payment-channels",
   "DELETE /api/stores/:id/payment-channels/:provider",
+  "POST /api/stores/:id/phone-verification",
+  "POST /api/stores/:id/phone-verification/confirm",
   "POST /api/stores/:id/products",
   "PUT /api/products/:id",
   "DELETE /api/products/:id",

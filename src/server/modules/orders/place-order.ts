@@ -95,11 +95,15 @@ type PlaceOrderRow = {
 /**
  * The checkout statement. Parameters: $1 store id, $2 lines as JSON [{line, product_id, variant_id, qty}],
  * $3 new order id, $4 buyer email, $5 name, $6 phone (E.164), $7 address JSON, $8 Idempotency-Key,
- * $9 request hash. Its text never changes, so PostgreSQL plans it once per connection.
+ * $9 request hash, $10 Torg's address for the link in the buyer's text (or null). Its text never changes,
+ * so PostgreSQL plans it once per connection.
+ *
+ * The seller's new-order text is queued only when the store's phone is verified (it equals the number
+ * the seller proved with a code): a phone nobody verified could be anyone's.
  */
 const PLACE_ORDER_SQL = `
   with store as (
-    select s.id, s.name, s.phone,
+    select s.id, s.name, case when s.phone = s.verified_phone then s.phone end as verified_phone,
       exists (
         select 1 from store_members m join user_settings us on us.user_id = m.user_id
         where m.store_id = s.id and us.sms_notifications
@@ -133,11 +137,12 @@ const PLACE_ORDER_SQL = `
   ), first_event as (
     insert into order_status_events (order_id, from_status, to_status) select id, null, 'pending' from new_order
   ), queued_sms as (
-    insert into sms_outbox (order_id, to_number, purpose)
-    select o.id, m.to_number, m.purpose
+    insert into sms_outbox (order_id, store_id, to_number, purpose, link_origin)
+    select o.id, s.id, m.to_number, m.purpose, m.link_origin
     from new_order o, store s,
-      lateral (values ($6::text, 'order_confirmation'), (case when s.seller_sms then s.phone end, 'seller_new_order'))
-        as m(to_number, purpose)
+      lateral (values ($6::text, 'order_confirmation', $10::text),
+        (case when s.seller_sms then s.verified_phone end, 'seller_new_order', null))
+        as m(to_number, purpose, link_origin)
     where m.to_number is not null
   )
   select (select name from store) as store_name,
@@ -161,6 +166,8 @@ export async function placeOrder(
   database: Database,
   input: PlaceOrderInput,
   idempotencyKey: string | undefined,
+  /** Torg's address for the link in the buyer's confirmation text (see orderLinkOrigin); null: no link. */
+  linkOrigin: string | null = null,
 ): Promise<PlacedOrder> {
   const requestHash = requestHashOf(input);
   // Lines for the same product and variant count as one.
@@ -187,6 +194,7 @@ export async function placeOrder(
     shipToAddr ? JSON.stringify(shipToAddr) : null,
     idempotencyKey ?? null,
     requestHash,
+    linkOrigin,
   ]);
 
   if (!row?.placed_at || !row.store_name || !row.total_gross) {

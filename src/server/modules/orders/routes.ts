@@ -3,9 +3,11 @@ import { z } from "zod";
 import { ORDER_STATUSES, orderStatusSchema, placeOrderSchema } from "../../../shared/order";
 import type { AppDeps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/http-error";
+import { requestLanguage } from "../../lib/language";
 import { enforceQuota, HOUR_MS } from "../../lib/rate-limit";
 import { requireUser } from "../auth/session";
-import type { SmsOutboxWorker } from "../sms/outbox";
+import { assertSmsDestination } from "../sms/destination";
+import { orderLinkOrigin, type SmsOutboxWorker } from "../sms/outbox";
 import { isUuid, requireStoreMember } from "../stores/access";
 import { memberStoreIds } from "../stores/service";
 import { placeOrder } from "./place-order";
@@ -78,6 +80,8 @@ export const orderRoutes: FastifyPluginAsyncZod<
     const header = request.headers["idempotency-key"];
     const key = typeof header === "string" && header ? header : undefined;
     if (key && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw badRequest("idempotencyKeyInvalid");
+    // The buyer's phone gets a text: never a premium-rate number or one in a country Torg does not serve.
+    assertSmsDestination(request.body.shipToPhone, config.sms.allowedCountries, requestLanguage(request));
     // Every order texts the buyer's phone: an address that orders without end would send SMS without end.
     if (config.ordersPerIpPerHour > 0) {
       await enforceQuota(db, {
@@ -88,7 +92,12 @@ export const orderRoutes: FastifyPluginAsyncZod<
         address: { ip: request.ip, log: request.log, trustProxy: config.trustProxy },
       });
     }
-    const { order, replayed } = await placeOrder(database, request.body, key);
+    const { order, replayed } = await placeOrder(
+      database,
+      request.body,
+      key,
+      orderLinkOrigin(request, config),
+    );
     if (!replayed) smsOutbox?.wake();
     return reply.status(replayed ? 200 : 201).send(order);
   });

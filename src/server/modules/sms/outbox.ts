@@ -1,16 +1,20 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import { translateShared } from "../../../shared/i18n";
 import { formatKr } from "../../../shared/money";
 import { shortOrderId } from "../../../shared/order";
 import { LANGUAGES, type Language } from "../../../shared/preferences";
 import type { SmsProvider } from "../../adapters/sms";
+import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { smsLog, smsOutbox } from "../../db/schema";
+import { publicOrigin } from "../../lib/origin";
+import { HOUR_MS, hitRateLimit } from "../../lib/rate-limit";
+import { smsDestinationProblem } from "./destination";
 
 type ClaimedRow = Pick<
   typeof smsOutbox.$inferSelect,
-  "id" | "orderId" | "toNumber" | "purpose" | "attempts"
+  "id" | "orderId" | "storeId" | "toNumber" | "purpose" | "attempts" | "linkOrigin" | "body"
 > & {
   context: OrderSmsContext | null;
 };
@@ -20,38 +24,64 @@ const MAX_BACKOFF_MS = 60 * 60 * 1000;
 /** How long a wake-up waits for more messages to share its pass. */
 const WAKE_DELAY_MS = 50;
 
-export type SmsPurpose = "order_confirmation" | "seller_new_order";
+export type SmsPurpose = "order_confirmation" | "seller_new_order" | "phone_verification";
 
 /** What an order's SMS say, read from the order and its store when the message is sent. */
 export interface OrderSmsContext {
   orderId: string;
   totalGross: string;
-  shipToName: string;
+  storeId: string;
   storeName: string;
+  storeSlug: string;
   storeLocale: string;
+  /** The message goes to the store's phone, and the seller proved it is theirs. */
+  toVerifiedStorePhone: boolean;
+}
+
+const languageOf = (locale: string): Language =>
+  (LANGUAGES as readonly string[]).includes(locale) ? (locale as Language) : "en";
+
+/**
+ * Where the link in a buyer's confirmation points: PUBLIC_URL, or the address the order came to. A
+ * request's Host header is whatever its sender wrote, so that address is used only while texts are not
+ * really sent (the log provider); a gateway that texts strangers needs PUBLIC_URL for the link, else the
+ * text goes without one rather than point at a host an attacker chose.
+ */
+export function orderLinkOrigin(
+  request: FastifyRequest,
+  config: Pick<Config, "publicUrl" | "allowedHosts"> & { sms: Pick<Config["sms"], "provider"> },
+): string | null {
+  if (config.publicUrl) return config.publicUrl;
+  return config.sms.provider === "log" ? publicOrigin(request, config) : null;
 }
 
 /**
- * The text of an order's SMS, in the store's language: the buyer's confirmation, or the store's
- * new-order message. Composed when sent rather than when queued, so placing an order stays a single
- * statement; a retry sends the same words unless the store was renamed in between.
+ * The text of an order's SMS, in the store's language. The buyer's confirmation goes to any number a
+ * shopper types, so it is a fixed template: the order number and a link to the shop on Torg's own
+ * address, and nothing a store or a buyer wrote. The seller's new-order message goes only to the
+ * store's verified phone; it names the store and the total, but not the buyer's name (anyone can write
+ * anything there). Composed when sent rather than when queued, so placing an order stays a single
+ * statement.
  */
-export function orderSmsText(purpose: string, context: OrderSmsContext): string {
-  const language: Language = (LANGUAGES as readonly string[]).includes(context.storeLocale)
-    ? (context.storeLocale as Language)
-    : "en";
-  const params = {
-    store: context.storeName,
-    order: shortOrderId(context.orderId),
-    total: formatKr(context.totalGross, language),
-    name: context.shipToName,
-  };
-  return translateShared(
-    language,
-    purpose === "seller_new_order" ? "sms.sellerNewOrder" : "sms.orderConfirmation",
-    params,
-  );
+export function orderSmsText(purpose: string, context: OrderSmsContext, linkOrigin: string | null): string {
+  const language = languageOf(context.storeLocale);
+  const order = shortOrderId(context.orderId);
+  if (purpose === "seller_new_order") {
+    return translateShared(language, "sms.sellerNewOrder", {
+      store: context.storeName,
+      order,
+      total: formatKr(context.totalGross, language),
+    });
+  }
+  if (!linkOrigin) return translateShared(language, "sms.orderConfirmationNoLink", { order });
+  return translateShared(language, "sms.orderConfirmation", {
+    order,
+    link: `${linkOrigin}/s/${context.storeSlug}`,
+  });
 }
+
+/** A verification code in the log of a message a gateway sent: only the phone's holder may read it. */
+const redactCode = (text: string) => text.replace(/\b\d{6}\b/g, "******");
 
 export interface OutboxOptions {
   maxAttempts: number;
@@ -60,6 +90,17 @@ export interface OutboxOptions {
   timeoutMs: number;
   pollMs?: number;
   logger: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** Countries whose numbers are texted (others are refused); empty: none. */
+  allowedCountries: readonly string[];
+  /** Texts per destination number and per store per hour; 0: no limit. */
+  perNumberPerHour: number;
+  perStorePerHour: number;
+}
+
+/** Why a text is held back rather than sent; recorded as its final status. */
+interface Held {
+  status: "rate_limited" | "refused";
+  reason: string;
 }
 
 /**
@@ -172,31 +213,104 @@ export class SmsOutboxWorker {
       .returning({
         id: smsOutbox.id,
         orderId: smsOutbox.orderId,
+        storeId: smsOutbox.storeId,
         toNumber: smsOutbox.toNumber,
         purpose: smsOutbox.purpose,
         attempts: smsOutbox.attempts,
+        linkOrigin: smsOutbox.linkOrigin,
+        body: smsOutbox.body,
         context: sql<OrderSmsContext | null>`(
-          select json_build_object('orderId', o.id, 'totalGross', o.total_gross::text, 'shipToName', o.ship_to_name,
-            'storeName', s.name, 'storeLocale', s.default_locale)
+          select json_build_object('orderId', o.id, 'totalGross', o.total_gross::text,
+            'storeId', s.id, 'storeName', s.name, 'storeSlug', s.slug, 'storeLocale', s.default_locale,
+            'toVerifiedStorePhone', coalesce(s.phone = s.verified_phone and s.phone = ${smsOutbox.toNumber}, false))
           from orders o join stores s on s.id = o.store_id where o.id = ${smsOutbox.orderId})`,
       });
   }
 
+  /** The words of a message, or undefined when what it was about is gone. */
+  private textOf(row: ClaimedRow): string | undefined {
+    if (row.purpose === "phone_verification") return row.body ?? undefined;
+    return row.context ? orderSmsText(row.purpose, row.context, row.linkOrigin) : undefined;
+  }
+
+  /**
+   * Whether a text must not go out. Checked here, when the worker sends, rather than when an order is
+   * placed: the order is committed and answered by then, so a limit can never block or roll back an
+   * order nor slow checkout down, and every path that queues a text (orders, verification codes) passes
+   * through this one place. The hourly limits are counted in the database (shared by every app server)
+   * on a message's first attempt only, so the retries of one text count once.
+   */
+  private async holdBack(row: ClaimedRow): Promise<Held | undefined> {
+    const destination = smsDestinationProblem(row.toNumber, this.options.allowedCountries);
+    if (destination) {
+      const reason =
+        destination.problem === "premium"
+          ? "a premium-rate or service number"
+          : destination.problem === "country"
+            ? `a number in ${destination.country ?? "an unknown country"}, which Torg does not text`
+            : "not a valid phone number";
+      return { status: "refused", reason: `Not sent: ${reason}` };
+    }
+    if (row.purpose === "seller_new_order" && !row.context?.toVerifiedStorePhone) {
+      return { status: "refused", reason: "Not sent: the store's phone number is not verified" };
+    }
+    if (row.attempts > 1) return undefined;
+    const { perNumberPerHour, perStorePerHour } = this.options;
+    if (perNumberPerHour > 0) {
+      const hit = await hitRateLimit(this.db, `sms:number:${row.toNumber}`, perNumberPerHour, HOUR_MS);
+      if (!hit.allowed)
+        return {
+          status: "rate_limited",
+          reason: `Not sent: over ${perNumberPerHour} texts to this number per hour`,
+        };
+    }
+    const storeId = row.storeId ?? row.context?.storeId;
+    if (perStorePerHour > 0 && storeId) {
+      const hit = await hitRateLimit(this.db, `sms:store:${storeId}`, perStorePerHour, HOUR_MS);
+      if (!hit.allowed)
+        return {
+          status: "rate_limited",
+          reason: `Not sent: over ${perStorePerHour} texts for this store per hour`,
+        };
+    }
+    return undefined;
+  }
+
   /** Tries one message; a failure is recorded at once, a success is returned to be recorded with its batch. */
   private async attempt(row: ClaimedRow) {
+    const text = this.textOf(row);
     const log = {
       orderId: row.orderId,
+      storeId: row.storeId ?? row.context?.storeId ?? null,
       outboxId: row.id,
       toNumber: row.toNumber,
-      message: row.context ? orderSmsText(row.purpose, row.context) : "",
+      // A verification code is kept out of sms_log: a code a gateway delivered stays on the phone alone.
+      message: text && row.purpose === "phone_verification" ? redactCode(text) : (text ?? ""),
       purpose: row.purpose,
       provider: this.provider.name,
       attempt: row.attempts,
     };
     try {
-      if (!row.context) throw new Error("The order of this message no longer exists");
-      const result = await this.provider.send({ to: row.toNumber, body: log.message });
-      return { ...log, status: result.status, sentAt: new Date() };
+      if (text === undefined) throw new Error("The order of this message no longer exists");
+      const held = await this.holdBack(row);
+      if (held) {
+        await this.db.transaction(async (tx) => {
+          await tx.insert(smsLog).values({ ...log, status: held.status, error: held.reason });
+          await tx
+            .update(smsOutbox)
+            .set({ status: held.status, lastError: held.reason, lockedUntil: null, body: null })
+            .where(eq(smsOutbox.id, row.id));
+        });
+        this.options.logger.warn(
+          { outboxId: row.id, purpose: row.purpose, reason: held.reason },
+          "SMS held back",
+        );
+        return undefined;
+      }
+      const result = await this.provider.send({ to: row.toNumber, body: text });
+      // Except with the log provider: its rows are where a developer reads what would have been sent.
+      const message = result.status === "logged" ? text : log.message;
+      return { ...log, message, status: result.status, sentAt: new Date() };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const finalAttempt = row.attempts >= this.options.maxAttempts;
@@ -210,6 +324,7 @@ export class SmsOutboxWorker {
             lastError: message.slice(0, 500),
             lockedUntil: null,
             nextAttemptAt: new Date(Date.now() + delay),
+            ...(finalAttempt ? { body: null } : {}),
           })
           .where(eq(smsOutbox.id, row.id));
       });
@@ -231,7 +346,7 @@ export class SmsOutboxWorker {
       .as(
         this.db
           .update(smsOutbox)
-          .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
+          .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null, body: null })
           .where(inArray(smsOutbox.id, ids))
           .returning({ id: smsOutbox.id }),
       );

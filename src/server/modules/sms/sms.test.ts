@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { asc, eq } from "drizzle-orm";
@@ -5,6 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { orders, smsLog, smsOutbox } from "../../db/schema";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
+import { verifyStorePhone } from "./testing";
 
 /** A stand-in SMS gateway: answers each request with the next status in `script` (then 200). */
 async function fakeGateway(script: number[]) {
@@ -45,22 +47,62 @@ async function appWith(env: Record<string, string>) {
   return t;
 }
 
-async function orderIn(t: TestApp, options: { sellerSms?: boolean } = {}) {
+interface OrderOptions {
+  sellerSms?: boolean;
+  /** Prove the store's phone with a texted code before the order. */
+  verifyPhone?: boolean;
+  storeName?: string;
+  locale?: string;
+  shipToName?: string;
+  shipToPhone?: string;
+  headers?: Record<string, string>;
+}
+
+async function shopIn(t: TestApp, options: OrderOptions = {}) {
   const { agent } = await signUp(t.app);
-  const store = await createStoreVia(agent, "Glass og Glede");
-  await agent.put(`/api/stores/${store.id}`, { phone: "+47 900 00 001" });
+  // The URL is chosen apart from the name: it is the one piece of the store's own words a buyer's text carries.
+  const store = await createStoreVia(
+    agent,
+    options.storeName ?? "Glass og Glede",
+    `glass-${randomUUID().slice(0, 8)}`,
+  );
+  await agent.put(`/api/stores/${store.id}`, {
+    phone: "+47 900 00 001",
+    defaultLocale: options.locale ?? "en",
+  });
   if (options.sellerSms) await agent.put("/api/settings", { smsNotifications: true });
+  if (options.verifyPhone) await verifyStorePhone(t, agent, store.id);
   const product = await createProductVia(agent, store.id, { title: "Vase", basePrice: "890" });
-  const response = await new Agent(t.app).post("/api/orders", {
-    storeId: store.id,
-    buyerEmail: "kunde@example.no",
-    shipToName: "Nora Kunde",
-    shipToPhone: "912 34 567",
-    items: [{ productId: product.id, qty: 1 }],
+  return { agent, store, product };
+}
+
+async function placeIn(
+  t: TestApp,
+  shop: Awaited<ReturnType<typeof shopIn>>,
+  options: Pick<OrderOptions, "shipToName" | "shipToPhone" | "headers"> = {},
+) {
+  const response = await new Agent(t.app).request({
+    method: "POST",
+    url: "/api/orders",
+    headers: options.headers,
+    payload: {
+      storeId: shop.store.id,
+      buyerEmail: "kunde@example.no",
+      shipToName: options.shipToName ?? "Nora Kunde",
+      shipToPhone: options.shipToPhone ?? "912 34 567",
+      items: [{ productId: shop.product.id, qty: 1 }],
+    },
   });
   expect(response.statusCode).toBe(201);
   return response.json() as { id: string };
 }
+
+async function orderIn(t: TestApp, options: OrderOptions = {}) {
+  return placeIn(t, await shopIn(t, options), options);
+}
+
+const logsOf = (t: TestApp, orderId: string) =>
+  t.database.db.select().from(smsLog).where(eq(smsLog.orderId, orderId)).orderBy(asc(smsLog.purpose));
 
 /** Runs the worker until nothing is due, waiting out the (10 ms) backoffs in between. */
 async function drainWithRetries(t: TestApp, rounds = 20) {
@@ -73,21 +115,18 @@ async function drainWithRetries(t: TestApp, rounds = 20) {
 }
 
 describe("order SMS", () => {
-  it("logs the buyer's confirmation with the default provider, and the seller's when they opted in", async () => {
+  it("logs the buyer's confirmation with the default provider, and the seller's when they opted in and verified the phone", async () => {
     const t = await appWith({});
-    const order = await orderIn(t, { sellerSms: true });
+    const order = await orderIn(t, { sellerSms: true, verifyPhone: true });
     await t.app.smsOutbox.drain();
-    const logs = await t.database.db
-      .select()
-      .from(smsLog)
-      .where(eq(smsLog.orderId, order.id))
-      .orderBy(asc(smsLog.purpose));
+    const logs = await logsOf(t, order.id);
     expect(logs.map((log) => [log.purpose, log.status, log.toNumber])).toEqual([
       ["order_confirmation", "logged", "+4791234567"],
       ["seller_new_order", "logged", "+4790000001"],
     ]);
-    expect(logs[0]?.message).toBe(
-      `Thank you for your order at Glass og Glede! Order ${order.id.slice(0, 8)}, total 890 kr. The seller will contact you soon.`,
+    // The seller's own verified phone hears the store and the total, but not what the buyer wrote.
+    expect(logs[1]?.message).toBe(
+      `Torg: new order ${order.id.slice(0, 8)} at Glass og Glede, 890 kr. See it in Torg.`,
     );
   });
 
@@ -136,5 +175,171 @@ describe("order SMS", () => {
     expect(logs.every((log) => log.status === "failed" && log.error)).toBe(true);
     const [outbox] = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.orderId, order.id));
     expect(outbox).toMatchObject({ status: "failed", attempts: 3 });
+  });
+});
+
+describe("the buyer's confirmation goes to any number a shopper types, so it carries no free text", () => {
+  const lure = "Vipps: kontoen er sperret, ring 820 12 345";
+
+  it("is the order number and a link to the shop on PUBLIC_URL, in the store's language, without the store's or buyer's words", async () => {
+    const t = await appWith({ PUBLIC_URL: "https://torg.example" });
+    const shop = await shopIn(t, { storeName: lure, locale: "nb" });
+    const order = await placeIn(t, shop, { shipToName: lure });
+    await t.app.smsOutbox.drain();
+    const [confirmation] = await logsOf(t, order.id);
+    expect(confirmation?.message).toBe(
+      `Torg: vi har mottatt bestillingen din ${order.id.slice(0, 8)}. Butikken: https://torg.example/s/${shop.store.slug}`,
+    );
+    expect(confirmation?.message).not.toMatch(/Vipps|sperret|820 12 345/);
+  });
+
+  it.each([
+    ["en", "Torg: we have received your order"],
+    ["sv", "Torg: vi har tagit emot din beställning"],
+    ["da", "Torg: vi har modtaget din bestilling"],
+  ])("speaks the store's language (%s)", async (locale, start) => {
+    const t = await appWith({ PUBLIC_URL: "https://torg.example" });
+    const shop = await shopIn(t, { locale });
+    const order = await placeIn(t, shop);
+    await t.app.smsOutbox.drain();
+    const [confirmation] = await logsOf(t, order.id);
+    expect(confirmation?.message).toMatch(
+      new RegExp(`^${start} ${order.id.slice(0, 8)}\\. .*: https://torg\\.example/s/${shop.store.slug}$`),
+    );
+  });
+
+  it("without PUBLIC_URL the log provider links to the address the order came to", async () => {
+    const t = await appWith({});
+    const shop = await shopIn(t);
+    const order = await placeIn(t, shop, { headers: { host: "shop.torg.test" } });
+    await t.app.smsOutbox.drain();
+    const [confirmation] = await logsOf(t, order.id);
+    expect(confirmation?.message).toBe(
+      `Torg: we have received your order ${order.id.slice(0, 8)}. The shop: http://shop.torg.test/s/${shop.store.slug}`,
+    );
+  });
+
+  it("a real gateway without PUBLIC_URL sends no link: a Host header is whatever the client wrote", async () => {
+    const gateway = await fakeGateway([]);
+    try {
+      const t = await appWith({ SMS_PROVIDER: "http", SMS_HTTP_URL: gateway.url });
+      const order = await orderIn(t, { headers: { host: "torg-login.example" } });
+      await t.app.smsOutbox.drain();
+      expect(gateway.received.map((message) => message.message)).toEqual([
+        `Torg: we have received your order ${order.id.slice(0, 8)}.`,
+      ]);
+    } finally {
+      await gateway.close();
+    }
+  });
+});
+
+describe("the store's phone gets orders' texts only once the seller verified it", () => {
+  it("an unverified store phone gets no new-order text, even with SMS notifications on", async () => {
+    const t = await appWith({});
+    const order = await orderIn(t, { sellerSms: true });
+    await t.app.smsOutbox.drain();
+    expect((await logsOf(t, order.id)).map((log) => log.purpose)).toEqual(["order_confirmation"]);
+  });
+
+  it("a changed phone loses its verification and its texts", async () => {
+    const t = await appWith({});
+    const shop = await shopIn(t, { sellerSms: true, verifyPhone: true });
+    const changed = await shop.agent.put(`/api/stores/${shop.store.id}`, { phone: "+47 900 00 002" });
+    expect(changed.json()).toMatchObject({ phone: "+4790000002", phoneVerified: false });
+    const order = await placeIn(t, shop);
+    await t.app.smsOutbox.drain();
+    expect((await logsOf(t, order.id)).map((log) => log.purpose)).toEqual(["order_confirmation"]);
+  });
+
+  it("a new-order text queued before the phone changed is not sent to the new number", async () => {
+    const t = await appWith({});
+    const shop = await shopIn(t, { sellerSms: true, verifyPhone: true });
+    const order = await placeIn(t, shop);
+    await shop.agent.put(`/api/stores/${shop.store.id}`, { phone: "+47 900 00 002" });
+    await t.app.smsOutbox.drain();
+    const logs = await logsOf(t, order.id);
+    expect(logs.map((log) => [log.purpose, log.status])).toEqual([
+      ["order_confirmation", "logged"],
+      ["seller_new_order", "refused"],
+    ]);
+    expect(logs[1]?.error).toContain("not verified");
+  });
+});
+
+describe("hourly limits per number and per store", () => {
+  // One pass sends its batch in parallel, so which text is the one over the limit is not fixed.
+  it("a number over its hourly limit gets no more texts; the orders are all placed, and the log says why", async () => {
+    const t = await appWith({ SMS_PER_NUMBER_PER_HOUR: "2" });
+    const shop = await shopIn(t);
+    const placed = [await placeIn(t, shop), await placeIn(t, shop), await placeIn(t, shop)];
+    await t.app.smsOutbox.drain();
+    const saved = await t.database.db.select().from(orders).where(eq(orders.storeId, shop.store.id));
+    expect(saved).toHaveLength(3);
+    const logs = [];
+    for (const order of placed) logs.push(...(await logsOf(t, order.id)));
+    expect(logs.map((log) => log.status).sort()).toEqual(["logged", "logged", "rate_limited"]);
+    const limited = logs.find((log) => log.status === "rate_limited");
+    expect(limited?.error).toBe("Not sent: over 2 texts to this number per hour");
+    const held = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.status, "rate_limited"));
+    expect(held.map((row) => row.orderId)).toEqual([limited?.orderId]);
+  });
+
+  it("a store over its hourly limit causes no more texts, whoever the numbers belong to", async () => {
+    const t = await appWith({ SMS_PER_STORE_PER_HOUR: "2" });
+    const shop = await shopIn(t);
+    const placed = [];
+    for (const phone of ["912 34 567", "912 34 568", "912 34 569"]) {
+      placed.push(await placeIn(t, shop, { shipToPhone: phone }));
+    }
+    await t.app.smsOutbox.drain();
+    const logs = [];
+    for (const order of placed) logs.push(...(await logsOf(t, order.id)));
+    expect(logs.map((log) => log.status).sort()).toEqual(["logged", "logged", "rate_limited"]);
+    expect(logs.find((log) => log.status === "rate_limited")?.error).toBe(
+      "Not sent: over 2 texts for this store per hour",
+    );
+  });
+
+  it("retries of one text count once", async () => {
+    const gateway = await fakeGateway([500, 500]);
+    try {
+      const t = await appWith({
+        SMS_PROVIDER: "http",
+        SMS_HTTP_URL: gateway.url,
+        SMS_PER_NUMBER_PER_HOUR: "1",
+      });
+      const order = await orderIn(t);
+      await drainWithRetries(t);
+      expect((await logsOf(t, order.id)).map((log) => log.status)).toEqual(["failed", "failed", "sent"]);
+    } finally {
+      await gateway.close();
+    }
+  });
+});
+
+describe("numbers Torg does not text", () => {
+  it("a queued text to a premium-rate or foreign number is refused when sent, not delivered", async () => {
+    const t = await appWith({});
+    const order = await orderIn(t);
+    await t.app.smsOutbox.drain();
+    const [queued] = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.orderId, order.id));
+    await t.database.db.insert(smsOutbox).values([
+      {
+        orderId: order.id,
+        storeId: queued?.storeId,
+        toNumber: "+998901234567",
+        purpose: "order_confirmation",
+      },
+      { orderId: order.id, storeId: queued?.storeId, toNumber: "+4782012345", purpose: "order_confirmation" },
+    ]);
+    await t.app.smsOutbox.drain();
+    const refused = (await logsOf(t, order.id)).filter((log) => log.status === "refused");
+    expect(refused.map((log) => [log.toNumber, log.error])).toEqual(
+      expect.arrayContaining([
+        ["+998901234567", "Not sent: a number in UZ, which Torg does not text"],
+        ["+4782012345", "Not sent: a premium-rate or service number"],
+      ]),
+    );
   });
 });

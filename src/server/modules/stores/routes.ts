@@ -4,12 +4,15 @@ import { PAYMENT_PROVIDERS, paymentChannelSchema, removePaymentChannelSchema } f
 import { slugify } from "../../../shared/slug";
 import { createStoreSchema, updateStoreSchema } from "../../../shared/store";
 import type { AppDeps } from "../../lib/deps";
+import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
 import { requireUser } from "../auth/session";
 import { listStoreProducts } from "../products/service";
+import { assertSmsDestination } from "../sms/destination";
 import { requireStoreMember } from "./access";
 import { buildFinnListing } from "./finn-listing";
 import { deletePaymentChannel, listPaymentChannels, savePaymentChannel } from "./payment-channels";
+import { phoneVerificationRoutes } from "./phone-verification-routes";
 import {
   createStore,
   deleteStore,
@@ -22,7 +25,8 @@ import {
 
 const storeParams = z.object({ id: z.string().max(100) });
 
-export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, config } = deps;
   app.get("/api/stores", async (request) => listMemberStores(db, requireUser(request)));
 
   app.get(
@@ -52,6 +56,8 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
     { schema: { params: storeParams, body: updateStoreSchema } },
     async (request) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
+      const { phone } = request.body;
+      if (phone) assertSmsDestination(phone, config.sms.allowedCountries, requestLanguage(request));
       return getStoreSummary(db, await updateStore(db, store, request.body));
     },
   );
@@ -96,4 +102,6 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
     const products = await listStoreProducts(db, store.id, { includeInactive: false });
     return buildFinnListing(store, products, publicOrigin(request, config));
   });
+
+  await app.register(phoneVerificationRoutes, deps);
 };

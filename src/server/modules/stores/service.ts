@@ -27,6 +27,7 @@ export function toStoreSummary(
     heroImageUrl: row.heroImageUrl,
     fallbackHeroImage: row.fallbackHeroImage,
     phone: row.phone,
+    phoneVerified: row.phone !== null && row.phone === row.verifiedPhone,
     theme: row.theme,
     productCount: extra.productCount,
     createdAt: row.createdAt.toISOString(),
@@ -150,6 +151,8 @@ export async function updateStore(db: Db, store: StoreRow, input: UpdateStoreInp
       if (!phone) throw badRequest("phoneInvalid");
       changes.phone = phone;
     }
+    // A new number is not the one the seller proved: it needs its own code before it gets texts.
+    if (changes.phone !== store.phone) changes.verifiedPhone = null;
   }
   try {
     const [updated] = await db

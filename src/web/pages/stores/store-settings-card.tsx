@@ -19,6 +19,7 @@ import { useTranslation } from "../../lib/i18n";
 import { isStaleSave } from "../../lib/queries/stale-save";
 import { useUpdateStore } from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
+import { StorePhoneVerification } from "./store-phone-verification";
 
 /** The settings form always sends name and URL, so both are required here ("Store name and URL are required."). */
 const settingsSchema = updateStoreSchema.pick({ heroImageUrl: true, description: true }).extend({
@@ -192,6 +193,7 @@ export function StoreSettingsCard({ store }: { store: StoreSummary }) {
             </div>
           )}
         </form>
+        {!editing && <StorePhoneVerification store={store} />}
       </CardContent>
     </Card>
   );
