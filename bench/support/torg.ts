@@ -88,8 +88,10 @@ export async function startServer(
       ...process.env,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
-      // One load generator stands in for thousands of shoppers, each on their own address.
+      // One load generator stands in for thousands of shoppers, each on their own address, with their
+      // own connections.
       ORDERS_PER_IP_PER_HOUR: "0",
+      MAX_CONNECTIONS_PER_ADDRESS: "0",
       // ...who all type the same phone number, and every order texts it: the SMS limits would hold
       // most texts back, and the benchmarks count every text delivered exactly once.
       SMS_PER_NUMBER_PER_HOUR: "0",
