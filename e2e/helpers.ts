@@ -60,3 +60,21 @@ export const photo = (name: string) => ({
   mimeType: "image/jpeg",
   buffer: fs.readFileSync(path.join(photoFixtures, name)),
 });
+
+/** A store of the signed-in seller, made through the API (the journeys that need one but do not test creating it). */
+export async function createStoreThroughApi(page: Page, name: string): Promise<{ id: string; slug: string }> {
+  const slug = `${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}-${randomUUID().slice(0, 6)}`;
+  const response = await page.request.post("/api/stores", { data: { name, slug } });
+  expect(response.status()).toBe(201);
+  return response.json();
+}
+
+/** Makes the signed-in seller's interface speak `language` (saved on the account and on this device). */
+export async function switchLanguage(page: Page, language: "en" | "nb" | "sv" | "da") {
+  expect((await page.request.put("/api/settings", { data: { language } })).ok()).toBe(true);
+  await page.evaluate((lang) => localStorage.setItem("torg-language", lang), language);
+  await page.context().addCookies([{ name: "torg_language", value: language, url: page.url() }]);
+}

@@ -15,6 +15,7 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
+import { DISCARD_EDITS } from "../../lib/form-reset";
 import { useTranslation } from "../../lib/i18n";
 import { useUpdateStore } from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
@@ -62,7 +63,7 @@ export function StoreSettingsCard({ store }: { store: StoreSummary }) {
   }, [editing, setFocus]);
 
   function stopEditing() {
-    form.reset(valuesOf(store));
+    form.reset(valuesOf(store), DISCARD_EDITS);
     setConflict(null);
     setEditing(false);
   }
@@ -79,7 +80,7 @@ export function StoreSettingsCard({ store }: { store: StoreSummary }) {
       { ...values, heroImageUrl: values.heroImageUrl || null, description: values.description || null },
       {
         onSuccess: (saved) => {
-          form.reset(valuesOf(saved));
+          form.reset(valuesOf(saved), DISCARD_EDITS);
           setEditing(false);
           toast({ title: t("stores.updatedTitle"), description: t("stores.updatedDescription") });
         },
