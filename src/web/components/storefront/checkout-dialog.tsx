@@ -3,12 +3,12 @@ import { CircleCheck, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { fromOre, toOre } from "../../../shared/money";
 import { type CheckoutForm, checkoutFormSchema, shortOrderId } from "../../../shared/order";
 import { toast } from "../../hooks/use-toast";
 import { ApiError, errorMessage } from "../../lib/api";
 import { cartStore, cartTotal, itemCount, lineTotal, useCart } from "../../lib/cart";
 import { useTranslation } from "../../lib/i18n";
+import { shownLineTotal, shownTotal } from "../../lib/kroner";
 import { cn } from "../../lib/utils";
 import { type PlacedOrder, type PlaceOrderBody, placeOrder, refusedProductId } from "../../shop/api";
 import { Button } from "../ui/button";
@@ -311,12 +311,12 @@ function Confirmation({ order, storeName, onDone }: ConfirmationProps) {
                 <span className="tabular-nums text-muted-foreground">{item.qty} × </span>
                 {item.title}
               </span>
-              <span className="tabular-nums">{kr(fromOre(toOre(item.unitPrice) * item.qty))}</span>
+              <span className="tabular-nums">{kr(shownLineTotal(item.unitPrice, item.qty))}</span>
             </li>
           ))}
           <li className="mt-1 flex items-baseline justify-between border-t border-foreground/10 pt-3">
             <span className="font-medium">{t("cart.total")}</span>
-            <span className="text-lg font-semibold tabular-nums">{kr(order.totalGross)}</span>
+            <span className="text-lg font-semibold tabular-nums">{kr(shownTotal(order.items))}</span>
           </li>
         </ul>
       </div>
