@@ -1,10 +1,11 @@
 import { ArrowRight, MessageCircle, PackageOpen, ShoppingBag } from "lucide-react";
 import { type MouseEvent, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { fixImageUrl, imageSrcSet, LEAD_IMAGE_SIZES, PLACEHOLDER_IMAGE } from "../../../shared/image-url";
+import { formatPhone } from "../../../shared/phone";
 import type { ProductView } from "../../../shared/product";
 import type { PublicStore } from "../../../shared/storefront";
 import { CartButton } from "../../components/storefront/cart-button";
-import { formatPhoneForDisplay, hasCoarsePointer, smsHref, useKr } from "../../components/storefront/format";
+import { hasCoarsePointer, smsHref, useKr } from "../../components/storefront/format";
 import { ProductCard } from "../../components/storefront/product-card";
 import { useSettledImage } from "../../components/storefront/product-photo";
 import { ShopFooter } from "../../components/storefront/shop-footer";
@@ -216,7 +217,7 @@ function ProductGrid({ products, onZoom, onAdd }: ProductGridProps) {
 
 function ReadyToOrder({ store, onOrderNow }: { store: PublicStore; onOrderNow: () => void }) {
   const { t } = useTranslation();
-  const phone = store.phone ? formatPhoneForDisplay(store.phone) : null;
+  const phone = store.phone ? formatPhone(store.phone) : null;
 
   const smsInstructions = (event: MouseEvent<HTMLAnchorElement>) => {
     toast({ title: t("storefront.smsTitle"), description: t("storefront.smsInstructions", { phone }) });
