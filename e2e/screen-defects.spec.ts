@@ -10,7 +10,7 @@ import {
 /** Signs a new seller in and opens a fresh store's Settings tab. */
 async function openStoreSettings(page: Page) {
   await registerThroughUi(page, "Siri Settings", uniqueEmail("settings"), "glaze-and-kiln");
-  const store = await createStoreThroughApi(page, "Siri's Studio");
+  const store = await createStoreThroughApi(page.request, "Siri's Studio");
   await page.goto(`/stores/${store.id}`);
   await page.getByRole("tab", { name: "Settings" }).click();
   return store;
@@ -20,7 +20,7 @@ test("signed in, an unknown address shows the 404 page with its way back, in Eng
   page,
 }) => {
   await registerThroughUi(page, "Nina Nowhere", uniqueEmail("nowhere"), "lost-and-found");
-  const store = await createStoreThroughApi(page, "Nina's Notions");
+  const store = await createStoreThroughApi(page.request, "Nina's Notions");
   const unknown = ["/nope", "/s/", "/s/x/y", "/products/abc", `/stores/${store.id}/anything`];
 
   for (const path of unknown) {

@@ -12,6 +12,7 @@ import { shownLineTotal, shownTotal } from "../../lib/kroner";
 import { cn } from "../../lib/utils";
 import { type PlacedOrder, type PlaceOrderBody, placeOrder, refusedProductId } from "../../shop/api";
 import { Button } from "../ui/button";
+import { closesOnEscape } from "../ui/escape-close";
 import { FormField } from "../ui/form-field";
 import { Input } from "../ui/input";
 import { Spinner } from "../ui/spinner";
@@ -25,6 +26,17 @@ function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
     byte.toString(16).padStart(2, "0"),
   ).join("");
+}
+
+/**
+ * The form opens with focus in its first field, not on the close button (Radix's first focusable), where
+ * a shopper starting to type their name with a space would close the dialog.
+ */
+function focusFirstField(event: Event) {
+  const field = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>("input, textarea");
+  if (!field) return;
+  event.preventDefault();
+  field.focus();
 }
 
 interface CheckoutDialogProps {
@@ -60,13 +72,17 @@ export function CheckoutDialog({
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-stone-950/45 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
         <DialogPrimitive.Content
+          onOpenAutoFocus={focusFirstField}
           onCloseAutoFocus={onCloseAutoFocus}
           className={cn(
             "torg-sheet torg-sheet--center fixed inset-x-0 bottom-0 z-50 flex max-h-[94dvh] flex-col rounded-t-3xl border-t bg-popover text-popover-foreground shadow-2xl outline-none",
             "sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:max-h-[min(92dvh,54rem)] sm:w-[min(34rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:border",
           )}
         >
-          <DialogPrimitive.Close className="absolute top-3 right-3 z-10 flex size-11 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring">
+          <DialogPrimitive.Close
+            {...closesOnEscape}
+            className="absolute top-3 right-3 z-10 flex size-11 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          >
             <X aria-hidden="true" className="size-5" />
             <span className="sr-only">{t("checkout.close")}</span>
           </DialogPrimitive.Close>
