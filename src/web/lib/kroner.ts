@@ -1,4 +1,4 @@
-import { fromOre, toOre } from "../../shared/money";
+import { fromOre } from "../../shared/money";
 
 /**
  * Prices are shown in whole kroner, rounded half up (as formatKr does). A line and a total shown together
@@ -7,7 +7,9 @@ import { fromOre, toOre } from "../../shared/money";
  * older prices with øre, and quick-create's, from showing sums that do not match their lines.
  */
 export function wholeKroner(amount: string): number {
-  return Math.floor((toOre(amount) + 50) / 100);
+  // Integer arithmetic on the text's parts: no floating point touches the money, and any size works.
+  const [whole = "0", fraction = ""] = amount.trim().replace(",", ".").split(".");
+  return Number(whole) + (Number(fraction.padEnd(2, "0").slice(0, 2)) >= 50 ? 1 : 0);
 }
 
 /** The shown unit price times the quantity, as a decimal amount ("26.00"). */

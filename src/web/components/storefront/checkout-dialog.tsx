@@ -273,13 +273,17 @@ function OrderForm({ notes, onPlaced }: OrderFormProps) {
               )}
             </FormField>
           </fieldset>
+        </div>
+        {/*
+          The note sits with the button it explains, so it is read before ordering; at the end of the
+          scrolling form it was half hidden under this bar on a laptop screen.
+        */}
+        <div className="grid gap-3 border-t px-5 pt-3 pb-[max(env(safe-area-inset-bottom),1.25rem)] sm:px-6 sm:pb-6">
           {cart.storeName && (
-            <p className="text-sm text-muted-foreground">
+            <p className="text-center text-xs text-pretty text-muted-foreground sm:text-sm">
               {t("checkout.paymentNote", { store: cart.storeName })}
             </p>
           )}
-        </div>
-        <div className="border-t px-5 pt-4 pb-[max(env(safe-area-inset-bottom),1.25rem)] sm:px-6 sm:pb-6">
           <Button
             type="submit"
             size="lg"
