@@ -10,15 +10,7 @@ export function toE164(input: string): string | undefined {
 }
 
 /**
- * A stored number for reading, the same on every screen: Norwegian mobiles (4xx, 9xx) 3-2-3 as
- * "+47 912 34 567", other Norwegian numbers in pairs as "+47 22 12 34 56"; anything else as stored.
- * Written out rather than asked of libphonenumber (which groups mobiles "+47 91 23 45 67"), so the
- * storefront can use it without that library's metadata.
+ * "+4791234567" → "+47 912 34 567": how every screen shows a number. It lives in phone-format.ts, free of
+ * libphonenumber, so the storefront's first load can show its number without that library.
  */
-export function formatPhone(e164: string): string {
-  const national = /^\+47(\d{8})$/.exec(e164.replace(/[\s-]/g, ""))?.[1];
-  if (!national) return e164;
-  if (/^[49]/.test(national))
-    return `+47 ${national.slice(0, 3)} ${national.slice(3, 5)} ${national.slice(5)}`;
-  return `+47 ${national.replace(/(\d{2})(?=\d)/g, "$1 ")}`;
-}
+export { formatPhone } from "./phone-format";

@@ -9,7 +9,7 @@ import {
   useState,
 } from "react";
 import { fixImageUrl, imageSrcSet, LEAD_IMAGE_SIZES, PLACEHOLDER_IMAGE } from "../../../shared/image-url";
-import { formatPhone } from "../../../shared/phone";
+import { formatPhone } from "../../../shared/phone-format";
 import type { ProductView } from "../../../shared/product";
 import type { PublicStore } from "../../../shared/storefront";
 import { CartButton } from "../../components/storefront/cart-button";
