@@ -1,15 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
-import {
-  createStoreThroughApi,
-  expectToast,
-  registerThroughUi,
-  switchLanguage,
-  uniqueEmail,
-} from "./helpers";
+import { createStoreThroughApi, expectToast, signInSharedSeller, switchLanguage } from "./helpers";
 
-/** Signs a new seller in and opens a fresh store's Settings tab. */
+/** Signs the seller in and opens a fresh store's Settings tab. */
 async function openStoreSettings(page: Page) {
-  await registerThroughUi(page, "Siri Settings", uniqueEmail("settings"), "glaze-and-kiln");
+  await signInSharedSeller(page.request);
   const store = await createStoreThroughApi(page.request, "Siri's Studio");
   await page.goto(`/stores/${store.id}`);
   await page.getByRole("tab", { name: "Settings" }).click();
@@ -19,7 +13,8 @@ async function openStoreSettings(page: Page) {
 test("signed in, an unknown address shows the 404 page with its way back, in English and Norwegian", async ({
   page,
 }) => {
-  await registerThroughUi(page, "Nina Nowhere", uniqueEmail("nowhere"), "lost-and-found");
+  await signInSharedSeller(page.request);
+  await page.goto("/");
   const store = await createStoreThroughApi(page.request, "Nina's Notions");
   const unknown = ["/nope", "/s/", "/s/x/y", "/products/abc", `/stores/${store.id}/anything`];
 
@@ -38,6 +33,7 @@ test("signed in, an unknown address shows the 404 page with its way back, in Eng
     await expect(page.getByRole("heading", { name: "404 Fant ikke siden", level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: "Tilbake til forsiden" })).toBeVisible();
   }
+  await switchLanguage(page, "en");
 });
 
 test("Cancel in store settings puts the saved values back, and a later save does not store the cancelled edit", async ({
