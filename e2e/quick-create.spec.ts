@@ -37,11 +37,18 @@ test("a visitor turns three photos into a store, registering on the way, and the
   await expect(page.getByRole("heading", { name: "Your Store is Ready!" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/\/s\/fjord-glass-and-clay/).first()).toBeVisible();
 
-  await page.getByRole("link", { name: "View My Store" }).click();
-  await expect(page.getByRole("heading", { name: "Fjord Glass and Clay" })).toBeVisible();
-  await expect(page.getByText("Espresso cup")).toBeVisible();
-  await expect(page.getByText("Handmade glass")).toBeVisible();
-  await expect(page.locator("main li")).toHaveCount(3);
+  // The store opens in a new tab, so the address and QR code stay where the seller left them.
+  const viewStore = page.getByRole("link", { name: "View My Store (opens in a new tab)" });
+  await expect(viewStore).toHaveAttribute("target", "_blank");
+  await expect(viewStore).toHaveAttribute("rel", /noopener/);
+  const [store] = await Promise.all([page.waitForEvent("popup"), viewStore.click()]);
+  await expect(store.getByRole("heading", { name: "Fjord Glass and Clay" })).toBeVisible();
+  await expect(store.getByText("Espresso cup")).toBeVisible();
+  await expect(store.getByText("Handmade glass")).toBeVisible();
+  await expect(store.locator("main li")).toHaveCount(3);
+  await store.close();
+  await expect(page.getByRole("heading", { name: "Your Store is Ready!" })).toBeVisible();
+  await expect(page.getByText(/\/s\/fjord-glass-and-clay/).first()).toBeVisible();
 });
 
 test("a maker who already has an account logs in from the last step, and the store is made after it", async ({

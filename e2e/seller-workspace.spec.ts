@@ -65,8 +65,8 @@ test("a seller creates a store, adds a product, sets up payments, copies the Fin
   await page.getByRole("button", { name: "Save Payment Settings" }).click();
   await expectToast(page, "Payment settings updated");
   await expect(page.getByText("No payment methods configured")).toBeHidden();
-  // Saved in E.164 and shown the way libphonenumber groups Norwegian numbers.
-  await expect(page.getByLabel("SMS Order Phone Number")).toHaveValue("+47 91 23 45 67");
+  // Saved in E.164 and shown as on every other screen: Norwegian mobiles 3-2-3.
+  await expect(page.getByLabel("SMS Order Phone Number")).toHaveValue("+47 912 34 567");
 
   // The new SMS phone gets no orders' texts until the seller proves it is theirs with a texted code.
   const phoneState = page.getByRole("region", { name: "SMS order phone" });
@@ -121,6 +121,7 @@ test("a seller creates a store, adds a product, sets up payments, copies the Fin
   const orderDialog = page.getByRole("dialog");
   await expect(orderDialog.getByText(orderId.slice(0, 8))).toBeVisible();
   await expect(orderDialog.getByText("135 kr").first()).toBeVisible();
+  await expect(orderDialog.getByText("+47 913 45 678")).toBeVisible();
   await expect(orderDialog.getByText("Status is already set to pending")).toBeVisible();
   await orderDialog.getByRole("combobox").click();
   await page.getByRole("option", { name: "Paid" }).click();

@@ -9,10 +9,11 @@ export function toE164(input: string): string | undefined {
   return phone?.isValid() ? phone.number : undefined;
 }
 
-/** "+4791234567" → "+47 912 34 567", for display. */
-export function formatPhone(e164: string): string {
-  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
-}
+/**
+ * "+4791234567" → "+47 912 34 567": how every screen shows a number. It lives in phone-format.ts, free of
+ * libphonenumber, so the storefront's first load can show its number without that library.
+ */
+export { formatPhone } from "./phone-format";
 
 /** A phone verification code as texted: six digits. Spaces a reader may type between them are dropped. */
 export const PHONE_CODE_PATTERN = /^\d{6}$/;

@@ -2,12 +2,20 @@ import { normalizePrice } from "./money";
 import { expectedUpdatedAtField } from "./versioning";
 import { z } from "./zod";
 
-/** A price field: a number or text like "199", "199.99" or "199,99" (0 or more), kept as an exact decimal string. */
+/**
+ * A product's price: whole kroner, 0 or more, as a number or text ("199", "199.00" or "199,00"), kept as
+ * an exact decimal string ("199.00"). The form's field steps by 1 kr; øre ("12.50") are refused, so a
+ * price shown rounded never disagrees with the totals computed from it.
+ */
 export const priceField = (message = "errors.priceInvalid") =>
   z.union([z.string(), z.number()], message).transform((value, ctx) => {
     const normalized = normalizePrice(value);
     if (normalized === undefined) {
       ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    if (!normalized.endsWith(".00")) {
+      ctx.addIssue({ code: "custom", message: "errors.priceWholeKroner" });
       return z.NEVER;
     }
     return normalized;

@@ -698,7 +698,7 @@ describe("values that pass validation but sit at the edges", () => {
     const make = resources(t, seed);
     const lines = [];
     for (let n = 0; n < 2; n++) {
-      const product = await make.product(seed.store.id, { basePrice: "99999999.99", title: `Dear ${n}` });
+      const product = await make.product(seed.store.id, { basePrice: "99999999", title: `Dear ${n}` });
       lines.push({ productId: product.id, qty: 99 });
     }
     const response = await t.app.inject({
@@ -706,7 +706,7 @@ describe("values that pass validation but sit at the edges", () => {
       url: "/api/orders",
       payload: { ...validOrder(seed.store.id, seed.product.id), items: lines },
     });
-    assertSafe(response, "POST /api/orders 2 × 99 × 99,999,999.99 kr");
+    assertSafe(response, "POST /api/orders 2 × 99 × 99,999,999 kr");
   }, 60_000);
 
   it("an order of 50 lines of unknown products is a 4xx", async () => {

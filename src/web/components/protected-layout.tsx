@@ -4,7 +4,6 @@ import { accountPageUrl } from "../../shared/next-path";
 import { useAuth } from "../lib/auth";
 import { AppShell } from "./app-shell";
 import { LoadingScreen } from "./loading-screen";
-import { TooltipProvider } from "./ui/tooltip";
 
 /**
  * Spec 2.1: a spinner while the user loads, /login when signed out (remembering the page; the login
@@ -24,12 +23,9 @@ export function ProtectedLayout() {
   }, [signedOut, location]);
 
   if (!user) return <LoadingScreen />;
-  // Only the signed-in pages use tooltips: the public pages never load Radix's positioning code.
   return (
-    <TooltipProvider>
-      <AppShell>
-        <Outlet />
-      </AppShell>
-    </TooltipProvider>
+    <AppShell>
+      <Outlet />
+    </AppShell>
   );
 }

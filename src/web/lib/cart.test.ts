@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatKr } from "../../shared/money";
 import type { ProductView } from "../../shared/product";
 import {
   addItem,
@@ -129,17 +130,26 @@ describe("selectStore", () => {
 });
 
 describe("totals", () => {
-  it("counts items and sums exact prices", () => {
+  it("counts items and sums the lines as shown, from whole-kroner unit prices", () => {
     const cart = addItem(addItem(EMPTY_CART, mug, 2), bowl, 3);
     expect(itemCount(cart)).toBe(5);
-    expect(lineTotal(cart.items[1] as Cart["items"][number])).toBe("598.50");
-    expect(cartTotal(cart)).toBe("1498.50");
+    // The bowl (199.50) shows as "200 kr each": its line is 600 kr, not a rounded 598.50.
+    expect(lineTotal(cart.items[1] as Cart["items"][number])).toBe("600.00");
+    expect(cartTotal(cart)).toBe("1500.00");
     expect(cartTotal(EMPTY_CART)).toBe("0.00");
   });
 
-  it("adds øre without floating-point drift", () => {
-    const cart = addItem(addItem(EMPTY_CART, product("a", "0.10"), 1), product("b", "0.20"), 1);
-    expect(cartTotal(cart)).toBe("0.30");
+  it("shows a line and a total that agree with the unit price shown: 2 × 13 kr is 26 kr", () => {
+    const cart = addItem(EMPTY_CART, product("a", "12.50"), 2);
+    const line = cart.items[0] as Cart["items"][number];
+    expect(formatKr(line.product.basePrice)).toBe("13 kr");
+    expect(formatKr(lineTotal(line))).toBe("26 kr");
+    expect(formatKr(cartTotal(cart))).toBe("26 kr");
+  });
+
+  it("adds lines without floating-point drift", () => {
+    const cart = addItem(addItem(EMPTY_CART, product("a", "0.10"), 3), product("b", "1.20"), 7);
+    expect(cartTotal(cart)).toBe("7.00");
   });
 });
 

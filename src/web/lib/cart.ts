@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from "react";
-import { fromOre, toOre } from "../../shared/money";
+import { toOre } from "../../shared/money";
 import { MAX_QTY_PER_LINE } from "../../shared/order-limits";
 import type { ProductView } from "../../shared/product";
+import { shownLineTotal, shownTotal } from "./kroner";
 
 /** Spec 3: the cart lives in browser local storage under this key and survives reloads. */
 export const CART_STORAGE_KEY = "cart";
@@ -125,13 +126,16 @@ export function itemCount(cart: Cart): number {
   return cart.items.reduce((sum, item) => sum + item.quantity, 0);
 }
 
-/** A line's price times its quantity, as an exact decimal string (D7: integer øre, no floats). */
+const shownLine = (item: CartItem) => ({ unitPrice: item.product.basePrice, qty: item.quantity });
+
+/** A line's shown (whole-kroner) price times its quantity, so it matches the unit price beside it. */
 export function lineTotal(item: CartItem): string {
-  return fromOre(toOre(item.product.basePrice) * item.quantity);
+  return shownLineTotal(item.product.basePrice, item.quantity);
 }
 
+/** The sum of the lines as shown. */
 export function cartTotal(cart: Cart): string {
-  return fromOre(cart.items.reduce((sum, item) => sum + toOre(item.product.basePrice) * item.quantity, 0));
+  return shownTotal(cart.items.map(shownLine));
 }
 
 export interface CartRefresh {

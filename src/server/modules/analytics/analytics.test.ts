@@ -67,7 +67,7 @@ async function seedSellers() {
   const pottery = await createStoreVia(seller.agent, "Leirverket");
   const weaving = await createStoreVia(seller.agent, "Veveriet");
   const mug = await createProductVia(seller.agent, pottery.id, { title: "Mug", basePrice: "349" });
-  const bowl = await createProductVia(seller.agent, pottery.id, { title: "Bowl", basePrice: "199.50" });
+  const bowl = await createProductVia(seller.agent, pottery.id, { title: "Bowl", basePrice: "199" });
   const throwRug = await createProductVia(seller.agent, weaving.id, { title: "Rug", basePrice: "250" });
   const mugLine = (qty: number): Line => ({ productId: mug.id, title: "Mug", unitPrice: "349.00", qty });
   const bowlLine = (qty: number): Line => ({ productId: bowl.id, title: "Bowl", unitPrice: "199.50", qty });

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders } from "../../db/schema";
+import { orders, products } from "../../db/schema";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
 
@@ -18,7 +18,9 @@ async function sellerWithProducts() {
   const seller = await signUp(t.app);
   const store = await createStoreVia(seller.agent);
   const mug = await createProductVia(seller.agent, store.id, { title: "Mug", basePrice: "349" });
-  const bowl = await createProductVia(seller.agent, store.id, { title: "Bowl", basePrice: "199.50" });
+  const bowl = await createProductVia(seller.agent, store.id, { title: "Bowl", basePrice: "199" });
+  // A price with øre (quick-create takes them; Add product does not), to check orders sum them exactly.
+  await t.database.db.update(products).set({ basePrice: "199.50" }).where(eq(products.id, bowl.id));
   return { ...seller, store, mug, bowl };
 }
 

@@ -97,12 +97,12 @@ describe("POST /api/stores/{id}/products", () => {
     const store = await createStoreVia(agent);
     const product = await createProductVia(agent, store.id, {
       title: "Ash glaze mug",
-      basePrice: "349,5",
+      basePrice: "349,00",
       sku: "MUG-01",
     });
     expect(product).toMatchObject({
       title: "Ash glaze mug",
-      basePrice: "349.50",
+      basePrice: "349.00",
       currencyCode: "NOK",
       isActive: true,
       sku: "MUG-01",
@@ -194,6 +194,36 @@ describe("POST /api/stores/{id}/products", () => {
     expect(noTitle.json()).toEqual({ message: "Title is required" });
     const negative = await upload(agent, store.id, jpeg, "a.jpg", { basePrice: "-5" });
     expect(negative.json()).toEqual({ message: "Price must be a positive number" });
+    // Prices are whole kroner: øre get a 400 that says so, in the seller's language.
+    const wholeKroner = {
+      en: "Price must be in whole kroner (for example 199)",
+      nb: "Prisen må være i hele kroner (for eksempel 199)",
+      sv: "Priset måste anges i hela kronor (till exempel 199)",
+      da: "Prisen skal være i hele kroner (for eksempel 199)",
+    };
+    for (const [language, message] of Object.entries(wholeKroner)) {
+      const form = multipart({ title: "Mug", basePrice: "12.5" }, [
+        { field: "image", filename: "a.jpg", body: jpeg, type: "image/jpeg" },
+      ]);
+      const created = await agent.request({
+        method: "POST",
+        url: `/api/stores/${store.id}/products`,
+        headers: { ...form.headers, "accept-language": language },
+        payload: form.payload,
+      });
+      expect(created.statusCode).toBe(400);
+      expect(created.json()).toEqual({ message });
+    }
+    const existing = await createProductVia(agent, store.id);
+    const edited = await agent.request({
+      method: "PUT",
+      url: `/api/products/${existing.id}`,
+      headers: { "accept-language": "nb" },
+      payload: { basePrice: 12.5 },
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json()).toEqual({ message: wholeKroner.nb });
+    expect((await agent.get(`/api/products/${existing.id}`)).json().basePrice).toBe("349.00");
     const noImage = await agent.request({
       method: "POST",
       url: `/api/stores/${store.id}/products`,

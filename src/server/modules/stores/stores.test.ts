@@ -207,7 +207,7 @@ describe("Finn.no listing", () => {
     const { agent } = await signUp(t.app);
     const store = await createStoreVia(agent, "Leire og Lys");
     await createProductVia(agent, store.id, { title: "Tekopp", basePrice: "349" });
-    await createProductVia(agent, store.id, { title: "Stor vase", basePrice: "1249.50" });
+    await createProductVia(agent, store.id, { title: "Stor vase", basePrice: "1250" });
     await createProductVia(agent, store.id, { title: "Hidden draft" }).then((p) =>
       agent.put(`/api/products/${p.id}`, { isActive: false }),
     );

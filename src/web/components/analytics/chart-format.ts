@@ -3,14 +3,8 @@ import { LOCALE_TAGS } from "../../../shared/preferences";
 import { useFormatters } from "../../lib/format";
 import { useTranslation } from "../../lib/i18n";
 
-/**
- * A decimal amount ("1234.50") as whole kroner for plotting, rounded half up like every displayed amount
- * (D7). Integer arithmetic on the string's parts: no floating point touches the money.
- */
-export function wholeKroner(amount: string): number {
-  const [whole = "0", fraction = ""] = amount.split(".");
-  return Number(whole) + (Number(fraction.padEnd(2, "0").slice(0, 2)) >= 50 ? 1 : 0);
-}
+/** Amounts are plotted in whole kroner, rounded as every shown amount is. */
+export { wholeKroner } from "../../lib/kroner";
 
 /** Calendar days are formatted in UTC: a YYYY-MM-DD date is a day, not a moment in the reader's zone. */
 const asUtcDay = (date: string) => new Date(`${date}T00:00:00Z`);
@@ -20,6 +14,8 @@ export interface ChartFormatters {
   kr: (amount: string) => string;
   /** Axis ticks: "1,2k" (nb), "1.2K" (en). */
   compact: (value: number) => string;
+  /** Money axis ticks, with the unit: "1,2k kr" (nb), "1.2K kr" (en). */
+  compactKr: (value: number) => string;
   count: (value: number) => string;
   /** "1 Apr" */
   day: (date: string) => string;
@@ -49,6 +45,7 @@ export function useChartFormatters(): ChartFormatters {
     return {
       kr: (amount) => kr(amount),
       compact: (value) => compact.format(value),
+      compactKr: (value) => `${compact.format(value)} kr`,
       count: (value) => count.format(value),
       day: (date) => day.format(asUtcDay(date)),
       fullDay: (date) => fullDay.format(asUtcDay(date)),

@@ -64,7 +64,7 @@ export function RevenueByDayChart({ days, total, className }: RevenueByDayProps)
       <BarChart data={data} margin={{ top: 8, right: 4, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid {...GRID_PROPS} />
         <XAxis dataKey="date" {...AXIS_PROPS} tickFormatter={format.day} minTickGap={20} tickMargin={8} />
-        <YAxis {...VALUE_AXIS_PROPS} tickFormatter={format.compact} />
+        <YAxis {...VALUE_AXIS_PROPS} tickFormatter={format.compactKr} />
         <Tooltip
           cursor={{ fill: "var(--muted)" }}
           content={tooltipContent<DailyRevenue>((day) => ({
@@ -113,7 +113,7 @@ export function RevenueByMonthChart({ months, className }: { months: MonthlyReve
       <BarChart data={data} margin={{ top: 8, right: 4, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid {...GRID_PROPS} />
         <XAxis dataKey="month" {...AXIS_PROPS} tickFormatter={format.month} minTickGap={8} tickMargin={8} />
-        <YAxis {...VALUE_AXIS_PROPS} tickFormatter={format.compact} />
+        <YAxis {...VALUE_AXIS_PROPS} tickFormatter={format.compactKr} />
         <Tooltip
           cursor={{ fill: "var(--muted)" }}
           content={tooltipContent<MonthlyRevenue>((month) => ({

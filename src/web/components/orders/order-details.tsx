@@ -12,6 +12,7 @@ import {
 import { formatPhone } from "../../../shared/phone";
 import { useFormatters } from "../../lib/format";
 import { useTranslation } from "../../lib/i18n";
+import { shownTotal } from "../../lib/kroner";
 import { useUpdateOrderStatus } from "../../lib/queries/orders";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
@@ -128,7 +129,7 @@ export function OrderItems({ order }: { order: OrderView }) {
               {t("orders.orderTotal")}
             </th>
             <td className="pt-3 text-right text-base font-semibold whitespace-nowrap tabular-nums">
-              {kr(order.totalGross)}
+              {kr(shownTotal(order.items))}
             </td>
           </tr>
         </tfoot>
@@ -149,7 +150,7 @@ export function OrderItems({ order }: { order: OrderView }) {
       </ul>
       <p className="flex items-center justify-between gap-4 border-t pt-3 font-semibold sm:hidden">
         <span>{t("orders.orderTotal")}</span>
-        <span className="text-base tabular-nums">{kr(order.totalGross)}</span>
+        <span className="text-base tabular-nums">{kr(shownTotal(order.items))}</span>
       </p>
     </div>
   );

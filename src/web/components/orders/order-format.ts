@@ -1,12 +1,12 @@
 import { useMemo } from "react";
-import { fromOre, toOre } from "../../../shared/money";
 import type { OrderItemView } from "../../../shared/order";
 import { LOCALE_TAGS } from "../../../shared/preferences";
 import { useTranslation } from "../../lib/i18n";
+import { shownLineTotal } from "../../lib/kroner";
 
-/** unitPrice × qty, exact in øre (D7). */
+/** unitPrice × qty as shown beside it (whole kroner), so the lines add up to the total shown. */
 export function lineTotal(item: Pick<OrderItemView, "unitPrice" | "qty">): string {
-  return fromOre(toOre(item.unitPrice) * item.qty);
+  return shownLineTotal(item.unitPrice, item.qty);
 }
 
 /** "12 Mar 2025, 14:32" in the interface language, for tooltips and the order's placed time. */

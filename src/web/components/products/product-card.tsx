@@ -42,15 +42,14 @@ export function ProductCard({ product }: { product: ProductView }) {
             {product.title}
           </Link>
         </h3>
-        <div className="mt-auto flex items-end justify-between gap-2 pt-1">
-          <div className="min-w-0">
-            <p className="font-semibold tabular-nums">{kr(product.basePrice)}</p>
-            {product.sku && (
-              <p className="truncate text-xs text-muted-foreground">
-                {t("products.skuValue", { sku: product.sku })}
-              </p>
-            )}
-          </div>
+        {/* The SKU belongs to the name; the price stays on the bottom line whether a card has one or not. */}
+        {product.sku && (
+          <p className="truncate text-xs text-muted-foreground">
+            {t("products.skuValue", { sku: product.sku })}
+          </p>
+        )}
+        <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+          <p className="min-w-0 font-semibold tabular-nums">{kr(product.basePrice)}</p>
           <Tooltip>
             <TooltipTrigger asChild aria-label={t("products.editNamed", { title: product.title })}>
               <Button asChild variant="outline" size="icon" className="relative z-10 -mr-1 -mb-1">

@@ -5,6 +5,7 @@ import { type CartItem, cartStore, cartTotal, itemCount, lineTotal, useCart } fr
 import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
+import { closesOnEscape } from "../ui/escape-close";
 import { Spinner } from "../ui/spinner";
 import { CartNotice } from "./cart-notice";
 import { useKr } from "./format";
@@ -64,7 +65,10 @@ export function CartDrawer({
                 </p>
               )}
             </div>
-            <DialogPrimitive.Close className="-mt-1 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring">
+            <DialogPrimitive.Close
+              {...closesOnEscape}
+              className="-mt-1 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring"
+            >
               <X aria-hidden="true" className="size-5" />
               <span className="sr-only">{t("cart.close")}</span>
             </DialogPrimitive.Close>

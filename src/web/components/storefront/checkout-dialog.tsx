@@ -3,15 +3,16 @@ import { CircleCheck, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { fromOre, toOre } from "../../../shared/money";
 import { type CheckoutForm, checkoutFormSchema, shortOrderId } from "../../../shared/order";
 import { toast } from "../../hooks/use-toast";
 import { ApiError, errorMessage } from "../../lib/api";
 import { cartStore, cartTotal, itemCount, lineTotal, useCart } from "../../lib/cart";
 import { useTranslation } from "../../lib/i18n";
+import { shownLineTotal, shownTotal } from "../../lib/kroner";
 import { cn } from "../../lib/utils";
 import { type PlacedOrder, type PlaceOrderBody, placeOrder, refusedProductId } from "../../shop/api";
 import { Button } from "../ui/button";
+import { closesOnEscape } from "../ui/escape-close";
 import { FormField } from "../ui/form-field";
 import { Input } from "../ui/input";
 import { Spinner } from "../ui/spinner";
@@ -25,6 +26,17 @@ function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
     byte.toString(16).padStart(2, "0"),
   ).join("");
+}
+
+/**
+ * The form opens with focus in its first field, not on the close button (Radix's first focusable), where
+ * a shopper starting to type their name with a space would close the dialog.
+ */
+function focusFirstField(event: Event) {
+  const field = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>("input, textarea");
+  if (!field) return;
+  event.preventDefault();
+  field.focus();
 }
 
 interface CheckoutDialogProps {
@@ -60,13 +72,17 @@ export function CheckoutDialog({
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-stone-950/45 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
         <DialogPrimitive.Content
+          onOpenAutoFocus={focusFirstField}
           onCloseAutoFocus={onCloseAutoFocus}
           className={cn(
             "torg-sheet torg-sheet--center fixed inset-x-0 bottom-0 z-50 flex max-h-[94dvh] flex-col rounded-t-3xl border-t bg-popover text-popover-foreground shadow-2xl outline-none",
             "sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:max-h-[min(92dvh,54rem)] sm:w-[min(34rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:border",
           )}
         >
-          <DialogPrimitive.Close className="absolute top-3 right-3 z-10 flex size-11 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring">
+          <DialogPrimitive.Close
+            {...closesOnEscape}
+            className="absolute top-3 right-3 z-10 flex size-11 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          >
             <X aria-hidden="true" className="size-5" />
             <span className="sr-only">{t("checkout.close")}</span>
           </DialogPrimitive.Close>
@@ -257,13 +273,17 @@ function OrderForm({ notes, onPlaced }: OrderFormProps) {
               )}
             </FormField>
           </fieldset>
+        </div>
+        {/*
+          The note sits with the button it explains, so it is read before ordering; at the end of the
+          scrolling form it was half hidden under this bar on a laptop screen.
+        */}
+        <div className="grid gap-3 border-t px-5 pt-3 pb-[max(env(safe-area-inset-bottom),1.25rem)] sm:px-6 sm:pb-6">
           {cart.storeName && (
-            <p className="text-sm text-muted-foreground">
+            <p className="text-center text-xs text-pretty text-muted-foreground sm:text-sm">
               {t("checkout.paymentNote", { store: cart.storeName })}
             </p>
           )}
-        </div>
-        <div className="border-t px-5 pt-4 pb-[max(env(safe-area-inset-bottom),1.25rem)] sm:px-6 sm:pb-6">
           <Button
             type="submit"
             size="lg"
@@ -311,12 +331,12 @@ function Confirmation({ order, storeName, onDone }: ConfirmationProps) {
                 <span className="tabular-nums text-muted-foreground">{item.qty} × </span>
                 {item.title}
               </span>
-              <span className="tabular-nums">{kr(fromOre(toOre(item.unitPrice) * item.qty))}</span>
+              <span className="tabular-nums">{kr(shownLineTotal(item.unitPrice, item.qty))}</span>
             </li>
           ))}
           <li className="mt-1 flex items-baseline justify-between border-t border-foreground/10 pt-3">
             <span className="font-medium">{t("cart.total")}</span>
-            <span className="text-lg font-semibold tabular-nums">{kr(order.totalGross)}</span>
+            <span className="text-lg font-semibold tabular-nums">{kr(shownTotal(order.items))}</span>
           </li>
         </ul>
       </div>

@@ -8,20 +8,6 @@ export function useKr(): (amount: string | number | null | undefined) => string 
   return useCallback((amount) => formatKr(amount, language), [language]);
 }
 
-/**
- * An E.164 number for reading: Norwegian mobiles as "+47 912 34 567", other Norwegian numbers as
- * "+47 22 12 34 56"; anything else is shown as stored.
- */
-export function formatPhoneForDisplay(phone: string): string {
-  const compact = phone.replace(/[\s-]/g, "");
-  const norwegian = /^\+47(\d{8})$/.exec(compact)?.[1];
-  if (!norwegian) return phone;
-  if (/^[49]/.test(norwegian)) {
-    return `+47 ${norwegian.slice(0, 3)} ${norwegian.slice(3, 5)} ${norwegian.slice(5)}`;
-  }
-  return `+47 ${norwegian.replace(/(\d{2})(?=\d)/g, "$1 ")}`;
-}
-
 /** An sms: link to the number, spaces and dashes removed. */
 export function smsHref(phone: string): string {
   return `sms:${phone.replace(/[^\d+]/g, "")}`;

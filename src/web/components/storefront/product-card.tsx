@@ -22,7 +22,9 @@ export function ProductCard({ product, onZoom, onAdd }: ProductCardProps) {
   const title = <span className="line-clamp-2">{product.title}</span>;
 
   return (
-    <li className="group relative flex flex-col overflow-hidden rounded-2xl border bg-card shadow-[0_1px_2px_rgb(60_40_20/0.06)] transition-shadow hover:shadow-md">
+    // The card draws the keyboard focus ring of its stretched link or button: the target itself is a
+    // line of text, and its full-card overlay would be clipped by the card's rounded, hidden overflow.
+    <li className="group relative flex flex-col overflow-hidden rounded-2xl border bg-card shadow-[0_1px_2px_rgb(60_40_20/0.06)] transition-shadow hover:shadow-md has-[h3_:focus-visible]:outline-3 has-[h3_:focus-visible]:outline-offset-2 has-[h3_:focus-visible]:outline-ring">
       <div className="relative">
         <ProductPhoto
           src={product.primaryImage}

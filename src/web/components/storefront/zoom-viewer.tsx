@@ -6,6 +6,7 @@ import type { ProductView } from "../../../shared/product";
 import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
+import { closesOnEscape } from "../ui/escape-close";
 import { useFocusReturn } from "./focus-return";
 import { useKr } from "./format";
 import { Marker } from "./product-photo";
@@ -267,7 +268,7 @@ export function ZoomViewer({
                     <span className="sm:hidden">{t("zoom.hintTouch")}</span>
                   </DialogPrimitive.Description>
                 </div>
-                <DialogPrimitive.Close className={cn(controlButton, "-mr-1.5 shrink-0")}>
+                <DialogPrimitive.Close {...closesOnEscape} className={cn(controlButton, "-mr-1.5 shrink-0")}>
                   <X aria-hidden="true" />
                   <span className="sr-only">{t("zoom.close")}</span>
                 </DialogPrimitive.Close>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 import { Button } from "./button";
+import { closesOnEscape } from "./escape-close";
 import { Spinner } from "./spinner";
 
 interface ConfirmDialogProps {
@@ -61,7 +62,7 @@ export function ConfirmDialog({
             </AlertDialogPrimitive.Description>
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogPrimitive.Cancel asChild>
+            <AlertDialogPrimitive.Cancel asChild {...closesOnEscape}>
               <Button variant="outline" disabled={pending}>
                 {cancelLabel ?? t("common.cancel")}
               </Button>

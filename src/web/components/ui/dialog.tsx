@@ -3,6 +3,7 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
+import { closesOnEscape } from "./escape-close";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -24,7 +25,10 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
 function CornerClose() {
   const { t } = useTranslation();
   return (
-    <DialogPrimitive.Close className="absolute top-3.5 right-3.5 rounded-md p-1.5 text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring">
+    <DialogPrimitive.Close
+      {...closesOnEscape}
+      className="absolute top-3.5 right-3.5 rounded-md p-1.5 text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring"
+    >
       <X aria-hidden="true" className="size-4" />
       <span className="sr-only">{t("common.close")}</span>
     </DialogPrimitive.Close>

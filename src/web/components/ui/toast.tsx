@@ -3,6 +3,7 @@ import { X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils";
+import { passEscapeToDialog } from "./escape-close";
 
 /** Spec 9: shown for 5000 ms, swiped away to the right past 50 px. */
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
@@ -45,7 +46,14 @@ export function Toast({
   variant,
   ...props
 }: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
-  return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />;
+  return (
+    <ToastPrimitive.Root
+      data-toast=""
+      className={cn(toastVariants({ variant }), className)}
+      onEscapeKeyDown={passEscapeToDialog}
+      {...props}
+    />
+  );
 }
 
 export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {

@@ -21,6 +21,7 @@ import { PageSpinner, Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
 import { ApiError } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
+import { wholeKroner } from "../../lib/kroner";
 import { type AnalysisResult, analyzeImage } from "../../lib/queries/ai";
 import { useCreateProduct } from "../../lib/queries/products";
 import { useStore } from "../../lib/queries/stores";
@@ -84,7 +85,8 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
     const values: Record<AiField, string> = {
       title: isUnsure(result) ? "" : result.title,
       blurb: result.description,
-      basePrice: suggestedPrice(result.suggestedPrice),
+      // Add product takes whole kroner: an AI guess like "199.5" arrives rounded, as it would be shown.
+      basePrice: String(wholeKroner(suggestedPrice(result.suggestedPrice))),
     };
     for (const field of AI_FIELDS) {
       if (editedRef.current.has(field)) continue;

@@ -20,6 +20,7 @@ import { Label } from "../../components/ui/label";
 import { PageSpinner, Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
 import { ApiError } from "../../lib/api";
+import { DISCARD_EDITS } from "../../lib/form-reset";
 import { useTranslation } from "../../lib/i18n";
 import { useDeleteProduct, useProduct, useUpdateProduct } from "../../lib/queries/products";
 import { toastFailure } from "../../lib/toast-failure";
@@ -102,7 +103,7 @@ function ProductEditor({ product }: { product: ProductView }) {
     update.mutate(body, {
       onSuccess: (saved) => {
         setImage(null);
-        form.reset(valuesOf(saved));
+        form.reset(valuesOf(saved), DISCARD_EDITS);
         toast({ title: t("products.updatedTitle"), description: t("products.updatedDescription") });
       },
       onError: (err) => {

@@ -108,11 +108,17 @@ export function SuccessStep({ frame, result, products }: SuccessStepProps) {
               {t("quickCreate.success.backHome")}
             </Link>
           </Button>
+          {/*
+            A new tab: a seller who has just made a store looks at it and comes back for its address and
+            QR code. This step lives only in memory (the draft is gone once the store exists), so leaving
+            it in the same tab lost both, and Back showed an empty upload step.
+          */}
           <Button asChild size="lg">
-            <Link to={`/s/${encodeURIComponent(result.storeSlug)}`} reloadDocument>
+            <a href={`/s/${encodeURIComponent(result.storeSlug)}`} target="_blank" rel="noopener noreferrer">
               {t("quickCreate.success.viewStore")}
               <ExternalLink aria-hidden="true" />
-            </Link>
+              <span className="sr-only">{t("quickCreate.success.opensInNewTab")}</span>
+            </a>
           </Button>
         </div>
       </div>

@@ -1,23 +1,30 @@
 import { ArrowRight, MessageCircle, PackageOpen, ShoppingBag } from "lucide-react";
-import { type MouseEvent, type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import {
+  type CSSProperties,
+  type MouseEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { fixImageUrl, imageSrcSet, LEAD_IMAGE_SIZES, PLACEHOLDER_IMAGE } from "../../../shared/image-url";
+import { formatPhone } from "../../../shared/phone-format";
 import type { ProductView } from "../../../shared/product";
 import type { PublicStore } from "../../../shared/storefront";
 import { CartButton } from "../../components/storefront/cart-button";
-import { formatPhoneForDisplay, hasCoarsePointer, smsHref, useKr } from "../../components/storefront/format";
+import { hasCoarsePointer, smsHref, useKr } from "../../components/storefront/format";
 import { ProductCard } from "../../components/storefront/product-card";
 import { useSettledImage } from "../../components/storefront/product-photo";
 import { ShopFooter } from "../../components/storefront/shop-footer";
 import { useShop } from "../../components/storefront/shop-frame";
-import { StoreLogo } from "../../components/storefront/store-logo";
+import { StoreLogo, storeHue } from "../../components/storefront/store-logo";
 import { ZoomViewer } from "../../components/storefront/zoom-viewer";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../hooks/use-toast";
 import { cartStore, cartTotal, itemCount, useCart } from "../../lib/cart";
 import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
-
-const STORE_PLACEHOLDER = "/store-placeholder.svg";
 
 /**
  * The public storefront /s/{slug} (spec 2.11). The server renders it with the store and its active
@@ -145,28 +152,26 @@ function useVisible(ref: RefObject<HTMLElement | null>): boolean {
   return visible;
 }
 
-/** heroImageUrl, then fallbackHeroImage, then the drawn placeholder; a picture that fails moves to the next. */
-function heroCandidates(store: PublicStore, origin: string): string[] {
-  const urls = [store.heroImageUrl, store.fallbackHeroImage]
-    .filter((url): url is string => Boolean(url))
-    .map((url) => fixImageUrl(url, origin))
-    .filter((url) => url !== PLACEHOLDER_IMAGE);
-  return [...new Set([...urls, STORE_PLACEHOLDER])];
-}
-
+/**
+ * The store's hero photo; without one (or when it fails to load), a calm header in the store's colour.
+ * The first product's photo (fallbackHeroImage) is no hero: stretched across the page it was soft and
+ * cropped to a stripe of the product, so it stays the link-preview image only.
+ */
 function Hero({ store }: { store: PublicStore }) {
-  const candidates = heroCandidates(store, useShop().origin);
-  const [index, setIndex] = useState(0);
-  const next = useCallback(() => setIndex((current) => current + 1), []);
+  const origin = useShop().origin;
+  const photo = store.heroImageUrl ? fixImageUrl(store.heroImageUrl, origin) : null;
+  const [failed, setFailed] = useState<string | null>(null);
+  const fail = useCallback(() => setFailed(photo), [photo]);
   const settled = useSettledImage(
     useCallback(
       (image: HTMLImageElement) => {
-        if (!image.naturalWidth) next();
+        if (!image.naturalWidth) fail();
       },
-      [next],
+      [fail],
     ),
   );
-  const src = candidates[Math.min(index, candidates.length - 1)] ?? STORE_PLACEHOLDER;
+  if (!photo || photo === PLACEHOLDER_IMAGE || failed === photo) return <DrawnHero name={store.name} />;
+  const src = photo;
   return (
     <div className="relative aspect-[16/10] overflow-hidden bg-muted sm:aspect-auto sm:h-[clamp(18rem,34vw,27rem)]">
       <img
@@ -178,13 +183,29 @@ function Hero({ store }: { store: PublicStore }) {
         loading="eager"
         decoding="async"
         ref={settled}
-        onError={next}
+        onError={fail}
         className="size-full object-cover"
       />
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 bg-[linear-gradient(to_bottom,rgb(12_10_9/0.28),transparent_30%,transparent_70%,rgb(12_10_9/0.22))]"
       />
+    </div>
+  );
+}
+
+/** A band in the store's colour with soft light, the store's logo and name following below it. */
+function DrawnHero({ name }: { name: string }) {
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="drawn-hero"
+      style={{ "--store-hue": storeHue(name) } as CSSProperties}
+      className="relative h-40 overflow-hidden bg-[linear-gradient(160deg,oklch(0.93_0.03_var(--store-hue)),oklch(0.8_0.06_var(--store-hue)))] sm:h-56 dark:bg-[linear-gradient(160deg,oklch(0.33_0.05_var(--store-hue)),oklch(0.22_0.035_var(--store-hue)))]"
+    >
+      <div className="absolute -top-24 -right-16 size-80 rounded-full bg-[radial-gradient(circle,oklch(1_0_0/0.45),transparent_65%)] sm:size-[28rem] dark:bg-[radial-gradient(circle,oklch(1_0_0/0.08),transparent_65%)]" />
+      <div className="absolute -bottom-32 left-1/4 size-72 rounded-full bg-[radial-gradient(circle,oklch(0.46_0.1_var(--store-hue)/0.14),transparent_70%)] sm:size-96" />
+      <div className="absolute inset-0 bg-[radial-gradient(oklch(0_0_0/0.07)_1px,transparent_1px)] [background-size:18px_18px] dark:bg-[radial-gradient(oklch(1_0_0/0.06)_1px,transparent_1px)]" />
     </div>
   );
 }
@@ -216,7 +237,7 @@ function ProductGrid({ products, onZoom, onAdd }: ProductGridProps) {
 
 function ReadyToOrder({ store, onOrderNow }: { store: PublicStore; onOrderNow: () => void }) {
   const { t } = useTranslation();
-  const phone = store.phone ? formatPhoneForDisplay(store.phone) : null;
+  const phone = store.phone ? formatPhone(store.phone) : null;
 
   const smsInstructions = (event: MouseEvent<HTMLAnchorElement>) => {
     toast({ title: t("storefront.smsTitle"), description: t("storefront.smsInstructions", { phone }) });

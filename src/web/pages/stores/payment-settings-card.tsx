@@ -21,6 +21,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
+import { DISCARD_EDITS } from "../../lib/form-reset";
 import { useTranslation } from "../../lib/i18n";
 import {
   type PaymentSettingsChange,
@@ -182,7 +183,7 @@ function PaymentSettingsForm({ store, channels, editing, onCancel, onSaved }: Pa
   }, [editing, setFocus]);
 
   function cancel() {
-    form.reset(valuesOf(store, channels));
+    form.reset(valuesOf(store, channels), DISCARD_EDITS);
     onCancel();
   }
 

@@ -15,6 +15,7 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
+import { DISCARD_EDITS } from "../../lib/form-reset";
 import { useTranslation } from "../../lib/i18n";
 import { isStaleSave } from "../../lib/queries/stale-save";
 import { useUpdateStore } from "../../lib/queries/stores";
@@ -64,7 +65,7 @@ export function StoreSettingsCard({ store }: { store: StoreSummary }) {
   }, [editing, setFocus]);
 
   function stopEditing() {
-    form.reset(valuesOf(store));
+    form.reset(valuesOf(store), DISCARD_EDITS);
     setConflict(null);
     setEditing(false);
   }
@@ -87,7 +88,7 @@ export function StoreSettingsCard({ store }: { store: StoreSummary }) {
       },
       {
         onSuccess: (saved) => {
-          form.reset(valuesOf(saved));
+          form.reset(valuesOf(saved), DISCARD_EDITS);
           setEditing(false);
           toast({ title: t("stores.updatedTitle"), description: t("stores.updatedDescription") });
         },
