@@ -10,7 +10,7 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
- * Journeys run in Debian's Chromium against the built client served by the real server, on a fresh
+ * Journeys run in Debian's Chromium against the built client served by the built server (`npm run build`), on a fresh
  * PGlite folder each run (or PostgreSQL when E2E_DATABASE_URL is set).
  */
 export default defineConfig({
@@ -33,7 +33,7 @@ export default defineConfig({
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node --import tsx src/server/main.ts`,
+    command: `rm -rf ${DATA_DIR} && node --enable-source-maps dist/server/main.js`,
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
