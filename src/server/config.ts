@@ -60,6 +60,8 @@ const envSchema = z.object({
   SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   SMS_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
   SMS_WORKER: flag(true),
+  METRICS_TOKEN: z.union([z.literal(""), z.string().min(16)]).optional(),
+  ACCESS_LOG: flag(true),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -121,6 +123,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       userPerHour: e.AI_USER_PER_HOUR,
     },
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
+    /** Bearer token for GET /metrics; without one the endpoint does not exist. */
+    metricsToken: e.METRICS_TOKEN || undefined,
+    /** One info-level line per answered request, with its request id. */
+    accessLog: e.ACCESS_LOG,
     uploadDir: e.UPLOAD_DIR ? path.resolve(e.UPLOAD_DIR) : undefined,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
