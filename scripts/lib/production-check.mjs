@@ -12,7 +12,7 @@ import { root } from "./prepare.mjs";
 const SHIPPED = ["package.json", "package-lock.json", "drizzle", "dist"];
 const SAMPLE_PHOTO = "src/server/adapters/ai/offline/fixtures/coffee-cup.jpg";
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once("error", reject);
@@ -40,11 +40,25 @@ export async function startBuiltServer(folder, env) {
       PUBLIC_URL: url,
       ...env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
   child.stderr.on("data", (chunk) => {
     stderr += chunk;
+  });
+  // The server's log lines (pino writes JSON, one object per line, to stdout).
+  const logs = [];
+  let partial = "";
+  child.stdout.on("data", (chunk) => {
+    const lines = (partial + chunk).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) {
+      try {
+        logs.push(JSON.parse(line));
+      } catch {
+        // Not a log line (the startup banner).
+      }
+    }
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -63,8 +77,10 @@ export async function startBuiltServer(folder, env) {
   const startMs = performance.now() - started;
   return {
     url,
+    port,
     child,
     startMs,
+    logs: () => logs,
     stderr: () => stderr,
     /** Resident memory of the server process, from /proc (Linux). */
     rssMb() {
