@@ -8,8 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { root } from "./prepare.mjs";
 
-/** What a production folder holds: the lockfile and manifest, the migrations and the build. */
-const SHIPPED = ["package.json", "package-lock.json", "drizzle", "dist"];
+/** What a production folder holds: the lockfile and manifest, the migrations, the build and the runners. */
+const SHIPPED = ["package.json", "package-lock.json", "drizzle", "dist", "scripts"];
 const SAMPLE_PHOTO = "src/server/adapters/ai/offline/fixtures/coffee-cup.jpg";
 
 export function freePort() {
@@ -232,7 +232,7 @@ export async function checkProductionInstall(log = (line) => process.stdout.writ
       // The embedded database is one process's: the command runs once the server has stopped.
       await server.stop();
       await check("npm run admin grants admin rights in the production folder", () => {
-        const admin = spawnSync(process.execPath, ["dist/server/admin.js", "grant", email], {
+        const admin = spawnSync("npm", ["run", "--silent", "admin", "--", "grant", email], {
           cwd: folder,
           encoding: "utf8",
           env: { PATH: process.env.PATH, DATA_DIR: path.join(folder, "data"), LOG_LEVEL: "warn" },
