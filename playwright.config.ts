@@ -11,7 +11,7 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
- * Journeys run in Debian's Chromium against the built client served by the real server, on a fresh
+ * Journeys run in Debian's Chromium against the built client served by the built server (`npm run build`), on a fresh
  * PGlite folder each run (or PostgreSQL when E2E_DATABASE_URL is set).
  */
 export default defineConfig({
@@ -35,7 +35,7 @@ export default defineConfig({
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     // The server's log goes to a file: the journeys read the texts the log SMS provider "sends" there.
-    command: `rm -rf ${DATA_DIR} && mkdir -p .tmp && node --import tsx src/server/main.ts > ${serverLogPath(PORT)}`,
+    command: `rm -rf ${DATA_DIR} && mkdir -p .tmp && node --enable-source-maps dist/server/main.js > ${serverLogPath(PORT)}`,
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

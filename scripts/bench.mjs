@@ -4,8 +4,9 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ensureDependencies, root } from "./lib/prepare.mjs";
+import { ensureDependencies, ensureSupportedNode, root } from "./lib/prepare.mjs";
 
+ensureSupportedNode();
 ensureDependencies();
 
 const benchDir = path.join(root, "bench");

@@ -1,7 +1,8 @@
 // `npm run dev`: the API server with reload on :3000 and Vite with hot module reload on :5173.
 import { spawn } from "node:child_process";
-import { ensureDependencies, root } from "./lib/prepare.mjs";
+import { ensureDependencies, ensureSupportedNode, root } from "./lib/prepare.mjs";
 
+ensureSupportedNode();
 ensureDependencies();
 
 const env = { ...process.env, NODE_ENV: "development" };

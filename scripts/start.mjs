@@ -1,18 +1,27 @@
-// `npm start`: install if needed, build the client if stale, then migrate and serve (main.ts migrates).
+// `npm start`: install if needed, build what is stale, then serve the built server with plain Node
+// (main.js migrates). Production, after `npm ci --omit=dev`, runs the same `dist/server/main.js` (`npm run serve`).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { ensureClientBuild, ensureDependencies, root } from "./lib/prepare.mjs";
+import {
+  ensureClientBuild,
+  ensureDependencies,
+  ensureServerBuild,
+  ensureSupportedNode,
+  root,
+  SERVER_ENTRY,
+} from "./lib/prepare.mjs";
 
+ensureSupportedNode();
 ensureDependencies();
 ensureClientBuild();
+await ensureServerBuild();
 
 const envFile = path.join(root, ".env");
 const args = [
   ...(fs.existsSync(envFile) ? [`--env-file=${envFile}`] : []),
-  "--import",
-  "tsx",
-  "src/server/main.ts",
+  "--enable-source-maps",
+  SERVER_ENTRY,
 ];
 const server = spawn(process.execPath, args, { cwd: root, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

@@ -1,10 +1,20 @@
 // `npm test`: installs what is missing, runs the API/unit suites (PGlite, and PostgreSQL when one is
-// reachable) and the browser journeys, then prints one "N passed, N failed" line over all of them.
+// reachable), the browser journeys against the built server, the production install
+// (`npm ci --omit=dev` in a clean folder, then plain `node`) and the deployment of deploy/ (nginx, two app
+// servers, PostgreSQL, S3), then prints one "N passed, N failed" line over all of them.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { ensureClientBuild, ensureDependencies, root } from "./lib/prepare.mjs";
+import { checkDeployment } from "./lib/deploy-check.mjs";
+import {
+  ensureClientBuild,
+  ensureDependencies,
+  ensureServerBuild,
+  ensureSupportedNode,
+  root,
+} from "./lib/prepare.mjs";
+import { checkProductionInstall } from "./lib/production-check.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres";
@@ -33,6 +43,8 @@ function readJson(file) {
   }
 }
 
+ensureSupportedNode();
+process.stdout.write(`Node.js ${process.versions.node}\n`);
 ensureDependencies();
 fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
@@ -81,6 +93,7 @@ if (!fs.existsSync(CHROMIUM)) {
   );
 } else {
   ensureClientBuild();
+  await ensureServerBuild();
   const e2eReport = path.join(reports, "playwright.json");
   const playwright = spawnSync("npx", ["playwright", "test"], {
     cwd: root,
@@ -98,6 +111,24 @@ if (!fs.existsSync(CHROMIUM)) {
     process.stderr.write("The browser journeys did not produce a report.\n");
   }
 }
+
+// 3. The production install: what an operator runs, from the same build.
+ensureClientBuild();
+await ensureServerBuild();
+process.stdout.write(
+  "\nProduction install (npm ci --omit=dev in a clean folder, then node dist/server/main.js):\n",
+);
+const production = await checkProductionInstall();
+totals.passed += production.passed;
+totals.failed += production.failed;
+
+// 4. The deployment of deploy/: nginx in front of two built app servers on PostgreSQL and S3.
+process.stdout.write("\nDeployment (deploy/: nginx, two app servers, PostgreSQL, S3):\n");
+const deployment = env.TEST_DATABASE_URL ? await checkDeployment() : { passed: 0, failed: 1 };
+if (!env.TEST_DATABASE_URL)
+  process.stdout.write("  ✗ needs PostgreSQL: set TEST_DATABASE_URL or run one on 127.0.0.1:5432\n");
+totals.passed += deployment.passed;
+totals.failed += deployment.failed;
 
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : "";
 process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed${skipped}\n`);

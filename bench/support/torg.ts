@@ -75,14 +75,18 @@ export function templateWebRoot() {
   return { path: folder, remove: () => fs.rmSync(folder, { recursive: true, force: true }) };
 }
 
-/** Starts `node src/server/main.ts` (or another entry) and waits until /api/health answers. */
+/**
+ * Starts `src/server/main.ts` through tsx (or another entry; a built `.js` entry runs on plain node) and
+ * waits until /api/health answers.
+ */
 export async function startServer(
   env: Record<string, string>,
   entry = "src/server/main.ts",
   healthPath = "/api/health",
 ): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  const args = entry.endsWith(".js") ? [entry] : ["--import", "tsx", entry];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,

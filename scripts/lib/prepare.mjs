@@ -20,6 +20,43 @@ function fileHash(file) {
     .digest("hex");
 }
 
+/** The Node.js line Torg runs on (package.json "engines"); older machines get it from the npm registry. */
+export const NODE_MAJOR = 22;
+/** What is installed when the machine's Node.js is older: the active LTS line, through the `node` package. */
+const NODE_PACKAGE = "node@24";
+
+/**
+ * The folder of a Node.js binary that is new enough: this process's own, or one installed from the
+ * npm registry (the `node` package ships the binary) into .tmp/node, so a machine with an old Node.js
+ * still runs `npm start`, `npm test` and CI on a supported one.
+ */
+export function supportedNodeBinDir() {
+  if (Number(process.versions.node.split(".")[0]) >= NODE_MAJOR) return path.dirname(process.execPath);
+  const prefix = path.join(root, ".tmp", "node");
+  const bin = path.join(prefix, "node_modules", "node", "bin");
+  if (!fs.existsSync(path.join(bin, "node"))) {
+    process.stderr.write(
+      `Node.js ${process.versions.node} is older than ${NODE_MAJOR}: installing ${NODE_PACKAGE}...\n`,
+    );
+    // npm's report goes to stderr: .ci/run reads this function's answer from stdout.
+    const args = ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", NODE_PACKAGE];
+    run("npm", args, { stdio: ["ignore", 2, 2] });
+  }
+  return bin;
+}
+
+/**
+ * Runs this script again on a supported Node.js when the current one is older (then never returns),
+ * with that Node.js first on PATH so every child (npm, npx, vitest, playwright) uses it too.
+ */
+export function ensureSupportedNode() {
+  const bin = supportedNodeBinDir();
+  if (bin === path.dirname(process.execPath)) return;
+  const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}` };
+  const child = spawnSync(path.join(bin, "node"), process.argv.slice(1), { stdio: "inherit", env });
+  process.exit(child.status ?? 1);
+}
+
 /** Installs dependencies when node_modules is missing or was installed from another lockfile. */
 export function ensureDependencies() {
   const stamp = path.join(root, "node_modules", ".torg-lock-hash");
@@ -43,7 +80,7 @@ const CLIENT_INPUTS = [
   "public",
 ];
 
-function newestInput() {
+function newestInput(inputs = CLIENT_INPUTS) {
   let newest = 0;
   const visit = (entry) => {
     const full = path.join(root, entry);
@@ -55,8 +92,60 @@ function newestInput() {
       newest = Math.max(newest, stat.mtimeMs);
     }
   };
-  CLIENT_INPUTS.forEach(visit);
+  inputs.forEach(visit);
   return newest;
+}
+
+const SERVER_OUT = path.join(root, "dist", "server");
+export const SERVER_ENTRY = path.join(SERVER_OUT, "main.js");
+const SERVER_INPUTS = ["src/server", "src/shared", "src/web", "package-lock.json"];
+
+/**
+ * The server as plain JavaScript (dist/server/main.js and admin.js), so production runs it with `node`
+ * and no TypeScript at run time. Packages stay outside the bundle (they are installed with
+ * `npm ci --omit=dev`), so every package the bundle imports must be in "dependencies": checked here,
+ * so a runtime import of a devDependency fails the build instead of the production start.
+ */
+export async function buildServer() {
+  const { build } = await import("esbuild");
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { main: "src/server/main.ts", admin: "src/server/cli/admin.ts" },
+    outdir: SERVER_OUT,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: `node${NODE_MAJOR}`,
+    packages: "external",
+    jsx: "automatic",
+    sourcemap: true,
+    metafile: true,
+    logLevel: "warning",
+  });
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+  const runtime = new Set(Object.keys(manifest.dependencies ?? {}));
+  const imported = new Set();
+  for (const output of Object.values(result.metafile.outputs)) {
+    for (const entry of output.imports) {
+      if (!entry.external || entry.path.startsWith("node:")) continue;
+      const parts = entry.path.split("/");
+      imported.add(entry.path.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]);
+    }
+  }
+  const misplaced = [...imported].filter((name) => !runtime.has(name)).sort();
+  if (misplaced.length > 0) {
+    process.stderr.write(
+      `The server imports packages that are not in "dependencies" (a production install lacks them): ${misplaced.join(", ")}\n`,
+    );
+    process.exit(1);
+  }
+}
+
+/** Builds the server when dist/server is missing or older than its sources. */
+export async function ensureServerBuild() {
+  if (fs.existsSync(SERVER_ENTRY) && fs.statSync(SERVER_ENTRY).mtimeMs >= newestInput(SERVER_INPUTS)) return;
+  process.stdout.write("Building the server...\n");
+  await buildServer();
 }
 
 /** The app (index.html) and, after it, the pages the server renders (shop.html, account.html): see vite.config.ts. */

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
@@ -44,6 +46,8 @@ import { healthRoutes } from "./modules/health/routes";
 import { HousekeepingWorker } from "./modules/housekeeping/worker";
 import { MAX_IMAGE_BYTES } from "./modules/images/pipeline";
 import { uploadRoutes } from "./modules/images/routes";
+import { createMetrics } from "./modules/observability/metrics";
+import { metricsRoutes } from "./modules/observability/routes";
 import { orderRoutes } from "./modules/orders/routes";
 import { productRoutes } from "./modules/products/routes";
 import { qrRoutes } from "./modules/qr/routes";
@@ -104,10 +108,9 @@ export async function buildApp({
       headersTimeout: config.timeouts.headersMs,
       connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.timeouts.headersMs / 4)),
     },
-    // A line per request costs more than the request itself under load; debug level turns them on.
-    logController: new LogController({
-      disableRequestLogging: config.logLevel !== "debug" && config.logLevel !== "trace",
-    }),
+    genReqId: (request) => requestIdOf(request, config.trustProxy),
+    // Fastify's own two lines per request are replaced by one access-log line (below).
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -120,6 +123,26 @@ export async function buildApp({
     db: database.db,
     publicCache: new MicroCache(config.publicCacheTtlMs),
   };
+  const metrics = createMetrics(database.db, deps.publicCache);
+  // Every answer names its request, so a shopper's "something went wrong" can be found in the log.
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    metrics.observe(request, reply);
+    if (config.accessLog) {
+      request.log.info(
+        {
+          method: request.method,
+          url: request.url,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+          ip: request.ip,
+        },
+        "request",
+      );
+    }
+  });
   app.addHook("onResponse", async (request, reply) => {
     const write = request.method !== "GET" && request.method !== "HEAD";
     if (write && reply.statusCode < 400 && CATALOGUE_WRITES.test(request.url)) deps.publicCache.clear();
@@ -137,6 +160,7 @@ export async function buildApp({
   await app.register(sessionPlugin, deps);
 
   await app.register(healthRoutes, deps);
+  await app.register(metricsRoutes, { ...deps, metrics });
   await app.register(authRoutes, deps);
   await app.register(userRoutes, deps);
   await app.register(settingsRoutes, deps);
@@ -169,6 +193,13 @@ export async function buildApp({
 
   await registerWebClient(app, config, database.db, deps.publicCache);
   return app;
+}
+
+/** A request id that a proxy we trust may set (X-Request-Id, if it looks like one), else a new UUID. */
+function requestIdOf(request: IncomingMessage, trustProxy: boolean): string {
+  const given = request.headers["x-request-id"];
+  if (trustProxy && typeof given === "string" && /^[\w.:-]{8,128}$/.test(given)) return given;
+  return randomUUID();
 }
 
 /**

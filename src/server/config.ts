@@ -79,6 +79,8 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, "a comma-separated list of two-letter country codes"))),
+  METRICS_TOKEN: z.union([z.literal(""), z.string().min(16)]).optional(),
+  ACCESS_LOG: flag(true),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -180,6 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** How often expired sessions, ended rate-limit windows and unclaimed uploads are deleted (0: never). */
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MINUTES * 60 * 1000,
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
+    /** Bearer token for GET /metrics; without one the endpoint does not exist. */
+    metricsToken: e.METRICS_TOKEN || undefined,
+    /** One info-level line per answered request, with its request id. */
+    accessLog: e.ACCESS_LOG,
     uploadDir: e.UPLOAD_DIR ? path.resolve(e.UPLOAD_DIR) : undefined,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

@@ -3,9 +3,10 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { PROJECT_ROOT } from "../lib/project-root";
 import type { Database } from "./client";
 
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, "../../../drizzle");
+export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, "drizzle");
 
 /** Any fixed number: the advisory lock that lets one of several starting servers migrate at a time. */
 const MIGRATION_LOCK_ID = 740_213;

@@ -59,6 +59,8 @@ export class MicroCache {
   private readonly entries = new Map<string, { expires: number; body: CachedBody }>();
   private readonly loading = new Map<string, Promise<CachedBody>>();
   private generation = 0;
+  /** How requests were answered: fresh from memory, stale while reloading, or loaded (for /metrics). */
+  readonly stats = { hit: 0, stale: 0, miss: 0 };
 
   constructor(
     private readonly ttlMs: number,
@@ -87,12 +89,17 @@ export class MicroCache {
     if (this.ttlMs <= 0) return produce();
     const hit = this.entries.get(key);
     const now = Date.now();
-    if (hit && hit.expires > now) return hit.body;
+    if (hit && hit.expires > now) {
+      this.stats.hit += 1;
+      return hit.body;
+    }
     if (hit && hit.expires + this.ttlMs * STALE_FOR_TTLS > now) {
+      this.stats.stale += 1;
       // A reload that fails drops the entry: the next request loads again and says what went wrong.
       if (!this.loading.has(key)) this.load(key, produce).catch(() => this.entries.delete(key));
       return hit.body;
     }
+    this.stats.miss += 1;
     return this.loading.get(key) ?? this.load(key, produce);
   }
 

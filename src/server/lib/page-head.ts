@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-
-const ROOT = path.resolve(import.meta.dirname, "../../..");
+import { PROJECT_ROOT } from "./project-root.ts";
 
 /**
  * The <head> every page shares (src/web/page-head.html), written where a template (index.html,
@@ -11,7 +10,7 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
  * round trip; the CSP allows it by its hash); development links the file.
  */
 export function withPageHead(html: string, { inlineThemeScript }: { inlineThemeScript: boolean }): string {
-  const read = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8").trim();
+  const read = (file: string) => fs.readFileSync(path.join(PROJECT_ROOT, file), "utf8").trim();
   const themeScript = inlineThemeScript
     ? `<script>${read("public/theme-init.js")}</script>`
     : `<script src="/theme-init.js"></script>`;

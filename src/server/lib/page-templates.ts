@@ -2,9 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "../config";
 import { withPageHead } from "./page-head";
-
-/** The source templates of the pages the server renders, at the repository's root next to index.html. */
-const SOURCE_ROOT = path.resolve(import.meta.dirname, "../../..");
+import { PROJECT_ROOT } from "./project-root";
 
 export interface PageTemplates {
   /** The app's page (built index.html), served for every app path; empty without a built client. */
@@ -26,7 +24,7 @@ const developmentTemplate = (name: string) =>
 
 /** A template as it is in the repository, its shared <head> written in (the theme script linked). */
 export function sourceTemplate(name: string): string {
-  return withPageHead(fs.readFileSync(path.join(SOURCE_ROOT, name), "utf8"), { inlineThemeScript: false });
+  return withPageHead(fs.readFileSync(path.join(PROJECT_ROOT, name), "utf8"), { inlineThemeScript: false });
 }
 
 /** The built index.html, shop.html and account.html (the last two from source under `npm run dev`). */

@@ -115,6 +115,9 @@ async function productForm(fields: Record<string, string> = {}) {
 const RULES: Record<string, Rule> = {
   // Public infrastructure.
   "GET /api/health": { expect: everyone(200) },
+  // Prometheus figures: a bearer token of their own (the suite's app has one); no session opens them,
+  // a platform admin's included. The token itself is tested in observability.test.ts.
+  "GET /metrics": { expect: everyone(401) },
   "GET /api/auth/options": { expect: everyone(200) },
 
   // Accounts (D2, D3). Register and login are open to everyone; a signed-in caller simply gets a new session.
@@ -323,7 +326,7 @@ let app: SecurityApp;
 let ctx: Ctx;
 
 beforeAll(async () => {
-  app = await createSecurityApp();
+  app = await createSecurityApp({ METRICS_TOKEN: "matrix-metrics-token-0123456789" });
   const seed = await seedScenario(app.t);
   ctx = { t: app.t, seed, make: resources(app.t, seed) };
 }, 180_000);

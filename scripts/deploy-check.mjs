@@ -1,0 +1,19 @@
+// `npm run deploy:check`: boots deploy/ on this machine (nginx, two built app servers, PostgreSQL, an
+// S3-compatible store) and runs a smoke test through nginx. Needs nginx and PostgreSQL (see the README).
+
+import { checkDeployment } from "./lib/deploy-check.mjs";
+import {
+  ensureClientBuild,
+  ensureDependencies,
+  ensureServerBuild,
+  ensureSupportedNode,
+} from "./lib/prepare.mjs";
+
+ensureSupportedNode();
+ensureDependencies();
+ensureClientBuild();
+await ensureServerBuild();
+process.stdout.write("Deployment (deploy/: nginx, two app servers, PostgreSQL, S3):\n");
+const { passed, failed } = await checkDeployment();
+process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,259 @@
+// The production install, exactly as an operator does it: the built files and the lockfile in a clean
+// folder, `npm ci --omit=dev`, then `node dist/server/main.js`, and a seller's and a shopper's first
+// steps against it. Plain Node, no dependencies: it must not lean on the development install.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { root } from "./prepare.mjs";
+
+/** What a production folder holds: the lockfile and manifest, the migrations, the build and the runners. */
+const SHIPPED = ["package.json", "package-lock.json", "drizzle", "dist", "scripts"];
+const SAMPLE_PHOTO = "src/server/adapters/ai/offline/fixtures/coffee-cup.jpg";
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the built server and waits for /api/health: how long that took, and the process. */
+export async function startBuiltServer(folder, env) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, ["dist/server/main.js"], {
+    cwd: folder,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  // The server's log lines (pino writes JSON, one object per line, to stdout).
+  const logs = [];
+  let partial = "";
+  child.stdout.on("data", (chunk) => {
+    const lines = (partial + chunk).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) {
+      try {
+        logs.push(JSON.parse(line));
+      } catch {
+        // Not a log line (the startup banner).
+      }
+    }
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${stderr}`);
+    const ok = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the server did not answer /api/health within 60 s:\n${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const startMs = performance.now() - started;
+  return {
+    url,
+    port,
+    child,
+    startMs,
+    logs: () => logs,
+    stderr: () => stderr,
+    /** Resident memory of the server process, from /proc (Linux). */
+    rssMb() {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return Math.round(kb / 1024);
+    },
+    stop() {
+      return new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      });
+    },
+  };
+}
+
+/** A clean folder with what an operator ships, and `npm ci --omit=dev` run in it. */
+export function productionFolder() {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "torg-production-"));
+  for (const entry of SHIPPED)
+    fs.cpSync(path.join(root, entry), path.join(folder, entry), { recursive: true });
+  const install = spawnSync("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund"], {
+    cwd: folder,
+    encoding: "utf8",
+  });
+  return { folder, install, remove: () => fs.rmSync(folder, { recursive: true, force: true }) };
+}
+
+/**
+ * Runs the checks and reports each as passed or failed. Needs a build (dist/web and dist/server).
+ * Returns the counts and the figures (start time, memory) for the bench.
+ */
+export async function checkProductionInstall(log = (line) => process.stdout.write(`${line}\n`)) {
+  const results = [];
+  const check = async (name, body) => {
+    try {
+      const detail = await body();
+      results.push(true);
+      log(`  ✓ ${name}${detail ? ` (${detail})` : ""}`);
+    } catch (error) {
+      results.push(false);
+      log(`  ✗ ${name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  const expect = (condition, message) => {
+    if (!condition) throw new Error(message);
+  };
+  /** The answer's status, or a failure naming what answered and what it said. */
+  const expectStatus = async (response, status, what) => {
+    if (response.status !== status)
+      throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
+  };
+
+  const { folder, install, remove } = productionFolder();
+  const figures = {};
+  try {
+    await check("npm ci --omit=dev installs without engine warnings", () => {
+      expect(install.status === 0, `npm ci failed:\n${install.stderr}`);
+      expect(!/EBADENGINE/.test(install.stderr), `engine warnings:\n${install.stderr}`);
+      const devOnly = ["tsx", "vite", "esbuild", "typescript", "vitest"].filter((name) =>
+        fs.existsSync(path.join(folder, "node_modules", name, "package.json")),
+      );
+      expect(devOnly.length === 0, `development tools were installed: ${devOnly.join(", ")}`);
+    });
+    const server = await startBuiltServer(folder, { DATA_DIR: path.join(folder, "data") });
+    figures.startMs = Math.round(server.startMs);
+    figures.rssAtStartMb = server.rssMb();
+    const origin = server.url;
+    let cookie = "";
+    const call = async (method, url, body, headers = {}) => {
+      const response = await fetch(`${origin}${url}`, {
+        method,
+        headers: { origin, ...(cookie ? { cookie } : {}), ...headers },
+        body,
+      });
+      const setCookie = response.headers.get("set-cookie");
+      if (setCookie?.startsWith("torg_session=")) cookie = setCookie.split(";")[0];
+      return response;
+    };
+    const json = (method, url, value) =>
+      call(method, url, JSON.stringify(value), { "content-type": "application/json" });
+    try {
+      await check(
+        "the production server starts with plain node and migrates a new database",
+        () => `${figures.startMs} ms, ${figures.rssAtStartMb} MB`,
+      );
+      await check("the login page is rendered on the server", async () => {
+        const response = await call("GET", "/login");
+        const html = await response.text();
+        expect(response.status === 200 && html.includes("Log in"), `GET /login answered ${response.status}`);
+      });
+      const email = `operator-${Date.now()}@example.no`;
+      await check("a seller signs up", async () => {
+        const response = await json("POST", "/api/register", {
+          fullName: "Ola Operatør",
+          email,
+          password: "correct horse battery",
+        });
+        await expectStatus(response, 201, "register");
+      });
+      let store;
+      await check("the seller creates a store", async () => {
+        const response = await json("POST", "/api/stores", {
+          name: "Produksjon",
+          slug: `produksjon-${Date.now()}`,
+          defaultLocale: "nb",
+        });
+        await expectStatus(response, 201, "create store");
+        store = await response.json();
+      });
+      const photo = new Blob([fs.readFileSync(path.join(root, SAMPLE_PHOTO))], { type: "image/jpeg" });
+      await check("the offline AI analyses a photo", async () => {
+        const form = new FormData();
+        form.append("productImage", photo, "cup.jpg");
+        const response = await call("POST", "/api/products/analyze", form);
+        await expectStatus(response, 200, "analyze");
+      });
+      let product;
+      await check("the seller adds a product with a photo (sharp)", async () => {
+        const form = new FormData();
+        form.append("title", "Kaffekopp");
+        form.append("basePrice", "249");
+        form.append("image", photo, "cup.jpg");
+        const response = await call("POST", `/api/stores/${store.id}/products`, form);
+        await expectStatus(response, 201, "create product");
+        product = await response.json();
+      });
+      await check("the storefront is rendered on the server", async () => {
+        const response = await call("GET", `/s/${store.slug}`);
+        const html = await response.text();
+        expect(
+          response.status === 200 && html.includes("Kaffekopp"),
+          `GET /s/${store.slug} answered ${response.status}`,
+        );
+      });
+      await check("a shopper places an order", async () => {
+        cookie = "";
+        const response = await json("POST", "/api/orders", {
+          storeId: store.id,
+          buyerEmail: "kari@example.no",
+          shipToName: "Kari Nordmann",
+          shipToPhone: "+4791234567",
+          items: [{ productId: product.id, qty: 1 }],
+        });
+        await expectStatus(response, 201, "order");
+      });
+      figures.rssAfterUseMb = server.rssMb();
+      // The embedded database is one process's: the command runs once the server has stopped.
+      await server.stop();
+      await check("npm run admin grants admin rights in the production folder", () => {
+        const admin = spawnSync("npm", ["run", "--silent", "admin", "--", "grant", email], {
+          cwd: folder,
+          encoding: "utf8",
+          env: { PATH: process.env.PATH, DATA_DIR: path.join(folder, "data"), LOG_LEVEL: "warn" },
+        });
+        expect(
+          admin.status === 0 && /now a platform admin/.test(admin.stdout),
+          `admin exited ${admin.status}: ${admin.stderr}`,
+        );
+      });
+    } finally {
+      await server.stop();
+    }
+  } catch (error) {
+    results.push(false);
+    log(`  ✗ the production server: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    remove();
+  }
+  return {
+    passed: results.filter(Boolean).length,
+    failed: results.filter((ok) => !ok).length,
+    figures,
+  };
+}
