@@ -47,6 +47,8 @@ export default defineConfig({
       LOG_LEVEL: "info",
       // The journeys share one server and a few test numbers; the limits have their own API tests.
       SMS_PER_NUMBER_PER_HOUR: "0",
+      // Every journey signs up from this one machine's address.
+      SIGNUPS_PER_IP_PER_HOUR: "1000",
       NODE_ENV: "production",
       WEB_ROOT: process.env.E2E_WEB_ROOT ?? "dist/web",
     },

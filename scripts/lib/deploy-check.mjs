@@ -121,6 +121,7 @@ export async function checkDeployment(log = (line) => process.stdout.write(`${li
       S3_ACCESS_KEY_ID: "S3RVER",
       S3_SECRET_ACCESS_KEY: "S3RVER",
       TRUST_PROXY: "true",
+      MAX_CONNECTIONS_PER_ADDRESS: "0",
       PUBLIC_URL: origin,
       WEB_ROOT: path.join(root, "dist", "web"),
       LOG_LEVEL: "info",

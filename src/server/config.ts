@@ -58,6 +58,7 @@ const envSchema = z.object({
   AI_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).default(600),
   HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   ORDERS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).default(100),
+  SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   SMS_PROVIDER: z.enum(["log", "http"]).default("log"),
   SMS_HTTP_URL: z.string().url().optional(),
@@ -137,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60 * 1000,
     /** Orders one network address may place per hour (0: no limit): every order texts a phone. */
     ordersPerIpPerHour: e.ORDERS_PER_IP_PER_HOUR,
+    /** Accounts one network address may open per hour. */
+    signupsPerIpPerHour: e.SIGNUPS_PER_IP_PER_HOUR,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     /**
      * How long a client may take, so slow clients cannot hold the server's connections: the whole

@@ -28,12 +28,25 @@ export function fromOre(ore: number): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
+const AMOUNT_PATTERN = /^\d+([.,]\d+)?$/;
+
+/**
+ * An amount in whole kroner, rounded half up: how every screen shows a price, and what quick-create
+ * saves. Integer arithmetic on the text's parts: no floating point touches the money, and any size
+ * works (an analytics total past 10^12 kr).
+ */
+export function wholeKroner(amount: string | number): number {
+  const text = String(amount).trim();
+  if (!AMOUNT_PATTERN.test(text)) throw new Error(`Not an amount: ${amount}`);
+  const [whole = "0", fraction = ""] = text.replace(",", ".").split(".");
+  return Number(whole) + (Number(fraction.padEnd(2, "0").slice(0, 2)) >= 50 ? 1 : 0);
+}
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /** Whole kroner, half up, with the locale's grouping and the suffix "kr". */
 export function formatKr(amount: string | number | null | undefined, language = "en"): string {
-  const ore = amount === null || amount === undefined || amount === "" ? 0 : toOre(amount);
-  const kroner = Math.floor((ore + 50) / 100);
+  const kroner = amount === null || amount === undefined || amount === "" ? 0 : wholeKroner(amount);
   // Building a NumberFormat costs far more than using one: one per language, made once.
   let formatter = formatters.get(language);
   if (!formatter) {

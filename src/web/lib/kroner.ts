@@ -1,16 +1,11 @@
-import { fromOre } from "../../shared/money";
+import { fromOre, wholeKroner } from "../../shared/money";
 
-/**
- * Prices are shown in whole kroner, rounded half up (as formatKr does). A line and a total shown together
- * are computed from those shown unit prices, so they always add up on screen: "2 × 13 kr" is "26 kr",
- * never "25 kr" from an exact 12.50. New prices are whole kroner anyway (the product schema); this keeps
- * older prices with øre, and quick-create's, from showing sums that do not match their lines.
+/*
+ * A line and a total shown together are computed from the shown (whole-kroner) unit prices, so they
+ * always add up on screen: "2 × 13 kr" is "26 kr", never "25 kr" from an exact 12.50. Prices are whole
+ * kroner anyway (the product schema, quick-create rounds); order snapshots from before may hold øre.
  */
-export function wholeKroner(amount: string): number {
-  // Integer arithmetic on the text's parts: no floating point touches the money, and any size works.
-  const [whole = "0", fraction = ""] = amount.trim().replace(",", ".").split(".");
-  return Number(whole) + (Number(fraction.padEnd(2, "0").slice(0, 2)) >= 50 ? 1 : 0);
-}
+export { wholeKroner };
 
 /** The shown unit price times the quantity, as a decimal amount ("26.00"). */
 export function shownLineTotal(unitPrice: string, qty: number): string {

@@ -7,20 +7,13 @@ import { HOUR_MS, hitRateLimit } from "../../lib/rate-limit";
 import { authenticate, createSession, registerUser, revokeSession, toPublicUser } from "./service";
 import { clearSessionCookie, requireUser, setSessionCookie } from "./session";
 
-const REGISTRATIONS_PER_HOUR_PER_CLIENT = 20;
-
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, config } = deps;
 
   app.get("/api/auth/options", async () => ({ signupRestricted: config.signupAllowlist.length > 0 }));
 
   app.post("/api/register", { schema: { body: registerSchema } }, async (request, reply) => {
-    const limit = await hitRateLimit(
-      db,
-      `register:ip:${request.ip}`,
-      REGISTRATIONS_PER_HOUR_PER_CLIENT,
-      HOUR_MS,
-    );
+    const limit = await hitRateLimit(db, `register:ip:${request.ip}`, config.signupsPerIpPerHour, HOUR_MS);
     if (!limit.allowed) throw new HttpError(429, "tooManyRequests");
     const user = await registerUser(db, config, request.body, requestLanguage(request));
     const session = await createSession(db, config, user.id, request.headers["user-agent"]);

@@ -79,7 +79,8 @@ describe("quick-create", () => {
     expect(products).toEqual([
       expect.objectContaining({
         title: "Espressokopp",
-        basePrice: "289.50",
+        // The editor accepts øre; the shop sells at the whole kroner every screen shows.
+        basePrice: "290.00",
         coordinates: draft?.coordinates,
       }),
     ]);

@@ -1,4 +1,5 @@
 import { translateShared } from "../../../shared/i18n";
+import { wholeKroner } from "../../../shared/money";
 import type { Language } from "../../../shared/preferences";
 import type { QuickProduct, QuickStoreDetails } from "../../../shared/quickstore";
 import { slugify } from "../../../shared/slug";
@@ -69,7 +70,9 @@ export async function createQuickStore(
                 storeId: store.id,
                 title: product.title,
                 blurb: product.description,
-                basePrice: product.price,
+                // The editor takes "199.99" as the specification asks; the shop sells at the whole
+                // kroner every screen shows (and every other product has), so what is shown is charged.
+                basePrice: String(wholeKroner(product.price)),
                 seoMetaTitle: product.seoTitle || null,
                 seoMetaDesc: product.seoDescription || null,
                 coordX: product.coordinates ? String(product.coordinates.x) : null,
