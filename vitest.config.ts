@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
 
 const UNIT_TESTS = "src/**/*.test.ts";
+/** Tests that need a PostgreSQL server as such (moving the embedded database to one): that pass only. */
+const POSTGRES_ONLY_TESTS = "src/**/*.postgres.test.ts";
 /** The short load and the fault tests: several Torg processes sharing a PostgreSQL server. */
 const SERVER_TESTS = "bench/**/*.test.ts";
 
@@ -9,10 +11,18 @@ const SERVER_TESTS = "bench/**/*.test.ts";
  * PostgreSQL) the same tests run a second time against a real PostgreSQL server, with the load and
  * fault tests, which need one.
  */
-const projects = [
+const projects: {
+  extends: true;
+  test: { name: string; include: string[]; exclude?: string[]; env: Record<string, string> };
+}[] = [
   {
     extends: true as const,
-    test: { name: "pglite", include: [UNIT_TESTS], env: { TORG_TEST_DB: "pglite" } },
+    test: {
+      name: "pglite",
+      include: [UNIT_TESTS],
+      exclude: [POSTGRES_ONLY_TESTS, "**/node_modules/**"],
+      env: { TORG_TEST_DB: "pglite" },
+    },
   },
 ];
 if (process.env.TEST_DATABASE_URL) {

@@ -110,7 +110,11 @@ export async function buildServer() {
   const { build } = await import("esbuild");
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { main: "src/server/main.ts", admin: "src/server/cli/admin.ts" },
+    entryPoints: {
+      main: "src/server/main.ts",
+      admin: "src/server/cli/admin.ts",
+      backup: "src/server/cli/backup.ts",
+    },
     outdir: SERVER_OUT,
     bundle: true,
     platform: "node",

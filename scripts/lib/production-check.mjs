@@ -242,6 +242,39 @@ export async function checkProductionInstall(log = (line) => process.stdout.writ
           `admin exited ${admin.status}: ${admin.stderr}`,
         );
       });
+      const backupFile = path.join(folder, "backups", "torg.tar.gz");
+      const cli = (args, dataDir) =>
+        spawnSync("npm", ["run", "--silent", ...args], {
+          cwd: folder,
+          encoding: "utf8",
+          env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+        });
+      await check("npm run backup writes the database and the photos into one file", () => {
+        const backup = cli(["backup", "--", backupFile], path.join(folder, "data"));
+        expect(
+          backup.status === 0 && fs.existsSync(backupFile),
+          `backup exited ${backup.status}: ${backup.stderr}`,
+        );
+        return backup.stdout.trim();
+      });
+      await check(
+        "npm run restore brings it back into a new installation that serves the photos",
+        async () => {
+          const restoredDir = path.join(folder, "data-restored");
+          const restore = cli(["restore", "--", backupFile], restoredDir);
+          expect(restore.status === 0, `restore exited ${restore.status}: ${restore.stderr}`);
+          const restored = await startBuiltServer(folder, { DATA_DIR: restoredDir });
+          try {
+            const image = await fetch(`${restored.url}${product.primaryImage}`);
+            expect(image.status === 200, `the restored photo answered ${image.status}`);
+            const shop = await fetch(`${restored.url}/s/${store.slug}`);
+            expect((await shop.text()).includes("Kaffekopp"), "the restored storefront lacks its product");
+          } finally {
+            await restored.stop();
+          }
+          return restore.stdout.trim();
+        },
+      );
     } finally {
       await server.stop();
     }

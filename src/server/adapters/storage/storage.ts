@@ -20,6 +20,13 @@ export interface StoredFile {
   lastModified: Date;
 }
 
+/**
+ * The folders uploads are written to: products/ (analysed photos and product photos) and enhanced/
+ * (copies that earlier versions made with every analysis; nothing shows them, housekeeping deletes them).
+ * Housekeeping and backups walk these.
+ */
+export const UPLOAD_FOLDERS = ["products/", "enhanced/"] as const;
+
 /** A folder to list: letters and digits, ending in "/". */
 export const STORAGE_PREFIX_PATTERN = /^[a-z0-9]+\/$/;
 

@@ -1,6 +1,7 @@
 import { inArray, or } from "drizzle-orm";
 import { IMAGE_WIDTHS } from "../../../shared/image-url";
 import type { FileStorage } from "../../adapters/storage";
+import { UPLOAD_FOLDERS } from "../../adapters/storage/storage";
 import type { Db } from "../../db/client";
 import { productImages, stores } from "../../db/schema";
 import { deleteEndedRateLimits } from "../../lib/rate-limit";
@@ -10,11 +11,6 @@ import { deleteStoredImage, storageKeysOf } from "../images/pipeline";
 /** An analysed photo nothing has used for this long is one nobody will: a draft is saved within the hour. */
 export const UNCLAIMED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-/**
- * The folders uploads are written to: products/ (analysed photos and product photos) and enhanced/
- * (copies earlier versions made with every analysis and nothing ever showed).
- */
-const UPLOAD_FOLDERS = ["products/", "enhanced/"] as const;
 const UPLOAD_KEY = new RegExp(`^([a-z]+/[0-9a-f-]{36})-(?:${IMAGE_WIDTHS.join("|")})\\.webp$`);
 /** Image URLs checked against the database per query. */
 const CLAIM_BATCH = 500;

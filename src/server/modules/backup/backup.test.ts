@@ -1,0 +1,136 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLocalStorage } from "../../adapters/storage/local";
+import { buildApp } from "../../app";
+import { products } from "../../db/schema";
+import { createProductVia, createStoreVia } from "../../test/fixtures";
+import {
+  Agent,
+  createTestApp,
+  createTestDatabase,
+  signUp,
+  type TestApp,
+  testConfig,
+} from "../../test/harness";
+import { restoreBackup, writeBackup } from "./archive";
+import { ordersChecksum, rowCounts, splitStatements } from "./database-dump";
+
+/** Text that has broken hand-made dumps: quotes, semicolons, comment marks, new lines, JSON, emoji. */
+const TRICKY_TITLE = "Krus; 'blå' -- ny\nlinje /* ikke */ \\ slutt";
+
+let source: TestApp;
+let seller: Awaited<ReturnType<typeof signUp>>;
+let tricky: { id: string; primaryImage: string };
+const folders: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "torg-backup-test-"));
+  folders.push(dir);
+  return dir;
+};
+
+/** A shop with products, photos, orders and their SMS: what a backup must carry. */
+beforeAll(async () => {
+  source = await createTestApp();
+  seller = await signUp(source.app);
+  const store = await createStoreVia(seller.agent);
+  tricky = await createProductVia(seller.agent, store.id, {
+    title: TRICKY_TITLE,
+    blurb: 'Glasert 🌿 {"a": 1}',
+  });
+  const plain = await createProductVia(seller.agent, store.id, { title: "Skål", basePrice: "199" });
+  for (let n = 0; n < 3; n++) {
+    const order = await new Agent(source.app).request({
+      method: "POST",
+      url: "/api/orders",
+      remoteAddress: `10.7.0.${n + 1}`,
+      payload: {
+        storeId: store.id,
+        buyerEmail: `kunde${n}@example.no`,
+        shipToName: "Nora O'Kunde",
+        shipToPhone: "+47 912 34 567",
+        items: [
+          { productId: tricky.id, qty: n + 1 },
+          { productId: plain.id, qty: 1 },
+        ],
+      },
+    });
+    expect(order.statusCode).toBe(201);
+  }
+});
+afterAll(async () => {
+  await source.close();
+  for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("npm run backup and npm run restore", () => {
+  it("bring back every row, the orders exactly, and the photos, into an empty installation", async () => {
+    const file = path.join(tempDir(), "torg.tar.gz");
+    const storage = createLocalStorage(source.config.uploadDir ?? "");
+    const manifest = await writeBackup(source.database, storage, file);
+    expect(manifest.rows.orders).toBe(3);
+    expect(manifest.uploads).toBeGreaterThanOrEqual(6);
+
+    const target = await createTestDatabase();
+    const uploads = tempDir();
+    try {
+      await restoreBackup(target, createLocalStorage(uploads), file);
+      expect(await rowCounts(target.db)).toEqual(await rowCounts(source.database.db));
+      expect(await ordersChecksum(target.db)).toBe(await ordersChecksum(source.database.db));
+      const [restored] = await target.db.select().from(products).where(eq(products.id, tricky.id));
+      const [original] = await source.database.db.select().from(products).where(eq(products.id, tricky.id));
+      expect(restored).toEqual(original);
+
+      // The restored installation serves the photos and lets the seller in with the same password.
+      const app = await buildApp({ config: testConfig({ UPLOAD_DIR: uploads }), database: target });
+      try {
+        const photo = await app.inject({ method: "GET", url: tricky.primaryImage });
+        expect(photo.statusCode).toBe(200);
+        expect(photo.headers["content-type"]).toBe("image/webp");
+        const login = await app.inject({
+          method: "POST",
+          url: "/api/login",
+          payload: { email: seller.user.email, password: seller.password },
+        });
+        expect(login.statusCode).toBe(200);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await target.close();
+    }
+  });
+
+  it("refuses a database that already holds data, and changes nothing in it", async () => {
+    const file = path.join(tempDir(), "torg.tar.gz");
+    await writeBackup(source.database, createLocalStorage(source.config.uploadDir ?? ""), file);
+    const before = await rowCounts(source.database.db);
+    await expect(restoreBackup(source.database, createLocalStorage(tempDir()), file)).rejects.toThrow(
+      /not empty/,
+    );
+    expect(await rowCounts(source.database.db)).toEqual(before);
+  });
+
+  it("refuses a file that is not a backup", async () => {
+    const file = path.join(tempDir(), "not-a-backup.tar.gz");
+    fs.writeFileSync(file, "hello");
+    const target = await createTestDatabase();
+    try {
+      await expect(restoreBackup(target, createLocalStorage(tempDir()), file)).rejects.toThrow();
+      expect(Object.values(await rowCounts(target.db)).every((count) => count === 0)).toBe(true);
+    } finally {
+      await target.close();
+    }
+  });
+});
+
+describe("splitStatements", () => {
+  it("splits at semicolons outside quoted text and comments only", () => {
+    const statements = splitStatements(
+      "-- a comment; with a semicolon\nSET a = 'x;y';\nINSERT INTO t VALUES ('it''s; -- fine'), ('b');\n",
+    );
+    expect(statements).toEqual(["SET a = 'x;y'", "INSERT INTO t VALUES ('it''s; -- fine'), ('b')"]);
+  });
+});
