@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import S3rver from "s3rver";
+import { checklist, expect, expectStatus, siteClient } from "./checklist.mjs";
 import { root } from "./prepare.mjs";
 import { freePort, startBuiltServer } from "./production-check.mjs";
 
@@ -57,24 +58,7 @@ http {
 }
 
 export async function checkDeployment(log = (line) => process.stdout.write(`${line}\n`)) {
-  const results = [];
-  const check = async (name, body) => {
-    try {
-      const detail = await body();
-      results.push(true);
-      log(`  ✓ ${name}${detail ? ` (${detail})` : ""}`);
-    } catch (error) {
-      results.push(false);
-      log(`  ✗ ${name}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  };
-  const expect = (condition, message) => {
-    if (!condition) throw new Error(message);
-  };
-  const summary = () => ({
-    passed: results.filter(Boolean).length,
-    failed: results.filter((ok) => !ok).length,
-  });
+  const { check, fail, summary } = checklist(log);
 
   if (!fs.existsSync(NGINX)) {
     await check("nginx is installed", () => {
@@ -165,23 +149,7 @@ export async function checkDeployment(log = (line) => process.stdout.write(`${li
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
 
-    let cookie = "";
-    const call = async (url, { method = "GET", body, headers = {}, base = origin } = {}) => {
-      const response = await fetch(`${base}${url}`, {
-        method,
-        body,
-        headers: { origin, ...(cookie ? { cookie } : {}), ...headers },
-      });
-      const setCookie = response.headers.get("set-cookie");
-      if (setCookie?.startsWith("torg_session=")) cookie = setCookie.split(";")[0];
-      return response;
-    };
-    const json = (url, value, method = "POST") =>
-      call(url, { method, body: JSON.stringify(value), headers: { "content-type": "application/json" } });
-    const expectStatus = async (response, status, what) => {
-      if (response.status !== status)
-        throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
-    };
+    const { call, json, signOut } = siteClient(origin);
 
     await check("the built client's assets come from nginx with a year's cache", async () => {
       const html = await (await call("/")).text();
@@ -275,7 +243,7 @@ export async function checkDeployment(log = (line) => process.stdout.write(`${li
       );
     });
     await check("a shopper places an order through nginx", async () => {
-      cookie = "";
+      signOut();
       const response = await json("/api/orders", {
         storeId: store.id,
         buyerEmail: "kari@example.no",
@@ -294,8 +262,7 @@ export async function checkDeployment(log = (line) => process.stdout.write(`${li
       return `requests per server: ${counts.join(", ")}`;
     });
   } catch (error) {
-    results.push(false);
-    log(`  ✗ the deployment: ${error instanceof Error ? error.message : String(error)}`);
+    fail("the deployment", error);
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
     fs.rmSync(dir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { checklist, expect, expectStatus, siteClient } from "./checklist.mjs";
 import { root } from "./prepare.mjs";
 
 /** What a production folder holds: the lockfile and manifest, the migrations, the build and the runners. */
@@ -115,26 +116,7 @@ export function productionFolder() {
  * Returns the counts and the figures (start time, memory) for the bench.
  */
 export async function checkProductionInstall(log = (line) => process.stdout.write(`${line}\n`)) {
-  const results = [];
-  const check = async (name, body) => {
-    try {
-      const detail = await body();
-      results.push(true);
-      log(`  ✓ ${name}${detail ? ` (${detail})` : ""}`);
-    } catch (error) {
-      results.push(false);
-      log(`  ✗ ${name}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  };
-  const expect = (condition, message) => {
-    if (!condition) throw new Error(message);
-  };
-  /** The answer's status, or a failure naming what answered and what it said. */
-  const expectStatus = async (response, status, what) => {
-    if (response.status !== status)
-      throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
-  };
-
+  const { check, fail, summary } = checklist(log);
   const { folder, install, remove } = productionFolder();
   const figures = {};
   try {
@@ -150,32 +132,20 @@ export async function checkProductionInstall(log = (line) => process.stdout.writ
     figures.startMs = Math.round(server.startMs);
     figures.rssAtStartMb = server.rssMb();
     const origin = server.url;
-    let cookie = "";
-    const call = async (method, url, body, headers = {}) => {
-      const response = await fetch(`${origin}${url}`, {
-        method,
-        headers: { origin, ...(cookie ? { cookie } : {}), ...headers },
-        body,
-      });
-      const setCookie = response.headers.get("set-cookie");
-      if (setCookie?.startsWith("torg_session=")) cookie = setCookie.split(";")[0];
-      return response;
-    };
-    const json = (method, url, value) =>
-      call(method, url, JSON.stringify(value), { "content-type": "application/json" });
+    const { call, json, signOut } = siteClient(origin);
     try {
       await check(
         "the production server starts with plain node and migrates a new database",
         () => `${figures.startMs} ms, ${figures.rssAtStartMb} MB`,
       );
       await check("the login page is rendered on the server", async () => {
-        const response = await call("GET", "/login");
+        const response = await call("/login");
         const html = await response.text();
         expect(response.status === 200 && html.includes("Log in"), `GET /login answered ${response.status}`);
       });
       const email = `operator-${Date.now()}@example.no`;
       await check("a seller signs up", async () => {
-        const response = await json("POST", "/api/register", {
+        const response = await json("/api/register", {
           fullName: "Ola Operatør",
           email,
           password: "correct horse battery",
@@ -184,7 +154,7 @@ export async function checkProductionInstall(log = (line) => process.stdout.writ
       });
       let store;
       await check("the seller creates a store", async () => {
-        const response = await json("POST", "/api/stores", {
+        const response = await json("/api/stores", {
           name: "Produksjon",
           slug: `produksjon-${Date.now()}`,
           defaultLocale: "nb",
@@ -196,7 +166,7 @@ export async function checkProductionInstall(log = (line) => process.stdout.writ
       await check("the offline AI analyses a photo", async () => {
         const form = new FormData();
         form.append("productImage", photo, "cup.jpg");
-        const response = await call("POST", "/api/products/analyze", form);
+        const response = await call("/api/products/analyze", { method: "POST", body: form });
         await expectStatus(response, 200, "analyze");
       });
       let product;
@@ -205,12 +175,12 @@ export async function checkProductionInstall(log = (line) => process.stdout.writ
         form.append("title", "Kaffekopp");
         form.append("basePrice", "249");
         form.append("image", photo, "cup.jpg");
-        const response = await call("POST", `/api/stores/${store.id}/products`, form);
+        const response = await call(`/api/stores/${store.id}/products`, { method: "POST", body: form });
         await expectStatus(response, 201, "create product");
         product = await response.json();
       });
       await check("the storefront is rendered on the server", async () => {
-        const response = await call("GET", `/s/${store.slug}`);
+        const response = await call(`/s/${store.slug}`);
         const html = await response.text();
         expect(
           response.status === 200 && html.includes("Kaffekopp"),
@@ -218,8 +188,8 @@ export async function checkProductionInstall(log = (line) => process.stdout.writ
         );
       });
       await check("a shopper places an order", async () => {
-        cookie = "";
-        const response = await json("POST", "/api/orders", {
+        signOut();
+        const response = await json("/api/orders", {
           storeId: store.id,
           buyerEmail: "kari@example.no",
           shipToName: "Kari Nordmann",
@@ -279,14 +249,9 @@ export async function checkProductionInstall(log = (line) => process.stdout.writ
       await server.stop();
     }
   } catch (error) {
-    results.push(false);
-    log(`  ✗ the production server: ${error instanceof Error ? error.message : String(error)}`);
+    fail("the production server", error);
   } finally {
     remove();
   }
-  return {
-    passed: results.filter(Boolean).length,
-    failed: results.filter((ok) => !ok).length,
-    figures,
-  };
+  return { ...summary(), figures };
 }
