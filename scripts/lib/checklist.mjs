@@ -61,3 +61,30 @@ export function siteClient(origin) {
     },
   };
 }
+
+/**
+ * A seller's first steps, as two checks: sign up (the session is kept by `client`), then create a store.
+ * Returns the seller's e-mail and, once created, the store.
+ */
+export async function sellerWithStore({ check }, { json }, { fullName, storeName, via = "" }) {
+  const slugBase = storeName.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const email = `${slugBase}-${Date.now()}@example.no`;
+  const result = { email, store: undefined };
+  await check(`a seller signs up${via}`, async () => {
+    await expectStatus(
+      await json("/api/register", { fullName, email, password: "correct horse battery" }),
+      201,
+      "register",
+    );
+  });
+  await check("the seller creates a store", async () => {
+    const response = await json("/api/stores", {
+      name: storeName,
+      slug: `${slugBase}-${Date.now()}`,
+      defaultLocale: "nb",
+    });
+    await expectStatus(response, 201, "create store");
+    result.store = await response.json();
+  });
+  return result;
+}

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import S3rver from "s3rver";
-import { checklist, expect, expectStatus, siteClient } from "./checklist.mjs";
+import { checklist, expect, expectStatus, sellerWithStore, siteClient } from "./checklist.mjs";
 import { root } from "./prepare.mjs";
 import { freePort, startBuiltServer } from "./production-check.mjs";
 
@@ -58,7 +58,8 @@ http {
 }
 
 export async function checkDeployment(log = (line) => process.stdout.write(`${line}\n`)) {
-  const { check, fail, summary } = checklist(log);
+  const checks = checklist(log);
+  const { check, fail, summary } = checks;
 
   if (!fs.existsSync(NGINX)) {
     await check("nginx is installed", () => {
@@ -149,7 +150,8 @@ export async function checkDeployment(log = (line) => process.stdout.write(`${li
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
 
-    const { call, json, signOut } = siteClient(origin);
+    const client = siteClient(origin);
+    const { call, json, signOut } = client;
 
     await check("the built client's assets come from nginx with a year's cache", async () => {
       const html = await (await call("/")).text();
@@ -182,24 +184,10 @@ export async function checkDeployment(log = (line) => process.stdout.write(`${li
       expect(line.ip === "127.0.0.1", `the app saw the visitor as ${line.ip}`);
     });
 
-    const email = `deploy-${Date.now()}@example.no`;
-    await check("a seller signs up through nginx", async () => {
-      const response = await json("/api/register", {
-        fullName: "Driftsansvarlig",
-        email,
-        password: "correct horse battery",
-      });
-      await expectStatus(response, 201, "register");
-    });
-    let store;
-    await check("the seller creates a store", async () => {
-      const response = await json("/api/stores", {
-        name: "Deploy",
-        slug: `deploy-${Date.now()}`,
-        defaultLocale: "nb",
-      });
-      await expectStatus(response, 201, "create store");
-      store = await response.json();
+    const { store } = await sellerWithStore(checks, client, {
+      fullName: "Driftsansvarlig",
+      storeName: "Deploy",
+      via: " through nginx",
     });
     let product;
     await check("a photo uploaded to one app server is served by the other", async () => {

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { checklist, expect, expectStatus, siteClient } from "./checklist.mjs";
+import { checklist, expect, expectStatus, sellerWithStore, siteClient } from "./checklist.mjs";
 import { root } from "./prepare.mjs";
 
 /** What a production folder holds: the lockfile and manifest, the migrations, the build and the runners. */
@@ -116,7 +116,8 @@ export function productionFolder() {
  * Returns the counts and the figures (start time, memory) for the bench.
  */
 export async function checkProductionInstall(log = (line) => process.stdout.write(`${line}\n`)) {
-  const { check, fail, summary } = checklist(log);
+  const checks = checklist(log);
+  const { check, fail, summary } = checks;
   const { folder, install, remove } = productionFolder();
   const figures = {};
   try {
@@ -132,7 +133,8 @@ export async function checkProductionInstall(log = (line) => process.stdout.writ
     figures.startMs = Math.round(server.startMs);
     figures.rssAtStartMb = server.rssMb();
     const origin = server.url;
-    const { call, json, signOut } = siteClient(origin);
+    const client = siteClient(origin);
+    const { call, json, signOut } = client;
     try {
       await check(
         "the production server starts with plain node and migrates a new database",
@@ -143,24 +145,9 @@ export async function checkProductionInstall(log = (line) => process.stdout.writ
         const html = await response.text();
         expect(response.status === 200 && html.includes("Log in"), `GET /login answered ${response.status}`);
       });
-      const email = `operator-${Date.now()}@example.no`;
-      await check("a seller signs up", async () => {
-        const response = await json("/api/register", {
-          fullName: "Ola Operatør",
-          email,
-          password: "correct horse battery",
-        });
-        await expectStatus(response, 201, "register");
-      });
-      let store;
-      await check("the seller creates a store", async () => {
-        const response = await json("/api/stores", {
-          name: "Produksjon",
-          slug: `produksjon-${Date.now()}`,
-          defaultLocale: "nb",
-        });
-        await expectStatus(response, 201, "create store");
-        store = await response.json();
+      const { email, store } = await sellerWithStore(checks, client, {
+        fullName: "Ola Operatør",
+        storeName: "Produksjon",
       });
       const photo = new Blob([fs.readFileSync(path.join(root, SAMPLE_PHOTO))], { type: "image/jpeg" });
       await check("the offline AI analyses a photo", async () => {
