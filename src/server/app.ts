@@ -176,6 +176,7 @@ export async function buildApp({
   app.decorate("smsOutbox", smsOutbox);
   const housekeeping = new HousekeepingWorker(database.db, storage, {
     intervalMs: config.housekeepingIntervalMs,
+    retention: config.retention,
     logger: app.log,
   });
   app.addHook("onReady", async () => housekeeping.start());
