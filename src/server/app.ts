@@ -49,6 +49,7 @@ import { uploadRoutes } from "./modules/images/routes";
 import { createMetrics } from "./modules/observability/metrics";
 import { metricsRoutes } from "./modules/observability/routes";
 import { orderRoutes } from "./modules/orders/routes";
+import { privacyRoutes } from "./modules/privacy/routes";
 import { productRoutes } from "./modules/products/routes";
 import { qrRoutes } from "./modules/qr/routes";
 import { quickstoreRoutes } from "./modules/quickstore/routes";
@@ -186,6 +187,7 @@ export async function buildApp({
   await app.register(uploadRoutes, { ...deps, storage });
   await app.register(aiRoutes, { ...deps, storage, aiProvider });
   await app.register(qrRoutes, deps);
+  await app.register(privacyRoutes, deps);
   await app.register(analyticsRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(quickstoreRoutes, { ...deps, storage });

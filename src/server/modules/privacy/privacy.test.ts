@@ -1,0 +1,135 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as tar from "tar";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validOrder } from "../../security/scenario";
+import { createProductVia, createStoreVia } from "../../test/fixtures";
+import { type Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+/** Unpacks an export and returns its JSON files by name (without .json). */
+async function unpack(body: Buffer): Promise<Record<string, unknown>> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "torg-export-test-"));
+  try {
+    const file = path.join(folder, "export.tar.gz");
+    fs.writeFileSync(file, body);
+    await tar.extract({ file, cwd: folder });
+    const data: Record<string, unknown> = {};
+    for (const name of fs.readdirSync(path.join(folder, "torg-data"))) {
+      data[name.replace(/\.json$/, "")] = JSON.parse(
+        fs.readFileSync(path.join(folder, "torg-data", name), "utf8"),
+      );
+    }
+    return data;
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function placeOrder(
+  storeId: string,
+  productId: string,
+  buyer: Partial<ReturnType<typeof validOrder>> = {},
+) {
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/orders",
+    payload: { ...validOrder(storeId, productId), ...buyer },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id as string;
+}
+
+async function sellerWithShop(agent?: Agent) {
+  const seller = agent ? undefined : await signUp(t.app, { fullName: "Ingrid Seller" });
+  const who = agent ?? (seller as { agent: Agent }).agent;
+  const store = await createStoreVia(who);
+  const product = await createProductVia(who, store.id);
+  return { seller, agent: who, store, product };
+}
+
+describe("data export", () => {
+  it("gives a seller one archive with their account, stores, products, orders and logs", async () => {
+    const { seller, agent, store, product } = await sellerWithShop();
+    const orderId = await placeOrder(store.id, product.id);
+    await t.app.smsOutbox.drain();
+    expect((await agent.patch(`/api/orders/${orderId}/status`, { status: "paid" })).statusCode).toBe(200);
+    expect((await agent.put("/api/settings", { theme: "dark" })).statusCode).toBe(200);
+    const qr = await agent.post("/api/qr-codes", { url: "https://example.no/x", storeId: store.id });
+    expect(qr.statusCode, qr.body).toBe(201);
+
+    const response = await agent.get("/api/me/export");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/gzip");
+    expect(response.headers["content-disposition"]).toMatch(
+      /^attachment; filename="torg-data-\d{4}-\d\d-\d\d\.tar\.gz"$/,
+    );
+    const data = await unpack(response.rawPayload);
+
+    expect(Object.keys(data).sort()).toEqual(
+      [
+        "account",
+        "ai-logs",
+        "orders",
+        "payment-channels",
+        "products",
+        "qr-codes",
+        "settings",
+        "sms-logs",
+        "stores",
+      ].sort(),
+    );
+    expect(data.account).toMatchObject({
+      id: seller?.user.id,
+      email: seller?.user.email,
+      fullName: "Ingrid Seller",
+    });
+    expect(JSON.stringify(data)).not.toMatch(/passwordHash|\$argon2/);
+    expect(data.settings).toMatchObject({ theme: "dark" });
+    expect(data.stores).toMatchObject([
+      {
+        id: store.id,
+        name: store.name,
+        myRole: "owner",
+        members: [{ fullName: "Ingrid Seller", role: "owner" }],
+      },
+    ]);
+    expect(data.products).toMatchObject([{ id: product.id, title: product.title }]);
+    expect(data.orders).toMatchObject([
+      {
+        id: orderId,
+        status: "paid",
+        buyerEmail: "kunde@example.no",
+        items: [{ productId: product.id, qty: 1 }],
+        history: [{ toStatus: "pending" }, { toStatus: "paid" }],
+      },
+    ]);
+    expect(data["qr-codes"]).toMatchObject([{ id: qr.json().id }]);
+    expect(data["sms-logs"]).toMatchObject([{ orderId, purpose: "order_confirmation" }]);
+  });
+
+  it("holds nothing of another seller's", async () => {
+    const first = await sellerWithShop();
+    const firstOrder = await placeOrder(first.store.id, first.product.id);
+    const { agent } = await signUp(t.app);
+    const data = await unpack((await agent.get("/api/me/export")).rawPayload);
+    const text = JSON.stringify(data);
+    for (const id of [first.store.id, first.product.id, firstOrder, first.seller?.user.id ?? ""]) {
+      expect(text).not.toContain(id);
+    }
+    expect(data.stores).toEqual([]);
+    expect(data.orders).toEqual([]);
+  });
+
+  it("needs a session", async () => {
+    const response = await t.app.inject({ url: "/api/me/export" });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toHaveProperty("message");
+  });
+});
