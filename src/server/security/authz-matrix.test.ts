@@ -144,6 +144,13 @@ const RULES: Record<string, Rule> = {
   "GET /api/users/me": { expect: signedIn(200) },
   // The caller's own data as a .tar.gz: the leak check reads it unpacked.
   "GET /api/me/export": { expect: signedIn(200), privateData: true },
+  // Deleting an account: only a session reaches the password check. A wrong password here (400), sent
+  // on a throwaway session, so the seed's accounts survive; the deletion itself is privacy.test.ts's.
+  "DELETE /api/me": {
+    expect: signedIn(400),
+    endsSessions: true,
+    request: () => json({ password: "not-the-password" }),
+  },
   "POST /api/users/me/password": {
     expect: signedIn(200),
     endsSessions: true,

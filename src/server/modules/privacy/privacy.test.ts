@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders, storeMembers, userSettings, users } from "../../db/schema";
 import { validOrder } from "../../security/scenario";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
-import { type Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
+import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -131,5 +133,101 @@ describe("data export", () => {
     const response = await t.app.inject({ url: "/api/me/export" });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toHaveProperty("message");
+  });
+});
+
+describe("account deletion", () => {
+  const remove = (agent: Agent, password: unknown) =>
+    agent.request({ method: "DELETE", url: "/api/me", payload: { password } as Record<string, unknown> });
+
+  it("refuses a wrong password with a message, and deletes nothing", async () => {
+    const { seller, agent, store } = await sellerWithShop();
+    const response = await remove(agent, "not-my-password");
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBeTruthy();
+    expect((await remove(agent, "")).statusCode).toBe(400);
+    expect((await agent.get("/api/me")).json().user.email).toBe(seller?.user.email);
+    expect((await t.app.inject({ url: `/api/stores/slug/${store.slug}` })).statusCode).toBe(200);
+  });
+
+  it("is throttled like a password change: past the limit even the right password waits", async () => {
+    const { seller, agent } = await sellerWithShop();
+    for (let i = 0; i < t.config.loginMaxAttempts; i += 1)
+      expect((await remove(agent, "wrong")).statusCode).toBe(400);
+    const response = await remove(agent, seller?.password);
+    expect(response.statusCode).toBe(429);
+    expect(response.json().message).toBeTruthy();
+    expect((await agent.get("/api/me")).statusCode).toBe(200);
+  });
+
+  it("takes the seller's own shops off the web, keeps their orders, erases the account and ends its sessions", async () => {
+    const { seller, agent, store, product } = await sellerWithShop();
+    const orderId = await placeOrder(store.id, product.id);
+    const qr = await agent.post("/api/qr-codes", { url: "https://example.no/x", storeId: store.id });
+    expect(qr.statusCode, qr.body).toBe(201);
+    // A shop run together with another owner stays theirs.
+    const partner = await signUp(t.app);
+    const shared = await createStoreVia(partner.agent);
+    await t.database.db
+      .insert(storeMembers)
+      .values({ storeId: shared.id, userId: seller?.user.id ?? "", role: "owner" });
+    const secondSession = new Agent(t.app);
+    expect(
+      (await secondSession.post("/api/login", { email: seller?.user.email, password: seller?.password }))
+        .statusCode,
+    ).toBe(200);
+
+    const response = await remove(agent, seller?.password);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ ok: true, deletedStores: 1 });
+    expect(response.cookies.find((cookie) => cookie.name === "torg_session")?.value).toBe("");
+
+    // Signed out everywhere, and the old e-mail and password open nothing.
+    expect((await agent.get("/api/me")).statusCode).toBe(401);
+    expect((await secondSession.get("/api/me")).statusCode).toBe(401);
+    const login = await new Agent(t.app).post("/api/login", {
+      email: seller?.user.email,
+      password: seller?.password,
+    });
+    expect(login.statusCode).toBe(401);
+    // Their shop is gone from the web; the shared one is the partner's still.
+    expect((await t.app.inject({ url: `/api/stores/slug/${store.slug}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/stores/slug/${shared.slug}` })).statusCode).toBe(200);
+    expect((await partner.agent.get(`/api/stores/${shared.id}`)).statusCode).toBe(200);
+    // Its QR code no longer sends anyone there.
+    expect((await t.app.inject({ url: `/q/${qr.json().code}` })).statusCode).not.toBe(302);
+
+    const db = t.database.db;
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(eq(users.id, seller?.user.id ?? ""));
+    expect(row).toMatchObject({
+      email: `deleted-${seller?.user.id}@deleted.invalid`,
+      fullName: "",
+      authMeta: {},
+    });
+    expect(
+      await db
+        .select()
+        .from(userSettings)
+        .where(eq(userSettings.userId, seller?.user.id ?? "")),
+    ).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(storeMembers)
+        .where(eq(storeMembers.userId, seller?.user.id ?? "")),
+    ).toEqual([]);
+    // The order stays for the books, with its buyer until the retention period ends.
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ storeId: store.id, buyerEmail: "kunde@example.no" });
+    // The address is free for a new account.
+    expect((await signUp(t.app, { email: seller?.user.email })).user.email).toBe(seller?.user.email);
+  });
+
+  it("needs a session", async () => {
+    const response = await t.app.inject({ method: "DELETE", url: "/api/me", payload: { password: "x" } });
+    expect(response.statusCode).toBe(401);
   });
 });

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { deleteAccountSchema } from "../../../shared/auth";
 import type { AppDeps } from "../../lib/deps";
-import { requireUser } from "../auth/session";
+import { clearSessionCookie, requireUser } from "../auth/session";
+import { deleteAccount } from "./delete-account";
 import { sellerArchive } from "./export";
 
-export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, publicCache }) => {
   /** Everything Torg holds about the signed-in seller and their stores, as one .tar.gz of JSON files. */
   app.get("/api/me/export", async (request, reply) => {
     const user = requireUser(request);
@@ -13,5 +15,15 @@ export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
       .header("content-type", "application/gzip")
       .header("content-disposition", `attachment; filename="torg-data-${day}.tar.gz"`)
       .send(archive);
+  });
+
+  /** Deletes the signed-in seller's account (their password again); every session of it ends. */
+  app.delete("/api/me", { schema: { body: deleteAccountSchema } }, async (request, reply) => {
+    const user = requireUser(request);
+    const deletedStores = await deleteAccount(db, config, user.id, request.body, request.ip);
+    // Their shops are off the web at once on this server; the others' caches expire within seconds.
+    if (deletedStores.length > 0) publicCache.clear();
+    clearSessionCookie(reply);
+    return { ok: true, deletedStores: deletedStores.length };
   });
 };

@@ -1,10 +1,23 @@
 import { useMutation } from "@tanstack/react-query";
-import { Download } from "lucide-react";
+import { Download, Trash2 } from "lucide-react";
+import { type FormEvent, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
-import { apiRequest } from "../../lib/api";
+import { apiRequest, errorMessage } from "../../lib/api";
+import { leaveForLogin } from "../../lib/auth";
 import { useTranslation } from "../../lib/i18n";
 import { toastFailure } from "../../lib/toast-failure";
 
@@ -74,7 +87,94 @@ export function PrivacyTab() {
               : t("settingsPage.privacy.exportButton")}
           </Button>
         </section>
+        <DeleteAccount />
       </CardContent>
     </Card>
+  );
+}
+
+/** Deleting the account, after a dialog that asks for the password; then on to the login page. */
+function DeleteAccount() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const remove = useMutation({
+    mutationFn: (input: { password: string }) => apiRequest("DELETE", "/api/me", input),
+    onSuccess: () => {
+      toast({
+        title: t("settingsPage.privacy.deletedTitle"),
+        description: t("settingsPage.privacy.deletedDescription"),
+      });
+      leaveForLogin();
+    },
+    onError: (err) => toastFailure(t("settingsPage.privacy.deleteFailedTitle"), err, t("common.tryAgain")),
+  });
+  const error = remove.isError ? errorMessage(remove.error, t("common.tryAgain")) : undefined;
+
+  function submit(event: FormEvent) {
+    // Its own form inside the settings form (a portal in the DOM, but React bubbles submits up).
+    event.preventDefault();
+    event.stopPropagation();
+    remove.mutate({ password });
+  }
+
+  return (
+    <section className="flex flex-col gap-4 rounded-lg border border-error/40 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="space-y-1">
+        <h3 className="font-semibold">{t("settingsPage.privacy.deleteTitle")}</h3>
+        <p className="text-sm text-muted-foreground">{t("settingsPage.privacy.deleteText")}</p>
+      </div>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          if (remove.isPending) return;
+          setOpen(next);
+          setPassword("");
+          remove.reset();
+        }}
+      >
+        <Button type="button" variant="destructive" className="shrink-0" onClick={() => setOpen(true)}>
+          <Trash2 aria-hidden="true" />
+          {t("settingsPage.privacy.deleteButton")}
+        </Button>
+        <DialogContent>
+          <form noValidate onSubmit={submit} className="grid gap-4">
+            <DialogHeader>
+              <DialogTitle>{t("settingsPage.privacy.deleteDialogTitle")}</DialogTitle>
+              <DialogDescription>{t("settingsPage.privacy.deleteDialogText")}</DialogDescription>
+            </DialogHeader>
+            <FormField label={t("auth.password")} error={error}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+              )}
+            </FormField>
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button type="button" variant="outline" disabled={remove.isPending}>
+                  {t("common.cancel")}
+                </Button>
+              </DialogClose>
+              <Button
+                type="submit"
+                variant="destructive"
+                disabled={remove.isPending || password === ""}
+                aria-busy={remove.isPending || undefined}
+              >
+                {remove.isPending && <Spinner />}
+                {remove.isPending
+                  ? t("settingsPage.privacy.deleting")
+                  : t("settingsPage.privacy.deleteConfirm")}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </section>
   );
 }
