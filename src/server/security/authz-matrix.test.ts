@@ -143,6 +143,11 @@ const RULES: Record<string, Rule> = {
   "GET /api/me": { expect: signedIn(200) },
   "GET /api/users/me": { expect: signedIn(200) },
   // The caller's own data as a .tar.gz: the leak check reads it unpacked.
+  // An address with no orders: the seed's order keeps its buyer.
+  "POST /api/stores/:id/erase-shopper": {
+    expect: storeScoped(200),
+    request: () => json({ email: "nobody-here@example.no" }),
+  },
   "GET /api/me/export": { expect: signedIn(200), privateData: true },
   // Deleting an account: only a session reaches the password check. A wrong password here (400), sent
   // on a throwaway session, so the seed's accounts survive; the deletion itself is privacy.test.ts's.

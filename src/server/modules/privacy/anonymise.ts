@@ -1,5 +1,5 @@
 import { and, ne, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { orders } from "../../db/schema";
 
 /**
@@ -27,7 +27,7 @@ const hasBuyerDetails = or(
  * payments and status history stay (bookkeeping). Orders already anonymised are not touched again, so
  * the count is of orders that changed. Returns the changed orders' ids.
  */
-export async function anonymiseBuyers(db: Db, where: SQL | undefined): Promise<string[]> {
+export async function anonymiseBuyers(db: DbOrTx, where: SQL | undefined): Promise<string[]> {
   const changed = await db
     .update(orders)
     .set({ ...ANONYMISED_BUYER, updatedAt: new Date() })

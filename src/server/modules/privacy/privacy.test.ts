@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, storeMembers, userSettings, users } from "../../db/schema";
+import { orders, smsLog, storeMembers, userSettings, users } from "../../db/schema";
 import { validOrder } from "../../security/scenario";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
@@ -229,5 +229,69 @@ describe("account deletion", () => {
   it("needs a session", async () => {
     const response = await t.app.inject({ method: "DELETE", url: "/api/me", payload: { password: "x" } });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("erasing one shopper", () => {
+  it("erases the shopper's details from that store's orders and texts, and says how many orders changed", async () => {
+    const { agent, store, product } = await sellerWithShop();
+    const first = await placeOrder(store.id, product.id);
+    const second = await placeOrder(store.id, product.id, { buyerEmail: "Kunde@Example.no" });
+    const someoneElse = await placeOrder(store.id, product.id, {
+      buyerEmail: "annen@example.no",
+      shipToName: "Ola Annen",
+    });
+    const otherStore = await createStoreVia(agent);
+    const otherProduct = await createProductVia(agent, otherStore.id);
+    const elsewhere = await placeOrder(otherStore.id, otherProduct.id);
+    await t.app.smsOutbox.drain();
+
+    const response = await agent.post(`/api/stores/${store.id}/erase-shopper`, {
+      email: " KUNDE@example.no ",
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ orders: 2 });
+
+    for (const id of [first, second]) {
+      const order = (await agent.get(`/api/orders/${id}`)).json();
+      expect(order).toMatchObject({ buyerEmail: "", shipToName: "", shipToPhone: "", shipToAddr: null });
+      expect(order.items).toHaveLength(1);
+    }
+    expect((await agent.get(`/api/orders/${someoneElse}`)).json()).toMatchObject({ shipToName: "Ola Annen" });
+    expect((await agent.get(`/api/orders/${elsewhere}`)).json()).toMatchObject({
+      buyerEmail: "kunde@example.no",
+    });
+    const texts = await t.database.db
+      .select({ orderId: smsLog.orderId, toNumber: smsLog.toNumber, message: smsLog.message })
+      .from(smsLog)
+      .where(inArray(smsLog.orderId, [first, second, someoneElse]));
+    expect(texts.filter((row) => row.orderId !== someoneElse).map((row) => row.toNumber)).toEqual(["", ""]);
+    expect(texts.find((row) => row.orderId === someoneElse)?.toNumber).toBe("+4791345678");
+
+    // Nothing left to erase.
+    expect(
+      (await agent.post(`/api/stores/${store.id}/erase-shopper`, { email: "kunde@example.no" })).json(),
+    ).toEqual({
+      orders: 0,
+    });
+  });
+
+  it("refuses an address that is not one, with a message", async () => {
+    const { agent, store } = await sellerWithShop();
+    const response = await agent.post(`/api/stores/${store.id}/erase-shopper`, { email: "not an address" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBeTruthy();
+  });
+
+  it("is for the store's members only", async () => {
+    const { store, product } = await sellerWithShop();
+    const orderId = await placeOrder(store.id, product.id);
+    const { agent: stranger } = await signUp(t.app);
+    const response = await stranger.post(`/api/stores/${store.id}/erase-shopper`, {
+      email: "kunde@example.no",
+    });
+    expect(response.statusCode).toBe(404);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.buyerEmail).toBe("kunde@example.no");
   });
 });

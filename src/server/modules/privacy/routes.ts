@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { deleteAccountSchema } from "../../../shared/auth";
+import { eraseShopperSchema } from "../../../shared/order";
 import type { AppDeps } from "../../lib/deps";
 import { clearSessionCookie, requireUser } from "../auth/session";
+import { requireStoreMember } from "../stores/access";
 import { deleteAccount } from "./delete-account";
+import { eraseShopper } from "./erase-shopper";
 import { sellerArchive } from "./export";
 
 export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, publicCache }) => {
@@ -26,4 +30,14 @@ export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     clearSessionCookie(reply);
     return { ok: true, deletedStores: deletedStores.length };
   });
+
+  /** A shopper asked the seller to erase them: their details go from this store's orders. */
+  app.post(
+    "/api/stores/:id/erase-shopper",
+    { schema: { params: z.object({ id: z.string().max(100) }), body: eraseShopperSchema } },
+    async (request) => {
+      const store = await requireStoreMember(db, requireUser(request), request.params.id);
+      return { orders: await eraseShopper(db, store.id, request.body.email) };
+    },
+  );
 };
