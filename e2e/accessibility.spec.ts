@@ -88,6 +88,9 @@ for (const theme of ["light", "dark"] as const) {
       "/analytics",
       "/profile",
       "/settings",
+      "/settings?tab=privacy",
+      `/store-edit/${store.id}?tab=settings`,
+      "/privacy",
       "/admin",
       `/s/${store.slug}`,
       `/products/${product.id}`,
@@ -101,6 +104,7 @@ for (const theme of ["light", "dark"] as const) {
     for (const route of [
       "/login",
       "/register",
+      "/privacy",
       "/quick-create",
       `/s/${store.slug}`,
       `/products/${product.id}`,

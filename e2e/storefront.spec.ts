@@ -156,6 +156,13 @@ test("a product page sells on its own and leads back to its store", async ({ pag
   await page.getByRole("link", { name: "Back to Store" }).click();
   await expect(page.getByRole("heading", { name: "Solveigs Keramikk", level: 1 })).toBeVisible();
   await expect(page.getByRole("button", { name: /Open cart, 2 items/ }).first()).toBeVisible();
+  // The footer says what Torg keeps about a shopper.
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy" }).click();
+  await expect(
+    page.getByRole("heading", { name: "What Torg stores about you, and why", level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByText(/the buyer's contact details are erased after 5 years/)).toBeVisible();
+  await expect(page).toHaveTitle("Privacy · Torg");
   expect(pageErrors).toEqual([]);
 });
 

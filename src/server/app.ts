@@ -37,7 +37,7 @@ import { securityPlugin } from "./lib/security";
 import { adminRoutes } from "./modules/admin/routes";
 import { aiRoutes } from "./modules/ai/routes";
 import { analyticsRoutes } from "./modules/analytics/routes";
-import { accountPageOf, renderAccount } from "./modules/auth/account-page";
+import { type AccountPage, accountPageOf, renderAccount } from "./modules/auth/account-page";
 import { authRoutes } from "./modules/auth/routes";
 import { resolveSession } from "./modules/auth/service";
 import { SESSION_COOKIE, sessionPlugin } from "./modules/auth/session";
@@ -49,6 +49,7 @@ import { uploadRoutes } from "./modules/images/routes";
 import { createMetrics } from "./modules/observability/metrics";
 import { metricsRoutes } from "./modules/observability/routes";
 import { orderRoutes } from "./modules/orders/routes";
+import { privacyRoutes } from "./modules/privacy/routes";
 import { productRoutes } from "./modules/products/routes";
 import { qrRoutes } from "./modules/qr/routes";
 import { quickstoreRoutes } from "./modules/quickstore/routes";
@@ -176,6 +177,7 @@ export async function buildApp({
   app.decorate("smsOutbox", smsOutbox);
   const housekeeping = new HousekeepingWorker(database.db, storage, {
     intervalMs: config.housekeepingIntervalMs,
+    retention: config.retention,
     logger: app.log,
   });
   app.addHook("onReady", async () => housekeeping.start());
@@ -185,6 +187,7 @@ export async function buildApp({
   await app.register(uploadRoutes, { ...deps, storage });
   await app.register(aiRoutes, { ...deps, storage, aiProvider });
   await app.register(qrRoutes, deps);
+  await app.register(privacyRoutes, deps);
   await app.register(analyticsRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(quickstoreRoutes, { ...deps, storage });
@@ -248,19 +251,26 @@ async function registerWebClient(app: FastifyInstance, config: Config, db: Db, p
   }
 
   /**
-   * The login or sign-up page, rendered in the visitor's language: their choice, else their browser's
-   * (as the app). A visitor who is signed in already goes on to where they were going (to /).
+   * The login, sign-up or privacy page, rendered in the visitor's language: their choice, else their
+   * browser's (as the app). A visitor who is signed in already goes from login or sign-up on to where
+   * they were going (to /); the privacy page is for everyone.
    */
-  async function accountPage(request: FastifyRequest, reply: FastifyReply, page: "login" | "register") {
+  async function accountPage(request: FastifyRequest, reply: FastifyReply, page: AccountPage) {
     const next = new URL(request.url, "http://torg.invalid").searchParams.get("next");
-    const token = request.cookies[SESSION_COOKIE];
-    const user = token ? await resolveSession(db, config, token).catch(() => null) : null;
-    if (user) return reply.redirect(safeNextPath(next), 303);
+    if (page !== "privacy") {
+      const token = request.cookies[SESSION_COOKIE];
+      const user = token ? await resolveSession(db, config, token).catch(() => null) : null;
+      if (user) return reply.redirect(safeNextPath(next), 303);
+    }
     const html = renderAccount(templates.account, {
       page,
       next,
       language: languageOf(request.cookies[LANGUAGE_COOKIE]) ?? requestLanguage(request),
       signupRestricted: config.signupAllowlist.length > 0,
+      retention: {
+        ...config.retention,
+        sessionDays: Math.round(config.sessionTtlMs / (24 * 60 * 60 * 1000)),
+      },
     });
     const body = new CachedBody(html);
     return sendCached(request, reply.header("cache-control", "no-cache"), body, "text/html; charset=utf-8");

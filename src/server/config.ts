@@ -57,6 +57,10 @@ const envSchema = z.object({
   AI_USER_PER_HOUR: z.coerce.number().int().min(0).default(300),
   AI_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).default(600),
   HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+  AI_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(180),
+  SMS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  VIEW_COUNT_RETENTION_DAYS: z.coerce.number().int().min(1).default(730),
+  ORDER_CONTACT_RETENTION_YEARS: z.coerce.number().int().min(1).max(50).default(5),
   ORDERS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).default(100),
   SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
@@ -184,6 +188,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** How often expired sessions, ended rate-limit windows and unclaimed uploads are deleted (0: never). */
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MINUTES * 60 * 1000,
+    /** How long housekeeping keeps logs, view counts and orders' buyer contact details. */
+    retention: {
+      aiLogDays: e.AI_LOG_RETENTION_DAYS,
+      smsLogDays: e.SMS_LOG_RETENTION_DAYS,
+      viewCountDays: e.VIEW_COUNT_RETENTION_DAYS,
+      orderContactYears: e.ORDER_CONTACT_RETENTION_YEARS,
+    },
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
     /** Bearer token for GET /metrics; without one the endpoint does not exist. */
     metricsToken: e.METRICS_TOKEN || undefined,

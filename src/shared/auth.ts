@@ -63,6 +63,15 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+/** Deleting one's account asks for the password again: a session alone is not proof of owning it. */
+export const deleteAccountSchema = z.object({
+  password: z
+    .string("errors.passwordRequired")
+    .min(1, "errors.passwordRequired")
+    .max(200, "errors.passwordMax"),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
 /** The user as every API answer shows it: never the password hash. */
 export interface PublicUser {
   id: string;

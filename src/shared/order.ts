@@ -111,3 +111,7 @@ export const placeOrderSchema = z.object({
     .max(MAX_LINES_PER_ORDER, "errors.tooManyLines"),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
+
+/** A shopper whose details a seller erases from their store's orders, named by the e-mail they ordered with. */
+export const eraseShopperSchema = z.object({ email: checkoutFormSchema.shape.buyerEmail });
+export type EraseShopperInput = z.infer<typeof eraseShopperSchema>;

@@ -84,6 +84,7 @@ const ACCOUNT_ROUTES = new Set([
   "POST /api/login",
   "POST /api/users/me/password",
   "PUT /api/users/:id",
+  "DELETE /api/me",
 ]);
 
 /** A valid JSON body per write route, the starting point of the "almost valid" bodies. */
@@ -100,6 +101,9 @@ function validBody(key: string): Record<string, unknown> {
       newPassword: fuzzer.password,
     }),
     "PUT /api/users/:id": () => ({ fullName: fuzzer.user?.fullName, email: fuzzer.user?.email }),
+    // Never the password: the disposable account must outlive its own fuzzing.
+    "DELETE /api/me": () => ({ password: "not-the-fuzzers-password" }),
+    "POST /api/stores/:id/erase-shopper": () => ({ email: "nobody-here@example.no" }),
     "PUT /api/settings": () => ({ language: "nb", currency: "NOK", theme: "dark" }),
     "POST /api/stores": () => ({ name: "Fuzz store", slug: `fuzz-${randomUUID().slice(0, 8)}` }),
     "PUT /api/stores/:id": () => ({ description: "Stoneware", phone: "912 34 567", heroImageUrl: null }),
@@ -381,6 +385,7 @@ const WRITE_ROUTES = [
   "POST /api/logout",
   "POST /api/users/me/password",
   "PUT /api/users/:id",
+  "DELETE /api/me",
   "PUT /api/settings",
   "POST /api/notifications/seen",
   "POST /api/stores",
@@ -388,6 +393,7 @@ const WRITE_ROUTES = [
   "DELETE /api/stores/:id",
   "POST /api/stores/:id/payment-channels",
   "DELETE /api/stores/:id/payment-channels/:provider",
+  "POST /api/stores/:id/erase-shopper",
   "POST /api/stores/:id/phone-verification",
   "POST /api/stores/:id/phone-verification/confirm",
   "POST /api/stores/:id/products",

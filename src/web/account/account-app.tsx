@@ -6,6 +6,7 @@ import { AUTH_OPTIONS_QUERY_KEY, AuthProvider, ME_QUERY_KEY } from "../lib/auth"
 import { createQueryClient } from "../lib/query-client";
 import { ThemeProvider } from "../lib/theme";
 import { LoginPage } from "../pages/login";
+import { PrivacyPage } from "../pages/privacy";
 import { RegisterPage } from "../pages/register";
 import type { AccountState } from "./state";
 
@@ -20,13 +21,20 @@ export function accountQueryClient(state: AccountState): QueryClient {
   return queryClient;
 }
 
-/** The login or sign-up page, the same tree on the server (render.tsx) and in the browser (main.tsx). */
+/**
+ * The login, sign-up or privacy page, the same tree on the server (render.tsx) and in the browser
+ * (main.tsx).
+ */
 export function AccountApp({ state, queryClient }: { state: AccountState; queryClient: QueryClient }) {
   const Page = state.page === "login" ? LoginPage : RegisterPage;
   return (
     <Providers queryClient={queryClient}>
       <SkipLink />
-      <Page next={state.next} />
+      {state.page === "privacy" && state.retention ? (
+        <PrivacyPage retention={state.retention} />
+      ) : (
+        <Page next={state.next} />
+      )}
       <Toaster />
     </Providers>
   );

@@ -1,9 +1,20 @@
 import type { Catalogue } from "../../shared/i18n";
 import type { Language } from "../../shared/preferences";
 
-/** What a server-rendered login or sign-up page hands to the browser (src/web/lib/page-state.ts). */
+/** How long Torg keeps what, as configured: the privacy page says it in words. */
+export interface RetentionPeriods {
+  aiLogDays: number;
+  smsLogDays: number;
+  viewCountDays: number;
+  orderContactYears: number;
+  sessionDays: number;
+}
+
+/** What a server-rendered login, sign-up or privacy page hands to the browser (src/web/lib/page-state.ts). */
 export interface AccountState {
-  page: "login" | "register";
+  page: "login" | "register" | "privacy";
+  /** The privacy page's periods (the other pages have none). */
+  retention?: RetentionPeriods;
   /** Where to go once signed in: a path of this site, checked by the server. */
   next: string;
   /** D2: the server accepts sign-ups only from an allow-list (the pages say so). */

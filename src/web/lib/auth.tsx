@@ -42,6 +42,16 @@ function writeStoredUser(user: StoredUser | null): void {
   }
 }
 
+/**
+ * After the session ended (signed out, account deleted): on to /login, which the server renders; the
+ * page load drops this app's state and cache, and the open toast goes along.
+ */
+export function leaveForLogin(): void {
+  writeStoredUser(null);
+  carryToastsToNextPage();
+  window.location.assign("/login");
+}
+
 const meQueryFn = getQueryFn<{ user: PublicUser }>({ on401: "returnNull" });
 
 /** Without the hint cookie there is no session to ask about (see SESSION_HINT_COOKIE). */
@@ -126,11 +136,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await apiRequest("POST", "/api/logout");
     },
     onSuccess: () => {
-      // On to /login, which the server renders: the page load drops this app's state and cache.
-      writeStoredUser(null);
       toast({ title: t("logout.successTitle"), description: t("logout.successDescription") });
-      carryToastsToNextPage();
-      window.location.assign("/login");
+      leaveForLogin();
     },
     onError: (err) => {
       toastFailure(t("logout.failedTitle"), err, t("common.tryAgain"));

@@ -4,12 +4,20 @@ import coreDa from "../locales/core/da.json";
 import coreEn from "../locales/core/en.json";
 import coreNb from "../locales/core/nb.json";
 import coreSv from "../locales/core/sv.json";
+import privacyDa from "../locales/privacy/da.json";
+import privacyEn from "../locales/privacy/en.json";
+import privacyNb from "../locales/privacy/nb.json";
+import privacySv from "../locales/privacy/sv.json";
 import storefrontDa from "../locales/storefront/da.json";
 import storefrontEn from "../locales/storefront/en.json";
 import storefrontNb from "../locales/storefront/nb.json";
 import storefrontSv from "../locales/storefront/sv.json";
 
 const core = { en: coreEn, nb: coreNb, sv: coreSv, da: coreDa } satisfies Record<Language, typeof coreEn>;
+const privacy = { en: privacyEn, nb: privacyNb, sv: privacySv, da: privacyDa } satisfies Record<
+  Language,
+  typeof privacyEn
+>;
 const storefront = {
   en: storefrontEn,
   nb: storefrontNb,
@@ -36,4 +44,9 @@ export function shopCatalogue(language: Language): Catalogue {
 /** The login and sign-up pages: the app's core area (login, sign-up, preferences, toasts). */
 export function accountCatalogue(language: Language): Catalogue {
   return { ...core[language], errors: sharedCatalogues[language].errors };
+}
+
+/** The privacy page: the account pages' texts and its own. */
+export function privacyCatalogue(language: Language): Catalogue {
+  return { ...accountCatalogue(language), ...privacy[language] };
 }

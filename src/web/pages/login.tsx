@@ -82,6 +82,11 @@ export function LoginPage({ next }: { next: string }) {
         </a>
       </p>
       <SignupRestrictedNote />
+      <p className="mt-6 text-center text-xs">
+        <a href="/privacy" className="text-muted-foreground underline-offset-4 hover:underline">
+          {t("login.privacyLink")}
+        </a>
+      </p>
     </AuthLayout>
   );
 }

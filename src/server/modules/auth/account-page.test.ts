@@ -87,6 +87,40 @@ describe("the server-rendered login and sign-up pages", () => {
   });
 });
 
+describe("the privacy page", () => {
+  it("says what Torg stores, for how long and who answers for it, signed in or not", async () => {
+    const { agent } = await signUp(t.app);
+    for (const cookie of [undefined, `torg_session=${agent.cookie}`]) {
+      const response = await page("/privacy", cookie ? { cookie } : {});
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain("<title>Privacy · Torg</title>");
+      expect(response.body).toContain("What Torg stores about you, and why");
+      // The configured periods, in words (the defaults here).
+      expect(response.body).toContain("erased after 5 years");
+      expect(response.body).toContain("SMS log: 90 days.");
+      expect(response.body).toContain("AI log: 180 days.");
+      expect(response.body).toContain("View counts: 730 days.");
+      expect(response.body).toContain("the seller who runs the shop");
+      expect(response.body).toContain("Download my data");
+      expect(pageState(response.body)).toMatchObject({ page: "privacy" });
+    }
+  });
+
+  it("is written in the visitor's language", async () => {
+    const response = await page("/privacy", { cookie: "torg_language=nb" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<html lang="nb"');
+    expect(response.body).toContain("<title>Personvern · Torg</title>");
+    expect(response.body).toContain("Hva Torg lagrer om deg, og hvorfor");
+    expect(response.body).toContain("slettes etter 5 år");
+  });
+
+  it("is linked from the login page", async () => {
+    const response = await page("/login");
+    expect(response.body).toMatch(/<a href="\/privacy"[^>]*>Privacy<\/a>/);
+  });
+});
+
 describe("safeNextPath and accountPageUrl", () => {
   it("keeps this site's paths and nothing else", () => {
     expect(safeNextPath("/stores/1?tab=orders#x")).toBe("/stores/1?tab=orders#x");

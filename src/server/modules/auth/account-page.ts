@@ -2,14 +2,15 @@ import { translate } from "../../../shared/i18n";
 import { safeNextPath } from "../../../shared/next-path";
 import type { Language } from "../../../shared/preferences";
 import { renderAccountPage } from "../../../web/account/render";
-import type { AccountState } from "../../../web/account/state";
-import { accountCatalogue } from "../../../web/lib/page-catalogues";
+import type { AccountState, RetentionPeriods } from "../../../web/account/state";
+import { accountCatalogue, privacyCatalogue } from "../../../web/lib/page-catalogues";
 import { fillPageTemplate } from "../../lib/rendered-page";
 
-const ACCOUNT_PAGES = { "/login": "login", "/register": "register" } as const;
+const ACCOUNT_PAGES = { "/login": "login", "/register": "register", "/privacy": "privacy" } as const;
+export type AccountPage = AccountState["page"];
 
-/** The account page a path names (login or sign-up), or undefined. */
-export function accountPageOf(pathname: string): AccountState["page"] | undefined {
+/** The account page a path names (login, sign-up or privacy), or undefined. */
+export function accountPageOf(pathname: string): AccountPage | undefined {
   return ACCOUNT_PAGES[pathname.replace(/(.)\/$/, "$1") as keyof typeof ACCOUNT_PAGES];
 }
 
@@ -19,20 +20,26 @@ export interface AccountPageRequest {
   next: unknown;
   language: Language;
   signupRestricted: boolean;
+  /** The configured retention periods, which the privacy page states. */
+  retention: RetentionPeriods;
 }
 
-/** The login or sign-up page, rendered with React into account.html in the visitor's language. */
+const TITLES = { login: "login.submit", register: "nav.signUp", privacy: "privacy.title" } as const;
+
+/** The login, sign-up or privacy page, rendered with React into account.html in the visitor's language. */
 export function renderAccount(template: string, request: AccountPageRequest): string {
-  const catalogue = accountCatalogue(request.language);
+  const privacy = request.page === "privacy";
+  const catalogue = (privacy ? privacyCatalogue : accountCatalogue)(request.language);
   const state: AccountState = {
     page: request.page,
     next: safeNextPath(request.next),
     signupRestricted: request.signupRestricted,
     language: request.language,
     catalogue,
+    ...(privacy ? { retention: request.retention } : {}),
   };
   const t = (key: string) => translate(request.language, catalogue, catalogue, key);
-  const title = `${t(request.page === "login" ? "login.submit" : "nav.signUp")} · ${t("common.brand")}`;
+  const title = `${t(TITLES[request.page])} · ${t("common.brand")}`;
   return fillPageTemplate(template, {
     language: request.language,
     meta: { title, description: t("showcase.tagline") },

@@ -197,7 +197,7 @@ export async function revokeSession(db: Db, token: string) {
  * per account and per client address before the check, so a stolen session cannot guess the password
  * (or probe which emails have accounts) at speed; a success gives the attempt back.
  */
-async function throttleAccountChange(db: Db, config: AuthConfig, userId: string, clientIp: string) {
+export async function throttleAccountChange(db: Db, config: AuthConfig, userId: string, clientIp: string) {
   const keys = [`account-change:user:${userId}`, `account-change:ip:${clientIp}`] as const;
   const [byUser, byIp] = await Promise.all([
     hitRateLimit(db, keys[0], config.loginMaxAttempts, config.loginWindowMs),
@@ -212,7 +212,7 @@ async function throttleAccountChange(db: Db, config: AuthConfig, userId: string,
   return { succeeded: () => Promise.all(keys.map((key) => releaseRateLimit(db, key))) };
 }
 
-async function requireCurrentPassword(user: UserRow, password: string | undefined) {
+export async function requireCurrentPassword(user: UserRow, password: string | undefined) {
   if (!password || !(await verify(user.passwordHash, password)))
     throw new HttpError(400, "currentPasswordWrong");
 }
@@ -291,6 +291,11 @@ export async function setAdmin(db: Db, email: string, isAdmin: boolean): Promise
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .returning();
   return user;
+}
+
+/** A hash of a secret nobody keeps: no password ever matches it, and it has the form every check expects. */
+export function unusablePasswordHash(): Promise<string> {
+  return hash(randomBytes(32).toString("hex"), ARGON2_OPTIONS);
 }
 
 export async function deleteExpiredSessions(db: Db) {

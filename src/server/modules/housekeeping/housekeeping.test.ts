@@ -3,9 +3,19 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimits, sessions } from "../../db/schema";
-import { createSecurityApp, quickStoreBody, type SecurityApp } from "../../security/scenario";
-import { multipart, sampleJpeg } from "../../test/fixtures";
+import {
+  aiLogs,
+  orderItems,
+  orderStatusEvents,
+  orders,
+  productViews,
+  rateLimits,
+  sessions,
+  smsLog,
+  smsOutbox,
+} from "../../db/schema";
+import { createSecurityApp, quickStoreBody, type SecurityApp, validOrder } from "../../security/scenario";
+import { createProductVia, createStoreVia, multipart, sampleJpeg } from "../../test/fixtures";
 import { type Agent, signUp, type TestApp } from "../../test/harness";
 
 let app: SecurityApp;
@@ -131,5 +141,121 @@ describe("housekeeping", () => {
     // The shop still shows its pictures.
     const shop = (await agent.get(`/api/stores/${storeId}`)).json();
     expect(shop).toMatchObject({ heroImageUrl: forHero, fallbackHeroImage: forQuickStore });
+  });
+
+  it("deletes AI logs, SMS logs, finished texts and view counts past their retention; newer ones stay", async () => {
+    const { agent } = await signUp(t.app);
+    const store = await createStoreVia(agent);
+    const product = await createProductVia(agent, store.id);
+    const db = t.database.db;
+    const ago = (days: number) => new Date(Date.now() - days * DAY_MS);
+    const dayAgo = (days: number) => ago(days).toISOString().slice(0, 10);
+    // Defaults: AI logs 180 days, SMS 90 days, view counts 730 days.
+    const [, newAi] = await db
+      .insert(aiLogs)
+      .values([
+        { endpoint: "analyze", storeId: store.id, createdAt: ago(181) },
+        { endpoint: "analyze", storeId: store.id, createdAt: ago(179) },
+      ])
+      .returning({ id: aiLogs.id });
+    const sms = (days: number) => ({
+      storeId: store.id,
+      toNumber: "+4791345678",
+      message: "Hei",
+      purpose: "seller_new_order",
+      status: "logged",
+      createdAt: ago(days),
+    });
+    const [, newSms] = await db
+      .insert(smsLog)
+      .values([sms(91), sms(89)])
+      .returning({ id: smsLog.id });
+    const outbox = (days: number, status: string) => ({
+      storeId: store.id,
+      toNumber: "+4791345678",
+      purpose: "seller_new_order",
+      status,
+      createdAt: ago(days),
+    });
+    const [oldSent, oldFailed, oldPending, newSent] = await db
+      .insert(smsOutbox)
+      .values([outbox(91, "sent"), outbox(91, "failed"), outbox(91, "pending"), outbox(89, "sent")])
+      .returning({ id: smsOutbox.id });
+    await db.insert(productViews).values([
+      { productId: product.id, storeId: store.id, day: dayAgo(731), views: 3 },
+      { productId: product.id, storeId: store.id, day: dayAgo(729), views: 4 },
+    ]);
+
+    await t.app.housekeeping.run();
+
+    const ids = <T extends { id: string }>(rows: T[]) => rows.map((row) => row.id).sort();
+    expect(ids(await db.select({ id: aiLogs.id }).from(aiLogs).where(eq(aiLogs.storeId, store.id)))).toEqual([
+      newAi?.id,
+    ]);
+    expect(ids(await db.select({ id: smsLog.id }).from(smsLog).where(eq(smsLog.storeId, store.id)))).toEqual([
+      newSms?.id,
+    ]);
+    const outboxLeft = ids(
+      await db.select({ id: smsOutbox.id }).from(smsOutbox).where(eq(smsOutbox.storeId, store.id)),
+    );
+    // A text still waiting to be sent is not a log: it stays whatever its age.
+    expect(outboxLeft).toEqual([oldPending?.id, newSent?.id].sort());
+    expect(outboxLeft).not.toContain(oldSent?.id);
+    expect(outboxLeft).not.toContain(oldFailed?.id);
+    const views = await db
+      .select({ day: productViews.day })
+      .from(productViews)
+      .where(eq(productViews.storeId, store.id));
+    expect(views.map((row) => row.day)).toEqual([dayAgo(729)]);
+  });
+
+  it("erases buyer contact details from orders older than five years and keeps the order for bookkeeping", async () => {
+    const { agent } = await signUp(t.app);
+    const store = await createStoreVia(agent);
+    const product = await createProductVia(agent, store.id);
+    const place = async () => {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/orders",
+        payload: validOrder(store.id, product.id),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().id as string;
+    };
+    const [oldId, newId] = [await place(), await place()];
+    const db = t.database.db;
+    const moved = (years: number, days: number) => {
+      const at = new Date();
+      at.setUTCFullYear(at.getUTCFullYear() - years);
+      return new Date(at.getTime() + days * DAY_MS);
+    };
+    await db
+      .update(orders)
+      .set({ placedAt: moved(5, -1) })
+      .where(eq(orders.id, oldId));
+    await db
+      .update(orders)
+      .set({ placedAt: moved(5, 1) })
+      .where(eq(orders.id, newId));
+    expect((await agent.patch(`/api/orders/${oldId}/status`, { status: "paid" })).statusCode).toBe(200);
+
+    expect((await t.app.housekeeping.run()).anonymisedOrders).toBe(1);
+    expect((await t.app.housekeeping.run()).anonymisedOrders).toBe(0);
+
+    const old = (await agent.get(`/api/orders/${oldId}`)).json();
+    expect(old).toMatchObject({
+      buyerEmail: "",
+      shipToName: "",
+      shipToPhone: "",
+      shipToAddr: null,
+      status: "paid",
+    });
+    expect(old.totalGross).toBe(product.basePrice);
+    expect(await db.select().from(orderItems).where(eq(orderItems.orderId, oldId))).toHaveLength(1);
+    expect(
+      await db.select().from(orderStatusEvents).where(eq(orderStatusEvents.orderId, oldId)),
+    ).not.toHaveLength(0);
+    const recent = (await agent.get(`/api/orders/${newId}`)).json();
+    expect(recent).toMatchObject({ buyerEmail: "kunde@example.no", shipToName: "Nora Kunde" });
   });
 });

@@ -1,12 +1,13 @@
-import { inArray, or } from "drizzle-orm";
+import { and, inArray, lt, or } from "drizzle-orm";
 import { IMAGE_WIDTHS } from "../../../shared/image-url";
 import type { FileStorage } from "../../adapters/storage";
 import { UPLOAD_FOLDERS } from "../../adapters/storage/storage";
 import type { Db } from "../../db/client";
-import { productImages, stores } from "../../db/schema";
+import { aiLogs, orders, productImages, productViews, smsLog, smsOutbox, stores } from "../../db/schema";
 import { deleteEndedRateLimits } from "../../lib/rate-limit";
 import { deleteExpiredSessions } from "../auth/service";
 import { deleteStoredImage, storageKeysOf } from "../images/pipeline";
+import { anonymiseBuyers } from "../privacy/anonymise";
 
 /** An analysed photo nothing has used for this long is one nobody will: a draft is saved within the hour. */
 export const UNCLAIMED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -18,6 +19,46 @@ const CLAIM_BATCH = 500;
 export interface HousekeepingResult {
   /** Unclaimed images deleted (each with all its widths). */
   uploads: number;
+  /** Orders whose buyer contact details were erased for age. */
+  anonymisedOrders: number;
+}
+
+/** How long housekeeping keeps what it deletes or erases (config.retention). */
+export interface Retention {
+  aiLogDays: number;
+  smsLogDays: number;
+  viewCountDays: number;
+  orderContactYears: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
+
+/**
+ * Deletes what is kept only for a while: AI analysis logs, SMS logs and the outbox's finished texts
+ * (a pending one is still to be sent, so it stays whatever its age), and view counts of days before the
+ * cut-off (a day is a calendar date; comparing it with the UTC date of the cut-off is a day's precision,
+ * all this needs). Then erases buyers' contact details from orders placed before the bookkeeping period.
+ */
+export async function applyRetention(db: Db, retention: Retention, now: Date): Promise<number> {
+  const smsCutoff = daysBefore(now, retention.smsLogDays);
+  const viewCutoff = daysBefore(now, retention.viewCountDays).toISOString().slice(0, 10);
+  const orderCutoff = new Date(now);
+  orderCutoff.setUTCFullYear(orderCutoff.getUTCFullYear() - retention.orderContactYears);
+  await Promise.all([
+    db.delete(aiLogs).where(lt(aiLogs.createdAt, daysBefore(now, retention.aiLogDays))),
+    db.delete(smsLog).where(lt(smsLog.createdAt, smsCutoff)),
+    db
+      .delete(smsOutbox)
+      .where(
+        and(
+          lt(smsOutbox.createdAt, smsCutoff),
+          inArray(smsOutbox.status, ["sent", "failed", "rate_limited", "refused"]),
+        ),
+      ),
+    db.delete(productViews).where(lt(productViews.day, viewCutoff)),
+  ]);
+  return (await anonymiseBuyers(db, lt(orders.placedAt, orderCutoff))).length;
 }
 
 /**
@@ -70,17 +111,20 @@ async function claimedUrls(db: Db, urls: string[]): Promise<Set<string>> {
 
 /**
  * One pass of every housekeeping task: expired sessions (resolveSession refuses them already; this frees
- * the rows), rate-limit rows whose window ended, and unclaimed uploads older than a day.
+ * the rows), rate-limit rows whose window ended, unclaimed uploads older than a day, and the retention
+ * periods of logs, view counts and buyers' contact details.
  */
 export async function runHousekeeping(
   db: Db,
   storage: FileStorage,
+  retention: Retention,
   now: Date = new Date(),
 ): Promise<HousekeepingResult> {
-  const [, , uploads] = await Promise.all([
+  const [, , uploads, anonymisedOrders] = await Promise.all([
     deleteExpiredSessions(db),
     deleteEndedRateLimits(db),
     deleteUnclaimedUploads(db, storage, new Date(now.getTime() - UNCLAIMED_UPLOAD_MAX_AGE_MS)),
+    applyRetention(db, retention, now),
   ]);
-  return { uploads };
+  return { uploads, anonymisedOrders };
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { FileStorage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
-import { type HousekeepingResult, runHousekeeping } from "./service";
+import { type HousekeepingResult, type Retention, runHousekeeping } from "./service";
 
 /**
  * Runs housekeeping once when the app is ready and then every interval. Every app server may run one:
@@ -16,7 +16,11 @@ export class HousekeepingWorker {
   constructor(
     private readonly db: Db,
     private readonly storage: FileStorage,
-    private readonly options: { intervalMs: number; logger: Pick<FastifyBaseLogger, "info" | "warn"> },
+    private readonly options: {
+      intervalMs: number;
+      retention: Retention;
+      logger: Pick<FastifyBaseLogger, "info" | "warn">;
+    },
   ) {}
 
   start() {
@@ -32,16 +36,21 @@ export class HousekeepingWorker {
     await this.running;
   }
 
-  /** One pass now (`now` moves the upload cut-off: tests). */
+  /** One pass now (`now` moves the cut-offs: tests). */
   run(now?: Date): Promise<HousekeepingResult> {
-    return runHousekeeping(this.db, this.storage, now);
+    return runHousekeeping(this.db, this.storage, this.options.retention, now);
   }
 
   private pass() {
     // A pass still running when the next is due (a slow storage listing) is left to finish alone.
     this.running ??= this.run()
       .then((result) => {
-        if (result.uploads > 0) this.options.logger.info(result, "housekeeping deleted unclaimed uploads");
+        if (result.uploads > 0 || result.anonymisedOrders > 0) {
+          this.options.logger.info(
+            result,
+            "housekeeping deleted unclaimed uploads or erased old buyer details",
+          );
+        }
         return result;
       })
       .catch((error: unknown) => {

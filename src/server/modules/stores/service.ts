@@ -175,13 +175,20 @@ export async function updateStore(db: Db, store: StoreRow, input: UpdateStoreInp
  * The seller can link one to another store of theirs (PATCH /api/qr-codes/:id), which points it there.
  */
 export async function deleteStore(db: Db, store: StoreRow) {
-  await db.transaction(async (tx) => {
-    await tx.update(stores).set({ deletedAt: new Date() }).where(eq(stores.id, store.id));
-    await tx
-      .update(qrCodes)
-      .set({ storeId: null, isActive: false, updatedAt: new Date() })
-      .where(eq(qrCodes.storeId, store.id));
-  });
+  await db.transaction((tx) => softDeleteStores(tx, [store.id]));
+}
+
+/** deleteStore's rule for several stores inside the caller's transaction (an account being deleted). */
+export async function softDeleteStores(tx: DbOrTx, storeIds: string[]) {
+  if (storeIds.length === 0) return;
+  await tx
+    .update(stores)
+    .set({ deletedAt: new Date() })
+    .where(and(inArray(stores.id, storeIds), isNull(stores.deletedAt)));
+  await tx
+    .update(qrCodes)
+    .set({ storeId: null, isActive: false, updatedAt: new Date() })
+    .where(inArray(qrCodes.storeId, storeIds));
 }
 
 /** Ids of every live store the user may manage; platform admins are not special here ("Your Stores"). */

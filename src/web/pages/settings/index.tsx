@@ -1,5 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Bell, CreditCard, Palette, RotateCw, SlidersHorizontal, TriangleAlert } from "lucide-react";
+import {
+  Bell,
+  CreditCard,
+  Palette,
+  RotateCw,
+  ShieldCheck,
+  SlidersHorizontal,
+  TriangleAlert,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
@@ -14,6 +22,7 @@ import { AppearanceTab } from "./appearance-tab";
 import { BillingTab } from "./billing-tab";
 import { GeneralTab } from "./general-tab";
 import { NotificationsTab } from "./notifications-tab";
+import { PrivacyTab } from "./privacy-tab";
 import { type SettingsForm, settingsFormSchema } from "./settings-form";
 import { useSaveSettingsForm } from "./use-save-settings";
 
@@ -22,6 +31,7 @@ const TABS = [
   { value: "notifications", icon: Bell },
   { value: "appearance", icon: Palette },
   { value: "billing", icon: CreditCard },
+  { value: "privacy", icon: ShieldCheck },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
 
@@ -103,6 +113,9 @@ export function SettingsPage() {
             </TabsContent>
             <TabsContent value="billing">
               <BillingTab />
+            </TabsContent>
+            <TabsContent value="privacy">
+              <PrivacyTab />
             </TabsContent>
           </Tabs>
         </form>

@@ -15,6 +15,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { ApiError } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { useStore } from "../../lib/queries/stores";
+import { EraseShopperCard } from "./erase-shopper-card";
 import { OrdersTab } from "./orders-tab";
 import { PaymentSettingsCard } from "./payment-settings-card";
 import { ProductsTab } from "./products-tab";
@@ -124,6 +125,7 @@ function StoreDetail({ store }: { store: StoreSummary }) {
         <TabsContent value="settings" className="mt-6 grid gap-6">
           <StoreSettingsCard store={store} />
           <PaymentSettingsCard store={store} />
+          <EraseShopperCard store={store} />
         </TabsContent>
         <TabsContent value="orders" className="mt-6">
           <OrdersTab storeId={store.id} />

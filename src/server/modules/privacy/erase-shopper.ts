@@ -1,0 +1,27 @@
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { orders, smsLog, smsOutbox } from "../../db/schema";
+import { anonymiseBuyers } from "./anonymise";
+
+/**
+ * Erases one shopper's details from one store's orders (the seller answering a shopper's request): the
+ * orders placed with that e-mail (any case) lose the buyer's e-mail, name, phone and address, and the
+ * texts about them lose the number they went to and their wording (it may name the buyer). A text
+ * still waiting to be sent keeps its number until it is sent. Returns how many orders changed.
+ */
+export async function eraseShopper(db: Db, storeId: string, email: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ids = await anonymiseBuyers(
+      tx,
+      and(eq(orders.storeId, storeId), sql`lower(${orders.buyerEmail}) = ${email.trim().toLowerCase()}`),
+    );
+    if (ids.length > 0) {
+      await tx.update(smsLog).set({ toNumber: "", message: "" }).where(inArray(smsLog.orderId, ids));
+      await tx
+        .update(smsOutbox)
+        .set({ toNumber: "" })
+        .where(and(inArray(smsOutbox.orderId, ids), ne(smsOutbox.status, "pending")));
+    }
+    return ids.length;
+  });
+}
