@@ -64,6 +64,10 @@ test("a seller erases a shopper, downloads their data and deletes their account"
   await expect(
     page.getByRole("heading", { name: "What Torg stores about you, and why", level: 1 }),
   ).toBeVisible();
+  // Styled by the login pages' stylesheet (its classes are generated only for the files it lists):
+  // a readable column with bullets, not full-width bare text.
+  await expect(page.locator("main")).toHaveCSS("max-width", "672px");
+  await expect(page.locator("main li").first()).toHaveCSS("list-style-type", "disc");
   // The browser reports the refused password and the refused login; nothing else went wrong.
   expect(pageErrors.filter((text) => !/status of (400|401)/.test(text))).toEqual([]);
 });
