@@ -88,3 +88,29 @@ export async function sellerWithStore({ check }, { json }, { fullName, storeName
   });
   return result;
 }
+
+/**
+ * A shopper's steps, as two checks: the storefront (rendered on the server) shows the product, then an
+ * anonymous order for it is placed.
+ */
+export async function shopperBuys({ check }, { call, json, signOut }, { store, product, title, via = "" }) {
+  await check(`the storefront is rendered${via}`, async () => {
+    const response = await call(`/s/${store.slug}`);
+    const html = await response.text();
+    expect(
+      response.status === 200 && html.includes(title),
+      `GET /s/${store.slug} answered ${response.status}`,
+    );
+  });
+  await check(`a shopper places an order${via}`, async () => {
+    signOut();
+    const response = await json("/api/orders", {
+      storeId: store.id,
+      buyerEmail: "kari@example.no",
+      shipToName: "Kari Nordmann",
+      shipToPhone: "+4791234567",
+      items: [{ productId: product.id, qty: 1 }],
+    });
+    await expectStatus(response, 201, "order");
+  });
+}

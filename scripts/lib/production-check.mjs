@@ -6,7 +6,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { checklist, expect, expectStatus, sellerWithStore, siteClient } from "./checklist.mjs";
+import { checklist, expect, expectStatus, sellerWithStore, shopperBuys, siteClient } from "./checklist.mjs";
 import { root } from "./prepare.mjs";
 
 /** What a production folder holds: the lockfile and manifest, the migrations, the build and the runners. */
@@ -134,7 +134,7 @@ export async function checkProductionInstall(log = (line) => process.stdout.writ
     figures.rssAtStartMb = server.rssMb();
     const origin = server.url;
     const client = siteClient(origin);
-    const { call, json, signOut } = client;
+    const { call } = client;
     try {
       await check(
         "the production server starts with plain node and migrates a new database",
@@ -166,25 +166,7 @@ export async function checkProductionInstall(log = (line) => process.stdout.writ
         await expectStatus(response, 201, "create product");
         product = await response.json();
       });
-      await check("the storefront is rendered on the server", async () => {
-        const response = await call(`/s/${store.slug}`);
-        const html = await response.text();
-        expect(
-          response.status === 200 && html.includes("Kaffekopp"),
-          `GET /s/${store.slug} answered ${response.status}`,
-        );
-      });
-      await check("a shopper places an order", async () => {
-        signOut();
-        const response = await json("/api/orders", {
-          storeId: store.id,
-          buyerEmail: "kari@example.no",
-          shipToName: "Kari Nordmann",
-          shipToPhone: "+4791234567",
-          items: [{ productId: product.id, qty: 1 }],
-        });
-        await expectStatus(response, 201, "order");
-      });
+      await shopperBuys(checks, client, { store, product, title: "Kaffekopp", via: " on the server" });
       figures.rssAfterUseMb = server.rssMb();
       // The embedded database is one process's: the command runs once the server has stopped.
       await server.stop();
