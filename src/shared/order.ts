@@ -39,6 +39,13 @@ export interface OrderView {
   placedAt: string;
   items: OrderItemView[];
   history?: OrderStatusEventView[];
+  /** The shopper's own order page (absolute), in the answer to the shopper who placed the order. */
+  publicUrl?: string;
+}
+
+/** The shopper's order page: unguessable, no account needed (decision 0026). */
+export function orderPagePath(storeSlug: string, publicToken: string) {
+  return `/s/${encodeURIComponent(storeSlug)}/order/${encodeURIComponent(publicToken)}`;
 }
 
 /** Checkout (spec 5). The client sends ids and quantities only; prices come from the database (D6). */

@@ -234,11 +234,20 @@ export const orders = pgTable(
     idempotencyKey: text("idempotency_key"),
     /** A hash of the request an idempotency key was first used with; a different request with it is refused. */
     requestHash: text("request_hash"),
+    /**
+     * The secret in the shopper's own order page address (/s/{slug}/order/{token}): shoppers have no
+     * account, so whoever holds the link may read the order (decision 0026). Two v4 UUIDs hashed: 244
+     * random bits from PostgreSQL's strong random source.
+     */
+    publicToken: text("public_token")
+      .notNull()
+      .default(sql`encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'hex')`),
     placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("orders_idempotency_key").on(t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex("orders_public_token_key").on(t.publicToken),
     index("orders_store_placed_idx").on(t.storeId, t.placedAt.desc()),
     index("orders_store_status_idx").on(t.storeId, t.status),
     check("orders_status_check", sql`${t.status} in ('pending', 'paid', 'fulfilled', 'cancelled')`),

@@ -90,6 +90,23 @@ describe("POST /api/orders (public)", () => {
     expect(different.statusCode).toBe(409);
   });
 
+  it("answers the shopper with their own order page at an unguessable address, the same on a replay", async () => {
+    const { store, mug } = await sellerWithProducts();
+    const key = randomUUID();
+    const first = (await placeOrder(store.id, [{ productId: mug.id, qty: 1 }], key)).json();
+    const again = (await placeOrder(store.id, [{ productId: mug.id, qty: 1 }], key)).json();
+    const other = (await placeOrder(store.id, [{ productId: mug.id, qty: 1 }])).json();
+    const page = new URL(first.publicUrl);
+    expect(page.pathname).toMatch(new RegExp(`^/s/${store.slug}/order/[0-9a-f]{64}$`));
+    expect(again.publicUrl).toBe(first.publicUrl);
+    expect(other.publicUrl).not.toBe(first.publicUrl);
+    const [stored] = await t.database.db
+      .select({ token: orders.publicToken })
+      .from(orders)
+      .where(eq(orders.id, first.id));
+    expect(page.pathname.endsWith(`/${stored?.token}`)).toBe(true);
+  });
+
   it("refuses an empty cart, inactive products and products of another store", async () => {
     const { agent, store, mug } = await sellerWithProducts();
     const other = await sellerWithProducts();

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { MAX_QTY_PER_LINE, type OrderView, type PlaceOrderInput } from "../../../shared/order";
+import { MAX_QTY_PER_LINE, type OrderView, orderPagePath, type PlaceOrderInput } from "../../../shared/order";
 import type { Database, Db } from "../../db/client";
 import { orderItems, orders, stores } from "../../db/schema";
 import { badRequest, conflict, HttpError } from "../../lib/http-error";
@@ -10,6 +10,8 @@ const MAX_ORDER_TOTAL = 10_000_000_000;
 
 export interface PlacedOrder {
   order: OrderView;
+  /** The shopper's own order page, relative to Torg's address (decision 0026). */
+  publicPath: string;
   /** true when an earlier request with the same Idempotency-Key already placed it. */
   replayed: boolean;
 }
@@ -30,9 +32,9 @@ async function findByIdempotencyKey(
   db: Db,
   key: string,
   requestHash: string,
-): Promise<OrderView | undefined> {
+): Promise<{ order: OrderView; publicPath: string } | undefined> {
   const [existing] = await db
-    .select({ order: orders, storeName: stores.name })
+    .select({ order: orders, storeName: stores.name, storeSlug: stores.slug })
     .from(orders)
     .innerJoin(stores, eq(stores.id, orders.storeId))
     .where(eq(orders.idempotencyKey, key));
@@ -41,26 +43,29 @@ async function findByIdempotencyKey(
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, existing.order.id));
   const { order } = existing;
   return {
-    id: order.id,
-    storeId: order.storeId,
-    storeName: existing.storeName,
-    status: order.status as OrderView["status"],
-    totalGross: order.totalGross,
-    currencyCode: order.currencyCode,
-    buyerEmail: order.buyerEmail,
-    shipToName: order.shipToName,
-    shipToPhone: order.shipToPhone,
-    shipToAddr: order.shipToAddr ?? null,
-    placedAt: order.placedAt.toISOString(),
-    items: items.map(({ id, productId, variantId, title, variantLabel, unitPrice, qty }) => ({
-      id,
-      productId,
-      variantId,
-      title,
-      variantLabel,
-      unitPrice,
-      qty,
-    })),
+    publicPath: orderPagePath(existing.storeSlug, order.publicToken),
+    order: {
+      id: order.id,
+      storeId: order.storeId,
+      storeName: existing.storeName,
+      status: order.status as OrderView["status"],
+      totalGross: order.totalGross,
+      currencyCode: order.currencyCode,
+      buyerEmail: order.buyerEmail,
+      shipToName: order.shipToName,
+      shipToPhone: order.shipToPhone,
+      shipToAddr: order.shipToAddr ?? null,
+      placedAt: order.placedAt.toISOString(),
+      items: items.map(({ id, productId, variantId, title, variantLabel, unitPrice, qty }) => ({
+        id,
+        productId,
+        variantId,
+        title,
+        variantLabel,
+        unitPrice,
+        qty,
+      })),
+    },
   };
 }
 
@@ -77,6 +82,8 @@ type PricedLine = {
 
 type PlaceOrderRow = {
   store_name: string | null;
+  store_slug: string | null;
+  public_token: string | null;
   too_large: boolean | null;
   lines: PricedLine[];
   placed_at: string | Date | null;
@@ -103,7 +110,7 @@ type PlaceOrderRow = {
  */
 const PLACE_ORDER_SQL = `
   with store as (
-    select s.id, s.name, case when s.phone = s.verified_phone then s.phone end as verified_phone,
+    select s.id, s.name, s.slug, case when s.phone = s.verified_phone then s.phone end as verified_phone,
       exists (
         select 1 from store_members m join user_settings us on us.user_id = m.user_id
         where m.store_id = s.id and us.sms_notifications
@@ -128,7 +135,7 @@ const PLACE_ORDER_SQL = `
       where title is null or not is_active or store_id <> store.id or (variant_id is not null and not variant_found)
     ) and (select gross from total) < ${MAX_ORDER_TOTAL}
     on conflict (idempotency_key) where idempotency_key is not null do nothing
-    returning id, placed_at, total_gross
+    returning id, placed_at, total_gross, public_token
   ), new_items as (
     insert into order_items (order_id, product_id, variant_id, title, variant_label, unit_price, qty)
     select o.id, p.product_id, p.variant_id, p.title, p.variant_label, p.unit_price, p.qty
@@ -145,7 +152,8 @@ const PLACE_ORDER_SQL = `
         as m(to_number, purpose, link_origin)
     where m.to_number is not null
   )
-  select (select name from store) as store_name,
+  select (select name from store) as store_name, (select slug from store) as store_slug,
+    (select public_token from new_order) as public_token,
     (select gross from total) >= ${MAX_ORDER_TOTAL} as too_large,
     coalesce((select json_agg(priced order by line) from priced), '[]'::json) as lines,
     (select placed_at from new_order) as placed_at,
@@ -197,16 +205,17 @@ export async function placeOrder(
     linkOrigin,
   ]);
 
-  if (!row?.placed_at || !row.store_name || !row.total_gross) {
+  if (!row?.placed_at || !row.store_name || !row.store_slug || !row.public_token || !row.total_gross) {
     // Nothing was written: the same key placed an order before (answer with it), or a line is invalid.
     if (idempotencyKey) {
       const existing = await findByIdempotencyKey(database.db, idempotencyKey, requestHash);
-      if (existing) return { order: existing, replayed: true };
+      if (existing) return { ...existing, replayed: true };
     }
     throw refusal(input.storeId, row);
   }
   return {
     replayed: false,
+    publicPath: orderPagePath(row.store_slug, row.public_token),
     order: {
       id: orderId,
       storeId: input.storeId,

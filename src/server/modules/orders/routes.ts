@@ -4,6 +4,7 @@ import { ORDER_STATUSES, orderStatusSchema, placeOrderSchema } from "../../../sh
 import type { AppDeps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
+import { publicOrigin } from "../../lib/origin";
 import { enforceQuota, HOUR_MS } from "../../lib/rate-limit";
 import { requireUser } from "../auth/session";
 import { assertSmsDestination } from "../sms/destination";
@@ -92,13 +93,14 @@ export const orderRoutes: FastifyPluginAsyncZod<
         address: { ip: request.ip, log: request.log, trustProxy: config.trustProxy },
       });
     }
-    const { order, replayed } = await placeOrder(
+    const { order, replayed, publicPath } = await placeOrder(
       database,
       request.body,
       key,
       orderLinkOrigin(request, config),
     );
     if (!replayed) smsOutbox?.wake();
-    return reply.status(replayed ? 200 : 201).send(order);
+    const origin = config.publicUrl ?? publicOrigin(request, config);
+    return reply.status(replayed ? 200 : 201).send({ ...order, publicUrl: `${origin}${publicPath}` });
   });
 };

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "public_token" text DEFAULT encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'hex') NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_public_token_key" ON "orders" USING btree ("public_token");
