@@ -1,4 +1,5 @@
 import { normalizePrice } from "./money";
+import type { ProductOption, ProductVariantView } from "./variants";
 import { expectedUpdatedAtField } from "./versioning";
 import { z } from "./zod";
 
@@ -134,10 +135,13 @@ export interface ProductView {
   isActive: boolean;
   coordinates: Coordinates | null;
   position: number;
-  /** What is left to sell; null is unlimited (decision 0032). */
+  /** What is left to sell; null is unlimited (decision 0032). With options: the variants' added up. */
   stockQty: number | null;
   /** false when sold out: the product, or every one of its variants. */
   available: boolean;
+  /** The seller's options ([] for none); with options, the product sells only as one of its variants. */
+  options: ProductOption[];
+  variants: ProductVariantView[];
   primaryImage: string | null;
   images: { id: string; url: string; isPrimary: boolean; sortOrder: number }[];
   store: { id: string; name: string; slug: string };

@@ -45,6 +45,8 @@ function view(id: string, basePrice: string, isActive = true): ProductView {
     position: 0,
     stockQty: null,
     available: true,
+    options: [],
+    variants: [],
     images: [],
     createdAt: "2025-01-01T00:00:00.000Z",
     updatedAt: "2025-01-01T00:00:00.000Z",
