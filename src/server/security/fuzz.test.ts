@@ -114,6 +114,13 @@ function validBody(key: string): Record<string, unknown> {
       isLive: false,
     }),
     "PUT /api/products/:id": () => ({ title: "Mug", basePrice: "349", isActive: true }),
+    "PUT /api/products/:id/variants": () => ({
+      options: [{ name: "Size", values: ["S", "M"] }],
+      variants: [
+        { values: ["S"], price: "399", sku: "S-1", stockQty: 2 },
+        { values: ["M"], stockQty: null },
+      ],
+    }),
     "POST /api/orders": () => validOrder(seed.store.id, seed.product.id),
     "PATCH /api/orders/:id/status": () => ({ status: "paid" }),
     "POST /api/qr-codes": () => ({ url: "https://example.no/fuzz", storeId: seed.store.id }),
@@ -138,6 +145,8 @@ async function paramsFor(key: string): Promise<Record<string, string>> {
     params.provider = "stripe";
   }
   if (key === "DELETE /api/products/:id") params.id = (await make.product()).id;
+  // A product of its own: options on the seed product would make the fuzzed orders name a variant.
+  if (key === "PUT /api/products/:id/variants") params.id = (await make.product()).id;
   if (key === "DELETE /api/qr-codes/:id") params.id = (await make.qr()).id;
   if (key === "PUT /api/users/:id") params.id = fuzzer.user?.id ?? "";
   return params;
@@ -398,6 +407,7 @@ const WRITE_ROUTES = [
   "POST /api/stores/:id/phone-verification/confirm",
   "POST /api/stores/:id/products",
   "PUT /api/products/:id",
+  "PUT /api/products/:id/variants",
   "DELETE /api/products/:id",
   "POST /api/products/analyze",
   "POST /api/products/analyze-multiple",

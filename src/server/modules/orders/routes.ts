@@ -27,7 +27,7 @@ const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
 export const orderRoutes: FastifyPluginAsyncZod<
   AppDeps & { smsOutbox: SmsOutboxWorker | undefined }
-> = async (app, { db, database, config, smsOutbox }) => {
+> = async (app, { db, database, config, smsOutbox, publicCache }) => {
   /** The order a seller opens: it must belong to one of their stores, else it does not exist for them. */
   async function requireOrderAccess(user: Parameters<typeof requireStoreMember>[1], orderId: string) {
     if (!isUuid(orderId)) throw notFound("orderNotFound");
@@ -72,7 +72,10 @@ export const orderRoutes: FastifyPluginAsyncZod<
     async (request) => {
       const user = requireUser(request);
       await requireOrderAccess(user, request.params.id);
-      return changeOrderStatus(db, request.params.id, request.body.status, user.id);
+      const order = await changeOrderStatus(db, request.params.id, request.body.status, user.id);
+      // Its stock came back (decision 0032): cached shop pages may offer it again.
+      if (order.status === "cancelled") publicCache.clear();
+      return order;
     },
   );
 
@@ -93,13 +96,16 @@ export const orderRoutes: FastifyPluginAsyncZod<
         address: { ip: request.ip, log: request.log, trustProxy: config.trustProxy },
       });
     }
-    const { order, replayed, publicPath } = await placeOrder(
+    const { order, replayed, publicPath, soldOut } = await placeOrder(
       database,
       request.body,
       key,
       orderLinkOrigin(request, config),
     );
     if (!replayed) smsOutbox?.wake();
+    // Selling the last one is rare; the cached shop pages of this server stop offering it at once
+    // (another server's within its PUBLIC_CACHE_TTL_MS; the checkout refuses it anyway, decision 0032).
+    if (soldOut) publicCache.clear();
     const origin = config.publicUrl ?? publicOrigin(request, config);
     return reply.status(replayed ? 200 : 201).send({ ...order, publicUrl: `${origin}${publicPath}` });
   });
