@@ -71,13 +71,13 @@ export const productFieldsSchema = z.object({
   sku: optionalText(64),
   seoMetaTitle: optionalText(120),
   seoMetaDesc: optionalText(320),
+  /** Absent on create: 1, a product from a photo being one of a kind until the seller says otherwise. */
+  stockQty: stockQtyField.optional(),
 });
 export type ProductFields = z.infer<typeof productFieldsSchema>;
 
 /** Multipart forms send every field as text; coordinates arrive as JSON text. */
 export const createProductFormSchema = productFieldsSchema.extend({
-  /** Absent: 1, a product from a photo being one of a kind until the seller says otherwise. */
-  stockQty: stockQtyField.optional(),
   coordinates: z
     .string()
     .optional()
@@ -115,7 +115,6 @@ export const updateProductSchema = productFieldsSchema.partial().extend({
   seoMetaDesc: clearableText(320),
   isActive: z.boolean("errors.invalidInput").optional(),
   coordinates: coordinatesSchema.nullable().optional(),
-  stockQty: stockQtyField.optional(),
   expectedUpdatedAt: expectedUpdatedAtField,
 });
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
