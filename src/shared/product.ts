@@ -1,5 +1,4 @@
 import { normalizePrice } from "./money";
-import type { ProductOption, ProductVariantView } from "./variants";
 import { expectedUpdatedAtField } from "./versioning";
 import { z } from "./zod";
 
@@ -120,6 +119,29 @@ export const updateProductSchema = productFieldsSchema.partial().extend({
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 /** What a client sends to PUT /api/products/{id} (before the schema normalises it). */
 export type UpdateProductRequest = z.input<typeof updateProductSchema>;
+
+/** One of the seller's options and its values (decision 0032); the schemas are in ./variants. */
+export interface ProductOption {
+  name: string;
+  values: string[];
+}
+
+/** One variant as the product's reads carry it (productVariantViewSchema in ./variants). */
+export interface ProductVariantView {
+  id: string;
+  productId: string;
+  /** Built from the values, as the spec's variantLabel. */
+  label: string;
+  values: string[];
+  /** The variant's own price, or null for the product's. */
+  price: string | null;
+  /** The spec's field: the variant's price less the product's (0 when it has none of its own). */
+  priceDelta: string;
+  sku: string | null;
+  /** null: unlimited. */
+  stockQty: number | null;
+  available: boolean;
+}
 
 export interface ProductView {
   id: string;

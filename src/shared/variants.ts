@@ -1,4 +1,4 @@
-import { priceField, stockQtyField } from "./product";
+import { type ProductOption, type ProductVariantView, priceField, stockQtyField } from "./product";
 import { z } from "./zod";
 
 /** Enough for size × colour × material; a bigger table is not something a maker fills in by hand. */
@@ -9,14 +9,15 @@ export const MAX_VARIANTS = 100;
 const label = (message: string) =>
   z.string(message).trim().min(1, message).max(40, "errors.variantTextTooLong");
 
+export type { ProductOption, ProductVariantView };
+
 export const productOptionSchema = z.object({
   name: label("errors.optionNameRequired"),
   values: z
     .array(label("errors.optionValueRequired"), "errors.invalidInput")
     .min(1, "errors.optionValuesRequired")
     .max(MAX_VALUES_PER_OPTION, "errors.tooManyOptionValues"),
-});
-export type ProductOption = z.infer<typeof productOptionSchema>;
+}) satisfies z.ZodType<ProductOption>;
 
 export const variantInputSchema = z.object({
   /** One value per option, in the options' order. */
@@ -90,19 +91,14 @@ export function combinationsOf(options: ProductOption[]): string[][] {
 export const productVariantViewSchema = z.object({
   id: z.string(),
   productId: z.string(),
-  /** Built from the values, as the spec's variantLabel. */
   label: z.string(),
   values: z.array(z.string()),
-  /** The variant's own price, or null for the product's. */
   price: z.string().nullable(),
-  /** The spec's field: the variant's price less the product's (0 when it has none of its own). */
   priceDelta: z.string(),
   sku: z.string().nullable(),
-  /** null: unlimited. */
   stockQty: z.number().int().nullable(),
   available: z.boolean(),
-});
-export type ProductVariantView = z.infer<typeof productVariantViewSchema>;
+}) satisfies z.ZodType<ProductVariantView>;
 
 /** The answer of PUT /api/products/{id}/variants: what the product's views carry of it afterwards. */
 export const productVariantsViewSchema = z.object({

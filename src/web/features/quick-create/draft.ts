@@ -19,6 +19,8 @@ export interface DraftProduct {
   description: string;
   /** Digits with an optional 1 to 2 decimals; spec 5's default is "0". */
   price: string;
+  /** A whole number as text, "" for unlimited; a product from a photo starts at "1" (decision 0032). */
+  stockQty: string;
   imageUrl: string;
   coordinates: { x: number; y: number } | null;
   category: string | null;
@@ -173,6 +175,7 @@ export function productFromAnalysis(result: AnalysisResult, fileName: string, id
     title: unsure ? "" : result.title,
     description: result.description,
     price: suggestedPrice(result.suggestedPrice),
+    stockQty: "1",
     imageUrl: result.imageUrl,
     coordinates: result.coordinates,
     category: result.category,
@@ -210,7 +213,7 @@ export function currentSeo(
 /* ---------------------------------------------------------------- validation */
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
-export type ProductErrors = FieldErrors<"title" | "description" | "price">;
+export type ProductErrors = FieldErrors<"title" | "description" | "price" | "stockQty">;
 export type StoreErrors = FieldErrors<"name" | "qrCode" | "seoTitle" | "seoDescription">;
 
 function issuesByField<K extends string>(issues: z.core.$ZodIssue[], fields: readonly K[]): FieldErrors<K> {
@@ -224,16 +227,21 @@ function issuesByField<K extends string>(issues: z.core.$ZodIssue[], fields: rea
   return errors;
 }
 
-const PRODUCT_FIELDS = ["title", "description", "price"] as const;
+const PRODUCT_FIELDS = ["title", "description", "price", "stockQty"] as const;
 const STORE_FIELDS = ["name", "qrCode", "seoTitle", "seoDescription"] as const;
 
 /** Spec 5's quick-create rules for one product; messages are i18n keys. */
 export function validateProduct(
-  product: Pick<DraftProduct, "title" | "description" | "price">,
+  product: Pick<DraftProduct, "title" | "description" | "price" | "stockQty">,
 ): ProductErrors {
   const result = quickProductSchema
-    .pick({ title: true, description: true, price: true })
-    .safeParse({ title: product.title, description: product.description, price: product.price });
+    .pick({ title: true, description: true, price: true, stockQty: true })
+    .safeParse({
+      title: product.title,
+      description: product.description,
+      price: product.price,
+      stockQty: product.stockQty,
+    });
   return result.success ? {} : issuesByField(result.error.issues, PRODUCT_FIELDS);
 }
 
@@ -281,6 +289,7 @@ function quickProduct(product: DraftProduct): QuickProduct {
     title: product.title.trim(),
     description: product.description.trim(),
     price: product.price.trim(),
+    stockQty: product.stockQty.trim(),
     imageUrl: product.imageUrl,
     coordinates: product.coordinates,
     category: product.category,
@@ -325,6 +334,8 @@ const storedProduct = z.object({
   title: text(200),
   description: text(5000),
   price: text(20),
+  // A draft saved before stock existed: one of a kind, as a new one would be.
+  stockQty: z.string().max(10).catch("1"),
   imageUrl: z.string().max(500),
   coordinates: z.object({ x: z.number(), y: z.number() }).nullable().catch(null),
   category: z.string().max(40).nullable().catch(null),
