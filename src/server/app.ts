@@ -50,6 +50,7 @@ import { createMetrics } from "./modules/observability/metrics";
 import { metricsRoutes } from "./modules/observability/routes";
 import { orderRoutes } from "./modules/orders/routes";
 import { privacyRoutes } from "./modules/privacy/routes";
+import { productImageRoutes } from "./modules/products/image-routes";
 import { productRoutes } from "./modules/products/routes";
 import { qrRoutes } from "./modules/qr/routes";
 import { quickstoreRoutes } from "./modules/quickstore/routes";
@@ -168,6 +169,7 @@ export async function buildApp({
   await app.register(dashboardRoutes, deps);
   await app.register(storeRoutes, deps);
   await app.register(productRoutes, { ...deps, storage });
+  await app.register(productImageRoutes, { ...deps, storage });
   const smsProvider = createSmsProvider(config, app.log);
   const smsOutbox = new SmsOutboxWorker(database.db, smsProvider, { ...config.sms, logger: app.log });
   if (config.sms.worker) {
