@@ -51,7 +51,7 @@ export async function listProductImages(db: DbOrTx, productId: string): Promise<
 /** Refused before any decoding when the product is already full: a full product costs no image work. */
 export async function assertRoomForImage(db: Db, productId: string) {
   if ((await imageCount(db, productId)) >= MAX_PRODUCT_IMAGES) {
-    throw conflict("tooManyProductImages", { max: MAX_PRODUCT_IMAGES });
+    throw conflict("tooManyProductImages");
   }
 }
 
@@ -68,7 +68,7 @@ export async function addProductImage(db: Db, storage: FileStorage, product: Pro
         .from(productImages)
         .where(eq(productImages.productId, product.id));
       const total = state?.total ?? 0;
-      if (total >= MAX_PRODUCT_IMAGES) throw conflict("tooManyProductImages", { max: MAX_PRODUCT_IMAGES });
+      if (total >= MAX_PRODUCT_IMAGES) throw conflict("tooManyProductImages");
       await tx.insert(productImages).values({
         productId: product.id,
         url: image.url,
