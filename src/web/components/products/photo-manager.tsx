@@ -268,7 +268,7 @@ function SortablePhoto({ tile, index, count, onMove, onRemove }: SortablePhotoPr
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       className={cn(
-        "relative grid gap-1.5 rounded-xl border bg-card p-1.5",
+        "relative grid min-w-0 grid-cols-[minmax(0,1fr)] gap-1.5 rounded-xl border bg-card p-1.5",
         main && "border-primary ring-1 ring-primary",
         isDragging && "z-10 shadow-lg",
       )}
@@ -290,8 +290,8 @@ function SortablePhoto({ tile, index, count, onMove, onRemove }: SortablePhotoPr
           </span>
         )}
       </button>
-      <div className="flex items-center justify-between gap-1">
-        <div className="flex gap-1">
+      <div className="flex flex-wrap items-center justify-between gap-x-0.5 gap-y-1">
+        <div className="flex gap-0.5">
           <IconButton
             label={t("photos.moveLeft", { n })}
             disabled={index === 0}
@@ -307,7 +307,7 @@ function SortablePhoto({ tile, index, count, onMove, onRemove }: SortablePhotoPr
             <ArrowRight />
           </IconButton>
         </div>
-        <div className="flex gap-1">
+        <div className="flex gap-0.5">
           {!main && (
             <IconButton label={t("photos.makeMain", { n })} onClick={() => onMove(index, 0)}>
               <Star />
@@ -339,7 +339,7 @@ function IconButton({
     <Button
       variant="ghost"
       size="icon"
-      className={cn("size-9", danger && "text-error hover:text-error")}
+      className={cn("size-8", danger && "text-error hover:text-error")}
       aria-label={label}
       title={label}
       disabled={disabled}
@@ -362,7 +362,12 @@ function PendingPhoto({
   const { t } = useTranslation();
   const uploading = tile.state === "uploading";
   return (
-    <li className={cn("grid gap-1.5 rounded-xl border bg-card p-1.5", !uploading && "border-error")}>
+    <li
+      className={cn(
+        "grid min-w-0 grid-cols-[minmax(0,1fr)] gap-1.5 rounded-xl border bg-card p-1.5",
+        !uploading && "border-error",
+      )}
+    >
       <div className="relative overflow-hidden rounded-lg">
         <TileImage src={tile.src} alt="" />
         {uploading && (
