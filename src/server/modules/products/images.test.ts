@@ -103,6 +103,21 @@ describe("a product's photos", () => {
     expect(shown.images.map((image) => image.id)).toEqual([c, a, b]);
   });
 
+  it("the marker's coordinates follow the photo they were found in when another photo becomes primary", async () => {
+    const seller = await signUp(t.app);
+    const store = await createStoreVia(seller.agent);
+    const product = await createProductVia(seller.agent, store.id, { coordinates: '{"x":30,"y":70}' });
+    const { images } = (await addPhoto(seller.agent, product.id)).json() as ProductImages;
+    const [a, b] = images.map((image) => image.id);
+    const order = (imageIds: (string | undefined)[]) =>
+      seller.agent.put(`/api/products/${product.id}/images/order`, { imageIds });
+    expect((await publicView(product.id)).coordinates).toEqual({ x: 30, y: 70 });
+    await order([b, a]);
+    expect((await publicView(product.id)).coordinates).toBeNull();
+    await order([a, b]);
+    expect((await publicView(product.id)).coordinates).toEqual({ x: 30, y: 70 });
+  });
+
   it("refuses an order that is not exactly the product's photos (400) and changes nothing", async () => {
     const { agent, product } = await sellerWithProduct();
     const { images } = (await addPhoto(agent, product.id)).json() as ProductImages;

@@ -112,6 +112,11 @@ export async function reorderProductImages(db: Db, product: ProductRow, imageIds
 async function writeOrder(tx: Tx, productId: string, imageIds: string[]) {
   const [first] = imageIds;
   if (!first) return;
+  const [before] = await tx
+    .select({ id: productImages.id })
+    .from(productImages)
+    .where(and(eq(productImages.productId, productId), eq(productImages.isPrimary, true)));
+  if (before?.id !== first) await moveMarker(tx, productId, before?.id, first);
   await tx
     .update(productImages)
     .set({ isPrimary: false })
@@ -127,6 +132,36 @@ async function writeOrder(tx: Tx, productId: string, imageIds: string[]) {
       isPrimary: sql`${productImages.id} = ${first}::uuid`,
     })
     .where(eq(productImages.productId, productId));
+}
+
+/**
+ * The product's coordinates are a place in its primary photo (spec 5), so they follow the primary: the
+ * old primary keeps them in its `aiMeta`, and the new one brings back its own, if it ever had any.
+ */
+async function moveMarker(tx: Tx, productId: string, fromImageId: string | undefined, toImageId: string) {
+  const [product] = await tx
+    .select({ x: products.coordX, y: products.coordY })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (fromImageId && product?.x != null && product.y != null) {
+    const coordinates = { x: Number(product.x), y: Number(product.y) };
+    await tx
+      .update(productImages)
+      .set({
+        aiMeta: sql`coalesce(${productImages.aiMeta}, '{}'::jsonb) || ${JSON.stringify({ coordinates })}::jsonb`,
+      })
+      .where(eq(productImages.id, fromImageId));
+  }
+  const [next] = await tx
+    .select({ aiMeta: productImages.aiMeta })
+    .from(productImages)
+    .where(eq(productImages.id, toImageId));
+  const saved = next?.aiMeta?.coordinates as { x?: unknown; y?: unknown } | undefined;
+  const valid = typeof saved?.x === "number" && typeof saved.y === "number";
+  await tx
+    .update(products)
+    .set({ coordX: valid ? String(saved.x) : null, coordY: valid ? String(saved.y) : null })
+    .where(eq(products.id, productId));
 }
 
 /**
