@@ -1,7 +1,14 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { createStoreThroughApi, expectToast, madePhoto, signInSharedSeller } from "./helpers";
+import {
+  createStoreThroughApi,
+  expectToast,
+  madePhoto,
+  photo,
+  signInSharedSeller,
+  uniqueEmail,
+} from "./helpers";
 
 /**
  * Issue 15, several photos per product (decision 0033): a seller adds a product with three photos,
@@ -200,4 +207,45 @@ test.describe("phone", () => {
     const widths = await journey(page, "phone");
     expect(widths).toEqual([900, 700, 500]);
   });
+});
+
+test("quick-create: two photos of one product stay together on it, the first one's suggestion kept", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto("/quick-create");
+  await page.getByRole("button", { name: "Upload several photos" }).click();
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([photo("coffee-cup.jpg"), photo("candle-glass.jpg"), photo("aloe-pot.jpg")]);
+  await page.getByRole("button", { name: "Analyze 3 photos" }).click();
+  await expect(page.getByText("Your 3 products")).toBeVisible({ timeout: 60_000 });
+
+  // The third photo shows the first product from another side: its photos join product 1.
+  await page.getByRole("button", { name: /^Edit product 3:/ }).click();
+  const editor = page.getByRole("dialog");
+  await editor.getByLabel("Same product as").selectOption({ index: 1 });
+  await expectNoSeriousViolations(page, "quick-create editor");
+  await editor.getByRole("button", { name: "Move photos there" }).click();
+  await expectToast(page, "Photos moved to product 1");
+  await expect(page.getByText("Your 2 products")).toBeVisible();
+  await page.getByRole("button", { name: /^Edit product 1:/ }).click();
+  await expect(page.getByRole("dialog").getByText("+1 more photo of this product")).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+
+  await page.getByLabel("Store name").fill("Samme Kopp");
+  await page.getByRole("button", { name: "Create My Store" }).click();
+  await page.getByLabel("Full name").fill("Astrid Maker");
+  await page.getByLabel("Email").fill(uniqueEmail("grouped"));
+  await page.getByLabel("Password").fill("clay-and-fire");
+  await page.getByRole("button", { name: "Create Account & Store" }).click();
+  await expect(page.getByRole("heading", { name: "Your Store is Ready!" })).toBeVisible({ timeout: 30_000 });
+
+  // The saved product has both photos, the analysed one first, and its AI title.
+  const products = await (await page.request.get("/api/products")).json();
+  expect(products).toHaveLength(2);
+  const cup = products.find((p: { images: unknown[] }) => p.images.length === 2);
+  expect(cup.title).toBe("Handmade cup");
+  await page.goto(`/products/${cup.id}`);
+  await expect(page.getByRole("button", { name: /^Show photo \d of 2$/ })).toHaveCount(2);
 });

@@ -31,6 +31,8 @@ export interface DraftProduct {
   /** The AI could not tell what the photo shows, so the seller names it. */
   unsure: boolean;
   fileName: string;
+  /** More photos of this same product, grouped in by the visitor (decision 0033), after `imageUrl`. */
+  extraImageUrls?: string[];
 }
 
 export interface StoreDraft {
@@ -285,8 +287,30 @@ function quickProduct(product: DraftProduct): QuickProduct {
     coordinates: product.coordinates,
     category: product.category,
     ...(product.altText ? { altText: product.altText } : {}),
+    ...(product.extraImageUrls?.length ? { extraImageUrls: product.extraImageUrls } : {}),
     ...currentSeo(product),
   };
+}
+
+/** Every photo of a draft product, the analysed one first. */
+export function photosOf(product: Pick<DraftProduct, "imageUrl" | "extraImageUrls">): string[] {
+  return [product.imageUrl, ...(product.extraImageUrls ?? [])];
+}
+
+/**
+ * Two drafts turn out to show the same product: `from`'s photos join `into`'s, after them, and `from`'s
+ * texts go (the AI suggestion stays the one from `into`'s first photo). Unchanged when the photos would
+ * be more than a product may have.
+ */
+export function mergeProducts(products: DraftProduct[], fromId: string, intoId: string): DraftProduct[] {
+  const from = products.find((product) => product.id === fromId);
+  const into = products.find((product) => product.id === intoId);
+  if (!from || !into || from === into) return products;
+  const photos = [...photosOf(into), ...photosOf(from)];
+  if (photos.length > MAX_PHOTOS) return products;
+  return products
+    .filter((product) => product !== from)
+    .map((product) => (product === into ? { ...into, extraImageUrls: photos.slice(1) } : product));
 }
 
 export type QuickStoreRequest =
@@ -335,6 +359,11 @@ const storedProduct = z.object({
   aiDescription: text(5000),
   unsure: z.boolean().catch(false),
   fileName: text(260),
+  extraImageUrls: z
+    .array(z.string().max(500))
+    .max(MAX_PHOTOS - 1)
+    .optional()
+    .catch(undefined),
 });
 const storedDraft = z.object({
   step: z.enum(["upload", "upload-multiple", "analysis", "store", "register", "success"]).catch("upload"),

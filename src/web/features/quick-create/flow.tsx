@@ -15,6 +15,7 @@ import {
   draftStorage,
   emptyDraft,
   fileProblem,
+  mergeProducts,
   previousStep,
   productFromAnalysis,
   type QuickCreateDraft,
@@ -284,6 +285,10 @@ export function QuickCreateFlow() {
     }));
   }
 
+  function mergeProduct(fromId: string, intoId: string) {
+    setDraft((current) => ({ ...current, products: mergeProducts(current.products, fromId, intoId) }));
+  }
+
   function updateStore(patch: Partial<StoreDraft>) {
     if ("qrCode" in patch || "linkQrCode" in patch) setQrTaken(null);
     setDraft((current) => ({ ...current, store: { ...current.store, ...patch } }));
@@ -393,6 +398,7 @@ export function QuickCreateFlow() {
           onDismissFailures={() => setFailures([])}
           onProductChange={updateProduct}
           onRemoveProduct={removeProduct}
+          onMergeProduct={mergeProduct}
           onStoreChange={updateStore}
           onSubmit={submitStore}
           pending={creating}
