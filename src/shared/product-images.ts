@@ -1,7 +1,8 @@
+import { MAX_PHOTOS } from "./image-limits";
 import { z } from "./zod";
 
 /** A product shows at most this many photos (decision 0033; the same ten as a multi-upload, spec 5). */
-export const MAX_PRODUCT_IMAGES = 10;
+export const MAX_PRODUCT_IMAGES = MAX_PHOTOS;
 
 /** PUT /api/products/{id}/images/order: every photo of the product exactly once, the first being primary. */
 export const imageOrderSchema = z.object({

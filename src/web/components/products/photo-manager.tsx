@@ -19,12 +19,12 @@ import {
 import { CSS } from "@dnd-kit/utilities";
 import { ArrowLeft, ArrowRight, ImagePlus, RotateCcw, Star, Trash2, X } from "lucide-react";
 import { type DragEvent, useId, useRef, useState } from "react";
+import { IMAGE_TYPES } from "../../../shared/image-limits";
 import { MAX_PRODUCT_IMAGES } from "../../../shared/product-images";
 import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import { IMAGE_TYPES } from "./image-picker";
 import { ProductImage } from "./product-image";
 
 /** One photo on screen: saved (or chosen, on Add product) and sortable, or on its way, or refused. */

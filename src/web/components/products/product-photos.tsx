@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { imageProblem } from "../../../shared/image-limits";
 import type { ProductView } from "../../../shared/product";
 import { MAX_PRODUCT_IMAGES } from "../../../shared/product-images";
 import { errorMessage } from "../../lib/api";
@@ -10,7 +11,6 @@ import {
   useReorderProductImages,
 } from "../../lib/queries/products";
 import { toastFailure } from "../../lib/toast-failure";
-import { imageProblem } from "./image-picker";
 import { PhotoManager, type PhotoTile } from "./photo-manager";
 
 /** A file on its way to the product, or one that did not get there. */

@@ -3,12 +3,12 @@ import { CircleHelp } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
+import { imageProblem } from "../../../shared/image-limits";
 import { type ProductFields as ProductFieldsOutput, productFieldsSchema } from "../../../shared/product";
 import { MAX_PRODUCT_IMAGES } from "../../../shared/product-images";
 import { PageHeader } from "../../components/page-header";
 import { AiNotice } from "../../components/products/ai-analysis";
 import { BackLink } from "../../components/products/back-link";
-import { imageProblem } from "../../components/products/image-picker";
 import { PhotoManager, type PhotoTile } from "../../components/products/photo-manager";
 import {
   type AiField,
@@ -20,11 +20,11 @@ import { StoreNotFound } from "../../components/stores/store-not-found";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { PageSpinner, Spinner } from "../../components/ui/spinner";
-import { currentSeo, isUnsure, suggestedPrice } from "../../features/quick-create/draft";
 import { toast } from "../../hooks/use-toast";
+import { currentSeo, isUnsure, suggestedPrice } from "../../lib/analysis-suggestions";
 import { ApiError, errorMessage } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
-import { wholeKroner } from "../../lib/kroner";
+import { wholeKroner } from "../../lib/money";
 import { type AnalysisResult, analyzeImage } from "../../lib/queries/ai";
 import { uploadProductImage, useCreateProduct } from "../../lib/queries/products";
 import { useStore } from "../../lib/queries/stores";

@@ -11,21 +11,12 @@ import { ProductEditor } from "../components/product-editor";
 import { type ProductValues, QuickProductFields } from "../components/product-fields";
 import { StepFrame } from "../components/step-frame";
 import { StoreDetailsFields } from "../components/store-details";
-import {
-  type DraftErrors,
-  type DraftProduct,
-  MAX_PHOTOS,
-  photosOf,
-  type QuickCreateDraft,
-  type StoreDraft,
-} from "../draft";
+import type { DraftProduct, QuickCreateDraft, StoreDraft } from "../draft";
+import { MAX_PHOTOS } from "../files";
+import { photosOf } from "../grouping";
+import type { AnalysisFailure } from "../machine";
+import type { DraftErrors } from "../validation";
 import type { FrameProps } from "./frame-props";
-
-export interface AnalysisFailure {
-  key: string;
-  name: string;
-  error: string;
-}
 
 interface StoreStepProps {
   frame: FrameProps;

@@ -43,6 +43,8 @@ function view(id: string, basePrice: string, isActive = true): ProductView {
     isActive,
     coordinates: null,
     position: 0,
+    stockQty: null,
+    available: true,
     images: [],
     createdAt: "2025-01-01T00:00:00.000Z",
     updatedAt: "2025-01-01T00:00:00.000Z",
