@@ -226,6 +226,7 @@ test("quick-create: two photos of one product stay together on it, the first one
   const editor = page.getByRole("dialog");
   await editor.getByLabel("Same product as").selectOption({ index: 1 });
   await expectNoSeriousViolations(page, "quick-create editor");
+  await shot(page, "desktop-quick-create-same-product-light");
   await editor.getByRole("button", { name: "Move photos there" }).click();
   await expectToast(page, "Photos moved to product 1");
   await expect(page.getByText("Your 2 products")).toBeVisible();
