@@ -48,6 +48,7 @@ import { MAX_IMAGE_BYTES } from "./modules/images/pipeline";
 import { uploadRoutes } from "./modules/images/routes";
 import { createMetrics } from "./modules/observability/metrics";
 import { metricsRoutes } from "./modules/observability/routes";
+import { publicOrderRoutes } from "./modules/orders/public-routes";
 import { orderRoutes } from "./modules/orders/routes";
 import { privacyRoutes } from "./modules/privacy/routes";
 import { productRoutes } from "./modules/products/routes";
@@ -184,6 +185,7 @@ export async function buildApp({
   app.addHook("onClose", async () => housekeeping.stop());
   app.decorate("housekeeping", housekeeping);
   await app.register(orderRoutes, { ...deps, smsOutbox: config.sms.worker ? smsOutbox : undefined });
+  await app.register(publicOrderRoutes, { ...deps, emailOutbox: undefined });
   await app.register(uploadRoutes, { ...deps, storage });
   await app.register(aiRoutes, { ...deps, storage, aiProvider });
   await app.register(qrRoutes, deps);
