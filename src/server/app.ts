@@ -17,6 +17,7 @@ import { translateError } from "../shared/i18n";
 import { safeNextPath } from "../shared/next-path";
 import { LANGUAGE_COOKIE } from "../shared/preferences";
 import { type AiProvider, createAiProvider } from "./adapters/ai";
+import { createEmailProvider } from "./adapters/email";
 import { createSmsProvider } from "./adapters/sms";
 import { createStorage, type FileStorage } from "./adapters/storage";
 import type { Config } from "./config";
@@ -42,6 +43,7 @@ import { authRoutes } from "./modules/auth/routes";
 import { resolveSession } from "./modules/auth/service";
 import { SESSION_COOKIE, sessionPlugin } from "./modules/auth/session";
 import { dashboardRoutes } from "./modules/dashboard/routes";
+import { EmailOutboxWorker } from "./modules/email/outbox";
 import { healthRoutes } from "./modules/health/routes";
 import { HousekeepingWorker } from "./modules/housekeeping/worker";
 import { MAX_IMAGE_BYTES } from "./modules/images/pipeline";
@@ -70,6 +72,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The SMS sender of this process; tests drain it directly. */
     smsOutbox: SmsOutboxWorker;
+    /** The e-mail sender of this process; tests drain it directly. */
+    emailOutbox: EmailOutboxWorker;
     /** Deletes expired sessions, ended rate limits and unclaimed uploads; tests run it directly. */
     housekeeping: HousekeepingWorker;
   }
@@ -176,6 +180,16 @@ export async function buildApp({
     app.addHook("onClose", async () => smsOutbox.stop());
   }
   app.decorate("smsOutbox", smsOutbox);
+  const emailOutbox = new EmailOutboxWorker(database.db, createEmailProvider(config, app.log), {
+    ...config.email,
+    logger: app.log,
+  });
+  if (config.email.worker) {
+    app.addHook("onReady", async () => emailOutbox.start());
+    app.addHook("onClose", async () => emailOutbox.stop());
+  }
+  app.decorate("emailOutbox", emailOutbox);
+  const wakeEmail = config.email.worker ? emailOutbox : undefined;
   const housekeeping = new HousekeepingWorker(database.db, storage, {
     intervalMs: config.housekeepingIntervalMs,
     retention: config.retention,
@@ -184,8 +198,12 @@ export async function buildApp({
   app.addHook("onReady", async () => housekeeping.start());
   app.addHook("onClose", async () => housekeeping.stop());
   app.decorate("housekeeping", housekeeping);
-  await app.register(orderRoutes, { ...deps, smsOutbox: config.sms.worker ? smsOutbox : undefined });
-  await app.register(publicOrderRoutes, { ...deps, emailOutbox: undefined });
+  await app.register(orderRoutes, {
+    ...deps,
+    smsOutbox: config.sms.worker ? smsOutbox : undefined,
+    emailOutbox: wakeEmail,
+  });
+  await app.register(publicOrderRoutes, { ...deps, emailOutbox: wakeEmail });
   await app.register(uploadRoutes, { ...deps, storage });
   await app.register(aiRoutes, { ...deps, storage, aiProvider });
   await app.register(qrRoutes, deps);

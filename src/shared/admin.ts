@@ -32,3 +32,19 @@ export interface AiLogRow {
   productId: string | null;
   userId: string | null;
 }
+
+/** One attempt to send an e-mail (decision 0037): with the log provider, the message as it would have gone. */
+export interface EmailLogRow {
+  id: string;
+  createdAt: string;
+  orderId: string | null;
+  storeId: string | null;
+  toAddress: string;
+  subject: string;
+  body: string;
+  purpose: string;
+  status: "sent" | "logged" | "failed";
+  provider: string | null;
+  attempt: number;
+  error: string | null;
+}

@@ -26,8 +26,8 @@ const listQuery = z.object({
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
 export const orderRoutes: FastifyPluginAsyncZod<
-  AppDeps & { smsOutbox: SmsOutboxWorker | undefined }
-> = async (app, { db, database, config, smsOutbox }) => {
+  AppDeps & { smsOutbox: SmsOutboxWorker | undefined; emailOutbox: { wake(): void } | undefined }
+> = async (app, { db, database, config, smsOutbox, emailOutbox }) => {
   /** The order a seller opens: it must belong to one of their stores, else it does not exist for them. */
   async function requireOrderAccess(user: Parameters<typeof requireStoreMember>[1], orderId: string) {
     if (!isUuid(orderId)) throw notFound("orderNotFound");
@@ -72,7 +72,10 @@ export const orderRoutes: FastifyPluginAsyncZod<
     async (request) => {
       const user = requireUser(request);
       await requireOrderAccess(user, request.params.id);
-      return changeOrderStatus(db, request.params.id, request.body.status, user.id);
+      const order = await changeOrderStatus(db, request.params.id, request.body.status, user.id);
+      // Fulfilling queues the shopper's "your order has been sent" e-mail (decision 0037).
+      if (request.body.status === "fulfilled") emailOutbox?.wake();
+      return order;
     },
   );
 
@@ -93,14 +96,16 @@ export const orderRoutes: FastifyPluginAsyncZod<
         address: { ip: request.ip, log: request.log, trustProxy: config.trustProxy },
       });
     }
-    const { order, replayed, publicPath } = await placeOrder(
-      database,
-      request.body,
-      key,
-      orderLinkOrigin(request, config),
-    );
-    if (!replayed) smsOutbox?.wake();
+    // The receipt links to the order page on the address the answer gives (decision 0026).
     const origin = config.publicUrl ?? publicOrigin(request, config);
+    const { order, replayed, publicPath } = await placeOrder(database, request.body, key, {
+      sms: orderLinkOrigin(request, config),
+      email: origin,
+    });
+    if (!replayed) {
+      smsOutbox?.wake();
+      emailOutbox?.wake();
+    }
     return reply.status(replayed ? 200 : 201).send({ ...order, publicUrl: `${origin}${publicPath}` });
   });
 };
