@@ -1,5 +1,4 @@
 import { translateShared } from "../../../shared/i18n";
-import { fromOre, toOre } from "../../../shared/money";
 import { orderPagePath, shortOrderId } from "../../../shared/order";
 import { LANGUAGES, type Language, LOCALE_TAGS } from "../../../shared/preferences";
 import type { EmailMessage } from "../../adapters/email";
@@ -43,13 +42,7 @@ export const escapeHtml = (text: string) =>
     .replaceAll('"', "&quot;")
     .replaceAll("'", "&#39;");
 
-/** Exact kroner with øre, as a receipt shows them: "1 246,50 kr" in Norwegian. */
-function amount(value: string, language: Language) {
-  const [whole = "0", fraction = "00"] = value.split(".");
-  const grouped = new Intl.NumberFormat(LOCALE_TAGS[language], { useGrouping: true }).format(BigInt(whole));
-  const decimal = new Intl.NumberFormat(LOCALE_TAGS[language]).formatToParts(1.5)[1]?.value ?? ".";
-  return `${grouped}${decimal}${fraction.padEnd(2, "0").slice(0, 2)} kr`;
-}
+const amount = formatKrExact;
 
 const dateOf = (date: Date, language: Language) =>
   new Intl.DateTimeFormat(LOCALE_TAGS[language], { dateStyle: "long", timeZone: "Europe/Oslo" }).format(date);
@@ -157,7 +150,7 @@ function receipt(w: Writer, context: OrderEmailContext) {
   ];
   for (const item of context.items) {
     const title = item.variantLabel ? `${item.title} (${item.variantLabel})` : item.title;
-    const line = fromOre(toOre(item.unitPrice) * item.qty);
+    const line = lineTotal(item.unitPrice, item.qty);
     rows.push([
       `${title}, ${w.t("line", { qty: item.qty, price: amount(item.unitPrice, language) })}`,
       amount(line, language),
