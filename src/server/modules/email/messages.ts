@@ -1,6 +1,7 @@
 import { translateShared } from "../../../shared/i18n";
 import { orderPagePath, shortOrderId } from "../../../shared/order";
 import { LANGUAGES, type Language, LOCALE_TAGS } from "../../../shared/preferences";
+import { formatKrExact, lineTotal } from "../../../shared/receipt-format";
 import type { EmailMessage } from "../../adapters/email";
 
 export type EmailPurpose =
