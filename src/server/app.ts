@@ -60,6 +60,7 @@ import { settingsRoutes } from "./modules/settings/routes";
 import { SmsOutboxWorker } from "./modules/sms/outbox";
 import { storefrontRoutes } from "./modules/storefront/routes";
 import {
+  isOrderPagePath,
   isShopPagePath,
   renderShop,
   renderShopUnavailable,
@@ -271,6 +272,32 @@ async function registerWebClient(app: FastifyInstance, config: Config, db: Db, p
   }
 
   /**
+   * The shopper's order page: one shopper's order, so it is rendered for each request, never kept in
+   * the public cache, and sent `no-store` and `noindex` (decision 0026).
+   */
+  async function orderPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+    const shopRequest: ShopPageRequest = {
+      pathname,
+      origin: publicOrigin(request, config),
+      chosenLanguage: languageOf(request.cookies[LANGUAGE_COOKIE]),
+      browserLanguage: requestLanguage(request),
+    };
+    let page: { status: number; html: string };
+    try {
+      page = await renderShop(db, templates.shop, shopRequest);
+    } catch (error) {
+      request.log.error({ err: error }, "An order page could not be loaded");
+      page = renderShopUnavailable(templates.shop, shopRequest);
+    }
+    return reply
+      .status(page.status)
+      .header("cache-control", "no-store")
+      .header("x-robots-tag", "noindex")
+      .type("text/html; charset=utf-8")
+      .send(page.html);
+  }
+
+  /**
    * The login, sign-up or privacy page, rendered in the visitor's language: their choice, else their
    * browser's (as the app). A visitor who is signed in already goes from login or sign-up on to where
    * they were going (to /); the privacy page is for everyone.
@@ -306,6 +333,7 @@ async function registerWebClient(app: FastifyInstance, config: Config, db: Db, p
       !/\.[a-z0-9]+$/i.test(pathname);
     const account = wantsPage && templates.account ? accountPageOf(pathname) : undefined;
     if (account) return accountPage(request, reply, account);
+    if (templates.shop && wantsPage && isOrderPagePath(pathname)) return orderPage(request, reply, pathname);
     if (templates.shop && wantsPage && isShopPagePath(pathname)) {
       const page = await shopPage(request, pathname);
       return sendCached(request, reply.header("cache-control", "no-cache"), page, "text/html; charset=utf-8");

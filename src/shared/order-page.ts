@@ -20,6 +20,7 @@ export const publicOrderSchema = z.object({
   currencyCode: z.string(),
   items: z.array(
     z.object({
+      id: z.string(),
       title: z.string(),
       variantLabel: z.string().nullable(),
       unitPrice: z.string(),
@@ -31,6 +32,8 @@ export const publicOrderSchema = z.object({
   store: z.object({
     name: z.string(),
     slug: z.string(),
+    /** The store's language: the page's and the e-mails' unless the shopper chose another. */
+    locale: z.string(),
     /** The seller's contact: the store's phone, when it has one. */
     phone: z.string().nullable(),
   }),

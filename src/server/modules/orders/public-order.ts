@@ -19,7 +19,10 @@ export function withdrawalDeadline(placedAt: Date, deliveredAt: Date | null): Da
 async function findByToken(db: DbOrTx, token: string, lock = false) {
   if (!ORDER_TOKEN_PATTERN.test(token)) return undefined;
   const query = db
-    .select({ order: orders, store: { name: stores.name, slug: stores.slug, phone: stores.phone } })
+    .select({
+      order: orders,
+      store: { name: stores.name, slug: stores.slug, locale: stores.defaultLocale, phone: stores.phone },
+    })
     .from(orders)
     .innerJoin(stores, eq(stores.id, orders.storeId))
     .where(eq(orders.publicToken, token));
@@ -49,6 +52,7 @@ export async function getPublicOrder(db: Db, token: string, now = new Date()): P
   const [items, delivered] = await Promise.all([
     db
       .select({
+        id: orderItems.id,
         title: orderItems.title,
         variantLabel: orderItems.variantLabel,
         unitPrice: orderItems.unitPrice,
