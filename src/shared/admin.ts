@@ -1,5 +1,5 @@
 /** The admin dashboard's lists (spec 2.16, D4): GET /api/admin/{list}?limit=&offset= → AdminPage. */
-export const ADMIN_LISTS = ["stores", "products", "orders", "ai-logs", "qr-codes"] as const;
+export const ADMIN_LISTS = ["stores", "products", "orders", "ai-logs", "email-logs", "qr-codes"] as const;
 export type AdminListName = (typeof ADMIN_LISTS)[number];
 
 /** One page of an admin list and how many rows the whole list has. */

@@ -21,6 +21,7 @@ function toOrderView(row: OrderRow, storeName: string, items: OrderView["items"]
     shipToPhone: row.shipToPhone,
     shipToAddr: row.shipToAddr ?? null,
     placedAt: row.placedAt.toISOString(),
+    withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
     items,
   };
 }

@@ -17,7 +17,7 @@ export interface PlaceOrderBody {
   items: { productId: string; qty: number; variantId: string | null }[];
 }
 
-export type PlacedOrder = Pick<OrderView, "id" | "status" | "totalGross" | "currencyCode"> & {
+export type PlacedOrder = Pick<OrderView, "id" | "status" | "totalGross" | "currencyCode" | "publicUrl"> & {
   items: Pick<OrderItemView, "title" | "unitPrice" | "qty">[];
 };
 
