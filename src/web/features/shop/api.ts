@@ -1,4 +1,5 @@
 import type { OrderItemView, OrderView } from "../../../shared/order";
+import type { PublicOrder } from "../../../shared/order-page";
 import type { ProductView } from "../../../shared/product";
 import { ApiError, apiJson, languageHeader } from "../../lib/api";
 
@@ -16,7 +17,7 @@ export interface PlaceOrderBody {
   items: { productId: string; qty: number; variantId: string | null }[];
 }
 
-export type PlacedOrder = Pick<OrderView, "id" | "status" | "totalGross" | "currencyCode"> & {
+export type PlacedOrder = Pick<OrderView, "id" | "status" | "totalGross" | "currencyCode" | "publicUrl"> & {
   items: Pick<OrderItemView, "title" | "unitPrice" | "qty">[];
 };
 
@@ -57,4 +58,9 @@ export function refusedProductId(err: unknown): string | undefined {
     // Not JSON: no product to point at.
   }
   return undefined;
+}
+
+/** The shopper withdraws from their order (angrerett); answers the order as it now stands (decision 0037). */
+export function withdrawOrder(token: string): Promise<PublicOrder> {
+  return apiJson<PublicOrder>("POST", `/api/orders/by-token/${encodeURIComponent(token)}/withdrawal`);
 }
