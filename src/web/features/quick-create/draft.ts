@@ -28,6 +28,8 @@ export interface DraftProduct {
   /** The AI could not tell what the photo shows, so the seller names it. */
   unsure: boolean;
   fileName: string;
+  /** More photos of this same product, grouped in by the visitor (decision 0033), after `imageUrl`. */
+  extraImageUrls?: string[];
 }
 
 export interface StoreDraft {

@@ -27,6 +27,7 @@ function quickProduct(product: DraftProduct): QuickProduct {
     coordinates: product.coordinates,
     category: product.category,
     ...(product.altText ? { altText: product.altText } : {}),
+    ...(product.extraImageUrls?.length ? { extraImageUrls: product.extraImageUrls } : {}),
     ...currentSeo(product),
   };
 }

@@ -30,6 +30,11 @@ const storedProduct = z.object({
   aiDescription: text(5000),
   unsure: z.boolean().catch(false),
   fileName: text(260),
+  extraImageUrls: z
+    .array(z.string().max(500))
+    .max(MAX_PHOTOS - 1)
+    .optional()
+    .catch(undefined),
 });
 const storedDraft = z.object({
   step: z.enum(["upload", "upload-multiple", "analysis", "store", "register", "success"]).catch("upload"),
