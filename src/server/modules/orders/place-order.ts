@@ -109,7 +109,8 @@ type PlaceOrderRow = {
 /**
  * The checkout statement. Parameters: $1 store id, $2 lines as JSON [{line, product_id, variant_id, qty}],
  * $3 new order id, $4 buyer email, $5 name, $6 phone (E.164), $7 address JSON, $8 Idempotency-Key,
- * $9 request hash, $10 Torg's address for the link in the buyer's text (or null). Its text never changes,
+ * $9 request hash, $10 Torg's address for the link in the buyer's text (or null), $11 Torg's address for
+ * the link in the buyer's e-mail (or null). Its text never changes,
  * so PostgreSQL plans it once per connection.
  *
  * Stock (decision 0032): every sub-statement of one statement reads the same snapshot, so a plain read
@@ -192,6 +193,17 @@ const PLACE_ORDER_SQL = `
         (case when s.seller_sms then s.verified_phone end, 'seller_new_order', null))
         as m(to_number, purpose, link_origin)
     where m.to_number is not null
+  ), queued_email as (
+    -- decision 0037: the buyer's receipt, and the new-order e-mail to members who keep e-mail notifications on
+    insert into email_outbox (order_id, store_id, to_address, purpose, link_origin)
+    select o.id, s.id, m.to_address, m.purpose, $11::text
+    from new_order o, store s, lateral (
+      select $4::text as to_address, 'order_confirmation' as purpose
+      union all
+      select u.email, 'seller_new_order' from store_members sm join users u on u.id = sm.user_id
+        left join user_settings us on us.user_id = sm.user_id
+      where sm.store_id = s.id and coalesce(us.email_notifications, true)
+    ) as m
   )
   select (select name from store) as store_name, (select slug from store) as store_slug,
     (select public_token from new_order) as public_token,
@@ -215,8 +227,8 @@ export async function placeOrder(
   database: Database,
   input: PlaceOrderInput,
   idempotencyKey: string | undefined,
-  /** Torg's address for the link in the buyer's confirmation text (see orderLinkOrigin); null: no link. */
-  linkOrigin: string | null = null,
+  /** Torg's address for the links in the buyer's text (see orderLinkOrigin) and e-mail; null: no link. */
+  linkOrigins: { sms: string | null; email: string | null } = { sms: null, email: null },
 ): Promise<PlacedOrder> {
   const requestHash = requestHashOf(input);
   // Lines for the same product and variant count as one.
@@ -243,7 +255,8 @@ export async function placeOrder(
     shipToAddr ? JSON.stringify(shipToAddr) : null,
     idempotencyKey ?? null,
     requestHash,
-    linkOrigin,
+    linkOrigins.sms,
+    linkOrigins.email,
   ]);
 
   if (!row?.placed_at || !row.store_name || !row.store_slug || !row.public_token || !row.total_gross) {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ORDER_STATUSES, orderStatusSchema, placeOrderSchema } from "../../../shared/order";
@@ -26,8 +27,21 @@ const listQuery = z.object({
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
 export const orderRoutes: FastifyPluginAsyncZod<
-  AppDeps & { smsOutbox: SmsOutboxWorker | undefined }
-> = async (app, { db, database, config, smsOutbox, publicCache }) => {
+  AppDeps & { smsOutbox: SmsOutboxWorker | undefined; emailOutbox: { wake(): void } | undefined }
+> = async (app, { db, database, config, smsOutbox, emailOutbox, publicCache }) => {
+  /**
+   * The address of the order page link in the receipt: the one the answer gives (decision 0026), or no
+   * link when the request's Host is not one Torg answers to (the answer then refuses it with 421).
+   */
+  function receiptLinkOrigin(request: FastifyRequest): string | null {
+    if (config.publicUrl) return config.publicUrl;
+    try {
+      return publicOrigin(request, config);
+    } catch {
+      return null;
+    }
+  }
+
   /** The order a seller opens: it must belong to one of their stores, else it does not exist for them. */
   async function requireOrderAccess(user: Parameters<typeof requireStoreMember>[1], orderId: string) {
     if (!isUuid(orderId)) throw notFound("orderNotFound");
@@ -75,6 +89,8 @@ export const orderRoutes: FastifyPluginAsyncZod<
       const order = await changeOrderStatus(db, request.params.id, request.body.status, user.id);
       // Its stock came back (decision 0032): cached shop pages may offer it again.
       if (order.status === "cancelled") publicCache.clear();
+      // Fulfilling queues the shopper's "your order has been sent" e-mail (decision 0037).
+      if (request.body.status === "fulfilled") emailOutbox?.wake();
       return order;
     },
   );
@@ -96,13 +112,14 @@ export const orderRoutes: FastifyPluginAsyncZod<
         address: { ip: request.ip, log: request.log, trustProxy: config.trustProxy },
       });
     }
-    const { order, replayed, publicPath, soldOut } = await placeOrder(
-      database,
-      request.body,
-      key,
-      orderLinkOrigin(request, config),
-    );
-    if (!replayed) smsOutbox?.wake();
+    const { order, replayed, publicPath, soldOut } = await placeOrder(database, request.body, key, {
+      sms: orderLinkOrigin(request, config),
+      email: receiptLinkOrigin(request),
+    });
+    if (!replayed) {
+      smsOutbox?.wake();
+      emailOutbox?.wake();
+    }
     // Selling the last one is rare; the cached shop pages of this server stop offering it at once
     // (another server's within its PUBLIC_CACHE_TTL_MS; the checkout refuses it anyway, decision 0032).
     if (soldOut) publicCache.clear();

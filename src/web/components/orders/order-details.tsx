@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Info, Mail, MapPin, Phone, UserRound } from "lucide-react";
+import { Info, Mail, MapPin, Phone, Undo2, UserRound } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import {
@@ -12,14 +12,14 @@ import {
 import { formatPhone } from "../../../shared/phone";
 import { useFormatters } from "../../lib/format";
 import { useTranslation } from "../../lib/i18n";
-import { shownTotal } from "../../lib/kroner";
+import { shownLineTotal, shownTotal } from "../../lib/money";
 import { useUpdateOrderStatus } from "../../lib/queries/orders";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
 import { Label } from "../ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select";
 import { Spinner } from "../ui/spinner";
-import { lineTotal, useDateTime } from "./order-format";
+import { useDateTime } from "./order-format";
 import { statusDotClass, useStatusLabel } from "./status-badge";
 
 /** The checkout's free-text address, or street, post code and city, country. */
@@ -119,7 +119,9 @@ export function OrderItems({ order }: { order: OrderView }) {
               <td className="py-2.5 pr-4 font-medium">{title(item)}</td>
               <td className="py-2.5 pl-2 text-right whitespace-nowrap tabular-nums">{kr(item.unitPrice)}</td>
               <td className="py-2.5 pl-2 text-right tabular-nums">{item.qty}</td>
-              <td className="py-2.5 pl-2 text-right whitespace-nowrap tabular-nums">{kr(lineTotal(item))}</td>
+              <td className="py-2.5 pl-2 text-right whitespace-nowrap tabular-nums">
+                {kr(shownLineTotal(item.unitPrice, item.qty))}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -144,7 +146,7 @@ export function OrderItems({ order }: { order: OrderView }) {
                 {t("orders.qtyTimesPrice", { qty: item.qty, price: kr(item.unitPrice) })}
               </p>
             </div>
-            <p className="whitespace-nowrap tabular-nums">{kr(lineTotal(item))}</p>
+            <p className="whitespace-nowrap tabular-nums">{kr(shownLineTotal(item.unitPrice, item.qty))}</p>
           </li>
         ))}
       </ul>
@@ -281,8 +283,22 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The order dialog's body: customer, items, the status change and its history, one section each. */
 export function OrderDetails({ order }: { order: OrderView }) {
   const { t } = useTranslation();
+  const dateTime = useDateTime();
   return (
     <div className="grid gap-5">
+      {order.withdrawnAt && (
+        // The shopper used the angrerett from their order page (decision 0037): the seller must act on it.
+        <div
+          data-testid="order-withdrawn"
+          className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <Undo2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <p>
+            <span className="font-semibold">{t("orders.withdrawnTitle")}</span>{" "}
+            {t("orders.withdrawnText", { date: dateTime(order.withdrawnAt) })}
+          </p>
+        </div>
+      )}
       <Section title={t("orders.customer")}>
         <OrderBuyer order={order} />
       </Section>

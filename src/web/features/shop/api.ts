@@ -1,4 +1,5 @@
 import type { OrderItemView, OrderView } from "../../../shared/order";
+import type { PublicOrder } from "../../../shared/order-page";
 import type { ProductView } from "../../../shared/product";
 import { ApiError, apiJson, languageHeader } from "../../lib/api";
 import type { StockRefusal } from "./cart/cart";
@@ -17,7 +18,7 @@ export interface PlaceOrderBody {
   items: { productId: string; qty: number; variantId: string | null }[];
 }
 
-export type PlacedOrder = Pick<OrderView, "id" | "status" | "totalGross" | "currencyCode"> & {
+export type PlacedOrder = Pick<OrderView, "id" | "status" | "totalGross" | "currencyCode" | "publicUrl"> & {
   items: Pick<OrderItemView, "title" | "variantLabel" | "unitPrice" | "qty">[];
 };
 
@@ -71,4 +72,9 @@ export function refusedStock(err: unknown): StockRefusal | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The shopper withdraws from their order (angrerett); answers the order as it now stands (decision 0037). */
+export function withdrawOrder(token: string): Promise<PublicOrder> {
+  return apiJson<PublicOrder>("POST", `/api/orders/by-token/${encodeURIComponent(token)}/withdrawal`);
 }

@@ -12,12 +12,11 @@ import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../hooks/use-toast";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { useTranslation } from "../../../lib/i18n";
-import { shownLineTotal, shownTotal } from "../../../lib/kroner";
+import { shownLineTotal, shownTotal, useKr } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
 import { type PlacedOrder, type PlaceOrderBody, placeOrder, refusedProductId, refusedStock } from "../api";
 import { cartStore, cartTotal, itemCount, lineTitle, lineTotal, useCart } from "../cart/cart";
 import { CartNotice } from "../cart/cart-notice";
-import { useKr } from "../components/format";
 import type { CartNotes } from "../components/shop-context";
 
 /** A fresh key per checkout attempt; crypto.randomUUID needs a secure context, getRandomValues does not. */
@@ -347,7 +346,13 @@ function Confirmation({ order, storeName, onDone }: ConfirmationProps) {
           </li>
         </ul>
       </div>
-      <div className="border-t px-5 pt-4 pb-[max(env(safe-area-inset-bottom),1.25rem)] sm:px-8 sm:pb-6">
+      <div className="grid gap-2 border-t px-5 pt-4 pb-[max(env(safe-area-inset-bottom),1.25rem)] sm:px-8 sm:pb-6">
+        {order.publicUrl && (
+          // The shopper's own order page (decision 0026): status, receipt and the withdrawal.
+          <Button asChild size="lg" variant="outline" className="h-12 w-full text-base">
+            <a href={new URL(order.publicUrl, window.location.href).pathname}>{t("checkout.viewOrder")}</a>
+          </Button>
+        )}
         <Button size="lg" className="h-12 w-full text-base" onClick={onDone}>
           {t("cart.continueShopping")}
         </Button>
