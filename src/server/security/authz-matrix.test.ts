@@ -263,6 +263,14 @@ const RULES: Record<string, Rule> = {
     expect: storeScoped(200),
     request: () => json({ title: "Stoneware mug" }),
   },
+  "PUT /api/products/:id/variants": {
+    expect: storeScoped(200),
+    // A product of its own: options on the seed product would make every later order name a variant.
+    request: async ({ make }) => ({
+      params: { id: (await make.product()).id },
+      payload: { options: [{ name: "Size", values: ["M"] }], variants: [{ values: ["M"], stockQty: null }] },
+    }),
+  },
   "DELETE /api/products/:id": {
     expect: storeScoped(200),
     request: async ({ make }) => ({ params: { id: (await make.product()).id } }),

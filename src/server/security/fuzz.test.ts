@@ -114,6 +114,13 @@ function validBody(key: string): Record<string, unknown> {
       isLive: false,
     }),
     "PUT /api/products/:id": () => ({ title: "Mug", basePrice: "349", isActive: true }),
+    "PUT /api/products/:id/variants": () => ({
+      options: [{ name: "Size", values: ["S", "M"] }],
+      variants: [
+        { values: ["S"], price: "399", sku: "S-1", stockQty: 2 },
+        { values: ["M"], stockQty: null },
+      ],
+    }),
     "PUT /api/products/:id/images/order": () => ({ imageIds: [randomUUID()] }),
     "POST /api/orders": () => validOrder(seed.store.id, seed.product.id),
     "PATCH /api/orders/:id/status": () => ({ status: "paid" }),
@@ -139,6 +146,8 @@ async function paramsFor(key: string): Promise<Record<string, string>> {
     params.provider = "stripe";
   }
   if (key === "DELETE /api/products/:id") params.id = (await make.product()).id;
+  // A product of its own: options on the seed product would make the fuzzed orders name a variant.
+  if (key === "PUT /api/products/:id/variants") params.id = (await make.product()).id;
   // A throwaway product's only photo: whatever the fuzzer sends, the seed product keeps its photos.
   if (key === "DELETE /api/products/:id/images/:imageId") {
     params.id = (await make.product()).id;
@@ -409,6 +418,7 @@ const WRITE_ROUTES = [
   "POST /api/stores/:id/phone-verification/confirm",
   "POST /api/stores/:id/products",
   "PUT /api/products/:id",
+  "PUT /api/products/:id/variants",
   "DELETE /api/products/:id",
   "POST /api/products/:id/images",
   "DELETE /api/products/:id/images/:imageId",

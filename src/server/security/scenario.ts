@@ -119,7 +119,8 @@ export function resources(t: TestApp, seed: Pick<Seed, "actors" | "store">) {
       return expectStatus(response, 201, "store create") as { id: string; slug: string; name: string };
     },
     async product(storeId = seed.store.id, fields: Record<string, string> = {}) {
-      const form = multipart({ title: "Stoneware mug", basePrice: "349", ...fields }, [
+      // Unlimited stock: the scenarios order the seed product many times (decision 0032).
+      const form = multipart({ title: "Stoneware mug", basePrice: "349", stockQty: "", ...fields }, [
         { field: "image", filename: "mug.jpg", body: await sampleJpeg(160, 120), type: "image/jpeg" },
       ]);
       const response = await send(t, member(), {

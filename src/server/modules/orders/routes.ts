@@ -28,7 +28,7 @@ const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
 export const orderRoutes: FastifyPluginAsyncZod<
   AppDeps & { smsOutbox: SmsOutboxWorker | undefined; emailOutbox: { wake(): void } | undefined }
-> = async (app, { db, database, config, smsOutbox, emailOutbox }) => {
+> = async (app, { db, database, config, smsOutbox, emailOutbox, publicCache }) => {
   /**
    * The address of the order page link in the receipt: the one the answer gives (decision 0026), or no
    * link when the request's Host is not one Torg answers to (the answer then refuses it with 421).
@@ -87,6 +87,8 @@ export const orderRoutes: FastifyPluginAsyncZod<
       const user = requireUser(request);
       await requireOrderAccess(user, request.params.id);
       const order = await changeOrderStatus(db, request.params.id, request.body.status, user.id);
+      // Its stock came back (decision 0032): cached shop pages may offer it again.
+      if (order.status === "cancelled") publicCache.clear();
       // Fulfilling queues the shopper's "your order has been sent" e-mail (decision 0037).
       if (request.body.status === "fulfilled") emailOutbox?.wake();
       return order;
@@ -110,7 +112,7 @@ export const orderRoutes: FastifyPluginAsyncZod<
         address: { ip: request.ip, log: request.log, trustProxy: config.trustProxy },
       });
     }
-    const { order, replayed, publicPath } = await placeOrder(database, request.body, key, {
+    const { order, replayed, publicPath, soldOut } = await placeOrder(database, request.body, key, {
       sms: orderLinkOrigin(request, config),
       email: receiptLinkOrigin(request),
     });
@@ -118,6 +120,9 @@ export const orderRoutes: FastifyPluginAsyncZod<
       smsOutbox?.wake();
       emailOutbox?.wake();
     }
+    // Selling the last one is rare; the cached shop pages of this server stop offering it at once
+    // (another server's within its PUBLIC_CACHE_TTL_MS; the checkout refuses it anyway, decision 0032).
+    if (soldOut) publicCache.clear();
     const origin = config.publicUrl ?? publicOrigin(request, config);
     return reply.status(replayed ? 200 : 201).send({ ...order, publicUrl: `${origin}${publicPath}` });
   });

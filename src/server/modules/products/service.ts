@@ -9,6 +9,7 @@ import { countRows } from "../../lib/paging";
 import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
 import { deleteStoredImage, type StoredImage } from "../images/pipeline";
 import { deleteUnusedImages, repointFallbackHero } from "./images";
+import { loadVariants, stockOf } from "./variants";
 
 type ProductRow = typeof products.$inferSelect;
 type StoreRef = { id: string; name: string; slug: string };
@@ -18,7 +19,12 @@ function coordinatesOf(row: ProductRow): Coordinates | null {
   return { x: Number(row.coordX), y: Number(row.coordY) };
 }
 
-export function toProductView(row: ProductRow, store: StoreRef, images: ProductView["images"]): ProductView {
+export function toProductView(
+  row: ProductRow,
+  store: StoreRef,
+  images: ProductView["images"],
+  variants: ProductView["variants"] = [],
+): ProductView {
   const primary = images.find((image) => image.isPrimary) ?? images[0];
   return {
     id: row.id,
@@ -33,8 +39,9 @@ export function toProductView(row: ProductRow, store: StoreRef, images: ProductV
     isActive: row.isActive,
     coordinates: coordinatesOf(row),
     position: row.position,
-    stockQty: row.stockQty,
-    available: row.stockQty !== 0,
+    ...stockOf(row, variants),
+    options: row.options,
+    variants,
     primaryImage: primary?.url ?? null,
     images,
     store,
@@ -79,7 +86,13 @@ export async function loadProductViews(
     list.push({ id: image.id, url: image.url, isPrimary: image.isPrimary, sortOrder: image.sortOrder });
     byProduct.set(image.productId, list);
   }
-  return rows.map((row) => toProductView(row.product, row.store, byProduct.get(row.product.id) ?? []));
+  const variants = await loadVariants(
+    db,
+    rows.map((row) => row.product),
+  );
+  return rows.map((row) =>
+    toProductView(row.product, row.store, byProduct.get(row.product.id) ?? [], variants.get(row.product.id)),
+  );
 }
 
 /** How many products loadProductViews would give for `where` without its page limits. */

@@ -134,17 +134,28 @@ describe("analysis results", () => {
 
 describe("validation", () => {
   it("uses spec 5's quick-create messages", () => {
-    expect(validateProduct({ title: "A", description: "Short", price: "" })).toEqual({
+    expect(validateProduct({ title: "A", description: "Short", price: "", stockQty: "1" })).toEqual({
       title: "errors.productTitleMin",
       description: "errors.descriptionMin",
       price: "errors.priceRequired",
     });
-    expect(validateProduct({ title: "Mug", description: "A tall mug for coffee.", price: "19,5" })).toEqual({
+    expect(
+      validateProduct({ title: "Mug", description: "A tall mug for coffee.", price: "19,5", stockQty: "" }),
+    ).toEqual({
       price: "errors.priceFormat",
     });
-    expect(validateProduct({ title: "Mug", description: "A tall mug for coffee.", price: "199.99" })).toEqual(
-      {},
-    );
+    expect(
+      validateProduct({
+        title: "Mug",
+        description: "A tall mug for coffee.",
+        price: "199.99",
+        stockQty: "3",
+      }),
+    ).toEqual({});
+    // Stock: a whole number, 0 or more, or empty for unlimited (decision 0032).
+    expect(
+      validateProduct({ title: "Mug", description: "A tall mug for coffee.", price: "199", stockQty: "-2" }),
+    ).toEqual({ stockQty: "errors.stockInvalid" });
     expect(validateStore({ ...emptyDraft().store, name: "K" })).toEqual({ name: "errors.storeNameMin" });
     expect(validateStore({ ...emptyDraft().store, name: "Kari", linkQrCode: true, qrCode: "a b" })).toEqual({
       qrCode: "errors.qrCodeInvalid",

@@ -16,6 +16,8 @@ export interface DraftProduct {
   description: string;
   /** Digits with an optional 1 to 2 decimals; spec 5's default is "0". */
   price: string;
+  /** A whole number as text, "" for unlimited; a product from a photo starts at "1" (decision 0032). */
+  stockQty: string;
   imageUrl: string;
   coordinates: { x: number; y: number } | null;
   category: string | null;

@@ -19,6 +19,7 @@ function product(overrides: Partial<DraftProduct> = {}): DraftProduct {
     title: "Blue mug",
     description: "A hand-thrown mug with a deep blue glaze.",
     price: "250",
+    stockQty: "1",
     imageUrl: IMAGE,
     coordinates: null,
     category: "cup",

@@ -23,6 +23,7 @@ function quickProduct(product: DraftProduct): QuickProduct {
     title: product.title.trim(),
     description: product.description.trim(),
     price: product.price.trim(),
+    stockQty: product.stockQty.trim(),
     imageUrl: product.imageUrl,
     coordinates: product.coordinates,
     category: product.category,

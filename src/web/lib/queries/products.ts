@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ProductView, UpdateProductRequest } from "../../../shared/product";
 import type { ProductImages } from "../../../shared/product-images";
+import type { ProductVariantsRequest, ProductVariantsView } from "../../../shared/variants";
 import { apiJson, apiRequest } from "../api";
 import { uploadWithProgress } from "../upload";
 import { invalidateApi, storeKeys } from "./stores";
@@ -52,6 +53,16 @@ export function useDeleteProduct() {
       queryClient.removeQueries({ queryKey: productKeys.detail(id) });
       return invalidateApi(queryClient, ...PRODUCT_DEPENDENT);
     },
+  });
+}
+
+/** PUT the product's options and variants (decision 0032); the product is read again afterwards. */
+export function useSaveVariants() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ProductVariantsRequest }) =>
+      apiJson<ProductVariantsView>("PUT", `${productPath(id)}/variants`, body),
+    onSuccess: (_, { id }) => invalidateApi(queryClient, productPath(id), ...PRODUCT_DEPENDENT),
   });
 }
 

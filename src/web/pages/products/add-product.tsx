@@ -15,6 +15,14 @@ import {
   ProductFields,
   type ProductFormValues,
 } from "../../components/products/product-fields";
+import { stockFormText } from "../../components/products/stock-field";
+import {
+  draftError,
+  EMPTY_VARIANTS,
+  requestOf,
+  type VariantsDraft,
+} from "../../components/products/variants-draft";
+import { VariantsEditor } from "../../components/products/variants-editor";
 import { LoadFailed } from "../../components/stores/load-failed";
 import { StoreNotFound } from "../../components/stores/store-not-found";
 import { Button } from "../../components/ui/button";
@@ -26,11 +34,12 @@ import { ApiError, errorMessage } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { wholeKroner } from "../../lib/money";
 import { type AnalysisResult, analyzeImage } from "../../lib/queries/ai";
-import { uploadProductImage, useCreateProduct } from "../../lib/queries/products";
+import { uploadProductImage, useCreateProduct, useSaveVariants } from "../../lib/queries/products";
 import { useStore } from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
 
-const EMPTY: ProductFormValues = { title: "", blurb: "", basePrice: "", sku: "" };
+// A product from a photo is one of a kind until the seller says otherwise (decision 0032).
+const EMPTY: ProductFormValues = { title: "", blurb: "", basePrice: "", sku: "", stockQty: "1" };
 const AI_FIELDS: readonly AiField[] = ["title", "blurb", "basePrice"];
 
 /** The analysis of the photo now in the picker; a result is only ever used with the file it describes. */
@@ -71,6 +80,10 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateProduct(storeId);
+  const saveVariants = useSaveVariants();
+  const [variants, setVariants] = useState<VariantsDraft>(EMPTY_VARIANTS);
+  const [variantsError, setVariantsError] = useState<string | undefined>();
+  const hasOptions = variants.options.length > 0;
   const [photos, setPhotos] = useState<LocalPhoto[]>([]);
   const [publishing, setPublishing] = useState(false);
   const [imageMissing, setImageMissing] = useState(false);
@@ -201,8 +214,14 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
       });
       return;
     }
+    // The variants are checked before anything is created: a product half saved helps nobody.
+    const problem = hasOptions ? draftError(variants) : undefined;
+    setVariantsError(problem);
+    if (problem) return;
     const body = new FormData();
     body.set("title", values.title);
+    // With options the stock lives on the variants; the product's own is not used.
+    body.set("stockQty", hasOptions ? "" : stockFormText(values.stockQty));
     body.set("basePrice", values.basePrice);
     if (values.blurb) body.set("blurb", values.blurb);
     if (values.sku) body.set("sku", values.sku);
@@ -233,6 +252,16 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
     setPublishing(true);
     try {
       const product = await create.mutateAsync(body);
+      if (hasOptions) {
+        try {
+          await saveVariants.mutateAsync({ id: product.id, body: requestOf(variants) });
+        } catch (err) {
+          // The product exists: its edit page is where the variants can be tried again.
+          toastFailure(t("inventory.saveFailed"), err, t("common.tryAgain"));
+          navigate(`/product-edit/${product.id}`);
+          return;
+        }
+      }
       // The other photos follow one by one, in the order chosen, each showing its own progress.
       let failed = 0;
       for (const photo of chosen.slice(1)) {
@@ -296,6 +325,7 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
                   {analysed && <AiNotice state="done">{t("aiAnalysis.suggested")}</AiNotice>}
                 </div>
                 <ProductFields
+                  stockPerVariant={hasOptions}
                   aiPending={shimmering}
                   titleHint={
                     unsure ? (
@@ -309,6 +339,20 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
               </CardContent>
             </Card>
           </div>
+          <Card>
+            <CardContent className="grid gap-4 pt-5 sm:pt-6">
+              <div className="grid gap-1">
+                <h2 className="text-lg font-semibold">{t("inventory.variantsTitle")}</h2>
+                <p className="text-sm text-muted-foreground">{t("inventory.variantsHint")}</p>
+              </div>
+              <VariantsEditor
+                draft={variants}
+                onChange={setVariants}
+                basePrice={String(form.watch("basePrice") || "0")}
+                error={variantsError}
+              />
+            </CardContent>
+          </Card>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button asChild variant="outline">
               <Link to={storePage}>{t("common.cancel")}</Link>

@@ -10,6 +10,7 @@ import { PageHeader } from "../../components/page-header";
 import { BackLink } from "../../components/products/back-link";
 import { ProductFields } from "../../components/products/product-fields";
 import { ProductPhotos } from "../../components/products/product-photos";
+import { stockText } from "../../components/products/stock-field";
 import { EmptyState } from "../../components/stores/empty-state";
 import { LoadFailed } from "../../components/stores/load-failed";
 import { Badge } from "../../components/ui/badge";
@@ -24,6 +25,7 @@ import { DISCARD_EDITS } from "../../lib/form-reset";
 import { useTranslation } from "../../lib/i18n";
 import { useDeleteProduct, useProduct, useUpdateProduct } from "../../lib/queries/products";
 import { toastFailure } from "../../lib/toast-failure";
+import { VariantsCard } from "./variants-card";
 
 const editSchema = productFieldsSchema.extend({ isActive: z.boolean() });
 type EditValues = z.input<typeof editSchema>;
@@ -36,6 +38,7 @@ function valuesOf(product: ProductView): EditValues {
     // Whole kroner read better in the field; øre are kept when there are any.
     basePrice: product.basePrice.replace(/\.00$/, ""),
     sku: product.sku ?? "",
+    stockQty: stockText(product.stockQty),
     isActive: product.isActive,
   };
 }
@@ -82,6 +85,7 @@ function ProductEditor({ product }: { product: ProductView }) {
     resetOptions: { keepDirtyValues: true },
   });
   const storePage = `/stores/${product.storeId}?tab=products`;
+  const hasOptions = product.options.length > 0;
 
   function submit(values: EditOutput) {
     const fields = {
@@ -90,6 +94,8 @@ function ProductEditor({ product }: { product: ProductView }) {
       basePrice: values.basePrice,
       sku: values.sku ?? "",
       isActive: values.isActive,
+      // With options the stock lives on the variants (decision 0032): the product's is left as it is.
+      ...(hasOptions ? {} : { stockQty: values.stockQty ?? null }),
       // A change saved meanwhile in another tab is refused (409, shown below) rather than overwritten.
       expectedUpdatedAt: product.updatedAt,
     };
@@ -164,7 +170,7 @@ function ProductEditor({ product }: { product: ProductView }) {
             </Card>
             <Card>
               <CardContent className="grid gap-5 pt-5 sm:pt-6">
-                <ProductFields />
+                <ProductFields stockPerVariant={hasOptions} />
                 <div className="flex items-start justify-between gap-4 rounded-lg border p-4">
                   <div className="grid gap-1">
                     <Label htmlFor={activeId}>{t("products.activeLabel")}</Label>
@@ -194,6 +200,7 @@ function ProductEditor({ product }: { product: ProductView }) {
           </div>
         </form>
       </FormProvider>
+      <VariantsCard product={product} />
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}

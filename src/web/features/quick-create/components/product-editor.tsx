@@ -91,6 +91,7 @@ function EditorBody({
     title: product.title,
     description: product.description,
     price: product.price,
+    stockQty: product.stockQty,
   });
   const [errors, setErrors] = useState<ProductErrors | null>(null);
   const shown = errors ? validateProduct(values) : {};

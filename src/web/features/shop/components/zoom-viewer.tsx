@@ -380,9 +380,15 @@ export function ZoomViewer({
                         : "border-transparent bg-white text-stone-900 hover:bg-white/90",
                     )}
                     onClick={() => onAddToCart(product)}
+                    disabled={!product.available}
                   >
                     <ShoppingBag aria-hidden="true" />
-                    {t("storefront.addToCart")}
+                    {/* Sold out, or (with options) chosen on the product's page: decision 0032. */}
+                    {!product.available
+                      ? t("stock.soldOut")
+                      : product.options.length > 0 && detailsLink
+                        ? t("stock.chooseOptions")
+                        : t("storefront.addToCart")}
                   </Button>
                   {detailsLink && (
                     <Button asChild size="lg" className="h-11 bg-white px-5 text-stone-900 hover:bg-white/90">
