@@ -113,6 +113,14 @@ async function productForm(fields: Record<string, string> = {}) {
   ]);
 }
 
+/** A fresh order of the member's store, and the token of its order page (from the answer's publicUrl). */
+async function orderToken(make: Ctx["make"], seed: Seed): Promise<string> {
+  const order = (await make.order(seed.product.id)) as { id: string; publicUrl?: string };
+  const token = order.publicUrl?.split("/order/")[1];
+  if (!token) throw new Error("the order's answer carries no order page address");
+  return token;
+}
+
 const RULES: Record<string, Rule> = {
   // Public infrastructure.
   "GET /api/health": { expect: everyone(200) },
@@ -272,6 +280,15 @@ const RULES: Record<string, Rule> = {
     expect: everyone(201),
     request: ({ seed }) => json(validOrder(seed.store.id, seed.product.id)),
   },
+  // The shopper's own order, opened with the secret in its page address (decisions 0026, 0037): public.
+  "GET /api/orders/by-token/:token": {
+    expect: everyone(200),
+    request: async ({ make, seed }) => ({ params: { token: await orderToken(make, seed) } }),
+  },
+  "POST /api/orders/by-token/:token/withdrawal": {
+    expect: everyone(200),
+    request: async ({ make, seed }) => ({ params: { token: await orderToken(make, seed) } }),
+  },
   "GET /api/orders": { expect: signedIn(200), privateData: true },
   "GET /api/orders/recent": { expect: signedIn(200), privateData: true },
   "GET /api/orders/:id": { expect: storeScoped(200) },
@@ -334,6 +351,7 @@ const RULES: Record<string, Rule> = {
   "GET /api/admin/products": { expect: signedIn(200), privateData: true },
   "GET /api/admin/orders": { expect: signedIn(200), privateData: true },
   "GET /api/admin/ai-logs": { expect: signedIn(200), privateData: true },
+  "GET /api/admin/email-logs": { expect: signedIn(200), privateData: true },
   "GET /api/admin/qr-codes": { expect: signedIn(200), privateData: true },
 };
 
