@@ -113,9 +113,13 @@ async function productForm(fields: Record<string, string> = {}) {
   ]);
 }
 
-/** A fresh order of the member's store, and the token of its order page (from the answer's publicUrl). */
+/**
+ * A fresh order of the member's store, and the token of its order page (from the answer's publicUrl).
+ * For a fresh product: the seed product's stock runs out (decision 0032).
+ */
 async function orderToken(make: Ctx["make"], seed: Seed): Promise<string> {
-  const order = (await make.order(seed.product.id)) as { id: string; publicUrl?: string };
+  const product = await make.product(seed.store.id);
+  const order = (await make.order(product.id)) as { id: string; publicUrl?: string };
   const token = order.publicUrl?.split("/order/")[1];
   if (!token) throw new Error("the order's answer carries no order page address");
   return token;
