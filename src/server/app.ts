@@ -53,6 +53,7 @@ import { metricsRoutes } from "./modules/observability/routes";
 import { publicOrderRoutes } from "./modules/orders/public-routes";
 import { orderRoutes } from "./modules/orders/routes";
 import { privacyRoutes } from "./modules/privacy/routes";
+import { productImageRoutes } from "./modules/products/image-routes";
 import { productRoutes } from "./modules/products/routes";
 import { qrRoutes } from "./modules/qr/routes";
 import { quickstoreRoutes } from "./modules/quickstore/routes";
@@ -174,6 +175,7 @@ export async function buildApp({
   await app.register(dashboardRoutes, deps);
   await app.register(storeRoutes, deps);
   await app.register(productRoutes, { ...deps, storage });
+  await app.register(productImageRoutes, { ...deps, storage });
   const smsProvider = createSmsProvider(config, app.log);
   const smsOutbox = new SmsOutboxWorker(database.db, smsProvider, { ...config.sms, logger: app.log });
   if (config.sms.worker) {

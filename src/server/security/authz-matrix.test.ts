@@ -125,6 +125,22 @@ async function orderToken(make: Ctx["make"], seed: Seed): Promise<string> {
   return token;
 }
 
+/** A throwaway product of the member's with a second photo, so one of them can be removed (decision 0033). */
+async function productWithTwoPhotos({ t, seed, make }: Ctx) {
+  const product = await make.product();
+  const form = multipart({}, [
+    { field: "image", filename: "side.jpg", body: await sampleJpeg(160, 120), type: "image/jpeg" },
+  ]);
+  const added = await send(t, seed.actors.member, {
+    method: "POST",
+    url: `/api/products/${product.id}/images`,
+    ...form,
+  });
+  if (added.statusCode !== 200) throw new Error(`photo not added: ${added.statusCode} ${added.body}`);
+  const { images } = added.json() as { images: { id: string }[] };
+  return { id: product.id, imageIds: images.map((image) => image.id) };
+}
+
 const RULES: Record<string, Rule> = {
   // Public infrastructure.
   "GET /api/health": { expect: everyone(200) },
@@ -262,6 +278,30 @@ const RULES: Record<string, Rule> = {
   "DELETE /api/products/:id": {
     expect: storeScoped(200),
     request: async ({ make }) => ({ params: { id: (await make.product()).id } }),
+  },
+  // A product's photos (decision 0033), each on a throwaway product so the seed keeps its one photo.
+  "POST /api/products/:id/images": {
+    expect: storeScoped(200),
+    request: async ({ make }) => ({
+      params: { id: (await make.product()).id },
+      ...multipart({}, [
+        { field: "image", filename: "side.jpg", body: await sampleJpeg(160, 120), type: "image/jpeg" },
+      ]),
+    }),
+  },
+  "DELETE /api/products/:id/images/:imageId": {
+    expect: storeScoped(200),
+    request: async (ctx) => {
+      const product = await productWithTwoPhotos(ctx);
+      return { params: { id: product.id, imageId: product.imageIds[1] ?? "" } };
+    },
+  },
+  "PUT /api/products/:id/images/order": {
+    expect: storeScoped(200),
+    request: async (ctx) => {
+      const product = await productWithTwoPhotos(ctx);
+      return { params: { id: product.id }, ...json({ imageIds: [...product.imageIds].reverse() }) };
+    },
   },
   // D5: analysis is open to visitors (rate limited per client).
   "POST /api/products/analyze": {

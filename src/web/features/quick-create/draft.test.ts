@@ -1,29 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { currentSeo, isUnsure, suggestedPrice } from "../../lib/analysis-suggestions";
 import { type AnalysisResult, readStreamLines } from "../../lib/queries/ai";
-import {
-  currentSeo,
-  type DraftProduct,
-  emptyDraft,
-  fileProblem,
-  isUnsure,
-  PENDING_MAX_AGE_MS,
-  parseDraft,
-  parsePending,
-  previousStep,
-  productFromAnalysis,
-  type QuickCreateDraft,
-  quickStoreRequest,
-  resumeStep,
-  selectFiles,
-  serializeDraft,
-  serializePending,
-  storeAddress,
-  suggestedPrice,
-  thumbnailTiles,
-  validateDraft,
-  validateProduct,
-  validateStore,
-} from "./draft";
+import { productFromAnalysis } from "./analysis";
+import { type DraftProduct, emptyDraft, type QuickCreateDraft } from "./draft";
+import { fileProblem, selectFiles, thumbnailTiles } from "./files";
+import { mergeProducts } from "./grouping";
+import { previousStep, resumeStep } from "./machine";
+import { quickStoreRequest, storeAddress } from "./save-request";
+import { PENDING_MAX_AGE_MS, parseDraft, parsePending, serializeDraft, serializePending } from "./storage";
+import { validateDraft, validateProduct, validateStore } from "./validation";
 
 const MB = 1024 * 1024;
 const IMAGE = "/uploads/products/0f8fad5b-d9cb-469f-a165-70867728950e-1600.webp";
@@ -211,6 +196,32 @@ describe("saving", () => {
     expect(request.path).toBe("/api/quickstore/multiple");
     expect(request.body.store).toEqual({ name: "Kari", linkQrCode: false });
     expect("products" in request.body && request.body.products).toHaveLength(2);
+  });
+
+  it("groups two drafts of one product: its photos stay together in order and are sent with it", () => {
+    const image = (n: number) => IMAGE.replace("0f8fad5b", `0000000${n}`);
+    const products = [
+      product({ id: "p1", title: "Cup" }),
+      product({ id: "p2", title: "Cup, other side", imageUrl: image(2) }),
+      product({ id: "p3", title: "Bowl", imageUrl: image(3) }),
+    ];
+    const merged = mergeProducts(products, "p2", "p1");
+    expect(merged.map((p) => p.title)).toEqual(["Cup", "Bowl"]);
+    expect(merged[0]?.extraImageUrls).toEqual([image(2)]);
+    const request = quickStoreRequest(draft({ mode: "multiple", products: merged }));
+    expect(
+      "products" in request.body && request.body.products.map((p) => [p.imageUrl, p.extraImageUrls]),
+    ).toEqual([
+      [IMAGE, [image(2)]],
+      [image(3), undefined],
+    ]);
+    // A grouped draft keeps its photos through a reload.
+    expect(parseDraft(serializeDraft(draft({ products: merged })))?.products[0]?.extraImageUrls).toEqual([
+      image(2),
+    ]);
+    // Never more than ten photos on one product: such a merge changes nothing.
+    const full = product({ id: "p4", extraImageUrls: Array.from({ length: 9 }, (_, n) => image(n)) });
+    expect(mergeProducts([full, products[2] as DraftProduct], "p3", "p4")).toHaveLength(2);
   });
 
   it("builds the store address", () => {

@@ -8,8 +8,8 @@ import { z } from "../../../shared/zod";
 import { FormSwitch } from "../../components/form-switch";
 import { PageHeader } from "../../components/page-header";
 import { BackLink } from "../../components/products/back-link";
-import { ImagePicker } from "../../components/products/image-picker";
 import { ProductFields } from "../../components/products/product-fields";
+import { ProductPhotos } from "../../components/products/product-photos";
 import { EmptyState } from "../../components/stores/empty-state";
 import { LoadFailed } from "../../components/stores/load-failed";
 import { Badge } from "../../components/ui/badge";
@@ -73,7 +73,6 @@ function ProductEditor({ product }: { product: ProductView }) {
   const navigate = useNavigate();
   const update = useUpdateProduct(product.id);
   const remove = useDeleteProduct();
-  const [image, setImage] = useState<File | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const activeId = useId();
   const activeHintId = useId();
@@ -94,15 +93,9 @@ function ProductEditor({ product }: { product: ProductView }) {
       // A change saved meanwhile in another tab is refused (409, shown below) rather than overwritten.
       expectedUpdatedAt: product.updatedAt,
     };
-    let body: typeof fields | FormData = fields;
-    if (image) {
-      body = new FormData();
-      for (const [name, value] of Object.entries(fields)) body.set(name, String(value));
-      body.set("image", image);
-    }
-    update.mutate(body, {
+    // Photos are saved on their own as they change (ProductPhotos), never with the fields.
+    update.mutate(fields, {
       onSuccess: (saved) => {
-        setImage(null);
         form.reset(valuesOf(saved), DISCARD_EDITS);
         toast({ title: t("products.updatedTitle"), description: t("products.updatedDescription") });
       },
@@ -166,12 +159,7 @@ function ProductEditor({ product }: { product: ProductView }) {
           <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
             <Card className="lg:sticky lg:top-24">
               <CardContent className="pt-5 sm:pt-6">
-                <ImagePicker
-                  label={t("products.imageLabel")}
-                  file={image}
-                  onFileChange={setImage}
-                  currentUrl={product.primaryImage}
-                />
+                <ProductPhotos product={product} />
               </CardContent>
             </Card>
             <Card>

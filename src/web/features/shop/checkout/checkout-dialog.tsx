@@ -12,12 +12,11 @@ import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../hooks/use-toast";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { useTranslation } from "../../../lib/i18n";
-import { shownLineTotal, shownTotal } from "../../../lib/kroner";
+import { shownLineTotal, shownTotal, useKr } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
 import { type PlacedOrder, type PlaceOrderBody, placeOrder, refusedProductId } from "../api";
 import { cartStore, cartTotal, itemCount, lineTotal, useCart } from "../cart/cart";
 import { CartNotice } from "../cart/cart-notice";
-import { useKr } from "../components/format";
 import type { CartNotes } from "../components/shop-context";
 
 /** A fresh key per checkout attempt; crypto.randomUUID needs a secure context, getRandomValues does not. */

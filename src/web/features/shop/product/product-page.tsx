@@ -1,18 +1,17 @@
-import { ArrowLeft, ScanSearch, ShoppingBag } from "lucide-react";
+import { ArrowLeft, ShoppingBag } from "lucide-react";
 import { useState } from "react";
-import { LEAD_IMAGE_SIZES } from "../../../../shared/image-url";
 import type { ProductView } from "../../../../shared/product";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../hooks/use-toast";
 import { useTranslation } from "../../../lib/i18n";
+import { useKr } from "../../../lib/money";
 import { cartStore } from "../cart/cart";
 import { CartButton } from "../cart/cart-button";
 import { QuantityStepper } from "../cart/quantity-stepper";
-import { useKr } from "../components/format";
-import { ProductPhoto } from "../components/product-photo";
 import { ShopFooter } from "../components/shop-footer";
 import { StoreLogo } from "../components/store-logo";
 import { ZoomViewer } from "../components/zoom-viewer";
+import { ProductGallery } from "./product-gallery";
 import { useProductViewBeacon } from "./product-view-beacon";
 
 /**
@@ -24,6 +23,7 @@ export function ProductPage({ product }: { product: ProductView }) {
   const kr = useKr();
   const [quantity, setQuantity] = useState(1);
   const [zooming, setZooming] = useState(false);
+  const [zoomPhoto, setZoomPhoto] = useState<string | null>(null);
   const storePath = `/s/${product.store.slug}`;
   const description = product.blurb?.trim();
 
@@ -56,27 +56,13 @@ export function ProductPage({ product }: { product: ProductView }) {
 
       <main id="main" tabIndex={-1} className="mx-auto max-w-5xl outline-none sm:px-6 sm:pt-4">
         <div className="grid gap-6 sm:grid-cols-2 sm:gap-10">
-          <div className="relative sm:self-start">
-            <ProductPhoto
-              src={product.primaryImage}
-              alt={product.title}
-              coordinates={product.coordinates}
-              sizes={LEAD_IMAGE_SIZES.productPage}
-              priority
-              className="sm:rounded-3xl"
-            />
-            {product.coordinates && (
-              <button
-                type="button"
-                onClick={() => setZooming(true)}
-                aria-haspopup="dialog"
-                className="absolute right-3 bottom-3 inline-flex h-11 items-center gap-2 rounded-full bg-stone-950/70 px-4 text-sm font-medium text-white backdrop-blur-sm transition-colors hover:bg-stone-950/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-              >
-                <ScanSearch aria-hidden="true" className="size-4" />
-                {t("productPage.zoom")}
-              </button>
-            )}
-          </div>
+          <ProductGallery
+            product={product}
+            onZoom={(photo) => {
+              setZoomPhoto(photo);
+              setZooming(true);
+            }}
+          />
 
           <div className="flex flex-col px-4 sm:px-0 sm:pt-2">
             <a
@@ -125,14 +111,13 @@ export function ProductPage({ product }: { product: ProductView }) {
       <div className="mt-12">
         <ShopFooter />
       </div>
-      {product.coordinates && (
-        <ZoomViewer
-          product={zooming ? product : null}
-          onOpenChange={setZooming}
-          onAddToCart={() => addToCart(1)}
-          detailsLink={false}
-        />
-      )}
+      <ZoomViewer
+        product={zooming ? product : null}
+        photo={zoomPhoto}
+        onOpenChange={setZooming}
+        onAddToCart={() => addToCart(1)}
+        detailsLink={false}
+      />
     </div>
   );
 }
