@@ -113,6 +113,18 @@ async function productForm(fields: Record<string, string> = {}) {
   ]);
 }
 
+/**
+ * A fresh order of the member's store, and the token of its order page (from the answer's publicUrl).
+ * For a fresh product: the seed product's stock runs out (decision 0032).
+ */
+async function orderToken(make: Ctx["make"], seed: Seed): Promise<string> {
+  const product = await make.product(seed.store.id);
+  const order = (await make.order(product.id)) as { id: string; publicUrl?: string };
+  const token = order.publicUrl?.split("/order/")[1];
+  if (!token) throw new Error("the order's answer carries no order page address");
+  return token;
+}
+
 /** A throwaway product of the member's with a second photo, so one of them can be removed (decision 0033). */
 async function productWithTwoPhotos({ t, seed, make }: Ctx) {
   const product = await make.product();
@@ -320,6 +332,15 @@ const RULES: Record<string, Rule> = {
     expect: everyone(201),
     request: ({ seed }) => json(validOrder(seed.store.id, seed.product.id)),
   },
+  // The shopper's own order, opened with the secret in its page address (decisions 0026, 0037): public.
+  "GET /api/orders/by-token/:token": {
+    expect: everyone(200),
+    request: async ({ make, seed }) => ({ params: { token: await orderToken(make, seed) } }),
+  },
+  "POST /api/orders/by-token/:token/withdrawal": {
+    expect: everyone(200),
+    request: async ({ make, seed }) => ({ params: { token: await orderToken(make, seed) } }),
+  },
   "GET /api/orders": { expect: signedIn(200), privateData: true },
   "GET /api/orders/recent": { expect: signedIn(200), privateData: true },
   "GET /api/orders/:id": { expect: storeScoped(200) },
@@ -382,6 +403,7 @@ const RULES: Record<string, Rule> = {
   "GET /api/admin/products": { expect: signedIn(200), privateData: true },
   "GET /api/admin/orders": { expect: signedIn(200), privateData: true },
   "GET /api/admin/ai-logs": { expect: signedIn(200), privateData: true },
+  "GET /api/admin/email-logs": { expect: signedIn(200), privateData: true },
   "GET /api/admin/qr-codes": { expect: signedIn(200), privateData: true },
 };
 

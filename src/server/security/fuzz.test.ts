@@ -426,6 +426,7 @@ const WRITE_ROUTES = [
   "POST /api/products/analyze",
   "POST /api/products/analyze-multiple",
   "POST /api/orders",
+  "POST /api/orders/by-token/:token/withdrawal",
   "PATCH /api/orders/:id/status",
   "POST /api/qr-codes",
   "PATCH /api/qr-codes/:id",

@@ -91,7 +91,8 @@ export interface Seed {
   actors: Record<ActorName, Actor>;
   store: { id: string; slug: string; name: string };
   product: { id: string; primaryImage: string };
-  order: { id: string };
+  /** publicUrl: the shopper's order page, whose token opens the order without an account (decision 0026). */
+  order: { id: string; publicUrl?: string };
   qr: { id: string; code: string };
   aiLog: { id: string };
   /** An image the analysis step stored (quick-create and add-product reference it by URL). */
@@ -274,6 +275,7 @@ export function defaultParams(url: string, seed: Seed): Record<string, string> {
   params.slug = seed.store.slug;
   params.provider = "vipps";
   params.productId = seed.product.id;
+  params.token = seed.order.publicUrl?.split("/order/")[1] ?? "0".repeat(64);
   params["*"] = seed.product.primaryImage.replace(/^\/uploads\//, "");
   return params;
 }

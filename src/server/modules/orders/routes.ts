@@ -29,10 +29,7 @@ const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 export const orderRoutes: FastifyPluginAsyncZod<
   AppDeps & { smsOutbox: SmsOutboxWorker | undefined; emailOutbox: { wake(): void } | undefined }
 > = async (app, { db, database, config, smsOutbox, emailOutbox, publicCache }) => {
-  /**
-   * The address of the order page link in the receipt: the one the answer gives (decision 0026), or no
-   * link when the request's Host is not one Torg answers to (the answer then refuses it with 421).
-   */
+  /** The address of the order page link in the answer and the receipt (decision 0026), when there is one. */
   function receiptLinkOrigin(request: FastifyRequest): string | null {
     if (config.publicUrl) return config.publicUrl;
     try {
@@ -112,9 +109,12 @@ export const orderRoutes: FastifyPluginAsyncZod<
         address: { ip: request.ip, log: request.log, trustProxy: config.trustProxy },
       });
     }
+    // Torg's address, or none when the request's Host is not one it answers to: the order is placed
+    // all the same, and answered without the link rather than with an error (decision 0026).
+    const origin = receiptLinkOrigin(request);
     const { order, replayed, publicPath, soldOut } = await placeOrder(database, request.body, key, {
       sms: orderLinkOrigin(request, config),
-      email: receiptLinkOrigin(request),
+      email: origin,
     });
     if (!replayed) {
       smsOutbox?.wake();
@@ -123,7 +123,8 @@ export const orderRoutes: FastifyPluginAsyncZod<
     // Selling the last one is rare; the cached shop pages of this server stop offering it at once
     // (another server's within its PUBLIC_CACHE_TTL_MS; the checkout refuses it anyway, decision 0032).
     if (soldOut) publicCache.clear();
-    const origin = config.publicUrl ?? publicOrigin(request, config);
-    return reply.status(replayed ? 200 : 201).send({ ...order, publicUrl: `${origin}${publicPath}` });
+    return reply
+      .status(replayed ? 200 : 201)
+      .send({ ...order, ...(origin ? { publicUrl: `${origin}${publicPath}` } : {}) });
   });
 };
