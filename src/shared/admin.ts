@@ -1,4 +1,4 @@
-/** The admin dashboard's lists (spec 2.16, D4): GET /api/admin/{list}?limit=&offset= → AdminPage. */
+/** The admin dashboard's lists (docs/product-spec.md 2.16, decision 0004): GET /api/admin/{list}?limit=&offset= → AdminPage. */
 export const ADMIN_LISTS = ["stores", "products", "orders", "ai-logs", "qr-codes"] as const;
 export type AdminListName = (typeof ADMIN_LISTS)[number];
 
@@ -12,12 +12,12 @@ export interface AdminStoreRow {
   id: string;
   name: string;
   slug: string;
-  /** Every product of the store, active or not (D10: a real count). */
+  /** Every product of the store, active or not (decision 0010: a real count). */
   productCount: number;
   createdAt: string;
 }
 
-/** One AI call as the server logged it (D9). */
+/** One AI call as the server logged it (decision 0009). */
 export interface AiLogRow {
   id: string;
   createdAt: string;

@@ -1,4 +1,4 @@
-/** Spec 3's AI analysis result, plus what Torg's analysis adds: the category it recognised and how sure it was. */
+/** docs/product-spec.md 3's AI analysis result, plus what Torg's analysis adds: the category it recognised and how sure it was. */
 export interface AnalysisResult {
   title: string;
   description: string;

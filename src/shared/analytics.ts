@@ -2,8 +2,8 @@ import type { OrderStatus } from "./order";
 import { z } from "./zod";
 
 /**
- * GET /api/analytics (D10, D17): a seller's real figures for a range of Europe/Oslo calendar days.
- * Dates travel as "YYYY-MM-DD", months as "YYYY-MM", money as exact decimal strings ("1234.50", D7).
+ * GET /api/analytics (decision 0010, decision 0017): a seller's real figures for a range of Europe/Oslo calendar days.
+ * Dates travel as "YYYY-MM-DD", months as "YYYY-MM", money as exact decimal strings ("1234.50", decision 0007).
  */
 export const ANALYTICS_DEFAULT_DAYS = 30;
 export const ANALYTICS_MAX_DAYS = 366;
@@ -80,7 +80,7 @@ export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 
 export interface DailyRevenue {
   date: string;
-  /** Paid and fulfilled orders placed that day (D10). */
+  /** Paid and fulfilled orders placed that day (decision 0010). */
   revenue: string;
   orderCount: number;
 }

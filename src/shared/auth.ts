@@ -29,7 +29,7 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /**
- * The profile form's own messages differ from sign-up's (spec 5: "Name must be at least 2 characters.").
+ * The profile form's own messages differ from sign-up's (docs/product-spec.md 5: "Name must be at least 2 characters.").
  * A new email also needs the current password (see isEmailChange): a session alone does not prove that
  * its holder owns the account.
  */

@@ -48,7 +48,7 @@ export function orderPagePath(storeSlug: string, publicToken: string) {
   return `/s/${encodeURIComponent(storeSlug)}/order/${encodeURIComponent(publicToken)}`;
 }
 
-/** Checkout (spec 5). The client sends ids and quantities only; prices come from the database (D6). */
+/** Checkout (docs/product-spec.md 5). The client sends ids and quantities only; prices come from the database (decision 0006). */
 export { MAX_LINES_PER_ORDER, MAX_QTY_PER_LINE } from "./order-limits";
 
 const phoneText = z
@@ -74,7 +74,7 @@ export const checkoutFormSchema = z.object({
 });
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 
-/** Spec 9: an order is shown by the first 8 characters of its id (lists, dialogs, SMS). */
+/** docs/product-spec.md 9: an order is shown by the first 8 characters of its id (lists, dialogs, SMS). */
 export function shortOrderId(id: string): string {
   return id.slice(0, 8);
 }

@@ -42,7 +42,7 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => value || undefined);
 
-/** Add product (spec 5): title required, price 0 or more, blurb and sku optional. */
+/** Add product (docs/product-spec.md 5): title required, price 0 or more, blurb and sku optional. */
 export const productFieldsSchema = z.object({
   title: z.string("errors.titleRequired").trim().min(1, "errors.titleRequired").max(200, "errors.titleMax"),
   blurb: optionalText(5000),

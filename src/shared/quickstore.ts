@@ -3,7 +3,7 @@ import { coordinatesSchema } from "./product";
 import { QR_CODE_PATTERN } from "./qr";
 import { z } from "./zod";
 
-/** Quick-create's product editor (spec 5): title ≥ 2, description ≥ 10, a price like 199 or 199.99. */
+/** Quick-create's product editor (docs/product-spec.md 5): title ≥ 2, description ≥ 10, a price like 199 or 199.99. */
 export const quickProductSchema = z.object({
   title: z
     .string("errors.productTitleMin")

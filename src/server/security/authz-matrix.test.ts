@@ -1,6 +1,6 @@
 /**
  * Issue 7, authorization matrix: every registered route × {anonymous, another seller, store member,
- * platform admin}, against resources owned by the member (D4: another seller gets 404, a visitor 401
+ * platform admin}, against resources owned by the member (decision 0004: another seller gets 404, a visitor 401
  * on signed-in routes; public routes answer everyone).
  *
  * The route list comes from the app itself (see route-inventory.ts: a real onRoute hook on a wrapped
@@ -83,7 +83,7 @@ const signedIn = (status: Expected): Expectations => ({
   member: status,
   admin: status,
 });
-/** About the member's store or something in it: another seller gets 404 (D4), a platform admin gets in. */
+/** About the member's store or something in it: another seller gets 404 (decision 0004), a platform admin gets in. */
 const storeScoped = (status: Expected): Expectations => ({
   anonymous: 401,
   other: 404,
@@ -121,7 +121,7 @@ const RULES: Record<string, Rule> = {
   "GET /metrics": { expect: everyone(401) },
   "GET /api/auth/options": { expect: everyone(200) },
 
-  // Accounts (D2, D3). Register and login are open to everyone; a signed-in caller simply gets a new session.
+  // Accounts (decision 0002, decision 0003). Register and login are open to everyone; a signed-in caller simply gets a new session.
   "POST /api/register": {
     expect: everyone(201),
     request: () =>
@@ -251,7 +251,7 @@ const RULES: Record<string, Rule> = {
     expect: storeScoped(200),
     request: async ({ make }) => ({ params: { id: (await make.product()).id } }),
   },
-  // D5: analysis is open to visitors (rate limited per client).
+  // decision 0005: analysis is open to visitors (rate limited per client).
   "POST /api/products/analyze": {
     expect: everyone(200),
     request: async () =>
@@ -267,7 +267,7 @@ const RULES: Record<string, Rule> = {
       ]),
   },
 
-  // Orders: placing one is public (shoppers have no account, D6); reading and changing is the store's.
+  // Orders: placing one is public (shoppers have no account, decision 0006); reading and changing is the store's.
   "POST /api/orders": {
     expect: everyone(201),
     request: ({ seed }) => json(validOrder(seed.store.id, seed.product.id)),
@@ -283,7 +283,7 @@ const RULES: Record<string, Rule> = {
     }),
   },
 
-  // QR codes (D12).
+  // QR codes (decision 0012).
   "GET /api/qr-codes": { expect: signedIn(200), privateData: true },
   // Linking a new code to the member's store is the member's (or an admin's) business.
   "POST /api/qr-codes": {
@@ -302,11 +302,11 @@ const RULES: Record<string, Rule> = {
   "GET /api/qr-codes/:code/image": { expect: everyone(200) },
   "GET /q/:code": { expect: everyone(302) },
 
-  // AI logs (D9): the caller's own calls and their stores'; admins see all.
+  // AI logs (decision 0009): the caller's own calls and their stores'; admins see all.
   "GET /api/ai-logs": { expect: signedIn(200), privateData: true },
   "GET /api/openai-logs": { expect: signedIn(200), privateData: true },
 
-  // Quick-create: saving needs an account (D5); it makes the caller's own new store.
+  // Quick-create: saving needs an account (decision 0005); it makes the caller's own new store.
   "POST /api/quickstore": {
     expect: signedIn(201),
     request: ({ seed }) => json(quickStoreBody(seed.analysedImageUrl)),
@@ -322,14 +322,14 @@ const RULES: Record<string, Rule> = {
   // Uploaded photos are public files (our own WebP re-encodings).
   "GET /uploads/*": { expect: everyone(200) },
 
-  // Analytics (D10): a seller's page; a store of someone else is a 404. The view beacon is public.
+  // Analytics (decision 0010): a seller's page; a store of someone else is a 404. The view beacon is public.
   "GET /api/analytics": {
     expect: storeScoped(200),
     request: ({ seed }) => ({ query: `storeId=${seed.store.id}` }),
   },
   "POST /api/analytics/product-views/:productId": { expect: everyone(204) },
 
-  // Admin dashboard (D4): open to every signed-in user, scoped to their own data; admins see all.
+  // Admin dashboard (decision 0004): open to every signed-in user, scoped to their own data; admins see all.
   "GET /api/admin/stores": { expect: signedIn(200), privateData: true },
   "GET /api/admin/products": { expect: signedIn(200), privateData: true },
   "GET /api/admin/orders": { expect: signedIn(200), privateData: true },

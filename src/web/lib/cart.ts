@@ -4,7 +4,7 @@ import { MAX_QTY_PER_LINE } from "../../shared/order-limits";
 import type { ProductView } from "../../shared/product";
 import { shownLineTotal, shownTotal } from "./kroner";
 
-/** Spec 3: the cart lives in browser local storage under this key and survives reloads. */
+/** docs/product-spec.md 3: the cart lives in browser local storage under this key and survives reloads. */
 export const CART_STORAGE_KEY = "cart";
 
 /** What the cart keeps of a product: enough to draw a row and to link back to it. */
@@ -54,7 +54,7 @@ const isLine = (item: CartItem, productId: string, variantId: string | null) =>
   item.productId === productId && item.variantId === variantId;
 
 /**
- * Spec 4: a product from another store replaces the cart with that one item; the same product and
+ * docs/product-spec.md 4: a product from another store replaces the cart with that one item; the same product and
  * variant adds up (at most 99); anything else joins the cart.
  */
 export function addItem(
@@ -116,7 +116,7 @@ export function removeProduct(cart: Cart, productId: string): Cart {
   return items.length === cart.items.length ? cart : { ...cart, items };
 }
 
-/** Spec 4: opening another store's storefront empties the cart. */
+/** docs/product-spec.md 4: opening another store's storefront empties the cart. */
 export function selectStore(cart: Cart, store: { id: string; name: string }): Cart {
   if (cart.storeId !== store.id) return { items: [], storeId: store.id, storeName: store.name };
   return cart.storeName === store.name ? cart : { ...cart, storeName: store.name };
@@ -147,7 +147,7 @@ export interface CartRefresh {
 }
 
 /**
- * D6: the server prices the order, so the cart takes fresh prices (and titles and images) from the
+ * decision 0006: the server prices the order, so the cart takes fresh prices (and titles and images) from the
  * store's current product list; products missing from it, or inactive, leave the cart.
  */
 export function refreshCart(cart: Cart, products: readonly ProductView[]): CartRefresh {

@@ -3,7 +3,7 @@ import { z } from "../../shared/zod";
 import type { AnalysisResult, AnalysisStreamEvent } from "./queries/ai";
 
 /**
- * The quick-create flow's pure logic (spec 2.14, D5): the draft a visitor builds, the step rules, the
+ * The quick-create flow's pure logic (docs/product-spec.md 2.14, decision 0005): the draft a visitor builds, the step rules, the
  * file checks, the request that saves it, and how it is kept in browser storage. Images are uploaded
  * during analysis, so a draft holds only their URLs and survives a reload.
  */
@@ -17,7 +17,7 @@ export interface DraftProduct {
   id: string;
   title: string;
   description: string;
-  /** Digits with an optional 1 to 2 decimals; spec 5's default is "0". */
+  /** Digits with an optional 1 to 2 decimals; docs/product-spec.md 5's default is "0". */
   price: string;
   imageUrl: string;
   coordinates: { x: number; y: number } | null;
@@ -46,7 +46,7 @@ export interface QuickCreateDraft {
   mode: UploadMode;
   products: DraftProduct[];
   store: StoreDraft;
-  /** Spec 3's registration draft: never the password. */
+  /** docs/product-spec.md 3's registration draft: never the password. */
   registration: { fullName: string; email: string };
 }
 
@@ -70,7 +70,7 @@ export function emptyDraft(): QuickCreateDraft {
 
 /* ---------------------------------------------------------------- steps */
 
-/** Spec 2.14's back arrow; "home" leaves the flow for /. */
+/** docs/product-spec.md 2.14's back arrow; "home" leaves the flow for /. */
 export function previousStep(step: QuickCreateStep, mode: UploadMode): QuickCreateStep | "home" {
   switch (step) {
     case "register":
@@ -96,7 +96,7 @@ export function resumeStep(draft: QuickCreateDraft, signedIn: boolean): QuickCre
 
 /* ---------------------------------------------------------------- files */
 
-/** Spec 5 and 9: 5 MB per photo; JPG, PNG or WEBP, and HEIC too in a multi upload of at most 10. */
+/** docs/product-spec.md 5 and 9: 5 MB per photo; JPG, PNG or WEBP, and HEIC too in a multi upload of at most 10. */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_PHOTOS = 10;
 export const SINGLE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
@@ -140,7 +140,7 @@ export function selectFiles<F extends FileLike>(files: F[], alreadyChosen: numbe
   return selection;
 }
 
-/** Spec 9: the analysis step shows the first 6 photos and a "+N more" tile for the rest. */
+/** docs/product-spec.md 9: the analysis step shows the first 6 photos and a "+N more" tile for the rest. */
 export const THUMBNAIL_LIMIT = 6;
 
 export function thumbnailTiles<T>(items: T[], limit = THUMBNAIL_LIMIT): { shown: T[]; more: number } {
@@ -160,7 +160,7 @@ export function isUnsure(result: Pick<AnalysisResult, "category" | "confidence">
   return result.confidence < (result.category ? SURE_WITH_CATEGORY : SURE_WITHOUT_CATEGORY);
 }
 
-/** The AI's price as spec 5 wants it: digits with up to two decimals, "0" when it gave none. */
+/** The AI's price as docs/product-spec.md 5 wants it: digits with up to two decimals, "0" when it gave none. */
 export function suggestedPrice(text: string): string {
   const match = /^\d{1,8}(\.\d{1,2})?/.exec(text.replace(/[^\d.]/g, ""));
   return match ? match[0].replace(/\.$/, "") : "0";
@@ -249,7 +249,7 @@ function issuesByField<K extends string>(issues: z.core.$ZodIssue[], fields: rea
 const PRODUCT_FIELDS = ["title", "description", "price"] as const;
 const STORE_FIELDS = ["name", "qrCode", "seoTitle", "seoDescription"] as const;
 
-/** Spec 5's quick-create rules for one product; messages are i18n keys. */
+/** docs/product-spec.md 5's quick-create rules for one product; messages are i18n keys. */
 export function validateProduct(
   product: Pick<DraftProduct, "title" | "description" | "price">,
 ): ProductErrors {
@@ -292,7 +292,7 @@ export type QuickProduct = z.input<typeof quickProductSchema>;
 function storeDetails(store: StoreDraft, mode: UploadMode): QuickStoreDetails {
   const details: QuickStoreDetails = { name: store.name.trim(), linkQrCode: store.linkQrCode };
   if (store.linkQrCode && store.qrCode.trim()) details.qrCode = store.qrCode.trim();
-  // Spec 2.14: only a single-product store asks for its SEO texts; several get generated ones.
+  // docs/product-spec.md 2.14: only a single-product store asks for its SEO texts; several get generated ones.
   if (mode === "single" && store.seoTitle.trim()) details.seoTitle = store.seoTitle.trim();
   if (mode === "single" && store.seoDescription.trim()) details.seoDescription = store.seoDescription.trim();
   return details;
@@ -334,7 +334,7 @@ export function storeAddress(origin: string, slug: string): string {
 
 /* ---------------------------------------------------------------- storage */
 
-/** D5: a draft waiting for its maker to log in, in local storage so it survives the trip to /login. */
+/** decision 0005: a draft waiting for its maker to log in, in local storage so it survives the trip to /login. */
 export const PENDING_STORE_KEY = "pendingStore";
 /** The draft in progress, in session storage so a reload of the tab keeps it. */
 export const SESSION_DRAFT_KEY = "torg-quick-create";

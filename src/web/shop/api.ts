@@ -2,7 +2,7 @@ import type { OrderItemView, OrderView } from "../../shared/order";
 import type { ProductView } from "../../shared/product";
 import { ApiError, apiJson, languageHeader } from "../lib/api";
 
-/** The shopper's side of the API: a store's current products (D6: the cart reprices from them) and placing an order. */
+/** The shopper's side of the API: a store's current products (decision 0006: the cart reprices from them) and placing an order. */
 export function fetchStoreProducts(storeId: string): Promise<ProductView[]> {
   return apiJson<ProductView[]>("GET", `/api/stores/${encodeURIComponent(storeId)}/products`);
 }

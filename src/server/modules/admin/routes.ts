@@ -25,8 +25,8 @@ const pageQuery = z.object({
 });
 
 /**
- * The admin dashboard's five lists (spec 2.16), each a page `{ items, total }`. Open to every signed-in
- * user, scoped to their own stores; a platform admin sees every row (D4).
+ * The admin dashboard's five lists (docs/product-spec.md 2.16), each a page `{ items, total }`. Open to every signed-in
+ * user, scoped to their own stores; a platform admin sees every row (decision 0004).
  */
 export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   const schema = { querystring: pageQuery };

@@ -24,7 +24,7 @@ export const aiRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   const services = { db, storage: deps.storage, provider: deps.aiProvider, timeoutMs: config.ai.timeoutMs };
 
   /**
-   * Analysis is open to visitors (quick-create, D5) but counted per client: a visitor per address; an
+   * Analysis is open to visitors (quick-create, decision 0005) but counted per client: a visitor per address; an
    * account per account and also per address, since sign-ups are cheap and each brings its own quota.
    */
   async function checkAnalysisQuota(request: Parameters<typeof requireUser>[0], images: number) {

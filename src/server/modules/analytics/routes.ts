@@ -31,7 +31,7 @@ export const analyticsRoutes = fp<AppDeps>(
     app.addHook("onClose", async () => productViews.stop());
 
     /**
-     * A store's figures when storeId names one of yours (anything else is a 404, D4), else those of
+     * A store's figures when storeId names one of yours (anything else is a 404, decision 0004), else those of
      * every store you are a member of: this is a seller's page, so a platform admin sees their own too.
      */
     app.get("/api/analytics", { schema: { querystring: analyticsQuerySchema } }, async (request) => {

@@ -10,7 +10,7 @@ const RECENT_DAYS = 30;
 const NOTIFICATION_LIMIT = 10;
 
 export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  /** The three stat cards: live stores, orders of the last 30 days, and this month's revenue (D10). */
+  /** The three stat cards: live stores, orders of the last 30 days, and this month's revenue (decision 0010). */
   app.get("/api/dashboard/summary", async (request) => {
     const user = requireUser(request);
     const storeIds = await memberStoreIds(db, user.id);
@@ -33,7 +33,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
     };
   });
 
-  /** New orders (D14): the latest pending orders of the user's stores, and how many arrived since last look. */
+  /** New orders (decision 0014): the latest pending orders of the user's stores, and how many arrived since last look. */
   app.get("/api/notifications", async (request) => {
     const user = requireUser(request);
     const storeIds = await memberStoreIds(db, user.id);

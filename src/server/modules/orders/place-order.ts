@@ -161,7 +161,7 @@ const PLACE_ORDER_SQL = `
     coalesce((select json_agg(new_items) from new_items), '[]'::json) as items`;
 
 /**
- * Places an order from ids and quantities only (D6): prices, title snapshots and the total come from
+ * Places an order from ids and quantities only (decision 0006): prices, title snapshots and the total come from
  * the database; every product must be active and in the order's live store.
  *
  * One statement and one round trip, the hot path of every checkout: it prices the lines from the

@@ -122,7 +122,7 @@ export async function findOrderStoreId(db: Db, orderId: string) {
   return row.storeId;
 }
 
-/** Changes the status under a row lock and records who changed it from what (D6). */
+/** Changes the status under a row lock and records who changed it from what (decision 0006). */
 export async function changeOrderStatus(db: Db, orderId: string, status: OrderStatus, userId: string) {
   await db.transaction(async (tx) => {
     const [current] = await tx
@@ -140,10 +140,10 @@ export async function changeOrderStatus(db: Db, orderId: string, status: OrderSt
   return getOrderWithHistory(db, orderId);
 }
 
-/** The statuses whose orders count as revenue (D10): money the seller has, or has delivered for. */
+/** The statuses whose orders count as revenue (decision 0010): money the seller has, or has delivered for. */
 export const REVENUE_STATUSES = ["paid", "fulfilled"] as const satisfies readonly OrderStatus[];
 
-/** Revenue of paid and fulfilled orders placed this calendar month in Norway (D10). */
+/** Revenue of paid and fulfilled orders placed this calendar month in Norway (decision 0010). */
 export async function monthRevenue(db: Db, storeIds: string[]) {
   if (storeIds.length === 0) return "0.00";
   const [row] = await db

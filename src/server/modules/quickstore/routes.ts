@@ -7,7 +7,7 @@ import { publicOrigin } from "../../lib/origin";
 import { requireUser } from "../auth/session";
 import { createQuickStore } from "./service";
 
-/** Saving a quick-create draft needs an account (D5); analysing and editing it did not. */
+/** Saving a quick-create draft needs an account (decision 0005); analysing and editing it did not. */
 export const quickstoreRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStorage }> = async (
   app,
   { db, config, storage },

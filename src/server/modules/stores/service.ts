@@ -170,7 +170,7 @@ export async function updateStore(db: Db, store: StoreRow, input: UpdateStoreInp
 }
 
 /**
- * Soft delete (D14): orders stay for the books, the slug is free again, and the store's QR codes are
+ * Soft delete (decision 0014): orders stay for the books, the slug is free again, and the store's QR codes are
  * detached and switched off: they point at the old slug, which the next store to take it would inherit.
  * The seller can link one to another store of theirs (PATCH /api/qr-codes/:id), which points it there.
  */

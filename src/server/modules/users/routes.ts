@@ -14,7 +14,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     { schema: { params: z.object({ id: z.string().max(100) }), body: profileSchema } },
     async (request) => {
       const user = requireUser(request);
-      // The id in the URL only has to name the caller; who the caller is comes from the session (D3).
+      // The id in the URL only has to name the caller; who the caller is comes from the session (decision 0003).
       if (request.params.id !== user.id) throw new HttpError(403, "notYourAccount");
       return toPublicUser(await updateProfile(db, config, user.id, request.body, request.ip));
     },

@@ -6,7 +6,7 @@ import { Button } from "../ui/button";
 import { AiScan } from "./ai-analysis";
 import { ProductImage } from "./product-image";
 
-/** Spec 5 and 9: one image of at most 5 MB, JPG, PNG or WEBP; the server checks the content again (D13). */
+/** docs/product-spec.md 5 and 9: one image of at most 5 MB, JPG, PNG or WEBP; the server checks the content again (decision 0013). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 

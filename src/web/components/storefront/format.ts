@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { formatKr } from "../../../shared/money";
 import { useTranslation } from "../../lib/i18n";
 
-/** Whole kroner in the interface language (D7); zod-free and date-free, unlike the dashboard's formatters. */
+/** Whole kroner in the interface language (decision 0007); zod-free and date-free, unlike the dashboard's formatters. */
 export function useKr(): (amount: string | number | null | undefined) => string {
   const { language } = useTranslation();
   return useCallback((amount) => formatKr(amount, language), [language]);

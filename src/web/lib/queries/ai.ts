@@ -31,7 +31,7 @@ async function post(url: string, body: FormData, signal: AbortSignal | undefined
 }
 
 /**
- * POST /api/products/analyze: one photo (JPG, PNG or WEBP) is stored and described. Public (D5); a
+ * POST /api/products/analyze: one photo (JPG, PNG or WEBP) is stored and described. Public (decision 0005); a
  * seller's `storeId` only labels the AI log. Throws ApiError (415, 413, 429, 502) or an AbortError.
  */
 export async function analyzeImage(
@@ -89,7 +89,7 @@ export interface QuickStoreQrCode {
   imageUrl: string;
 }
 
-/** Spec 3's created-store result of quick-create. */
+/** docs/product-spec.md 3's created-store result of quick-create. */
 export interface QuickStoreResult {
   storeSlug: string;
   store: StoreSummary & { qrCode: QuickStoreQrCode | null };

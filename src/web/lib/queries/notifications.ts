@@ -22,7 +22,7 @@ export const notificationKeys = {
   all: ["/api/notifications"] as const,
 };
 
-/** New orders arrive without the seller doing anything, so this one query looks again every minute (D14). */
+/** New orders arrive without the seller doing anything, so this one query looks again every minute (decision 0014). */
 const POLL_INTERVAL_MS = 60_000;
 
 export function useNotifications() {

@@ -16,7 +16,7 @@ import { useTranslation } from "../../lib/i18n";
 import { useProductViewBeacon } from "../../shop/product-view-beacon";
 
 /**
- * The public product page /products/{id} (spec 2.13), rendered by the server with the product and its
+ * The public product page /products/{id} (docs/product-spec.md 2.13), rendered by the server with the product and its
  * store (src/web/shop), and taken over by the browser.
  */
 export function ProductPage({ product }: { product: ProductView }) {

@@ -37,7 +37,7 @@ type Analysis =
   | { file: File; status: "done"; result: AnalysisResult }
   | { file: File; status: "failed" };
 
-/** Spec 2.9: one photo and the product's details; published straight to the store. */
+/** docs/product-spec.md 2.9: one photo and the product's details; published straight to the store. */
 export function AddProductPage() {
   const { t } = useTranslation();
   const { id = "" } = useParams();
@@ -94,7 +94,7 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
     }
   }
 
-  /** The one place a chosen photo enters the form: it is analysed at once (spec 2.9). */
+  /** The one place a chosen photo enters the form: it is analysed at once (docs/product-spec.md 2.9). */
   function onImageChosen(file: File | null) {
     running.current?.abort();
     running.current = null;

@@ -56,7 +56,7 @@ function initialDraft(signedIn: boolean): QuickCreateDraft {
   return { ...draft, step: resumeStep(draft, signedIn) };
 }
 
-/** Spec 2.14 and D5: upload, analysis, store, register (signed out only), success; public to the end. */
+/** docs/product-spec.md 2.14 and decision 0005: upload, analysis, store, register (signed out only), success; public to the end. */
 export function QuickCreateFlow() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -125,7 +125,7 @@ export function QuickCreateFlow() {
     [createQuickStore, go, t],
   );
 
-  // Back from /login with a pending store (D5): it is saved at once.
+  // Back from /login with a pending store (decision 0005): it is saved at once.
   useEffect(() => {
     if (!user || finishStarted.current) return;
     const pending = draftStorage.readPending();
