@@ -38,6 +38,7 @@ import { adminRoutes } from "./modules/admin/routes";
 import { aiRoutes } from "./modules/ai/routes";
 import { analyticsRoutes } from "./modules/analytics/routes";
 import { type AccountPage, accountPageOf, renderAccount } from "./modules/auth/account-page";
+import { denyByDefaultPlugin } from "./modules/auth/deny-by-default";
 import { authRoutes } from "./modules/auth/routes";
 import { resolveSession } from "./modules/auth/service";
 import { SESSION_COOKIE, sessionPlugin } from "./modules/auth/session";
@@ -159,6 +160,8 @@ export async function buildApp({
     limits: { fileSize: MAX_IMAGE_BYTES, files: 10, fields: 30, fieldSize: 64 * 1024, parts: 45 },
   });
   await app.register(sessionPlugin, deps);
+  // After the session: every /api route needs a signed-in user unless declared public (decision 0030).
+  await app.register(denyByDefaultPlugin);
 
   await app.register(healthRoutes, deps);
   await app.register(metricsRoutes, { ...deps, metrics });

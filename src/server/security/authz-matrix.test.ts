@@ -442,6 +442,31 @@ describe("authorization matrix", () => {
     120_000,
   );
 
+  it("every /api route not declared public answers 401 to a visitor, before its input is checked", async () => {
+    // Deny by default (decision 0030): no body, no query, made-up ids; only the declaration decides.
+    const closed = recordedRoutesOf(ctx.t.app).filter(
+      (route) => route.url.startsWith("/api/") && route.method !== "HEAD" && route.config?.public !== true,
+    );
+    expect(closed.length).toBeGreaterThan(40);
+    for (const route of closed) {
+      const url = route.url.replace(/:[a-zA-Z]+/g, "00000000-0000-4000-8000-000000000000");
+      const response = await ctx.t.app.inject({ method: route.method as "GET", url });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(response.json(), `${route.method} ${route.url}`).toEqual({ message: expect.any(String) });
+    }
+  });
+
+  it("a route is declared public exactly when the matrix lets a visitor in", () => {
+    const declaredPublic = new Set(
+      recordedRoutesOf(ctx.t.app)
+        .filter((route) => route.config?.public === true && route.method !== "HEAD")
+        .map((route) => `${route.method} ${route.url}`),
+    );
+    const openToVisitors = Object.keys(RULES).filter((key) => RULES[key]?.expect.anonymous !== 401);
+    // /metrics has a token of its own: public to the session check, closed to visitors without it.
+    expect([...declaredPublic].sort()).toEqual([...openToVisitors, "GET /metrics"].sort());
+  });
+
   it("unknown API routes are a JSON 404 for everyone, not a page", async () => {
     for (const name of ACTORS) {
       const response = await send(ctx.t, ctx.seed.actors[name], { method: "GET", url: "/api/no-such-route" });

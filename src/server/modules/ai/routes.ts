@@ -55,7 +55,7 @@ export const aiRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     return (await requireStoreMember(db, request.user, storeId).catch(() => undefined))?.id;
   }
 
-  app.post("/api/products/analyze", async (request) => {
+  app.post("/api/products/analyze", { config: { public: true } }, async (request) => {
     const body = await readMultipart(request, { maxFiles: 1, fileFields: ["productImage"] });
     const file = body.files[0];
     if (!file) throw new HttpError(400, "imageRequired");
@@ -74,7 +74,7 @@ export const aiRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
    * the moment it is ready, so the client can show real progress; otherwise one JSON array at the end.
    * One bad photo does not sink the others: it comes back with its own error.
    */
-  app.post("/api/products/analyze-multiple", async (request, reply) => {
+  app.post("/api/products/analyze-multiple", { config: { public: true } }, async (request, reply) => {
     const body = await readMultipart(request, { maxFiles: MAX_IMAGES, fileFields: ["productImages"] });
     if (body.files.length === 0) throw new HttpError(400, "imageRequired");
     await checkAnalysisQuota(request, body.files.length);

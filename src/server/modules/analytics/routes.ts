@@ -49,7 +49,7 @@ export const analyticsRoutes = fp<AppDeps>(
      */
     app.post(
       "/api/analytics/product-views/:productId",
-      { schema: { params: z.object({ productId: z.string().max(100) }) } },
+      { config: { public: true }, schema: { params: z.object({ productId: z.string().max(100) }) } },
       async (request, reply) => {
         const { productId } = request.params;
         if (!isUuid(productId)) throw notFound("productNotFound");

@@ -10,27 +10,37 @@ import { clearSessionCookie, requireUser, setSessionCookie } from "./session";
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, config } = deps;
 
-  app.get("/api/auth/options", async () => ({ signupRestricted: config.signupAllowlist.length > 0 }));
+  app.get("/api/auth/options", { config: { public: true } }, async () => ({
+    signupRestricted: config.signupAllowlist.length > 0,
+  }));
 
-  app.post("/api/register", { schema: { body: registerSchema } }, async (request, reply) => {
-    const limit = await hitRateLimit(db, `register:ip:${request.ip}`, config.signupsPerIpPerHour, HOUR_MS);
-    if (!limit.allowed) throw new HttpError(429, "tooManyRequests");
-    const user = await registerUser(db, config, request.body, requestLanguage(request));
-    const session = await createSession(db, config, user.id, request.headers["user-agent"]);
-    setSessionCookie(request, reply, deps, session.token, session.expiresAt);
-    return reply.status(201).send({ user: toPublicUser(user) });
-  });
+  app.post(
+    "/api/register",
+    { config: { public: true }, schema: { body: registerSchema } },
+    async (request, reply) => {
+      const limit = await hitRateLimit(db, `register:ip:${request.ip}`, config.signupsPerIpPerHour, HOUR_MS);
+      if (!limit.allowed) throw new HttpError(429, "tooManyRequests");
+      const user = await registerUser(db, config, request.body, requestLanguage(request));
+      const session = await createSession(db, config, user.id, request.headers["user-agent"]);
+      setSessionCookie(request, reply, deps, session.token, session.expiresAt);
+      return reply.status(201).send({ user: toPublicUser(user) });
+    },
+  );
 
-  app.post("/api/login", { schema: { body: loginSchema } }, async (request, reply) => {
-    const user = await authenticate(db, config, request.body, request.ip);
-    // A new token at every login: a token planted before sign-in is never promoted (session fixation).
-    if (request.sessionToken) await revokeSession(db, request.sessionToken);
-    const session = await createSession(db, config, user.id, request.headers["user-agent"]);
-    setSessionCookie(request, reply, deps, session.token, session.expiresAt);
-    return { user: toPublicUser(user) };
-  });
+  app.post(
+    "/api/login",
+    { config: { public: true }, schema: { body: loginSchema } },
+    async (request, reply) => {
+      const user = await authenticate(db, config, request.body, request.ip);
+      // A new token at every login: a token planted before sign-in is never promoted (session fixation).
+      if (request.sessionToken) await revokeSession(db, request.sessionToken);
+      const session = await createSession(db, config, user.id, request.headers["user-agent"]);
+      setSessionCookie(request, reply, deps, session.token, session.expiresAt);
+      return { user: toPublicUser(user) };
+    },
+  );
 
-  app.post("/api/logout", async (request, reply) => {
+  app.post("/api/logout", { config: { public: true } }, async (request, reply) => {
     const token = request.sessionToken ?? request.cookies.torg_session;
     if (token) await revokeSession(db, token);
     clearSessionCookie(reply);

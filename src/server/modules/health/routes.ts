@@ -4,7 +4,7 @@ import type { AppDeps } from "../../lib/deps";
 
 /** For load balancers: 200 only when this process and its database both answer. */
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database }) => {
-  app.get("/api/health", async (_request, reply) => {
+  app.get("/api/health", { config: { public: true } }, async (_request, reply) => {
     const started = performance.now();
     try {
       await db.execute(sql`select 1`);

@@ -15,7 +15,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStorag
 ) => {
   app.get(
     "/uploads/*",
-    { schema: { params: z.object({ "*": z.string().max(300) }) } },
+    { config: { public: true }, schema: { params: z.object({ "*": z.string().max(300) }) } },
     async (request, reply) => {
       const key = request.params["*"];
       if (!STORAGE_KEY_PATTERN.test(key) || key.includes("..")) throw notFound("fileNotFound");

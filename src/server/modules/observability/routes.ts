@@ -11,7 +11,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<AppDeps & { metrics: Metrics }
   app,
   { config, metrics },
 ) => {
-  app.get("/metrics", async (request, reply) => {
+  app.get("/metrics", { config: { public: true } }, async (request, reply) => {
     if (!config.metricsToken) throw notFound();
     if (!bearerMatches(request.headers.authorization, config.metricsToken)) {
       throw new HttpError(401, "metricsTokenRequired", {}, { "www-authenticate": 'Bearer realm="metrics"' });

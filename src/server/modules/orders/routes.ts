@@ -77,30 +77,34 @@ export const orderRoutes: FastifyPluginAsyncZod<
   );
 
   /** Public: shoppers have no account. */
-  app.post("/api/orders", { schema: { body: placeOrderSchema } }, async (request, reply) => {
-    const header = request.headers["idempotency-key"];
-    const key = typeof header === "string" && header ? header : undefined;
-    if (key && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw badRequest("idempotencyKeyInvalid");
-    // The buyer's phone gets a text: never a premium-rate number or one in a country Torg does not serve.
-    assertSmsDestination(request.body.shipToPhone, config.sms.allowedCountries, requestLanguage(request));
-    // Every order texts the buyer's phone: an address that orders without end would send SMS without end.
-    if (config.ordersPerIpPerHour > 0) {
-      await enforceQuota(db, {
-        key: `orders:ip:${request.ip}`,
-        limit: config.ordersPerIpPerHour,
-        windowMs: HOUR_MS,
-        messageKey: "tooManyOrders",
-        address: { ip: request.ip, log: request.log, trustProxy: config.trustProxy },
-      });
-    }
-    const { order, replayed, publicPath } = await placeOrder(
-      database,
-      request.body,
-      key,
-      orderLinkOrigin(request, config),
-    );
-    if (!replayed) smsOutbox?.wake();
-    const origin = config.publicUrl ?? publicOrigin(request, config);
-    return reply.status(replayed ? 200 : 201).send({ ...order, publicUrl: `${origin}${publicPath}` });
-  });
+  app.post(
+    "/api/orders",
+    { config: { public: true }, schema: { body: placeOrderSchema } },
+    async (request, reply) => {
+      const header = request.headers["idempotency-key"];
+      const key = typeof header === "string" && header ? header : undefined;
+      if (key && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw badRequest("idempotencyKeyInvalid");
+      // The buyer's phone gets a text: never a premium-rate number or one in a country Torg does not serve.
+      assertSmsDestination(request.body.shipToPhone, config.sms.allowedCountries, requestLanguage(request));
+      // Every order texts the buyer's phone: an address that orders without end would send SMS without end.
+      if (config.ordersPerIpPerHour > 0) {
+        await enforceQuota(db, {
+          key: `orders:ip:${request.ip}`,
+          limit: config.ordersPerIpPerHour,
+          windowMs: HOUR_MS,
+          messageKey: "tooManyOrders",
+          address: { ip: request.ip, log: request.log, trustProxy: config.trustProxy },
+        });
+      }
+      const { order, replayed, publicPath } = await placeOrder(
+        database,
+        request.body,
+        key,
+        orderLinkOrigin(request, config),
+      );
+      if (!replayed) smsOutbox?.wake();
+      const origin = config.publicUrl ?? publicOrigin(request, config);
+      return reply.status(replayed ? 200 : 201).send({ ...order, publicUrl: `${origin}${publicPath}` });
+    },
+  );
 };

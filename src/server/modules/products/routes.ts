@@ -51,23 +51,27 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
   { db, storage, publicCache },
 ) => {
   /** Members see every product of their store; everyone else sees the active products of a live store. */
-  app.get("/api/stores/:id/products", { schema: { params: idParams } }, async (request, reply) => {
-    const { id } = request.params;
-    if (request.user) {
-      const member = await requireStoreMember(db, request.user, id).catch(() => undefined);
-      if (member) return listStoreProducts(db, member.id, { includeInactive: true });
-    }
-    if (!isUuid(id)) throw notFound("storeNotFound");
-    const list = await publicCache.get(`products:${id}`, async () => {
-      const [store] = await db
-        .select({ id: stores.id })
-        .from(stores)
-        .where(and(eq(stores.id, id), isNull(stores.deletedAt)));
-      if (!store) throw notFound("storeNotFound");
-      return listStoreProducts(db, store.id, { includeInactive: false });
-    });
-    return sendCached(request, reply, list);
-  });
+  app.get(
+    "/api/stores/:id/products",
+    { config: { public: true }, schema: { params: idParams } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (request.user) {
+        const member = await requireStoreMember(db, request.user, id).catch(() => undefined);
+        if (member) return listStoreProducts(db, member.id, { includeInactive: true });
+      }
+      if (!isUuid(id)) throw notFound("storeNotFound");
+      const list = await publicCache.get(`products:${id}`, async () => {
+        const [store] = await db
+          .select({ id: stores.id })
+          .from(stores)
+          .where(and(eq(stores.id, id), isNull(stores.deletedAt)));
+        if (!store) throw notFound("storeNotFound");
+        return listStoreProducts(db, store.id, { includeInactive: false });
+      });
+      return sendCached(request, reply, list);
+    },
+  );
 
   const analysedImage = (imageUrl: string | undefined) => resolveAnalysedImage(storage, imageUrl);
 
@@ -97,22 +101,26 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
     return loadProductViews(db, scope, request.query);
   });
 
-  app.get("/api/products/:id", { schema: { params: idParams } }, async (request, reply) => {
-    const { id } = request.params;
-    if (!isUuid(id)) throw notFound("productNotFound");
-    // Members also see their inactive products; that view is never cached.
-    if (request.user) {
-      const view = await getProductView(db, id);
-      if (
-        view &&
-        (view.isActive || (await requireStoreMember(db, request.user, view.storeId).catch(() => undefined)))
-      ) {
-        return view;
+  app.get(
+    "/api/products/:id",
+    { config: { public: true }, schema: { params: idParams } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!isUuid(id)) throw notFound("productNotFound");
+      // Members also see their inactive products; that view is never cached.
+      if (request.user) {
+        const view = await getProductView(db, id);
+        if (
+          view &&
+          (view.isActive || (await requireStoreMember(db, request.user, view.storeId).catch(() => undefined)))
+        ) {
+          return view;
+        }
+        throw notFound("productNotFound");
       }
-      throw notFound("productNotFound");
-    }
-    return sendCached(request, reply, await cachedPublicProduct(db, publicCache, id));
-  });
+      return sendCached(request, reply, await cachedPublicProduct(db, publicCache, id));
+    },
+  );
 
   /** JSON for the fields, or multipart with the same fields as text plus a new `image`. */
   app.put("/api/products/:id", { schema: { params: idParams } }, async (request) => {

@@ -73,7 +73,10 @@ export const qrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config
   /** The printable image: public, like the printed code itself. */
   app.get(
     "/api/qr-codes/:code/image",
-    { schema: { params: z.object({ code: z.string().max(100) }), querystring: imageQuery } },
+    {
+      config: { public: true },
+      schema: { params: z.object({ code: z.string().max(100) }), querystring: imageQuery },
+    },
     async (request, reply) => {
       if (!QR_CODE_PATTERN.test(request.params.code)) throw notFound("qrCodeNotFound");
       const found = await findQrCodeByCode(db, request.params.code);
@@ -91,7 +94,7 @@ export const qrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config
   /** A scan: counted atomically, then a redirect; an unknown or switched-off code gets a friendly page. */
   app.get(
     "/q/:code",
-    { schema: { params: z.object({ code: z.string().max(200) }) } },
+    { config: { public: true }, schema: { params: z.object({ code: z.string().max(200) }) } },
     async (request, reply) => {
       const code = request.params.code;
       // A scan is a person opening the link. Browsers say what they are loading (Sec-Fetch-Dest): an

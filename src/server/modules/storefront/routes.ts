@@ -8,7 +8,7 @@ import { getPublicStoreBySlug } from "./service";
 export const storefrontRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, publicCache }) => {
   app.get(
     "/api/stores/slug/:slug",
-    { schema: { params: z.object({ slug: z.string().max(100) }) } },
+    { config: { public: true }, schema: { params: z.object({ slug: z.string().max(100) }) } },
     async (request, reply) => {
       const slug = request.params.slug.toLowerCase();
       if (!/^[a-z0-9-]{1,60}$/.test(slug)) throw notFound("storeNotFound");
