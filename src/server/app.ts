@@ -21,6 +21,7 @@ import { createSmsProvider } from "./adapters/sms";
 import { createStorage, type FileStorage } from "./adapters/storage";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
+import { apiDocsPlugin } from "./lib/api-docs";
 import type { AppDeps } from "./lib/deps";
 import { frameworkErrorOptions, registerErrorHandler } from "./lib/error-handler";
 import { languageOf, requestLanguage } from "./lib/language";
@@ -162,6 +163,8 @@ export async function buildApp({
   await app.register(sessionPlugin, deps);
   // After the session: every /api route needs a signed-in user unless declared public (decision 0030).
   await app.register(denyByDefaultPlugin);
+  // Before the routes: it describes each one as it is added (decision 0029).
+  await app.register(apiDocsPlugin);
 
   await app.register(healthRoutes, deps);
   await app.register(metricsRoutes, { ...deps, metrics });

@@ -73,12 +73,15 @@ export const deleteAccountSchema = z.object({
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
 /** The user as every API answer shows it: never the password hash. */
-export interface PublicUser {
-  id: string;
-  email: string;
-  fullName: string;
-  isAdmin: boolean;
-  isWhitelisted: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-}
+export const publicUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  isAdmin: z.boolean(),
+  isWhitelisted: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+/** The answer to register, login and GET /api/me. */
+export const userAnswerSchema = z.object({ user: publicUserSchema });

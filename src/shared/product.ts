@@ -98,24 +98,27 @@ export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 /** What a client sends to PUT /api/products/{id} (before the schema normalises it). */
 export type UpdateProductRequest = z.input<typeof updateProductSchema>;
 
-export interface ProductView {
-  id: string;
-  storeId: string;
-  sku: string | null;
-  title: string;
-  blurb: string | null;
-  seoMetaTitle: string | null;
-  seoMetaDesc: string | null;
-  basePrice: string;
-  currencyCode: string;
-  isActive: boolean;
-  coordinates: Coordinates | null;
-  position: number;
-  primaryImage: string | null;
-  images: { id: string; url: string; isPrimary: boolean; sortOrder: number }[];
-  store: { id: string; name: string; slug: string };
-  createdAt: string;
+export const productViewSchema = z.object({
+  id: z.string(),
+  storeId: z.string(),
+  sku: z.string().nullable(),
+  title: z.string(),
+  blurb: z.string().nullable(),
+  seoMetaTitle: z.string().nullable(),
+  seoMetaDesc: z.string().nullable(),
+  basePrice: z.string(),
+  currencyCode: z.string(),
+  isActive: z.boolean(),
+  coordinates: z.object({ x: z.number(), y: z.number() }).nullable(),
+  position: z.number(),
+  primaryImage: z.string().nullable(),
+  images: z.array(
+    z.object({ id: z.string(), url: z.string(), isPrimary: z.boolean(), sortOrder: z.number() }),
+  ),
+  store: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+  createdAt: z.string(),
   /** The version an edit form sends back as `expectedUpdatedAt`. */
-  updatedAt: string;
-  publishedAt: string | null;
-}
+  updatedAt: z.string(),
+  publishedAt: z.string().nullable(),
+});
+export type ProductView = z.infer<typeof productViewSchema>;

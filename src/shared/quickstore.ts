@@ -1,6 +1,7 @@
 import { UPLOADED_IMAGE_PATTERN } from "./image-url";
 import { coordinatesSchema } from "./product";
-import { QR_CODE_PATTERN } from "./qr";
+import { QR_CODE_PATTERN, qrCodeViewSchema } from "./qr";
+import { storeSummarySchema } from "./store";
 import { z } from "./zod";
 
 /** Quick-create's product editor (docs/product-spec.md 5): title ≥ 2, description ≥ 10, a price like 199 or 199.99. */
@@ -52,3 +53,10 @@ export const quickStoreMultipleSchema = z.object({
     .min(1, "errors.imageRequired")
     .max(10, "errors.tooManyProducts"),
 });
+
+/** docs/product-spec.md 3's created-store result of quick-create: the new store, with its QR code if one was linked. */
+export const quickStoreResultSchema = z.object({
+  storeSlug: z.string(),
+  store: storeSummarySchema.extend({ qrCode: qrCodeViewSchema.nullable() }),
+});
+export type QuickStoreResult = z.infer<typeof quickStoreResultSchema>;

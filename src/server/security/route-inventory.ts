@@ -38,7 +38,16 @@ export function withRouteRecorder<M extends { default: unknown }>(actual: M): M 
     app.addHook("onRoute", (route: RouteOptions) => {
       const handlerName = route.handler?.name ?? "";
       for (const method of [route.method].flat())
-        routes.push({ method, url: route.url, schema: route.schema, config: route.config, handlerName });
+        routes.push({
+          method,
+          url: route.url,
+          schema: route.schema,
+          // Read when asked: a plugin's own onRoute hook may still set it (the API docs mark theirs public).
+          get config() {
+            return route.config;
+          },
+          handlerName,
+        });
     });
     return app;
   }) as unknown as FastifyFactory;

@@ -1,4 +1,4 @@
-import type { OrderItemView, OrderView } from "../../shared/order";
+import type { PlacedOrder } from "../../shared/order";
 import type { ProductView } from "../../shared/product";
 import { ApiError, apiJson, languageHeader } from "../lib/api";
 
@@ -16,9 +16,8 @@ export interface PlaceOrderBody {
   items: { productId: string; qty: number; variantId: string | null }[];
 }
 
-export type PlacedOrder = Pick<OrderView, "id" | "status" | "totalGross" | "currencyCode"> & {
-  items: Pick<OrderItemView, "title" | "unitPrice" | "qty">[];
-};
+/** The answer to POST /api/orders, as the server declares it (src/shared/order.ts). */
+export type { PlacedOrder };
 
 /**
  * POST /api/orders with an Idempotency-Key: the server answers a repeated key with the first order,

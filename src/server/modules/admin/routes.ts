@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { adminPageSchema, adminStoreRowSchema, aiLogRowSchema } from "../../../shared/admin";
+import { errorResponses } from "../../../shared/api";
+import { orderViewSchema } from "../../../shared/order";
+import { productViewSchema } from "../../../shared/product";
+import { qrCodeViewSchema } from "../../../shared/qr";
 import type { AppDeps } from "../../lib/deps";
 import { publicOrigin } from "../../lib/origin";
 import { requireUser } from "../auth/session";
@@ -29,21 +34,24 @@ const pageQuery = z.object({
  * user, scoped to their own stores; a platform admin sees every row (decision 0004).
  */
 export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const schema = { querystring: pageQuery };
+  const page = <T extends z.ZodType>(item: T) => ({
+    querystring: pageQuery,
+    response: { 200: adminPageSchema(item), ...errorResponses },
+  });
 
-  app.get("/api/admin/stores", { schema }, async (request) =>
+  app.get("/api/admin/stores", { schema: page(adminStoreRowSchema) }, async (request) =>
     adminStores(db, requireUser(request), request.query),
   );
-  app.get("/api/admin/products", { schema }, async (request) =>
+  app.get("/api/admin/products", { schema: page(productViewSchema) }, async (request) =>
     adminProducts(db, requireUser(request), request.query),
   );
-  app.get("/api/admin/orders", { schema }, async (request) =>
+  app.get("/api/admin/orders", { schema: page(orderViewSchema) }, async (request) =>
     adminOrders(db, requireUser(request), request.query),
   );
-  app.get("/api/admin/ai-logs", { schema }, async (request) =>
+  app.get("/api/admin/ai-logs", { schema: page(aiLogRowSchema) }, async (request) =>
     adminAiLogs(db, requireUser(request), request.query),
   );
-  app.get("/api/admin/qr-codes", { schema }, async (request) =>
+  app.get("/api/admin/qr-codes", { schema: page(qrCodeViewSchema) }, async (request) =>
     pageQrCodes(db, requireUser(request), publicOrigin(request, config), request.query),
   );
 };

@@ -8,7 +8,8 @@ import { badRequest, conflict, HttpError } from "../../lib/http-error";
 /** total_gross is numeric(12,2): an order at or above this is refused rather than overflowing. */
 const MAX_ORDER_TOTAL = 10_000_000_000;
 
-export interface PlacedOrder {
+/** What placing an order did: the order, its page, and whether an earlier request had placed it. */
+export interface OrderPlacement {
   order: OrderView;
   /** The shopper's own order page, relative to Torg's address (decision 0026). */
   publicPath: string;
@@ -176,7 +177,7 @@ export async function placeOrder(
   idempotencyKey: string | undefined,
   /** Torg's address for the link in the buyer's confirmation text (see orderLinkOrigin); null: no link. */
   linkOrigin: string | null = null,
-): Promise<PlacedOrder> {
+): Promise<OrderPlacement> {
   const requestHash = requestHashOf(input);
   // Lines for the same product and variant count as one.
   const lines = new Map<string, { product_id: string; variant_id: string | null; qty: number }>();

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ORDER_STATUSES, orderStatusSchema, placeOrderSchema } from "../../../shared/order";
+import { errorResponses } from "../../../shared/api";
+import {
+  ORDER_STATUSES,
+  orderStatusSchema,
+  orderViewSchema,
+  placedOrderSchema,
+  placeOrderSchema,
+} from "../../../shared/order";
 import type { AppDeps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
@@ -37,38 +44,62 @@ export const orderRoutes: FastifyPluginAsyncZod<
     });
   }
 
-  app.get("/api/orders", { schema: { querystring: listQuery } }, async (request) => {
-    const user = requireUser(request);
-    const { storeId, ...rest } = request.query;
-    if (storeId) {
-      const store = await requireStoreMember(db, user, storeId);
-      return listOrders(db, { ...rest, storeIds: [store.id] });
-    }
-    return listOrders(db, { ...rest, storeIds: await memberStoreIds(db, user.id) });
-  });
+  app.get(
+    "/api/orders",
+    { schema: { response: { 200: z.array(orderViewSchema), ...errorResponses }, querystring: listQuery } },
+    async (request) => {
+      const user = requireUser(request);
+      const { storeId, ...rest } = request.query;
+      if (storeId) {
+        const store = await requireStoreMember(db, user, storeId);
+        return listOrders(db, { ...rest, storeIds: [store.id] });
+      }
+      return listOrders(db, { ...rest, storeIds: await memberStoreIds(db, user.id) });
+    },
+  );
 
-  app.get("/api/orders/recent", async (request) => {
-    const user = requireUser(request);
-    return listOrders(db, { storeIds: await memberStoreIds(db, user.id), limit: RECENT_ORDERS, offset: 0 });
-  });
+  app.get(
+    "/api/orders/recent",
+    { schema: { response: { 200: z.array(orderViewSchema), ...errorResponses } } },
+    async (request) => {
+      const user = requireUser(request);
+      return listOrders(db, { storeIds: await memberStoreIds(db, user.id), limit: RECENT_ORDERS, offset: 0 });
+    },
+  );
 
   app.get(
     "/api/stores/:id/orders",
-    { schema: { params: idParams, querystring: listQuery.omit({ storeId: true }) } },
+    {
+      schema: {
+        response: { 200: z.array(orderViewSchema), ...errorResponses },
+        params: idParams,
+        querystring: listQuery.omit({ storeId: true }),
+      },
+    },
     async (request) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
       return listOrders(db, { ...request.query, storeIds: [store.id] });
     },
   );
 
-  app.get("/api/orders/:id", { schema: { params: idParams } }, async (request) => {
-    await requireOrderAccess(requireUser(request), request.params.id);
-    return getOrderWithHistory(db, request.params.id);
-  });
+  app.get(
+    "/api/orders/:id",
+    { schema: { response: { 200: orderViewSchema, ...errorResponses }, params: idParams } },
+    async (request) => {
+      await requireOrderAccess(requireUser(request), request.params.id);
+      return getOrderWithHistory(db, request.params.id);
+    },
+  );
 
   app.patch(
     "/api/orders/:id/status",
-    { schema: { params: idParams, body: orderStatusSchema } },
+    {
+      schema: {
+        response: { 200: orderViewSchema, ...errorResponses },
+        params: idParams,
+        body: orderStatusSchema,
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       await requireOrderAccess(user, request.params.id);
@@ -79,7 +110,13 @@ export const orderRoutes: FastifyPluginAsyncZod<
   /** Public: shoppers have no account. */
   app.post(
     "/api/orders",
-    { config: { public: true }, schema: { body: placeOrderSchema } },
+    {
+      config: { public: true },
+      schema: {
+        response: { 200: placedOrderSchema, 201: placedOrderSchema, ...errorResponses },
+        body: placeOrderSchema,
+      },
+    },
     async (request, reply) => {
       const header = request.headers["idempotency-key"];
       const key = typeof header === "string" && header ? header : undefined;

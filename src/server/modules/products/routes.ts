@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses, okSchema } from "../../../shared/api";
 import { UPLOADED_IMAGE_PATTERN } from "../../../shared/image-url";
-import { createProductFormSchema, updateProductSchema } from "../../../shared/product";
+import { createProductFormSchema, productViewSchema, updateProductSchema } from "../../../shared/product";
 import type { FileStorage } from "../../adapters/storage";
 import { products, stores } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
@@ -53,7 +54,10 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
   /** Members see every product of their store; everyone else sees the active products of a live store. */
   app.get(
     "/api/stores/:id/products",
-    { config: { public: true }, schema: { params: idParams } },
+    {
+      config: { public: true },
+      schema: { response: { 200: z.array(productViewSchema), ...errorResponses }, params: idParams },
+    },
     async (request, reply) => {
       const { id } = request.params;
       if (request.user) {
@@ -75,35 +79,46 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
 
   const analysedImage = (imageUrl: string | undefined) => resolveAnalysedImage(storage, imageUrl);
 
-  app.post("/api/stores/:id/products", { schema: { params: idParams } }, async (request, reply) => {
-    const store = await requireStoreMember(db, requireUser(request), request.params.id);
-    const body = await readMultipart(request, { maxFiles: 1, fileFields: ["image"] });
-    const fields = parseOrThrow(createProductFormSchema, body.fields);
-    const file = body.files[0];
-    const image = file
-      ? await processAndStoreImage(storage, file.buffer)
-      : await analysedImage(body.fields.imageUrl);
-    const aiMeta = body.fields.category
-      ? { category: body.fields.category.slice(0, 40), altText: body.fields.altText?.slice(0, 500) ?? null }
-      : undefined;
-    return reply.status(201).send(await createProduct(db, storage, store.id, { ...fields, aiMeta }, image));
-  });
+  app.post(
+    "/api/stores/:id/products",
+    { schema: { response: { 201: productViewSchema, ...errorResponses }, params: idParams } },
+    async (request, reply) => {
+      const store = await requireStoreMember(db, requireUser(request), request.params.id);
+      const body = await readMultipart(request, { maxFiles: 1, fileFields: ["image"] });
+      const fields = parseOrThrow(createProductFormSchema, body.fields);
+      const file = body.files[0];
+      const image = file
+        ? await processAndStoreImage(storage, file.buffer)
+        : await analysedImage(body.fields.imageUrl);
+      const aiMeta = body.fields.category
+        ? { category: body.fields.category.slice(0, 40), altText: body.fields.altText?.slice(0, 500) ?? null }
+        : undefined;
+      return reply.status(201).send(await createProduct(db, storage, store.id, { ...fields, aiMeta }, image));
+    },
+  );
 
   /** The seller's products across their stores (a platform admin: everyone's), paginated. */
-  app.get("/api/products", { schema: { querystring: pageQuery } }, async (request) => {
-    const user = requireUser(request);
-    let scope: SQL | undefined;
-    if (!user.isAdmin) {
-      const ids = await memberStoreIds(db, user.id);
-      if (ids.length === 0) return [];
-      scope = inArray(products.storeId, ids);
-    }
-    return loadProductViews(db, scope, request.query);
-  });
+  app.get(
+    "/api/products",
+    { schema: { response: { 200: z.array(productViewSchema), ...errorResponses }, querystring: pageQuery } },
+    async (request) => {
+      const user = requireUser(request);
+      let scope: SQL | undefined;
+      if (!user.isAdmin) {
+        const ids = await memberStoreIds(db, user.id);
+        if (ids.length === 0) return [];
+        scope = inArray(products.storeId, ids);
+      }
+      return loadProductViews(db, scope, request.query);
+    },
+  );
 
   app.get(
     "/api/products/:id",
-    { config: { public: true }, schema: { params: idParams } },
+    {
+      config: { public: true },
+      schema: { response: { 200: productViewSchema, ...errorResponses }, params: idParams },
+    },
     async (request, reply) => {
       const { id } = request.params;
       if (!isUuid(id)) throw notFound("productNotFound");
@@ -123,35 +138,43 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
   );
 
   /** JSON for the fields, or multipart with the same fields as text plus a new `image`. */
-  app.put("/api/products/:id", { schema: { params: idParams } }, async (request) => {
-    const user = requireUser(request);
-    if (!isUuid(request.params.id)) throw notFound("productNotFound");
-    const product = await findProduct(db, request.params.id);
-    await requireStoreMember(db, user, product.storeId).catch(() => {
-      throw notFound("productNotFound");
-    });
-    if (request.isMultipart()) {
-      const body = await readMultipart(request, { maxFiles: 1, fileFields: ["image"] });
-      const { isActive, ...fields } = body.fields;
-      const input = parseOrThrow(updateProductSchema, {
-        ...fields,
-        ...(isActive ? { isActive: isActive === "true" } : {}),
+  app.put(
+    "/api/products/:id",
+    { schema: { response: { 200: productViewSchema, ...errorResponses }, params: idParams } },
+    async (request) => {
+      const user = requireUser(request);
+      if (!isUuid(request.params.id)) throw notFound("productNotFound");
+      const product = await findProduct(db, request.params.id);
+      await requireStoreMember(db, user, product.storeId).catch(() => {
+        throw notFound("productNotFound");
       });
-      const file = body.files[0];
-      const image = file ? await processAndStoreImage(storage, file.buffer) : undefined;
-      return updateProduct(db, storage, product, input, image);
-    }
-    return updateProduct(db, storage, product, parseOrThrow(updateProductSchema, request.body ?? {}));
-  });
+      if (request.isMultipart()) {
+        const body = await readMultipart(request, { maxFiles: 1, fileFields: ["image"] });
+        const { isActive, ...fields } = body.fields;
+        const input = parseOrThrow(updateProductSchema, {
+          ...fields,
+          ...(isActive ? { isActive: isActive === "true" } : {}),
+        });
+        const file = body.files[0];
+        const image = file ? await processAndStoreImage(storage, file.buffer) : undefined;
+        return updateProduct(db, storage, product, input, image);
+      }
+      return updateProduct(db, storage, product, parseOrThrow(updateProductSchema, request.body ?? {}));
+    },
+  );
 
-  app.delete("/api/products/:id", { schema: { params: idParams } }, async (request) => {
-    const user = requireUser(request);
-    if (!isUuid(request.params.id)) throw notFound("productNotFound");
-    const product = await findProduct(db, request.params.id);
-    await requireStoreMember(db, user, product.storeId).catch(() => {
-      throw notFound("productNotFound");
-    });
-    await deleteProduct(db, storage, product);
-    return { ok: true };
-  });
+  app.delete(
+    "/api/products/:id",
+    { schema: { response: { 200: okSchema, ...errorResponses }, params: idParams } },
+    async (request) => {
+      const user = requireUser(request);
+      if (!isUuid(request.params.id)) throw notFound("productNotFound");
+      const product = await findProduct(db, request.params.id);
+      await requireStoreMember(db, user, product.storeId).catch(() => {
+        throw notFound("productNotFound");
+      });
+      await deleteProduct(db, storage, product);
+      return { ok: true };
+    },
+  );
 };

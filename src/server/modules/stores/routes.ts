@@ -1,8 +1,20 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PAYMENT_PROVIDERS, paymentChannelSchema, removePaymentChannelSchema } from "../../../shared/payment";
+import { errorResponses, okSchema } from "../../../shared/api";
+import {
+  PAYMENT_PROVIDERS,
+  paymentChannelSchema,
+  paymentChannelViewSchema,
+  removePaymentChannelSchema,
+} from "../../../shared/payment";
 import { slugify } from "../../../shared/slug";
-import { createStoreSchema, updateStoreSchema } from "../../../shared/store";
+import {
+  createStoreSchema,
+  finnListingSchema,
+  slugAvailabilitySchema,
+  storeSummarySchema,
+  updateStoreSchema,
+} from "../../../shared/store";
 import type { AppDeps } from "../../lib/deps";
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
@@ -27,11 +39,20 @@ const storeParams = z.object({ id: z.string().max(100) });
 
 export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, config } = deps;
-  app.get("/api/stores", async (request) => listMemberStores(db, requireUser(request)));
+  app.get(
+    "/api/stores",
+    { schema: { response: { 200: z.array(storeSummarySchema), ...errorResponses } } },
+    async (request) => listMemberStores(db, requireUser(request)),
+  );
 
   app.get(
     "/api/stores/slug-availability",
-    { schema: { querystring: z.object({ slug: z.string().max(200) }) } },
+    {
+      schema: {
+        querystring: z.object({ slug: z.string().max(200) }),
+        response: { 200: slugAvailabilitySchema, ...errorResponses },
+      },
+    },
     async (request) => {
       requireUser(request);
       const slug = slugify(request.query.slug);
@@ -41,19 +62,33 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
   );
 
-  app.post("/api/stores", { schema: { body: createStoreSchema } }, async (request, reply) => {
-    const store = await createStore(db, requireUser(request), request.body);
-    return reply.status(201).send(await getStoreSummary(db, store));
-  });
+  app.post(
+    "/api/stores",
+    { schema: { body: createStoreSchema, response: { 201: storeSummarySchema, ...errorResponses } } },
+    async (request, reply) => {
+      const store = await createStore(db, requireUser(request), request.body);
+      return reply.status(201).send(await getStoreSummary(db, store));
+    },
+  );
 
-  app.get("/api/stores/:id", { schema: { params: storeParams } }, async (request) => {
-    const store = await requireStoreMember(db, requireUser(request), request.params.id);
-    return getStoreSummary(db, store);
-  });
+  app.get(
+    "/api/stores/:id",
+    { schema: { params: storeParams, response: { 200: storeSummarySchema, ...errorResponses } } },
+    async (request) => {
+      const store = await requireStoreMember(db, requireUser(request), request.params.id);
+      return getStoreSummary(db, store);
+    },
+  );
 
   app.put(
     "/api/stores/:id",
-    { schema: { params: storeParams, body: updateStoreSchema } },
+    {
+      schema: {
+        params: storeParams,
+        body: updateStoreSchema,
+        response: { 200: storeSummarySchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
       const { phone } = request.body;
@@ -62,20 +97,39 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
   );
 
-  app.delete("/api/stores/:id", { schema: { params: storeParams } }, async (request) => {
-    const store = await requireStoreMember(db, requireUser(request), request.params.id);
-    await deleteStore(db, store);
-    return { ok: true };
-  });
+  app.delete(
+    "/api/stores/:id",
+    { schema: { params: storeParams, response: { 200: okSchema, ...errorResponses } } },
+    async (request) => {
+      const store = await requireStoreMember(db, requireUser(request), request.params.id);
+      await deleteStore(db, store);
+      return { ok: true };
+    },
+  );
 
-  app.get("/api/stores/:id/payment-channels", { schema: { params: storeParams } }, async (request) => {
-    const store = await requireStoreMember(db, requireUser(request), request.params.id);
-    return listPaymentChannels(db, store.id);
-  });
+  app.get(
+    "/api/stores/:id/payment-channels",
+    {
+      schema: {
+        params: storeParams,
+        response: { 200: z.array(paymentChannelViewSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const store = await requireStoreMember(db, requireUser(request), request.params.id);
+      return listPaymentChannels(db, store.id);
+    },
+  );
 
   app.post(
     "/api/stores/:id/payment-channels",
-    { schema: { params: storeParams, body: paymentChannelSchema } },
+    {
+      schema: {
+        params: storeParams,
+        body: paymentChannelSchema,
+        response: { 201: paymentChannelViewSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
       return reply.status(201).send(await savePaymentChannel(db, store.id, request.body));
@@ -88,6 +142,7 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: {
         params: storeParams.extend({ provider: z.enum(PAYMENT_PROVIDERS, "errors.providerInvalid") }),
         body: removePaymentChannelSchema,
+        response: { 200: okSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -97,11 +152,15 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
   );
 
-  app.get("/api/stores/:id/finn-listing", { schema: { params: storeParams } }, async (request) => {
-    const store = await requireStoreMember(db, requireUser(request), request.params.id);
-    const products = await listStoreProducts(db, store.id, { includeInactive: false });
-    return buildFinnListing(store, products, publicOrigin(request, config));
-  });
+  app.get(
+    "/api/stores/:id/finn-listing",
+    { schema: { params: storeParams, response: { 200: finnListingSchema, ...errorResponses } } },
+    async (request) => {
+      const store = await requireStoreMember(db, requireUser(request), request.params.id);
+      const products = await listStoreProducts(db, store.id, { includeInactive: false });
+      return buildFinnListing(store, products, publicOrigin(request, config));
+    },
+  );
 
   await app.register(phoneVerificationRoutes, deps);
 };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AnalysisResult } from "../../../shared/ai";
-import type { StoreSummary } from "../../../shared/store";
+import type { QuickStoreResult } from "../../../shared/quickstore";
 import { ApiError, apiJson, languageHeader } from "../api";
 import { type QuickStoreRequest, readStreamLines } from "../quick-create-draft";
 import { invalidateApi } from "./stores";
@@ -81,19 +81,7 @@ export async function streamImageAnalysis(
   }
 }
 
-export interface QuickStoreQrCode {
-  code: string;
-  url: string;
-  scanUrl: string;
-  /** "/api/qr-codes/{code}/image" */
-  imageUrl: string;
-}
-
-/** docs/product-spec.md 3's created-store result of quick-create. */
-export interface QuickStoreResult {
-  storeSlug: string;
-  store: StoreSummary & { qrCode: QuickStoreQrCode | null };
-}
+export type { QuickStoreResult };
 
 /** POST /api/quickstore or /api/quickstore/multiple (signed in only); the new store joins the seller's lists. */
 export function useCreateQuickStore() {

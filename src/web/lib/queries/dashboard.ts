@@ -1,14 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
+import type { DashboardSummary } from "../../../shared/dashboard";
 import { useAuth } from "../auth";
 
-export interface DashboardSummary {
-  activeStores: number;
-  /** Orders placed in the last `recentDays` days. */
-  recentOrders: number;
-  recentDays: number;
-  /** Paid and fulfilled orders this calendar month, Oslo time (decision 0010), as a decimal string. */
-  monthRevenue: string;
-}
+/** The answer GET /api/dashboard/summary declares (src/shared/dashboard.ts). */
+export type { DashboardSummary };
 
 export const dashboardKeys = {
   summary: ["/api/dashboard/summary"] as const,
