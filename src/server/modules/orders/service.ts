@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { orderItems, orderStatusEvents, orders, stores, users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
 import { countRows } from "../../lib/paging";
+import { returnOrderStock } from "./stock";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -122,8 +123,14 @@ export async function findOrderStoreId(db: Db, orderId: string) {
   return row.storeId;
 }
 
-/** Changes the status under a row lock and records who changed it from what (decision 0006). */
-export async function changeOrderStatus(db: Db, orderId: string, status: OrderStatus, userId: string) {
+/**
+ * Changes the status under a row lock and records who changed it from what (decision 0006). Cancelling gives the
+ * order's stock back (decision 0032), exactly once: the lock serialises two cancels, the second finds the
+ * order cancelled and is refused, and a cancelled order stays cancelled (its stock may be sold again).
+ * Every cancellation goes through here, the seller's and an unpaid order's expiry alike (userId null:
+ * nobody, the system did it), so stock is returned in one place.
+ */
+export async function changeOrderStatus(db: Db, orderId: string, status: OrderStatus, userId: string | null) {
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: orders.status })
@@ -132,6 +139,8 @@ export async function changeOrderStatus(db: Db, orderId: string, status: OrderSt
       .for("update");
     if (!current) throw notFound("orderNotFound");
     if (current.status === status) throw conflict("statusUnchanged", { status });
+    if (current.status === "cancelled") throw conflict("orderCancelledStays");
+    if (status === "cancelled") await returnOrderStock(tx, orderId);
     await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
     await tx
       .insert(orderStatusEvents)

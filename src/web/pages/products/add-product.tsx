@@ -19,13 +19,13 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { PageSpinner, Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
+import { currentSeo, isUnsure, suggestedPrice } from "../../lib/analysis-suggestions";
 import { ApiError } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
-import { wholeKroner } from "../../lib/kroner";
+import { wholeKroner } from "../../lib/money";
 import { type AnalysisResult, analyzeImage } from "../../lib/queries/ai";
 import { useCreateProduct } from "../../lib/queries/products";
 import { useStore } from "../../lib/queries/stores";
-import { currentSeo, isUnsure, suggestedPrice } from "../../lib/quick-create-draft";
 import { toastFailure } from "../../lib/toast-failure";
 
 const EMPTY: ProductFormValues = { title: "", blurb: "", basePrice: "", sku: "" };
