@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
 import { adminPageSchema, adminStoreRowSchema, aiLogRowSchema } from "../../../shared/admin";
 import { errorResponses } from "../../../shared/api";
 import { orderViewSchema } from "../../../shared/order";
+import { ADMIN_PAGE_SIZE, pageQuerySchema } from "../../../shared/paging";
 import { productViewSchema } from "../../../shared/product";
 import { qrCodeViewSchema } from "../../../shared/qr";
 import type { AppDeps } from "../../lib/deps";
@@ -11,23 +12,10 @@ import { requireUser } from "../auth/session";
 import { pageQrCodes } from "../qr/service";
 import { adminAiLogs, adminOrders, adminProducts, adminStores } from "./service";
 
-const ADMIN_PAGE_SIZE = 20;
 const ADMIN_MAX_PAGE_SIZE = 100;
 
-const pageQuery = z.object({
-  limit: z.coerce
-    .number("errors.invalidInput")
-    .int("errors.invalidInput")
-    .min(1, "errors.invalidInput")
-    .max(ADMIN_MAX_PAGE_SIZE, "errors.invalidInput")
-    .default(ADMIN_PAGE_SIZE),
-  offset: z.coerce
-    .number("errors.invalidInput")
-    .int("errors.invalidInput")
-    .min(0, "errors.invalidInput")
-    .max(1_000_000, "errors.invalidInput")
-    .default(0),
-});
+/** The one paging query (src/shared/paging.ts), 20 rows a page as the client pages them. */
+const pageQuery = pageQuerySchema({ defaultLimit: ADMIN_PAGE_SIZE, maxLimit: ADMIN_MAX_PAGE_SIZE });
 
 /**
  * The admin dashboard's five lists (docs/product-spec.md 2.16), each a page `{ items, total }`. Open to every signed-in

@@ -5,6 +5,7 @@ import { aiLogRowSchema } from "../../../shared/admin";
 import { type AnalysisResult, analysisItemSchema, analysisResultSchema } from "../../../shared/ai";
 import { errorResponses } from "../../../shared/api";
 import { translateError } from "../../../shared/i18n";
+import { pageQuerySchema } from "../../../shared/paging";
 import type { AiProvider } from "../../adapters/ai";
 import type { FileStorage } from "../../adapters/storage";
 import { aiLogs } from "../../db/schema";
@@ -154,10 +155,7 @@ export const aiRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     },
   );
 
-  const logsQuery = z.object({
-    limit: z.coerce.number().int().min(1).max(200).default(50),
-    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  });
+  const logsQuery = pageQuerySchema();
 
   const listLogs = async (request: Parameters<typeof requireUser>[0], page: z.infer<typeof logsQuery>) =>
     db

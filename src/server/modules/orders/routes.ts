@@ -8,6 +8,7 @@ import {
   placedOrderSchema,
   placeOrderSchema,
 } from "../../../shared/order";
+import { pageQuerySchema } from "../../../shared/paging";
 import type { AppDeps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
@@ -23,11 +24,10 @@ import { changeOrderStatus, findOrderStoreId, getOrderWithHistory, listOrders } 
 
 const RECENT_ORDERS = 10;
 const idParams = z.object({ id: z.string().max(100) });
-const listQuery = z.object({
+/** A store and a status to filter on, and the one paging query (src/shared/paging.ts). */
+const listQuery = pageQuerySchema({ defaultLimit: 100 }).extend({
   storeId: z.string().max(100).optional(),
   status: z.enum(ORDER_STATUSES, "errors.statusInvalid").optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(100),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;

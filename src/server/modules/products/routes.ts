@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, okSchema } from "../../../shared/api";
 import { UPLOADED_IMAGE_PATTERN } from "../../../shared/image-url";
+import { pageQuerySchema } from "../../../shared/paging";
 import { createProductFormSchema, productViewSchema, updateProductSchema } from "../../../shared/product";
 import type { FileStorage } from "../../adapters/storage";
 import { products, stores } from "../../db/schema";
@@ -27,10 +28,8 @@ import {
 } from "./service";
 
 const idParams = z.object({ id: z.string().max(100) });
-const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
+/** The one paging query (src/shared/paging.ts). */
+const pageQuery = pageQuerySchema();
 
 /**
  * A photo the analysis step already stored (add product with AI prefill): used as it is, not uploaded

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, noBody, okSchema, rawBody } from "../../../shared/api";
 import { translateShared } from "../../../shared/i18n";
+import { pageQuerySchema } from "../../../shared/paging";
 import {
   createQrCodeSchema,
   QR_CODE_PATTERN,
@@ -30,10 +31,8 @@ import {
 } from "./service";
 
 const idParams = z.object({ id: z.string().max(100) });
-const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
+/** The one paging query (src/shared/paging.ts). */
+const pageQuery = pageQuerySchema();
 const imageQuery = z.object({
   size: z.coerce
     .number("errors.sizeInvalid")
