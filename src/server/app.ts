@@ -76,9 +76,6 @@ declare module "fastify" {
   }
 }
 
-/** Writes that can change what shoppers see: they clear the public read cache. */
-const CATALOGUE_WRITES = /^\/api\/(stores|products|quickstore)/;
-
 export interface BuildAppOptions {
   config: Config;
   database: Database;
@@ -120,11 +117,14 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  const publicCache = new MicroCache(config.publicCacheTtlMs);
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
-    publicCache: new MicroCache(config.publicCacheTtlMs),
+    publicCache,
+    // The catalogue services call it after a write shoppers would see (decision 0031).
+    onCatalogueChange: () => publicCache.clear(),
   };
   const metrics = createMetrics(database.db, deps.publicCache);
   // Every answer names its request, so a shopper's "something went wrong" can be found in the log.
@@ -145,10 +145,6 @@ export async function buildApp({
         "request",
       );
     }
-  });
-  app.addHook("onResponse", async (request, reply) => {
-    const write = request.method !== "GET" && request.method !== "HEAD";
-    if (write && reply.statusCode < 400 && CATALOGUE_WRITES.test(request.url)) deps.publicCache.clear();
   });
 
   await app.register(securityPlugin, deps);

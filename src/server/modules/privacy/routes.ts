@@ -10,7 +10,10 @@ import { deleteAccount } from "./delete-account";
 import { eraseShopper } from "./erase-shopper";
 import { sellerArchive } from "./export";
 
-export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, publicCache }) => {
+export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, config, onCatalogueChange },
+) => {
   /** Everything Torg holds about the signed-in seller and their stores, as one .tar.gz of JSON files. */
   app.get(
     "/api/me/export",
@@ -41,7 +44,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       const user = requireUser(request);
       const deletedStores = await deleteAccount(db, config, user.id, request.body, request.ip);
       // Their shops are off the web at once on this server; the others' caches expire within seconds.
-      if (deletedStores.length > 0) publicCache.clear();
+      if (deletedStores.length > 0) onCatalogueChange();
       clearSessionCookie(reply);
       return { ok: true, deletedStores: deletedStores.length };
     },

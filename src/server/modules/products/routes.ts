@@ -48,7 +48,7 @@ async function resolveAnalysedImage(
 
 export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStorage }> = async (
   app,
-  { db, storage, publicCache },
+  { db, storage, publicCache, onCatalogueChange },
 ) => {
   /** Members see every product of their store; everyone else sees the active products of a live store. */
   app.get(
@@ -92,7 +92,9 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
       const aiMeta = body.fields.category
         ? { category: body.fields.category.slice(0, 40), altText: body.fields.altText?.slice(0, 500) ?? null }
         : undefined;
-      return reply.status(201).send(await createProduct(db, storage, store.id, { ...fields, aiMeta }, image));
+      return reply
+        .status(201)
+        .send(await createProduct(db, storage, store.id, { ...fields, aiMeta }, image, onCatalogueChange));
     },
   );
 
@@ -156,9 +158,15 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
         });
         const file = body.files[0];
         const image = file ? await processAndStoreImage(storage, file.buffer) : undefined;
-        return updateProduct(db, storage, product, input, image);
+        return updateProduct(db, storage, product, input, onCatalogueChange, image);
       }
-      return updateProduct(db, storage, product, parseOrThrow(updateProductSchema, request.body ?? {}));
+      return updateProduct(
+        db,
+        storage,
+        product,
+        parseOrThrow(updateProductSchema, request.body ?? {}),
+        onCatalogueChange,
+      );
     },
   );
 
@@ -172,7 +180,7 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
       await requireStoreMember(db, user, product.storeId).catch(() => {
         throw notFound("productNotFound");
       });
-      await deleteProduct(db, storage, product);
+      await deleteProduct(db, storage, product, onCatalogueChange);
       return { ok: true };
     },
   );

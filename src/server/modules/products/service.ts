@@ -3,6 +3,7 @@ import type { Coordinates, ProductFields, ProductView, UpdateProductInput } from
 import type { FileStorage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
 import { productImages, products, stores } from "../../db/schema";
+import type { OnCatalogueChange } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
 import type { CachedBody, MicroCache } from "../../lib/micro-cache";
 import { countRows } from "../../lib/paging";
@@ -142,6 +143,7 @@ export async function createProduct(
   storeId: string,
   input: NewProduct,
   image: StoredImage,
+  onCatalogueChange: OnCatalogueChange,
 ) {
   try {
     const productId = await db.transaction(async (tx) => {
@@ -180,6 +182,7 @@ export async function createProduct(
     });
     const view = await getProductView(db, productId);
     if (!view) throw new Error("created product vanished");
+    onCatalogueChange();
     return view;
   } catch (error) {
     await deleteStoredImage(storage, image.keys);
@@ -193,6 +196,7 @@ export async function updateProduct(
   storage: FileStorage,
   product: ProductRow,
   input: UpdateProductInput,
+  onCatalogueChange: OnCatalogueChange,
   newImage?: StoredImage,
 ) {
   const changes: Partial<typeof products.$inferInsert> = {};
@@ -238,6 +242,7 @@ export async function updateProduct(
     if (newImage) await deleteStoredImage(storage, newImage.keys);
     throw error;
   }
+  onCatalogueChange();
   await deleteUnusedImages(db, storage, replaced);
   const view = await getProductView(db, product.id);
   if (!view) throw notFound("productNotFound");
@@ -245,9 +250,15 @@ export async function updateProduct(
 }
 
 /** Orders keep their item snapshots (title, unit price); the product's files are removed after the row. */
-export async function deleteProduct(db: Db, storage: FileStorage, product: ProductRow) {
+export async function deleteProduct(
+  db: Db,
+  storage: FileStorage,
+  product: ProductRow,
+  onCatalogueChange: OnCatalogueChange,
+) {
   const images = await db.select().from(productImages).where(eq(productImages.productId, product.id));
   await db.delete(products).where(eq(products.id, product.id));
+  onCatalogueChange();
   await deleteUnusedImages(
     db,
     storage,

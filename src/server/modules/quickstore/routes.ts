@@ -15,7 +15,7 @@ import { createQuickStore } from "./service";
 /** Saving a quick-create draft needs an account (decision 0005); analysing and editing it did not. */
 export const quickstoreRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStorage }> = async (
   app,
-  { db, config, storage },
+  { db, config, storage, onCatalogueChange },
 ) => {
   const context = (request: Parameters<typeof requireUser>[0]) => ({
     origin: publicOrigin(request, config),
@@ -33,6 +33,7 @@ export const quickstoreRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileSt
         user,
         { store: request.body.store, products: [request.body.product] },
         context(request),
+        onCatalogueChange,
       );
       return reply.status(201).send(result);
     },
@@ -48,7 +49,14 @@ export const quickstoreRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileSt
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const result = await createQuickStore(db, storage, user, request.body, context(request));
+      const result = await createQuickStore(
+        db,
+        storage,
+        user,
+        request.body,
+        context(request),
+        onCatalogueChange,
+      );
       return reply.status(201).send(result);
     },
   );

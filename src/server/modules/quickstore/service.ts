@@ -7,6 +7,7 @@ import type { FileStorage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
 import { productImages, products, storeMembers, stores, type users } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
+import type { OnCatalogueChange } from "../../lib/deps";
 import { badRequest } from "../../lib/http-error";
 import { createQrCode, storeQrUrl, toQrView } from "../qr/service";
 import { getStoreSummary, slugTaken, suggestFreeSlug } from "../stores/service";
@@ -24,6 +25,7 @@ export async function createQuickStore(
   user: User,
   input: { store: QuickStoreDetails; products: QuickProduct[] },
   context: { origin: string; language: Language },
+  onCatalogueChange: OnCatalogueChange,
 ) {
   for (const product of input.products) {
     if (!(await storage.exists(product.imageUrl.replace(/^\/uploads\//, ""))))
@@ -101,6 +103,11 @@ export async function createQuickStore(
                 storeId: store.id,
               })
             : undefined;
+          return { store, qr };
+        })
+        .then(async ({ store, qr }) => {
+          // After the commit: a new storefront is a catalogue change (decision 0031).
+          onCatalogueChange();
           return { store, qr };
         })
         .then(async ({ store, qr }) => ({

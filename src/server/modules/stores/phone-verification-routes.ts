@@ -20,7 +20,10 @@ const confirmBody = z.object({
 });
 
 /** A store's SMS phone is proved with a texted code before it gets any order's text. */
-export const phoneVerificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const phoneVerificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, config, onCatalogueChange },
+) => {
   app.post(
     "/api/stores/:id/phone-verification",
     {
@@ -50,7 +53,7 @@ export const phoneVerificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
     },
     async (request) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
-      return getStoreSummary(db, await confirmPhoneCode(db, store, request.body.code));
+      return getStoreSummary(db, await confirmPhoneCode(db, store, request.body.code, onCatalogueChange));
     },
   );
 };

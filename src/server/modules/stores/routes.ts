@@ -38,7 +38,7 @@ import {
 const storeParams = z.object({ id: z.string().max(100) });
 
 export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, config } = deps;
+  const { db, config, onCatalogueChange } = deps;
   app.get(
     "/api/stores",
     { schema: { response: { 200: z.array(storeSummarySchema), ...errorResponses } } },
@@ -66,7 +66,7 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     "/api/stores",
     { schema: { body: createStoreSchema, response: { 201: storeSummarySchema, ...errorResponses } } },
     async (request, reply) => {
-      const store = await createStore(db, requireUser(request), request.body);
+      const store = await createStore(db, requireUser(request), request.body, onCatalogueChange);
       return reply.status(201).send(await getStoreSummary(db, store));
     },
   );
@@ -93,7 +93,7 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
       const { phone } = request.body;
       if (phone) assertSmsDestination(phone, config.sms.allowedCountries, requestLanguage(request));
-      return getStoreSummary(db, await updateStore(db, store, request.body));
+      return getStoreSummary(db, await updateStore(db, store, request.body, onCatalogueChange));
     },
   );
 
@@ -102,7 +102,7 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     { schema: { params: storeParams, response: { 200: okSchema, ...errorResponses } } },
     async (request) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
-      await deleteStore(db, store);
+      await deleteStore(db, store, onCatalogueChange);
       return { ok: true };
     },
   );
@@ -132,7 +132,7 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
-      return reply.status(201).send(await savePaymentChannel(db, store.id, request.body));
+      return reply.status(201).send(await savePaymentChannel(db, store.id, request.body, onCatalogueChange));
     },
   );
 
@@ -147,7 +147,13 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
-      await deletePaymentChannel(db, store.id, request.params.provider, request.body?.expectedUpdatedAt);
+      await deletePaymentChannel(
+        db,
+        store.id,
+        request.params.provider,
+        onCatalogueChange,
+        request.body?.expectedUpdatedAt,
+      );
       return { ok: true };
     },
   );

@@ -6,6 +6,7 @@ import type { CreateStoreInput, StoreSummary, UpdateStoreInput } from "../../../
 import type { Db, DbOrTx } from "../../db/client";
 import { products, qrCodes, storeMembers, stores, type users } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
+import type { OnCatalogueChange } from "../../lib/deps";
 import { badRequest, HttpError } from "../../lib/http-error";
 import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
 import type { StoreRow } from "./access";
@@ -108,10 +109,11 @@ export async function createStore(
   db: Db,
   user: User,
   input: CreateStoreInput,
+  onCatalogueChange: OnCatalogueChange,
   extra: Partial<typeof stores.$inferInsert> = {},
 ) {
   try {
-    return await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const [store] = await tx
         .insert(stores)
         .values({
@@ -126,6 +128,9 @@ export async function createStore(
       await tx.insert(storeMembers).values({ storeId: store.id, userId: user.id, role: "owner" });
       return store;
     });
+    // A storefront at this slug may have been asked for (and its absence kept) before it existed.
+    onCatalogueChange();
+    return created;
   } catch (error) {
     if (isUniqueViolation(error, "stores_slug_live_key")) throw await slugTaken(db, input.slug);
     throw error;
@@ -133,7 +138,12 @@ export async function createStore(
 }
 
 /** Saves the settings; refused (409) when `expectedUpdatedAt` names a version that is no longer current. */
-export async function updateStore(db: Db, store: StoreRow, input: UpdateStoreInput): Promise<StoreRow> {
+export async function updateStore(
+  db: Db,
+  store: StoreRow,
+  input: UpdateStoreInput,
+  onCatalogueChange: OnCatalogueChange,
+): Promise<StoreRow> {
   const changes: Partial<typeof stores.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.slug !== undefined) changes.slug = input.slug;
@@ -162,6 +172,7 @@ export async function updateStore(db: Db, store: StoreRow, input: UpdateStoreInp
       .returning();
     if (!updated && input.expectedUpdatedAt !== undefined) throw staleWrite();
     if (!updated) throw new Error("store update returned no row");
+    onCatalogueChange();
     return updated;
   } catch (error) {
     if (input.slug && isUniqueViolation(error, "stores_slug_live_key")) throw await slugTaken(db, input.slug);
@@ -174,8 +185,9 @@ export async function updateStore(db: Db, store: StoreRow, input: UpdateStoreInp
  * detached and switched off: they point at the old slug, which the next store to take it would inherit.
  * The seller can link one to another store of theirs (PATCH /api/qr-codes/:id), which points it there.
  */
-export async function deleteStore(db: Db, store: StoreRow) {
+export async function deleteStore(db: Db, store: StoreRow, onCatalogueChange: OnCatalogueChange) {
   await db.transaction((tx) => softDeleteStores(tx, [store.id]));
+  onCatalogueChange();
 }
 
 /** deleteStore's rule for several stores inside the caller's transaction (an account being deleted). */
