@@ -328,6 +328,20 @@ const RULES: Record<string, Rule> = {
   "GET /api/docs/static/swagger-initializer.js": { expect: everyone(200) },
   "GET /api/docs/static/*": { expect: everyone(200), request: () => ({ params: { "*": "index.css" } }) },
 
+  // Server-rendered pages (decision 0031), with and without the trailing slash. This app has no built
+  // client, so each answers the JSON 404; with one they render (storefront and account page tests).
+  ...Object.fromEntries(
+    ["/login", "/register", "/privacy", "/s/:slug", "/products/:id"]
+      .flatMap((url) => [url, `${url}/`])
+      .map((url) => [
+        `GET ${url}`,
+        {
+          expect: everyone(404),
+          request: ({ seed }: Ctx) => ({ params: { slug: seed.store.slug, id: seed.product.id } }),
+        } satisfies Rule,
+      ]),
+  ),
+
   // Uploaded photos are public files (our own WebP re-encodings).
   "GET /uploads/*": { expect: everyone(200) },
 
