@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Coordinates, ProductFields, ProductView, UpdateProductInput } from "../../../shared/product";
 import type { FileStorage } from "../../adapters/storage";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { productImages, products, stores } from "../../db/schema";
 import type { OnCatalogueChange } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
@@ -136,6 +136,46 @@ export interface NewProduct extends ProductFields {
   isActive?: boolean;
 }
 
+/**
+ * The one way a product is made (decision 0031), inside the caller's transaction: the row at the end of
+ * the store's list, its primary image (a photo already stored), and the store's fallback hero image if
+ * it has none. The seller's "add product" and quick-create both come here.
+ */
+export async function insertProduct(tx: DbOrTx, storeId: string, input: NewProduct, imageUrl: string) {
+  const [position] = await tx
+    .select({ next: sql<number>`coalesce(max(${products.position}) + 1, 0)`.mapWith(Number) })
+    .from(products)
+    .where(eq(products.storeId, storeId));
+  const [product] = await tx
+    .insert(products)
+    .values({
+      storeId,
+      title: input.title,
+      blurb: input.blurb,
+      basePrice: input.basePrice,
+      sku: input.sku,
+      seoMetaTitle: input.seoMetaTitle,
+      seoMetaDesc: input.seoMetaDesc,
+      coordX: input.coordinates ? String(input.coordinates.x) : null,
+      coordY: input.coordinates ? String(input.coordinates.y) : null,
+      isActive: input.isActive ?? true,
+      stockQty: input.stockQty === undefined ? 1 : input.stockQty,
+      position: position?.next ?? 0,
+      publishedAt: new Date(),
+    })
+    .returning({ id: products.id });
+  if (!product) throw new Error("product insert returned no row");
+  await tx
+    .insert(productImages)
+    .values({ productId: product.id, url: imageUrl, isPrimary: true, aiMeta: input.aiMeta });
+  // A store without a hero image shows its first product's photo instead of the stock picture.
+  await tx
+    .update(stores)
+    .set({ fallbackHeroImage: imageUrl })
+    .where(and(eq(stores.id, storeId), isNull(stores.fallbackHeroImage)));
+  return product.id;
+}
+
 /** Inserts the product and its primary image together; if the database refuses, the stored files go too. */
 export async function createProduct(
   db: Db,
@@ -146,40 +186,7 @@ export async function createProduct(
   onCatalogueChange: OnCatalogueChange,
 ) {
   try {
-    const productId = await db.transaction(async (tx) => {
-      const [position] = await tx
-        .select({ next: sql<number>`coalesce(max(${products.position}) + 1, 0)`.mapWith(Number) })
-        .from(products)
-        .where(eq(products.storeId, storeId));
-      const [product] = await tx
-        .insert(products)
-        .values({
-          storeId,
-          title: input.title,
-          blurb: input.blurb,
-          basePrice: input.basePrice,
-          sku: input.sku,
-          seoMetaTitle: input.seoMetaTitle,
-          seoMetaDesc: input.seoMetaDesc,
-          coordX: input.coordinates ? String(input.coordinates.x) : null,
-          coordY: input.coordinates ? String(input.coordinates.y) : null,
-          isActive: input.isActive ?? true,
-          stockQty: input.stockQty === undefined ? 1 : input.stockQty,
-          position: position?.next ?? 0,
-          publishedAt: new Date(),
-        })
-        .returning({ id: products.id });
-      if (!product) throw new Error("product insert returned no row");
-      await tx
-        .insert(productImages)
-        .values({ productId: product.id, url: image.url, isPrimary: true, aiMeta: input.aiMeta });
-      // A store without a hero image shows its first product's photo instead of the stock picture.
-      await tx
-        .update(stores)
-        .set({ fallbackHeroImage: image.url })
-        .where(and(eq(stores.id, storeId), isNull(stores.fallbackHeroImage)));
-      return product.id;
-    });
+    const productId = await db.transaction((tx) => insertProduct(tx, storeId, input, image.url));
     const view = await getProductView(db, productId);
     if (!view) throw new Error("created product vanished");
     onCatalogueChange();

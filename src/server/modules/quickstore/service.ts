@@ -5,14 +5,34 @@ import type { QuickProduct, QuickStoreDetails } from "../../../shared/quickstore
 import { slugify } from "../../../shared/slug";
 import type { FileStorage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
-import { productImages, products, storeMembers, stores, type users } from "../../db/schema";
+import type { users } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
 import type { OnCatalogueChange } from "../../lib/deps";
 import { badRequest } from "../../lib/http-error";
+import { insertProduct, type NewProduct } from "../products/service";
 import { createQrCode, storeQrUrl, toQrView } from "../qr/service";
-import { getStoreSummary, slugTaken, suggestFreeSlug } from "../stores/service";
+import { getStoreSummary, insertStore, slugTaken, suggestFreeSlug } from "../stores/service";
 
 type User = typeof users.$inferSelect;
+
+/**
+ * A quick-create product as the product service takes it: the editor's names mapped to the product's.
+ * The editor takes "199.99" as the specification asks; the shop sells at the whole kroner every screen
+ * shows (and every other product has), so what is shown is charged.
+ */
+function asNewProduct(product: QuickProduct): NewProduct {
+  return {
+    title: product.title,
+    blurb: product.description,
+    sku: undefined,
+    basePrice: String(wholeKroner(product.price)),
+    seoMetaTitle: product.seoTitle || undefined,
+    seoMetaDesc: product.seoDescription || undefined,
+    coordinates: product.coordinates ?? undefined,
+    stockQty: product.stockQty,
+    aiMeta: { category: product.category ?? "item", altText: product.altText ?? null },
+  };
+}
 
 /**
  * The store, its products and its QR code from a quick-create draft, all in one transaction: a visitor's
@@ -51,51 +71,18 @@ export async function createQuickStore(
       return await db
         .transaction(async (tx) => {
           const slug = await suggestFreeSlug(tx, base);
-          const [store] = await tx
-            .insert(stores)
-            .values({
-              name: input.store.name,
-              slug,
-              defaultLocale: context.language,
-              heroImageUrl: input.store.heroImageUrl ?? input.products[0]?.imageUrl ?? null,
-              fallbackHeroImage: input.products[0]?.imageUrl ?? null,
-              theme: { seoTitle, seoDescription },
-            })
-            .returning();
-          if (!store) throw new Error("store insert returned no row");
-          await tx.insert(storeMembers).values({ storeId: store.id, userId: user.id, role: "owner" });
-          const now = new Date();
-          const inserted = await tx
-            .insert(products)
-            .values(
-              input.products.map((product, position) => ({
-                storeId: store.id,
-                title: product.title,
-                blurb: product.description,
-                // The editor takes "199.99" as the specification asks; the shop sells at the whole
-                // kroner every screen shows (and every other product has), so what is shown is charged.
-                basePrice: String(wholeKroner(product.price)),
-                seoMetaTitle: product.seoTitle || null,
-                seoMetaDesc: product.seoDescription || null,
-                coordX: product.coordinates ? String(product.coordinates.x) : null,
-                coordY: product.coordinates ? String(product.coordinates.y) : null,
-                position,
-                stockQty: product.stockQty === undefined ? 1 : product.stockQty,
-                publishedAt: now,
-              })),
-            )
-            .returning({ id: products.id });
-          await tx.insert(productImages).values(
-            inserted.map((row, index) => ({
-              productId: row.id,
-              url: input.products[index]?.imageUrl ?? "",
-              isPrimary: true,
-              aiMeta: {
-                category: input.products[index]?.category ?? "item",
-                altText: input.products[index]?.altText ?? null,
-              },
-            })),
-          );
+          const store = await insertStore(tx, user, {
+            name: input.store.name,
+            slug,
+            defaultLocale: context.language,
+            heroImageUrl: input.store.heroImageUrl ?? input.products[0]?.imageUrl ?? null,
+            fallbackHeroImage: input.products[0]?.imageUrl ?? null,
+            theme: { seoTitle, seoDescription },
+          });
+          // One at a time, in the draft's order: each goes to the end of the new store's list.
+          for (const product of input.products) {
+            await insertProduct(tx, store.id, asNewProduct(product), product.imageUrl);
+          }
           const qr = input.store.linkQrCode
             ? await createQrCode(tx, user.id, {
                 code: input.store.qrCode,

@@ -104,6 +104,17 @@ export async function isSlugFree(db: DbOrTx, slug: string, exceptStoreId?: strin
   return !row || row.id === exceptStoreId;
 }
 
+/**
+ * The one way a store is made (decision 0031), inside the caller's transaction: the row and its owner.
+ * The seller's "new store" and quick-create both come here.
+ */
+export async function insertStore(tx: DbOrTx, user: User, values: typeof stores.$inferInsert) {
+  const [store] = await tx.insert(stores).values(values).returning();
+  if (!store) throw new Error("store insert returned no row");
+  await tx.insert(storeMembers).values({ storeId: store.id, userId: user.id, role: "owner" });
+  return store;
+}
+
 /** Creates the store with the user as its owner, in one transaction; a taken slug is a 409 with a free alternative. */
 export async function createStore(
   db: Db,
@@ -113,21 +124,15 @@ export async function createStore(
   extra: Partial<typeof stores.$inferInsert> = {},
 ) {
   try {
-    const created = await db.transaction(async (tx) => {
-      const [store] = await tx
-        .insert(stores)
-        .values({
-          name: input.name,
-          slug: input.slug,
-          defaultLocale: input.defaultLocale,
-          theme: input.description ? { description: input.description } : {},
-          ...extra,
-        })
-        .returning();
-      if (!store) throw new Error("store insert returned no row");
-      await tx.insert(storeMembers).values({ storeId: store.id, userId: user.id, role: "owner" });
-      return store;
-    });
+    const created = await db.transaction((tx) =>
+      insertStore(tx, user, {
+        name: input.name,
+        slug: input.slug,
+        defaultLocale: input.defaultLocale,
+        theme: input.description ? { description: input.description } : {},
+        ...extra,
+      }),
+    );
     // A storefront at this slug may have been asked for (and its absence kept) before it existed.
     onCatalogueChange();
     return created;
