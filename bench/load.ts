@@ -1,6 +1,6 @@
 // bench/load: 200 simulated shoppers for 60 s on PostgreSQL (storefront, products, product page, QR
 // scans, orders with Idempotency-Keys, one in five retried) plus 5 sellers changing order statuses;
-// then the same load on two Torg processes sharing PostgreSQL and an S3-compatible bucket (D16).
+// then the same load on two Torg processes sharing PostgreSQL and an S3-compatible bucket (decision 0016).
 // Afterwards the database is reconciled with what every client was told.
 // Targets: zero lost, zero duplicated, zero 5xx; p99 under 250 ms; each SMS sent once; scans exact.
 import { report, round } from "./lib";

@@ -27,7 +27,7 @@ test("a seller works from the admin dashboard: real product counts, QR codes end
   });
   expect(analysis.status()).toBe(200);
 
-  // The user menu leads to the dashboard; the Stores tab shows the real product count (D10).
+  // The user menu leads to the dashboard; the Stores tab shows the real product count (decision 0010).
   await openUserMenu(page);
   await page.getByRole("menuitem", { name: "Admin Dashboard" }).click();
   await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();

@@ -178,7 +178,7 @@ test("hostile store, product and buyer texts render as text on every page", asyn
   await expect(page.getByRole("heading", { name: IMG }).first()).toBeVisible();
   await expectInert(page, "/products/:id", dialogs);
 
-  // The admin dashboard (every signed-in user's own data, D4).
+  // The admin dashboard (every signed-in user's own data, decision 0004).
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   await expectText(page, SCRIPT, "/admin stores");

@@ -1,47 +1,27 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import path from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
-import fastifyStatic from "@fastify/static";
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-  LogController,
-} from "fastify";
+import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { translateError } from "../shared/i18n";
-import { safeNextPath } from "../shared/next-path";
-import { LANGUAGE_COOKIE } from "../shared/preferences";
 import { type AiProvider, createAiProvider } from "./adapters/ai";
 import { createEmailProvider } from "./adapters/email";
 import { createSmsProvider } from "./adapters/sms";
 import { createStorage, type FileStorage } from "./adapters/storage";
 import type { Config } from "./config";
-import type { Database, Db } from "./db/client";
+import type { Database } from "./db/client";
+import { apiDocsPlugin } from "./lib/api-docs";
 import type { AppDeps } from "./lib/deps";
 import { frameworkErrorOptions, registerErrorHandler } from "./lib/error-handler";
-import { languageOf, requestLanguage } from "./lib/language";
-import {
-  CachedBody,
-  COMPRESS_THRESHOLD,
-  MicroCache,
-  RESPONSE_ENCODINGS,
-  sendCached,
-} from "./lib/micro-cache";
-import { publicOrigin } from "./lib/origin";
-import { readPageTemplates } from "./lib/page-templates";
+import { COMPRESS_THRESHOLD, MicroCache, RESPONSE_ENCODINGS } from "./lib/micro-cache";
 import { securityPlugin } from "./lib/security";
 import { adminRoutes } from "./modules/admin/routes";
 import { aiRoutes } from "./modules/ai/routes";
 import { analyticsRoutes } from "./modules/analytics/routes";
-import { type AccountPage, accountPageOf, renderAccount } from "./modules/auth/account-page";
+import { denyByDefaultPlugin } from "./modules/auth/deny-by-default";
 import { authRoutes } from "./modules/auth/routes";
-import { resolveSession } from "./modules/auth/service";
-import { SESSION_COOKIE, sessionPlugin } from "./modules/auth/session";
+import { sessionPlugin } from "./modules/auth/session";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { EmailOutboxWorker } from "./modules/email/outbox";
 import { healthRoutes } from "./modules/health/routes";
@@ -60,15 +40,9 @@ import { quickstoreRoutes } from "./modules/quickstore/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { SmsOutboxWorker } from "./modules/sms/outbox";
 import { storefrontRoutes } from "./modules/storefront/routes";
-import {
-  isOrderPagePath,
-  isShopPagePath,
-  renderShop,
-  renderShopUnavailable,
-  type ShopPageRequest,
-} from "./modules/storefront/shop-page";
 import { storeRoutes } from "./modules/stores/routes";
 import { userRoutes } from "./modules/users/routes";
+import { pagesPlugin } from "./pages/routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -80,9 +54,6 @@ declare module "fastify" {
     housekeeping: HousekeepingWorker;
   }
 }
-
-/** Writes that can change what shoppers see: they clear the public read cache. */
-const CATALOGUE_WRITES = /^\/api\/(stores|products|quickstore)/;
 
 export interface BuildAppOptions {
   config: Config;
@@ -125,11 +96,14 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  const publicCache = new MicroCache(config.publicCacheTtlMs);
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
-    publicCache: new MicroCache(config.publicCacheTtlMs),
+    publicCache,
+    // The catalogue services call it after a write shoppers would see (decision 0031).
+    onCatalogueChange: () => publicCache.clear(),
   };
   const metrics = createMetrics(database.db, deps.publicCache);
   // Every answer names its request, so a shopper's "something went wrong" can be found in the log.
@@ -151,10 +125,6 @@ export async function buildApp({
       );
     }
   });
-  app.addHook("onResponse", async (request, reply) => {
-    const write = request.method !== "GET" && request.method !== "HEAD";
-    if (write && reply.statusCode < 400 && CATALOGUE_WRITES.test(request.url)) deps.publicCache.clear();
-  });
 
   await app.register(securityPlugin, deps);
   // Pages' JSON and HTML on the fly (the built client ships pre-compressed copies); NDJSON progress
@@ -166,6 +136,10 @@ export async function buildApp({
     limits: { fileSize: MAX_IMAGE_BYTES, files: 10, fields: 30, fieldSize: 64 * 1024, parts: 45 },
   });
   await app.register(sessionPlugin, deps);
+  // After the session: every /api route needs a signed-in user unless declared public (decision 0030).
+  await app.register(denyByDefaultPlugin);
+  // Before the routes: it describes each one as it is added (decision 0029).
+  await app.register(apiDocsPlugin);
 
   await app.register(healthRoutes, deps);
   await app.register(metricsRoutes, { ...deps, metrics });
@@ -217,7 +191,8 @@ export async function buildApp({
 
   await app.register(storefrontRoutes, deps);
 
-  await registerWebClient(app, config, database.db, deps.publicCache);
+  // Last: the built client, the server-rendered pages and the not-found answers (decision 0031).
+  await app.register(pagesPlugin, deps);
   return app;
 }
 
@@ -226,132 +201,4 @@ function requestIdOf(request: IncomingMessage, trustProxy: boolean): string {
   const given = request.headers["x-request-id"];
   if (trustProxy && typeof given === "string" && /^[\w.:-]{8,128}$/.test(given)) return given;
   return randomUUID();
-}
-
-/**
- * Serves the built client: hashed assets cached for a year, index.html never cached, the shop pages
- * rendered on the server, and every other non-API GET that wants a page gets index.html so the client
- * router can answer it.
- */
-async function registerWebClient(app: FastifyInstance, config: Config, db: Db, publicCache: MicroCache) {
-  const templates = readPageTemplates(config);
-  const hasClient = templates.app !== "";
-  if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: config.webRoot,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
-      },
-    });
-  }
-
-  const plainPage = new CachedBody(templates.app);
-
-  /**
-   * A storefront or product page, kept and compressed like the public reads: a link shared widely is
-   * opened by many phones at once. While the database is away it is "could not be loaded" (503, not kept).
-   */
-  async function shopPage(request: FastifyRequest, pathname: string): Promise<CachedBody> {
-    const shopRequest: ShopPageRequest = {
-      pathname,
-      origin: publicOrigin(request, config),
-      chosenLanguage: languageOf(request.cookies[LANGUAGE_COOKIE]),
-      browserLanguage: requestLanguage(request),
-    };
-    // Links follow the Host header without PUBLIC_URL, and the texts the visitor's language: both are keys.
-    const key = `page:${shopRequest.origin}${pathname}:${shopRequest.chosenLanguage}:${shopRequest.browserLanguage}`;
-    try {
-      return await publicCache.getPage(key, () => renderShop(db, templates.shop, shopRequest));
-    } catch (error) {
-      request.log.error({ err: error, pathname }, "A shop page could not be loaded");
-      const page = renderShopUnavailable(templates.shop, shopRequest);
-      return new CachedBody(page.html, page.status);
-    }
-  }
-
-  /**
-   * The shopper's order page: one shopper's order, so it is rendered for each request, never kept in
-   * the public cache, and sent `no-store` and `noindex` (decision 0026).
-   */
-  async function orderPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
-    const shopRequest: ShopPageRequest = {
-      pathname,
-      origin: publicOrigin(request, config),
-      chosenLanguage: languageOf(request.cookies[LANGUAGE_COOKIE]),
-      browserLanguage: requestLanguage(request),
-    };
-    let page: { status: number; html: string };
-    try {
-      page = await renderShop(db, templates.shop, shopRequest);
-    } catch (error) {
-      request.log.error({ err: error }, "An order page could not be loaded");
-      page = renderShopUnavailable(templates.shop, shopRequest);
-    }
-    return reply
-      .status(page.status)
-      .header("cache-control", "no-store")
-      .header("x-robots-tag", "noindex")
-      .type("text/html; charset=utf-8")
-      .send(page.html);
-  }
-
-  /**
-   * The login, sign-up or privacy page, rendered in the visitor's language: their choice, else their
-   * browser's (as the app). A visitor who is signed in already goes from login or sign-up on to where
-   * they were going (to /); the privacy page is for everyone.
-   */
-  async function accountPage(request: FastifyRequest, reply: FastifyReply, page: AccountPage) {
-    const next = new URL(request.url, "http://torg.invalid").searchParams.get("next");
-    if (page !== "privacy") {
-      const token = request.cookies[SESSION_COOKIE];
-      const user = token ? await resolveSession(db, config, token).catch(() => null) : null;
-      if (user) return reply.redirect(safeNextPath(next), 303);
-    }
-    const html = renderAccount(templates.account, {
-      page,
-      next,
-      language: languageOf(request.cookies[LANGUAGE_COOKIE]) ?? requestLanguage(request),
-      signupRestricted: config.signupAllowlist.length > 0,
-      retention: {
-        ...config.retention,
-        sessionDays: Math.round(config.sessionTtlMs / (24 * 60 * 60 * 1000)),
-      },
-    });
-    const body = new CachedBody(html);
-    return sendCached(request, reply.header("cache-control", "no-cache"), body, "text/html; charset=utf-8");
-  }
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split("?")[0] ?? "/";
-    // A page is any GET outside the API and uploads that does not name a file; a missing asset stays a 404.
-    const wantsPage =
-      request.method === "GET" &&
-      !pathname.startsWith("/api/") &&
-      !pathname.startsWith("/uploads/") &&
-      !/\.[a-z0-9]+$/i.test(pathname);
-    const account = wantsPage && templates.account ? accountPageOf(pathname) : undefined;
-    if (account) return accountPage(request, reply, account);
-    if (templates.shop && wantsPage && isOrderPagePath(pathname)) return orderPage(request, reply, pathname);
-    if (templates.shop && wantsPage && isShopPagePath(pathname)) {
-      const page = await shopPage(request, pathname);
-      return sendCached(request, reply.header("cache-control", "no-cache"), page, "text/html; charset=utf-8");
-    }
-    if (hasClient && wantsPage) {
-      return sendCached(
-        request,
-        reply.header("cache-control", "no-cache"),
-        plainPage,
-        "text/html; charset=utf-8",
-      );
-    }
-    const language = requestLanguage(request);
-    const message = pathname.startsWith("/api/")
-      ? translateError(language, "routeNotFound", { method: request.method, url: pathname })
-      : translateError(language, "notFound");
-    return reply.status(404).send({ message });
-  });
 }

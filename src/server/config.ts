@@ -199,7 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       worker: e.EMAIL_WORKER,
     },
     ai: {
-      // The cloud provider is on only when both a key and a model are configured (D9).
+      // The cloud provider is on only when both a key and a model are configured (decision 0009).
       cloud:
         e.AI_API_KEY && e.AI_MODEL
           ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }

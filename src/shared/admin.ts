@@ -1,50 +1,58 @@
-/** The admin dashboard's lists (spec 2.16, D4): GET /api/admin/{list}?limit=&offset= → AdminPage. */
+import { dateTime } from "./api";
+import { z } from "./zod";
+/** The admin dashboard's lists (docs/product-spec.md 2.16, decision 0004): GET /api/admin/{list}?limit=&offset= → AdminPage. */
 export const ADMIN_LISTS = ["stores", "products", "orders", "ai-logs", "email-logs", "qr-codes"] as const;
 export type AdminListName = (typeof ADMIN_LISTS)[number];
 
 /** One page of an admin list and how many rows the whole list has. */
+export const adminPageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number() });
 export interface AdminPage<T> {
   items: T[];
   total: number;
 }
 
-export interface AdminStoreRow {
-  id: string;
-  name: string;
-  slug: string;
-  /** Every product of the store, active or not (D10: a real count). */
-  productCount: number;
-  createdAt: string;
-}
+export const adminStoreRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  /** Every product of the store, active or not (decision 0010: a real count). */
+  productCount: z.number(),
+  createdAt: z.string(),
+});
+export type AdminStoreRow = z.infer<typeof adminStoreRowSchema>;
 
-/** One AI call as the server logged it (D9). */
-export interface AiLogRow {
-  id: string;
-  createdAt: string;
-  endpoint: string;
-  prompt: string | null;
-  response: string | null;
-  responseStatus: number | null;
-  processingTimeMs: number | null;
-  error: string | null;
-  tokens: number | null;
-  storeId: string | null;
-  productId: string | null;
-  userId: string | null;
-}
+/** One AI call as the server logged it (decision 0009). */
+export const aiLogRowSchema = z.object({
+  id: z.string(),
+  createdAt: dateTime,
+  endpoint: z.string(),
+  prompt: z.string().nullable(),
+  response: z.string().nullable(),
+  responseStatus: z.number().nullable(),
+  processingTimeMs: z.number().nullable(),
+  error: z.string().nullable(),
+  tokens: z.number().nullable(),
+  storeId: z.string().nullable(),
+  productId: z.string().nullable(),
+  userId: z.string().nullable(),
+});
+/** As the browser receives it: `createdAt` an ISO string. */
+export type AiLogRow = z.input<typeof aiLogRowSchema>;
 
 /** One attempt to send an e-mail (decision 0037): with the log provider, the message as it would have gone. */
-export interface EmailLogRow {
-  id: string;
-  createdAt: string;
-  orderId: string | null;
-  storeId: string | null;
-  toAddress: string;
-  subject: string;
-  body: string;
-  purpose: string;
-  status: "sent" | "logged" | "failed";
-  provider: string | null;
-  attempt: number;
-  error: string | null;
-}
+export const emailLogRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  orderId: z.string().nullable(),
+  storeId: z.string().nullable(),
+  toAddress: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  purpose: z.string(),
+  status: z.enum(["sent", "logged", "failed"]),
+  provider: z.string().nullable(),
+  attempt: z.number(),
+  error: z.string().nullable(),
+});
+export type EmailLogRow = z.infer<typeof emailLogRowSchema>;

@@ -1,18 +1,33 @@
-/** Spec 3's AI analysis result, plus what Torg's analysis adds: the category it recognised and how sure it was. */
-export interface AnalysisResult {
-  title: string;
-  description: string;
+import { z } from "./zod";
+/** docs/product-spec.md 3's AI analysis result, plus what Torg's analysis adds: the category it recognised and how sure it was. */
+export const analysisResultSchema = z.object({
+  title: z.string(),
+  description: z.string(),
   /** Digits only, e.g. "350". */
-  suggestedPrice: string;
-  seoTitle: string;
-  seoDescription: string;
+  suggestedPrice: z.string(),
+  seoTitle: z.string(),
+  seoDescription: z.string(),
   /** The stored photo ("/uploads/products/…-1600.webp"): a product can point at it instead of uploading again. */
-  imageUrl: string;
-  altText: string;
+  imageUrl: z.string(),
+  altText: z.string(),
   /** Where the product sits in the photo, in percent of its width and height. */
-  coordinates: { x: number; y: number } | null;
+  coordinates: z.object({ x: z.number(), y: z.number() }).nullable(),
   /** "cup", "vase"…, or null when the AI could not tell. */
-  category: string | null;
+  category: z.string().nullable(),
   /** 0 to 1. */
-  confidence: number;
-}
+  confidence: z.number(),
+});
+export type AnalysisResult = z.infer<typeof analysisResultSchema>;
+
+/** One photo's outcome in POST /api/products/analyze-multiple: one bad photo does not sink the others. */
+export const analysisItemSchema = z.discriminatedUnion("ok", [
+  z.object({ index: z.number(), fileName: z.string(), ok: z.literal(true), result: analysisResultSchema }),
+  z.object({
+    index: z.number(),
+    fileName: z.string(),
+    ok: z.literal(false),
+    error: z.string(),
+    status: z.number(),
+  }),
+]);
+export type AnalysisOutcome = z.infer<typeof analysisItemSchema>;

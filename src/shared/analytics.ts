@@ -1,9 +1,9 @@
-import type { OrderStatus } from "./order";
+import { ORDER_STATUSES } from "./order";
 import { z } from "./zod";
 
 /**
- * GET /api/analytics (D10, D17): a seller's real figures for a range of Europe/Oslo calendar days.
- * Dates travel as "YYYY-MM-DD", months as "YYYY-MM", money as exact decimal strings ("1234.50", D7).
+ * GET /api/analytics (decision 0010, decision 0017): a seller's real figures for a range of Europe/Oslo calendar days.
+ * Dates travel as "YYYY-MM-DD", months as "YYYY-MM", money as exact decimal strings ("1234.50", decision 0007).
  */
 export const ANALYTICS_DEFAULT_DAYS = 30;
 export const ANALYTICS_MAX_DAYS = 366;
@@ -78,79 +78,82 @@ export const analyticsQuerySchema = z
   });
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 
-export interface DailyRevenue {
-  date: string;
-  /** Paid and fulfilled orders placed that day (D10). */
-  revenue: string;
-  orderCount: number;
-}
+export const dailyRevenueSchema = z.object({
+  date: z.string(),
+  /** Paid and fulfilled orders placed that day (decision 0010). */
+  revenue: z.string(),
+  orderCount: z.number(),
+});
+export type DailyRevenue = z.infer<typeof dailyRevenueSchema>;
 
-export interface MonthlyRevenue {
+export const monthlyRevenueSchema = z.object({
   /** YYYY-MM */
-  month: string;
-  revenue: string;
-  orderCount: number;
-}
+  month: z.string(),
+  revenue: z.string(),
+  orderCount: z.number(),
+});
+export type MonthlyRevenue = z.infer<typeof monthlyRevenueSchema>;
 
-export interface StatusCount {
-  status: OrderStatus;
-  count: number;
-}
+export const statusCountSchema = z.object({ status: z.enum(ORDER_STATUSES), count: z.number() });
+export type StatusCount = z.infer<typeof statusCountSchema>;
 
-export interface TopProduct {
+export const topProductSchema = z.object({
   /** Null once the product has been deleted; its orders keep the title they were placed with. */
-  productId: string | null;
-  title: string;
-  quantity: number;
-  revenue: string;
-}
+  productId: z.string().nullable(),
+  title: z.string(),
+  quantity: z.number(),
+  revenue: z.string(),
+});
+export type TopProduct = z.infer<typeof topProductSchema>;
 
-export interface DailyViews {
-  date: string;
-  views: number;
-}
+export const dailyViewsSchema = z.object({ date: z.string(), views: z.number() });
+export type DailyViews = z.infer<typeof dailyViewsSchema>;
 
-export interface TopViewedProduct {
-  productId: string;
-  title: string;
-  views: number;
-}
+export const topViewedProductSchema = z.object({
+  productId: z.string(),
+  title: z.string(),
+  views: z.number(),
+});
+export type TopViewedProduct = z.infer<typeof topViewedProductSchema>;
 
-export interface QrScanStats {
-  id: string;
-  code: string;
-  url: string;
-  storeName: string;
-  isActive: boolean;
+export const qrScanStatsSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  url: z.string(),
+  storeName: z.string(),
+  isActive: z.boolean(),
   /** Every scan since the code was made: scans are counted per code, not per day. */
-  scannedCount: number;
-  lastScannedAt: string | null;
-}
+  scannedCount: z.number(),
+  lastScannedAt: z.string().nullable(),
+});
+export type QrScanStats = z.infer<typeof qrScanStatsSchema>;
 
-export interface AnalyticsTotals {
+export const analyticsTotalsSchema = z.object({
   /** Every order placed in the range, whatever its status. */
-  orderCount: number;
+  orderCount: z.number(),
   /** The paid and fulfilled ones: the orders revenue and the average are made of. */
-  revenueOrderCount: number;
-  revenue: string;
-  averageOrderValue: string;
-  productViews: number;
-}
+  revenueOrderCount: z.number(),
+  revenue: z.string(),
+  averageOrderValue: z.string(),
+  productViews: z.number(),
+});
+export type AnalyticsTotals = z.infer<typeof analyticsTotalsSchema>;
 
-export interface AnalyticsView {
+export const analyticsViewSchema = z.object({
   /** The days the figures cover, both included. */
-  range: { from: string; to: string };
-  totals: AnalyticsTotals;
+  range: z.object({ from: z.string(), to: z.string() }),
+  totals: analyticsTotalsSchema,
   /** All four statuses, in their lifecycle order, zeros included. */
-  ordersByStatus: StatusCount[];
+  ordersByStatus: z.array(statusCountSchema),
   /** One entry per day of the range, zeros included. */
-  revenueByDay: DailyRevenue[];
+  revenueByDay: z.array(dailyRevenueSchema),
   /** The 12 months up to and including the month of `range.to`, zeros included. */
-  revenueByMonth: MonthlyRevenue[];
+  revenueByMonth: z.array(monthlyRevenueSchema),
   /** By revenue, then quantity, from paid and fulfilled orders in the range. */
-  topProducts: TopProduct[];
+  topProducts: z.array(topProductSchema),
   /** One entry per day of the range, zeros included. */
-  productViewsByDay: DailyViews[];
-  topViewedProducts: TopViewedProduct[];
-  qrScans: QrScanStats[];
-}
+  productViewsByDay: z.array(dailyViewsSchema),
+  topViewedProducts: z.array(topViewedProductSchema),
+  qrScans: z.array(qrScanStatsSchema),
+});
+export type AnalyticsView = z.infer<typeof analyticsViewSchema>;

@@ -29,7 +29,7 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /**
- * The profile form's own messages differ from sign-up's (spec 5: "Name must be at least 2 characters.").
+ * The profile form's own messages differ from sign-up's (docs/product-spec.md 5: "Name must be at least 2 characters.").
  * A new email also needs the current password (see isEmailChange): a session alone does not prove that
  * its holder owns the account.
  */
@@ -73,12 +73,15 @@ export const deleteAccountSchema = z.object({
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
 /** The user as every API answer shows it: never the password hash. */
-export interface PublicUser {
-  id: string;
-  email: string;
-  fullName: string;
-  isAdmin: boolean;
-  isWhitelisted: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-}
+export const publicUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  isAdmin: z.boolean(),
+  isWhitelisted: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+/** The answer to register, login and GET /api/me. */
+export const userAnswerSchema = z.object({ user: publicUserSchema });

@@ -1,7 +1,7 @@
 /**
  * What a product photo may be, in one place for the browser's early check and the server's real one
  * (decision 0013: the server sniffs the content again, so the browser's check only saves a wasted upload).
- * Spec 5 and 9: one photo of at most 5 MB, JPG, PNG or WEBP; a multi-photo upload takes up to 10 and HEIC too.
+ * docs/product-spec.md 5 and 9: one photo of at most 5 MB, JPG, PNG or WEBP; a multi-photo upload takes up to 10 and HEIC too.
  */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Photos one quick-create upload may hold. */

@@ -1,8 +1,8 @@
-/** Shown where an image URL is missing or not one the app may load (spec 5, image URL fixing). */
+/** Shown where an image URL is missing or not one the app may load (docs/product-spec.md 5, image URL fixing). */
 export const PLACEHOLDER_IMAGE = "/placeholder-product.svg";
 
 /**
- * Spec 5: http(s) and data URLs are kept; an uploaded image's path gets the site's origin; anything
+ * docs/product-spec.md 5: http(s) and data URLs are kept; an uploaded image's path gets the site's origin; anything
  * else (another path of this site included, such as "/uploads/../q/{code}") becomes the placeholder.
  */
 export function fixImageUrl(url: string | null | undefined, origin: string): string {

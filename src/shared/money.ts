@@ -1,6 +1,6 @@
 import { type Language, LOCALE_TAGS } from "./preferences";
 /**
- * Money is exact (D7): amounts travel as decimal strings ("199.50") and are computed in integer øre.
+ * Money is exact (decision 0007): amounts travel as decimal strings ("199.50") and are computed in integer øre.
  * Display is whole kroner, rounded, grouped by locale: en "3,280 kr", nb "3 280 kr".
  */
 export const PRICE_PATTERN = /^\d{1,8}([.,]\d{1,2})?$/;

@@ -7,50 +7,60 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const orderStatusSchema = z.object({ status: z.enum(ORDER_STATUSES, "errors.statusInvalid") });
 
-export interface OrderItemView {
-  id: string;
-  productId: string | null;
-  variantId: string | null;
-  title: string;
-  variantLabel: string | null;
-  unitPrice: string;
-  qty: number;
-}
+export const orderItemViewSchema = z.object({
+  id: z.string(),
+  productId: z.string().nullable(),
+  variantId: z.string().nullable(),
+  title: z.string(),
+  variantLabel: z.string().nullable(),
+  unitPrice: z.string(),
+  qty: z.number(),
+});
+export type OrderItemView = z.infer<typeof orderItemViewSchema>;
 
-export interface OrderStatusEventView {
-  id: string;
-  fromStatus: OrderStatus | null;
-  toStatus: OrderStatus;
-  changedAt: string;
-  changedBy: { id: string; fullName: string } | null;
-}
+export const orderStatusEventViewSchema = z.object({
+  id: z.string(),
+  fromStatus: z.enum(ORDER_STATUSES).nullable(),
+  toStatus: z.enum(ORDER_STATUSES),
+  changedAt: z.string(),
+  changedBy: z.object({ id: z.string(), fullName: z.string() }).nullable(),
+});
+export type OrderStatusEventView = z.infer<typeof orderStatusEventViewSchema>;
 
-export interface OrderView {
-  id: string;
-  storeId: string;
-  storeName: string;
-  status: OrderStatus;
-  totalGross: string;
-  currencyCode: string;
-  buyerEmail: string;
-  shipToName: string;
-  shipToPhone: string;
-  shipToAddr: Record<string, string> | null;
-  placedAt: string;
-  items: OrderItemView[];
-  history?: OrderStatusEventView[];
+export const orderViewSchema = z.object({
+  id: z.string(),
+  storeId: z.string(),
+  storeName: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  totalGross: z.string(),
+  currencyCode: z.string(),
+  buyerEmail: z.string(),
+  shipToName: z.string(),
+  shipToPhone: z.string(),
+  shipToAddr: z.record(z.string(), z.string()).nullable(),
+  placedAt: z.string(),
+  items: z.array(orderItemViewSchema),
+  history: z.array(orderStatusEventViewSchema).optional(),
   /** When the shopper withdrew from the order (angrerett, decision 0037); absent or null: they did not. */
-  withdrawnAt?: string | null;
+  withdrawnAt: z.string().nullable().optional(),
   /** The shopper's own order page (absolute), in the answer to the shopper who placed the order. */
-  publicUrl?: string;
-}
+  publicUrl: z.string().optional(),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
+
+/**
+ * The answer to POST /api/orders: the order as placed, with the shopper's own order page (decision 0026)
+ * unless the request came through a Host Torg does not answer to.
+ */
+export const placedOrderSchema = orderViewSchema;
+export type PlacedOrder = z.infer<typeof placedOrderSchema>;
 
 /** The shopper's order page: unguessable, no account needed (decision 0026). */
 export function orderPagePath(storeSlug: string, publicToken: string) {
   return `/s/${encodeURIComponent(storeSlug)}/order/${encodeURIComponent(publicToken)}`;
 }
 
-/** Checkout (spec 5). The client sends ids and quantities only; prices come from the database (D6). */
+/** Checkout (docs/product-spec.md 5). The client sends ids and quantities only; prices come from the database (decision 0006). */
 export { MAX_LINES_PER_ORDER, MAX_QTY_PER_LINE } from "./order-limits";
 
 const phoneText = z
@@ -76,7 +86,7 @@ export const checkoutFormSchema = z.object({
 });
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 
-/** Spec 9: an order is shown by the first 8 characters of its id (lists, dialogs, SMS). */
+/** docs/product-spec.md 9: an order is shown by the first 8 characters of its id (lists, dialogs, SMS). */
 export function shortOrderId(id: string): string {
   return id.slice(0, 8);
 }

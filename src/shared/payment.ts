@@ -34,13 +34,14 @@ export type PaymentChannelInput = z.infer<typeof paymentChannelSchema>;
 /** DELETE /api/stores/{id}/payment-channels/{provider} may name the version the form showed. */
 export const removePaymentChannelSchema = z.object({ expectedUpdatedAt: expectedUpdatedAtField }).nullish();
 
-export interface PaymentChannelView {
-  id: string;
-  storeId: string;
-  provider: PaymentProvider;
-  externalId: string;
-  isLive: boolean;
-  verifiedAt: string | null;
+export const paymentChannelViewSchema = z.object({
+  id: z.string(),
+  storeId: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  externalId: z.string(),
+  isLive: z.boolean(),
+  verifiedAt: z.string().nullable(),
   /** The version a form sends back as `expectedUpdatedAt`. */
-  updatedAt: string;
-}
+  updatedAt: z.string(),
+});
+export type PaymentChannelView = z.infer<typeof paymentChannelViewSchema>;

@@ -62,7 +62,7 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => value || undefined);
 
-/** Add product (spec 5): title required, price 0 or more, blurb and sku optional. */
+/** Add product (docs/product-spec.md 5): title required, price 0 or more, blurb and sku optional. */
 export const productFieldsSchema = z.object({
   title: z.string("errors.titleRequired").trim().min(1, "errors.titleRequired").max(200, "errors.titleMax"),
   blurb: optionalText(5000),
@@ -120,54 +120,56 @@ export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 /** What a client sends to PUT /api/products/{id} (before the schema normalises it). */
 export type UpdateProductRequest = z.input<typeof updateProductSchema>;
 
-/** One of the seller's options and its values (decision 0032); the schemas are in ./variants. */
-export interface ProductOption {
-  name: string;
-  values: string[];
-}
+/** One of the seller's options and its values (decision 0032); the input schemas are in ./variants. */
+export const productOptionViewSchema = z.object({ name: z.string(), values: z.array(z.string()) });
+export type ProductOption = z.infer<typeof productOptionViewSchema>;
 
-/** One variant as the product's reads carry it (productVariantViewSchema in ./variants). */
-export interface ProductVariantView {
-  id: string;
-  productId: string;
+/** One variant as the product's reads carry it (decision 0032). */
+export const productVariantViewSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
   /** Built from the values, as the spec's variantLabel. */
-  label: string;
-  values: string[];
+  label: z.string(),
+  values: z.array(z.string()),
   /** The variant's own price, or null for the product's. */
-  price: string | null;
+  price: z.string().nullable(),
   /** The spec's field: the variant's price less the product's (0 when it has none of its own). */
-  priceDelta: string;
-  sku: string | null;
+  priceDelta: z.string(),
+  sku: z.string().nullable(),
   /** null: unlimited. */
-  stockQty: number | null;
-  available: boolean;
-}
+  stockQty: z.number().int().nullable(),
+  available: z.boolean(),
+});
+export type ProductVariantView = z.infer<typeof productVariantViewSchema>;
 
-export interface ProductView {
-  id: string;
-  storeId: string;
-  sku: string | null;
-  title: string;
-  blurb: string | null;
-  seoMetaTitle: string | null;
-  seoMetaDesc: string | null;
-  basePrice: string;
-  currencyCode: string;
-  isActive: boolean;
-  coordinates: Coordinates | null;
-  position: number;
+export const productViewSchema = z.object({
+  id: z.string(),
+  storeId: z.string(),
+  sku: z.string().nullable(),
+  title: z.string(),
+  blurb: z.string().nullable(),
+  seoMetaTitle: z.string().nullable(),
+  seoMetaDesc: z.string().nullable(),
+  basePrice: z.string(),
+  currencyCode: z.string(),
+  isActive: z.boolean(),
+  coordinates: z.object({ x: z.number(), y: z.number() }).nullable(),
+  position: z.number(),
   /** What is left to sell; null is unlimited (decision 0032). With options: the variants' added up. */
-  stockQty: number | null;
+  stockQty: z.number().nullable(),
   /** false when sold out: the product, or every one of its variants. */
-  available: boolean;
+  available: z.boolean(),
   /** The seller's options ([] for none); with options, the product sells only as one of its variants. */
-  options: ProductOption[];
-  variants: ProductVariantView[];
-  primaryImage: string | null;
-  images: { id: string; url: string; isPrimary: boolean; sortOrder: number }[];
-  store: { id: string; name: string; slug: string };
-  createdAt: string;
+  options: z.array(productOptionViewSchema),
+  variants: z.array(productVariantViewSchema),
+  primaryImage: z.string().nullable(),
+  images: z.array(
+    z.object({ id: z.string(), url: z.string(), isPrimary: z.boolean(), sortOrder: z.number() }),
+  ),
+  store: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+  createdAt: z.string(),
   /** The version an edit form sends back as `expectedUpdatedAt`. */
-  updatedAt: string;
-  publishedAt: string | null;
-}
+  updatedAt: z.string(),
+  publishedAt: z.string().nullable(),
+});
+export type ProductView = z.infer<typeof productViewSchema>;

@@ -29,18 +29,19 @@ export const updateQrCodeSchema = z.object({
 });
 export type UpdateQrCodeInput = z.infer<typeof updateQrCodeSchema>;
 
-export interface QrCodeView {
-  id: string;
-  code: string;
-  url: string;
-  storeId: string | null;
-  store: { name: string } | null;
-  isActive: boolean;
-  scannedCount: number;
-  lastScannedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
+export const qrCodeViewSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  url: z.string(),
+  storeId: z.string().nullable(),
+  store: z.object({ name: z.string() }).nullable(),
+  isActive: z.boolean(),
+  scannedCount: z.number(),
+  lastScannedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** The address the printed code points at (it counts the scan, then redirects to `url`). */
-  scanUrl: string;
-  imageUrl: string;
-}
+  scanUrl: z.string(),
+  imageUrl: z.string(),
+});
+export type QrCodeView = z.infer<typeof qrCodeViewSchema>;

@@ -1,10 +1,11 @@
 import { UPLOADED_IMAGE_PATTERN } from "./image-url";
 import { coordinatesSchema, stockQtyField } from "./product";
 import { MAX_PRODUCT_IMAGES } from "./product-images";
-import { QR_CODE_PATTERN } from "./qr";
+import { QR_CODE_PATTERN, qrCodeViewSchema } from "./qr";
+import { storeSummarySchema } from "./store";
 import { z } from "./zod";
 
-/** Quick-create's product editor (spec 5): title ≥ 2, description ≥ 10, a price like 199 or 199.99. */
+/** Quick-create's product editor (docs/product-spec.md 5): title ≥ 2, description ≥ 10, a price like 199 or 199.99. */
 export const quickProductSchema = z.object({
   title: z
     .string("errors.productTitleMin")
@@ -63,3 +64,10 @@ export const quickStoreMultipleSchema = z.object({
     .min(1, "errors.imageRequired")
     .max(10, "errors.tooManyProducts"),
 });
+
+/** docs/product-spec.md 3's created-store result of quick-create: the new store, with its QR code if one was linked. */
+export const quickStoreResultSchema = z.object({
+  storeSlug: z.string(),
+  store: storeSummarySchema.extend({ qrCode: qrCodeViewSchema.nullable() }),
+});
+export type QuickStoreResult = z.infer<typeof quickStoreResultSchema>;

@@ -56,20 +56,37 @@ export const updateStoreSchema = z.object({
 });
 export type UpdateStoreInput = z.infer<typeof updateStoreSchema>;
 
-export interface StoreSummary {
-  id: string;
-  name: string;
-  slug: string;
-  defaultLocale: string;
-  heroImageUrl: string | null;
-  fallbackHeroImage: string | null;
-  phone: string | null;
+export const storeSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  defaultLocale: z.string(),
+  heroImageUrl: z.string().nullable(),
+  fallbackHeroImage: z.string().nullable(),
+  phone: z.string().nullable(),
   /** The seller proved the phone is theirs with a texted code; only then does it get orders' texts. */
-  phoneVerified: boolean;
-  theme: { description?: string };
-  productCount: number;
-  createdAt: string;
+  phoneVerified: z.boolean(),
+  theme: z.object({ description: z.string().optional() }),
+  productCount: z.number(),
+  createdAt: z.string(),
   /** The version an edit form sends back as `expectedUpdatedAt`. */
-  updatedAt: string;
-  role?: "owner" | "staff";
-}
+  updatedAt: z.string(),
+  role: z.enum(["owner", "staff"]).optional(),
+});
+export type StoreSummary = z.infer<typeof storeSummarySchema>;
+
+/** GET /api/stores/slug-availability. */
+export const slugAvailabilitySchema = z.object({
+  slug: z.string(),
+  available: z.boolean(),
+  suggestion: z.string().nullable(),
+});
+export type SlugAvailability = z.infer<typeof slugAvailabilitySchema>;
+
+/** GET /api/stores/{id}/finn-listing: a ready-to-paste Finn.no ad. */
+export const finnListingSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  storeUrl: z.string(),
+});
+export type FinnListing = z.infer<typeof finnListingSchema>;

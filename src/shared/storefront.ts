@@ -1,22 +1,24 @@
 import type { PublicOrder } from "./order-page";
-import type { PaymentProvider } from "./payment";
+import { PAYMENT_PROVIDERS } from "./payment";
 import type { ProductView } from "./product";
+import { z } from "./zod";
 
 /** The storefront's view of a store (GET /api/stores/slug/{slug}): only what shoppers may see. */
-export interface PublicStore {
-  id: string;
-  name: string;
-  slug: string;
-  defaultLocale: string;
-  heroImageUrl: string | null;
-  fallbackHeroImage: string | null;
-  phone: string | null;
-  description: string | null;
+export const publicStoreSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  defaultLocale: z.string(),
+  heroImageUrl: z.string().nullable(),
+  fallbackHeroImage: z.string().nullable(),
+  phone: z.string().nullable(),
+  description: z.string().nullable(),
   /** Search-engine texts of quick-created stores, when set. */
-  seoTitle: string | null;
-  seoDescription: string | null;
-  paymentMethods: PaymentProvider[];
-}
+  seoTitle: z.string().nullable(),
+  seoDescription: z.string().nullable(),
+  paymentMethods: z.array(z.enum(PAYMENT_PROVIDERS)),
+});
+export type PublicStore = z.infer<typeof publicStoreSchema>;
 
 /**
  * What the server renders a shop page from, and hands to the browser to take it over (src/web/features/shop):

@@ -1,4 +1,10 @@
-import { type ProductOption, type ProductVariantView, priceField, stockQtyField } from "./product";
+import {
+  type ProductOption,
+  type ProductVariantView,
+  priceField,
+  productVariantViewSchema,
+  stockQtyField,
+} from "./product";
 import { z } from "./zod";
 
 /** Enough for size × colour × material; a bigger table is not something a maker fills in by hand. */
@@ -10,6 +16,7 @@ const label = (message: string) =>
   z.string(message).trim().min(1, message).max(40, "errors.variantTextTooLong");
 
 export type { ProductOption, ProductVariantView };
+export { productVariantViewSchema };
 
 export const productOptionSchema = z.object({
   name: label("errors.optionNameRequired"),
@@ -87,18 +94,6 @@ export function combinationsOf(options: ProductOption[]): string[][] {
     options.length > 0 ? [[]] : [],
   );
 }
-
-export const productVariantViewSchema = z.object({
-  id: z.string(),
-  productId: z.string(),
-  label: z.string(),
-  values: z.array(z.string()),
-  price: z.string().nullable(),
-  priceDelta: z.string(),
-  sku: z.string().nullable(),
-  stockQty: z.number().int().nullable(),
-  available: z.boolean(),
-}) satisfies z.ZodType<ProductVariantView>;
 
 /** The answer of PUT /api/products/{id}/variants: what the product's views carry of it afterwards. */
 export const productVariantsViewSchema = z.object({

@@ -1,4 +1,4 @@
-// `npm run admin -- grant EMAIL` / `revoke EMAIL`: platform admin rights from the command line (D4).
+// `npm run admin -- grant EMAIL` / `revoke EMAIL`: platform admin rights from the command line (decision 0004).
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";

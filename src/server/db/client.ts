@@ -8,7 +8,7 @@ import * as schema from "./schema";
 
 /**
  * Both drivers expose the same Drizzle PostgreSQL API; services are typed against one of them so
- * they never care which database they run on (D15).
+ * they never care which database they run on (decision 0015).
  */
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -18,7 +18,7 @@ import {
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
-/** Money is exact: numeric(12,2) kroner, never floats (D7). */
+/** Money is exact: numeric(12,2) kroner, never floats (decision 0007). */
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 
 export const users = pgTable(
@@ -37,7 +37,7 @@ export const users = pgTable(
   (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`)],
 );
 
-/** Only a SHA-256 of the cookie's token is stored, so a leaked table cannot be replayed (D2). */
+/** Only a SHA-256 of the cookie's token is stored, so a leaked table cannot be replayed (decision 0002). */
 export const sessions = pgTable(
   "sessions",
   {
@@ -53,7 +53,7 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
-/** Fixed-window counters for throttling (login attempts...), shared by every app server (D16). */
+/** Fixed-window counters for throttling (login attempts...), shared by every app server (decision 0016). */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull().default(0),
@@ -71,7 +71,7 @@ export const userSettings = pgTable(
     emailNotifications: boolean("email_notifications").notNull().default(true),
     smsNotifications: boolean("sms_notifications").notNull().default(false),
     theme: text("theme").notNull().default("system"),
-    /** Orders placed after this are "new" in the notifications list (D14). */
+    /** Orders placed after this are "new" in the notifications list (decision 0014). */
     notificationsSeenAt: timestamp("notifications_seen_at", { withTimezone: true }),
     updatedAt: updatedAt(),
   },
@@ -103,7 +103,7 @@ export const stores = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
-    // A deleted store frees its slug (D14).
+    // A deleted store frees its slug (decision 0014).
     uniqueIndex("stores_slug_live_key").on(t.slug).where(sql`${t.deletedAt} is null`),
     check("stores_slug_format_check", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],
@@ -277,7 +277,7 @@ export const orderItems = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    // A deleted product leaves its snapshot (title, unit price) on past orders (D17).
+    // A deleted product leaves its snapshot (title, unit price) on past orders (decision 0017).
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
     variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
     title: text("title").notNull(),
@@ -352,7 +352,7 @@ export const storePhoneVerifications = pgTable("store_phone_verifications", {
 
 const SMS_PURPOSES = sql`('order_confirmation', 'seller_new_order', 'phone_verification')`;
 
-/** Every attempt to send an SMS, successful or not (D8), and every text held back (limited, refused). */
+/** Every attempt to send an SMS, successful or not (decision 0008), and every text held back (limited, refused). */
 export const smsLog = pgTable(
   "sms_log",
   {
@@ -497,7 +497,7 @@ export const aiLogs = pgTable(
     tokens: integer("tokens"),
     storeId: uuid("store_id").references(() => stores.id, { onDelete: "set null" }),
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
-    /** Who asked: lets a seller see their own anonymous-free calls (D4). */
+    /** Who asked: lets a seller see their own anonymous-free calls (decision 0004). */
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
@@ -512,7 +512,7 @@ export const qrCodes = pgTable(
   {
     id: id(),
     code: text("code").notNull(),
-    // Cleared when its store goes; the owner keeps seeing it as "Unassigned" (D14).
+    // Cleared when its store goes; the owner keeps seeing it as "Unassigned" (decision 0014).
     storeId: uuid("store_id").references(() => stores.id, { onDelete: "set null" }),
     ownerUserId: uuid("owner_user_id").references(() => users.id, { onDelete: "set null" }),
     url: text("url").notNull(),

@@ -15,7 +15,7 @@ export interface RateLimitResult {
 }
 
 /**
- * A fixed-window counter kept in the database, so every app server sees the same count (D16).
+ * A fixed-window counter kept in the database, so every app server sees the same count (decision 0016).
  * One upsert both opens a new window when the old one ran out and counts this hit.
  */
 export async function hitRateLimit(

@@ -1,5 +1,5 @@
 import type { Language } from "../../shared/preferences";
-import { PAGE_STATE_ELEMENT_ID } from "../../web/lib/page-state";
+import { PAGE_STATE_ELEMENT_ID } from "../pages/render";
 
 /** The <head> texts of a page; `share` adds the preview a link pasted into Messenger or Finn.no shows. */
 export interface PageMeta {

@@ -129,7 +129,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: AppDep
     hsts,
   });
   app.addHook("onRequest", (request, reply, done) => {
-    const applySecurityHeaders = request.url.startsWith("/api/") ? apiHeaders : documentHeaders;
+    // The API's description page (decision 0029) is a page: its scripts need the document policy.
+    const isApi = request.url.startsWith("/api/") && !/^\/api\/docs(?:[/?]|$)/.test(request.url);
+    const applySecurityHeaders = isApi ? apiHeaders : documentHeaders;
     applySecurityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
   });
 

@@ -1,6 +1,6 @@
 /**
  * Issue 7, authorization matrix: every registered route × {anonymous, another seller, store member,
- * platform admin}, against resources owned by the member (D4: another seller gets 404, a visitor 401
+ * platform admin}, against resources owned by the member (decision 0004: another seller gets 404, a visitor 401
  * on signed-in routes; public routes answer everyone).
  *
  * The route list comes from the app itself (see route-inventory.ts: a real onRoute hook on a wrapped
@@ -83,7 +83,7 @@ const signedIn = (status: Expected): Expectations => ({
   member: status,
   admin: status,
 });
-/** About the member's store or something in it: another seller gets 404 (D4), a platform admin gets in. */
+/** About the member's store or something in it: another seller gets 404 (decision 0004), a platform admin gets in. */
 const storeScoped = (status: Expected): Expectations => ({
   anonymous: 401,
   other: 404,
@@ -149,7 +149,7 @@ const RULES: Record<string, Rule> = {
   "GET /metrics": { expect: everyone(401) },
   "GET /api/auth/options": { expect: everyone(200) },
 
-  // Accounts (D2, D3). Register and login are open to everyone; a signed-in caller simply gets a new session.
+  // Accounts (decision 0002, decision 0003). Register and login are open to everyone; a signed-in caller simply gets a new session.
   "POST /api/register": {
     expect: everyone(201),
     request: () =>
@@ -311,7 +311,7 @@ const RULES: Record<string, Rule> = {
       return { params: { id: product.id }, ...json({ imageIds: [...product.imageIds].reverse() }) };
     },
   },
-  // D5: analysis is open to visitors (rate limited per client).
+  // decision 0005: analysis is open to visitors (rate limited per client).
   "POST /api/products/analyze": {
     expect: everyone(200),
     request: async () =>
@@ -327,7 +327,7 @@ const RULES: Record<string, Rule> = {
       ]),
   },
 
-  // Orders: placing one is public (shoppers have no account, D6); reading and changing is the store's.
+  // Orders: placing one is public (shoppers have no account, decision 0006); reading and changing is the store's.
   "POST /api/orders": {
     expect: everyone(201),
     request: ({ seed }) => json(validOrder(seed.store.id, seed.product.id)),
@@ -352,7 +352,7 @@ const RULES: Record<string, Rule> = {
     }),
   },
 
-  // QR codes (D12).
+  // QR codes (decision 0012).
   "GET /api/qr-codes": { expect: signedIn(200), privateData: true },
   // Linking a new code to the member's store is the member's (or an admin's) business.
   "POST /api/qr-codes": {
@@ -371,11 +371,11 @@ const RULES: Record<string, Rule> = {
   "GET /api/qr-codes/:code/image": { expect: everyone(200) },
   "GET /q/:code": { expect: everyone(302) },
 
-  // AI logs (D9): the caller's own calls and their stores'; admins see all.
+  // AI logs (decision 0009): the caller's own calls and their stores'; admins see all.
   "GET /api/ai-logs": { expect: signedIn(200), privateData: true },
   "GET /api/openai-logs": { expect: signedIn(200), privateData: true },
 
-  // Quick-create: saving needs an account (D5); it makes the caller's own new store.
+  // Quick-create: saving needs an account (decision 0005); it makes the caller's own new store.
   "POST /api/quickstore": {
     expect: signedIn(201),
     request: ({ seed }) => json(quickStoreBody(seed.analysedImageUrl)),
@@ -388,17 +388,48 @@ const RULES: Record<string, Rule> = {
     },
   },
 
+  // The API's description and its page (decision 0029): public, the same for everyone.
+  "GET /api/docs": { expect: everyone(200) },
+  "GET /api/docs/openapi.json": { expect: everyone(200) },
+  "GET /api/docs/json": { expect: everyone(200) },
+  "GET /api/docs/yaml": { expect: everyone(200) },
+  "GET /api/docs/static/index.html": { expect: everyone(302) },
+  "GET /api/docs/static/swagger-initializer.js": { expect: everyone(200) },
+  "GET /api/docs/static/*": { expect: everyone(200), request: () => ({ params: { "*": "index.css" } }) },
+
+  // Server-rendered pages (decision 0031), with and without the trailing slash. This app has no built
+  // client, so each answers the JSON 404; with one they render (storefront and account page tests).
+  ...Object.fromEntries(
+    ["/login", "/register", "/privacy", "/s/:slug", "/products/:id"]
+      .flatMap((url) => [url, `${url}/`])
+      .map((url) => [
+        `GET ${url}`,
+        {
+          expect: everyone(404),
+          request: ({ seed }: Ctx) => ({ params: { slug: seed.store.slug, id: seed.product.id } }),
+        } satisfies Rule,
+      ]),
+  ),
+
+  // The shopper's order page (decision 0026): public, by its token; without a built client a JSON 404.
+  ...Object.fromEntries(
+    ["/s/:slug/order/:token", "/s/:slug/order/:token/"].map((url) => [
+      `GET ${url}`,
+      { expect: everyone(404) } satisfies Rule,
+    ]),
+  ),
+
   // Uploaded photos are public files (our own WebP re-encodings).
   "GET /uploads/*": { expect: everyone(200) },
 
-  // Analytics (D10): a seller's page; a store of someone else is a 404. The view beacon is public.
+  // Analytics (decision 0010): a seller's page; a store of someone else is a 404. The view beacon is public.
   "GET /api/analytics": {
     expect: storeScoped(200),
     request: ({ seed }) => ({ query: `storeId=${seed.store.id}` }),
   },
   "POST /api/analytics/product-views/:productId": { expect: everyone(204) },
 
-  // Admin dashboard (D4): open to every signed-in user, scoped to their own data; admins see all.
+  // Admin dashboard (decision 0004): open to every signed-in user, scoped to their own data; admins see all.
   "GET /api/admin/stores": { expect: signedIn(200), privateData: true },
   "GET /api/admin/products": { expect: signedIn(200), privateData: true },
   "GET /api/admin/orders": { expect: signedIn(200), privateData: true },
@@ -434,7 +465,12 @@ describe("route inventory", () => {
     const excluded = all.filter((route) => EXCLUDED_ROUTES.some((rule) => rule.matches(route)));
     expect(excluded.every((route) => route.method === "HEAD")).toBe(true);
     // Every excluded HEAD is the twin of a GET with a rule.
-    for (const head of excluded) expect(RULES[`GET ${head.url}`], head.url).toBeDefined();
+    // (A plugin's "/" route under a prefix answers with and without the slash: /api/docs and /api/docs/.)
+    for (const head of excluded)
+      expect(
+        RULES[`GET ${head.url}`] ?? RULES[`GET ${head.url.replace(/(.)\/$/, "$1")}`],
+        head.url,
+      ).toBeDefined();
     for (const key of Object.keys(RULES)) {
       const [method, url] = key.split(" ") as [InjectOptions["method"], string];
       expect(ctx.t.app.hasRoute({ method: method as "GET", url }), key).toBe(true);
@@ -511,6 +547,31 @@ describe("authorization matrix", () => {
     },
     120_000,
   );
+
+  it("every /api route not declared public answers 401 to a visitor, before its input is checked", async () => {
+    // Deny by default (decision 0030): no body, no query, made-up ids; only the declaration decides.
+    const closed = recordedRoutesOf(ctx.t.app).filter(
+      (route) => route.url.startsWith("/api/") && route.method !== "HEAD" && route.config?.public !== true,
+    );
+    expect(closed.length).toBeGreaterThan(40);
+    for (const route of closed) {
+      const url = route.url.replace(/:[a-zA-Z]+/g, "00000000-0000-4000-8000-000000000000");
+      const response = await ctx.t.app.inject({ method: route.method as "GET", url });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(response.json(), `${route.method} ${route.url}`).toEqual({ message: expect.any(String) });
+    }
+  });
+
+  it("a route is declared public exactly when the matrix lets a visitor in", () => {
+    const declaredPublic = new Set(
+      recordedRoutesOf(ctx.t.app)
+        .filter((route) => route.config?.public === true && route.method !== "HEAD")
+        .map((route) => `${route.method} ${route.url}`),
+    );
+    const openToVisitors = Object.keys(RULES).filter((key) => RULES[key]?.expect.anonymous !== 401);
+    // /metrics has a token of its own: public to the session check, closed to visitors without it.
+    expect([...declaredPublic].sort()).toEqual([...openToVisitors, "GET /metrics"].sort());
+  });
 
   it("unknown API routes are a JSON 404 for everyone, not a page", async () => {
     for (const name of ACTORS) {

@@ -66,7 +66,7 @@ function assertSafe(response: LightMyRequestResponse, what: string) {
   expect(response.statusCode, context).toBeLessThan(500);
   expect(response.body, context).not.toMatch(LEAK);
   if (response.statusCode >= 400) {
-    // The scan page of an unknown QR code is a friendly HTML page by design (D12).
+    // The scan page of an unknown QR code is a friendly HTML page by design (decision 0012).
     if (what.includes(" /q/")) return;
     expect(String(response.headers["content-type"]), context).toMatch(/^application\/json/);
     const body = JSON.parse(response.body) as { message?: unknown };

@@ -19,6 +19,8 @@ export interface RecordedRoute {
   method: string;
   url: string;
   schema: FastifySchema | undefined;
+  /** The route's `config`: `public: true` opens an `/api` route to visitors (decision 0030). */
+  config: { public?: boolean } | undefined;
   /** The handler function's name (static file routes are recognised by theirs). */
   handlerName: string;
 }
@@ -36,7 +38,16 @@ export function withRouteRecorder<M extends { default: unknown }>(actual: M): M 
     app.addHook("onRoute", (route: RouteOptions) => {
       const handlerName = route.handler?.name ?? "";
       for (const method of [route.method].flat())
-        routes.push({ method, url: route.url, schema: route.schema, handlerName });
+        routes.push({
+          method,
+          url: route.url,
+          schema: route.schema,
+          // Read when asked: a plugin's own onRoute hook may still set it (the API docs mark theirs public).
+          get config() {
+            return route.config;
+          },
+          handlerName,
+        });
     });
     return app;
   }) as unknown as FastifyFactory;

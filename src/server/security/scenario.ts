@@ -266,6 +266,8 @@ export function defaultParams(url: string, seed: Seed): Record<string, string> {
   const idOwner: [string, string][] = [
     ["/api/stores/:id", seed.store.id],
     ["/api/products/:id", seed.product.id],
+    // The product page (a server-rendered page, decision 0031).
+    ["/products/:id", seed.product.id],
     ["/api/orders/:id", seed.order.id],
     ["/api/qr-codes/:id", seed.qr.id],
     ["/api/users/:id", seed.actors.member.user?.id ?? ""],

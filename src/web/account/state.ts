@@ -11,7 +11,7 @@ export interface AccountState {
   retention?: RetentionPeriods;
   /** Where to go once signed in: a path of this site, checked by the server. */
   next: string;
-  /** D2: the server accepts sign-ups only from an allow-list (the pages say so). */
+  /** decision 0002: the server accepts sign-ups only from an allow-list (the pages say so). */
   signupRestricted: boolean;
   language: Language;
   catalogue: Catalogue;

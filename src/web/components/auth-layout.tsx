@@ -71,7 +71,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** D2: the spec's footer, shown only when the server restricts sign-up to an allow-list. */
+/** decision 0002: the spec's footer, shown only when the server restricts sign-up to an allow-list. */
 export function SignupRestrictedNote() {
   const { t } = useTranslation();
   const { data: options } = useAuthOptions();

@@ -7,7 +7,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The top bar's links (spec 2.2). */
+/** The top bar's links (docs/product-spec.md 2.2). */
 export const MAIN_NAV: NavItem[] = [
   { to: "/", label: "nav.dashboard", icon: LayoutDashboard },
   { to: "/stores", label: "nav.stores", icon: Store },

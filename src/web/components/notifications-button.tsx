@@ -11,7 +11,7 @@ import { Spinner } from "./ui/spinner";
 import { Tooltip, TooltipContent, TooltipTrigger } from "./ui/tooltip";
 
 /**
- * The bell in the top bar (D14): a badge with the number of orders placed since the last look, and a
+ * The bell in the top bar (decision 0014): a badge with the number of orders placed since the last look, and a
  * popover listing the latest pending orders. Opening it marks them seen; the ones that were new keep
  * their dot until it closes.
  */

@@ -6,7 +6,7 @@ import { AppShell } from "./app-shell";
 import { LoadingScreen } from "./loading-screen";
 
 /**
- * Spec 2.1: a spinner while the user loads, /login when signed out (remembering the page; the login
+ * docs/product-spec.md 2.1: a spinner while the user loads, /login when signed out (remembering the page; the login
  * page is rendered by the server, so it is a page load), else the page.
  */
 export function ProtectedLayout() {

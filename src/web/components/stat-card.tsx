@@ -13,7 +13,7 @@ interface StatCardProps {
   link?: { to: string; label: string };
 }
 
-/** Spec 2.5: title, value, icon and an optional link. */
+/** docs/product-spec.md 2.5: title, value, icon and an optional link. */
 export function StatCard({ title, value, icon: Icon, description, link }: StatCardProps) {
   return (
     <Card className="flex flex-col gap-3 p-4 sm:gap-4 sm:p-5">

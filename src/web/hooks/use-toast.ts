@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
 
-/** Spec 9: one toast at a time; a dismissed toast leaves the store after 1,000,000 ms. */
+/** docs/product-spec.md 9: one toast at a time; a dismissed toast leaves the store after 1,000,000 ms. */
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;
 

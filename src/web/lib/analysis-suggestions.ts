@@ -16,7 +16,7 @@ export function isUnsure(result: Pick<AnalysisResult, "category" | "confidence">
   return result.confidence < (result.category ? SURE_WITH_CATEGORY : SURE_WITHOUT_CATEGORY);
 }
 
-/** The AI's price as spec 5 wants it: digits with up to two decimals, "0" when it gave none. */
+/** The AI's price as docs/product-spec.md 5 wants it: digits with up to two decimals, "0" when it gave none. */
 export function suggestedPrice(text: string): string {
   const match = /^\d{1,8}(\.\d{1,2})?/.exec(text.replace(/[^\d.]/g, ""));
   return match ? match[0].replace(/\.$/, "") : "0";

@@ -16,7 +16,7 @@ export function continueAfterSignIn(next: string): void {
   window.location.assign(next);
 }
 
-/** Spec 3: the current user's id, fullName and email are also kept in browser storage under "user". */
+/** docs/product-spec.md 3: the current user's id, fullName and email are also kept in browser storage under "user". */
 const USER_STORAGE_KEY = "user";
 
 type StoredUser = Pick<PublicUser, "id" | "fullName" | "email">;
@@ -76,7 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const { data: user = null, isLoading } = useQuery<PublicUser | null>({
     queryKey: ME_QUERY_KEY,
-    // Signed out (401) and any failure alike mean "no user" (spec 4 and 8).
+    // Signed out (401) and any failure alike mean "no user" (docs/product-spec.md 4 and 8).
     queryFn: async (context) => {
       if (!mayHaveSession()) return null;
       try {
@@ -162,7 +162,7 @@ export function useAuth(): AuthContextValue {
 }
 
 export interface AuthOptions {
-  /** D2: when true, only addresses on the server's allow-list may sign up. */
+  /** decision 0002: when true, only addresses on the server's allow-list may sign up. */
   signupRestricted: boolean;
 }
 

@@ -7,7 +7,7 @@ import { formatKr } from "./money";
 const DATE_LOCALES: Record<string, Locale> = { en: enGB, nb, sv, da };
 
 export interface Formatters {
-  /** Whole kroner in the interface language: en "3,280 kr", nb "3 280 kr" (D7). */
+  /** Whole kroner in the interface language: en "3,280 kr", nb "3 280 kr" (decision 0007). */
   kr: (amount: string | number | null | undefined) => string;
   /** A past or future moment as relative text: "3 days ago", "for 3 dager siden". */
   relative: (iso: string) => string;

@@ -7,7 +7,7 @@ import { applyLanguage, useTranslation } from "./i18n";
 
 export const SETTINGS_QUERY_KEY = ["/api/settings"] as const;
 
-/** The signed-in user's saved settings (D11); nothing is fetched while signed out. */
+/** The signed-in user's saved settings (decision 0011); nothing is fetched while signed out. */
 export function useUserSettings() {
   const { user } = useAuth();
   return useQuery<UserSettings>({ queryKey: SETTINGS_QUERY_KEY, enabled: Boolean(user) });

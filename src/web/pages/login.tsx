@@ -14,7 +14,7 @@ import { continueAfterSignIn, useAuth } from "../lib/auth";
 import { useTranslation } from "../lib/i18n";
 
 /**
- * Spec 2.3, rendered by the server (src/web/account); `next` is the page that asked for a login, checked
+ * docs/product-spec.md 2.3, rendered by the server (src/web/account); `next` is the page that asked for a login, checked
  * by the server to be one of this site's.
  */
 export function LoginPage({ next }: { next: string }) {

@@ -12,7 +12,7 @@ import { Spinner } from "../components/ui/spinner";
 import { continueAfterSignIn, useAuth } from "../lib/auth";
 import { useTranslation } from "../lib/i18n";
 
-/** Spec 2.4, rendered by the server (src/web/account); after it, the visitor goes on to `next`. */
+/** docs/product-spec.md 2.4, rendered by the server (src/web/account); after it, the visitor goes on to `next`. */
 export function RegisterPage({ next }: { next: string }) {
   const { t } = useTranslation();
   const { user, registerMutation } = useAuth();
@@ -21,7 +21,7 @@ export function RegisterPage({ next }: { next: string }) {
     defaultValues: { fullName: "", email: "", password: "" },
   });
 
-  // A new account is signed in at once (D2): the dashboard, or the page that asked, is loading.
+  // A new account is signed in at once (decision 0002): the dashboard, or the page that asked, is loading.
   if (user) return <LoadingScreen />;
 
   const pending = registerMutation.isPending;

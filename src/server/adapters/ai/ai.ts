@@ -1,6 +1,6 @@
 import type { Language } from "../../../shared/preferences";
 
-/** What any AI provider answers about one product photo (spec 3, AI analysis result). */
+/** What any AI provider answers about one product photo (docs/product-spec.md 3, AI analysis result). */
 export interface ProductAnalysis {
   title: string;
   description: string;

@@ -6,7 +6,7 @@ import { createOpenAiProvider } from "./openai";
 export type { AiProvider, AnalysisContext, AnalysisImage, ProductAnalysis } from "./ai";
 export { AiProviderError } from "./ai";
 
-/** The cloud provider when a key and a model are configured, else the offline one (D9). */
+/** The cloud provider when a key and a model are configured, else the offline one (decision 0009). */
 export function createAiProvider(config: Config): AiProvider {
   const cloud = config.ai.cloud;
   return cloud ? createOpenAiProvider({ ...cloud, timeoutMs: config.ai.timeoutMs }) : createOfflineProvider();

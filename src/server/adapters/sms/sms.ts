@@ -4,7 +4,7 @@ export interface SmsMessage {
 }
 
 export interface SmsResult {
-  /** "sent" when a gateway accepted it; "logged" when the default provider only wrote it down (D8). */
+  /** "sent" when a gateway accepted it; "logged" when the default provider only wrote it down (decision 0008). */
   status: "sent" | "logged";
 }
 

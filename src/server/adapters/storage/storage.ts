@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 
-/** Where uploaded files live: local disk by default, S3-compatible object storage when configured (D13). */
+/** Where uploaded files live: local disk by default, S3-compatible object storage when configured (decision 0013). */
 export interface FileStorage {
   readonly kind: "local" | "s3";
   put(key: string, body: Buffer, contentType: string): Promise<void>;

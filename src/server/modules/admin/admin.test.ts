@@ -133,7 +133,7 @@ describe("admin lists", () => {
         expect.arrayContaining(seller.ids[name]),
       );
     }
-    // The QR code stays with its owner, unassigned (D14).
+    // The QR code stays with its owner, unassigned (decision 0014).
     expect((await list(seller.agent, "qr-codes")).items).toEqual([
       expect.objectContaining({ id: seller.ids["qr-codes"][0], storeId: null, store: null }),
     ]);

@@ -1,52 +1,53 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
+import {
+  adminPageSchema,
+  adminStoreRowSchema,
+  aiLogRowSchema,
+  emailLogRowSchema,
+} from "../../../shared/admin";
+import { errorResponses } from "../../../shared/api";
+import { orderViewSchema } from "../../../shared/order";
+import { ADMIN_PAGE_SIZE, pageQuerySchema } from "../../../shared/paging";
+import { productViewSchema } from "../../../shared/product";
+import { qrCodeViewSchema } from "../../../shared/qr";
 import type { AppDeps } from "../../lib/deps";
 import { publicOrigin } from "../../lib/origin";
 import { requireUser } from "../auth/session";
 import { pageQrCodes } from "../qr/service";
 import { adminAiLogs, adminEmailLogs, adminOrders, adminProducts, adminStores } from "./service";
 
-const ADMIN_PAGE_SIZE = 20;
 const ADMIN_MAX_PAGE_SIZE = 100;
 
-const pageQuery = z.object({
-  limit: z.coerce
-    .number("errors.invalidInput")
-    .int("errors.invalidInput")
-    .min(1, "errors.invalidInput")
-    .max(ADMIN_MAX_PAGE_SIZE, "errors.invalidInput")
-    .default(ADMIN_PAGE_SIZE),
-  offset: z.coerce
-    .number("errors.invalidInput")
-    .int("errors.invalidInput")
-    .min(0, "errors.invalidInput")
-    .max(1_000_000, "errors.invalidInput")
-    .default(0),
-});
+/** The one paging query (src/shared/paging.ts), 20 rows a page as the client pages them. */
+const pageQuery = pageQuerySchema({ defaultLimit: ADMIN_PAGE_SIZE, maxLimit: ADMIN_MAX_PAGE_SIZE });
 
 /**
- * The admin dashboard's five lists (spec 2.16), each a page `{ items, total }`. Open to every signed-in
- * user, scoped to their own stores; a platform admin sees every row (D4).
+ * The admin dashboard's five lists (docs/product-spec.md 2.16), each a page `{ items, total }`. Open to every signed-in
+ * user, scoped to their own stores; a platform admin sees every row (decision 0004).
  */
 export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const schema = { querystring: pageQuery };
+  const page = <T extends z.ZodType>(item: T) => ({
+    querystring: pageQuery,
+    response: { 200: adminPageSchema(item), ...errorResponses },
+  });
 
-  app.get("/api/admin/stores", { schema }, async (request) =>
+  app.get("/api/admin/stores", { schema: page(adminStoreRowSchema) }, async (request) =>
     adminStores(db, requireUser(request), request.query),
   );
-  app.get("/api/admin/products", { schema }, async (request) =>
+  app.get("/api/admin/products", { schema: page(productViewSchema) }, async (request) =>
     adminProducts(db, requireUser(request), request.query),
   );
-  app.get("/api/admin/orders", { schema }, async (request) =>
+  app.get("/api/admin/orders", { schema: page(orderViewSchema) }, async (request) =>
     adminOrders(db, requireUser(request), request.query),
   );
-  app.get("/api/admin/ai-logs", { schema }, async (request) =>
+  app.get("/api/admin/ai-logs", { schema: page(aiLogRowSchema) }, async (request) =>
     adminAiLogs(db, requireUser(request), request.query),
   );
-  app.get("/api/admin/email-logs", { schema }, async (request) =>
+  app.get("/api/admin/email-logs", { schema: page(emailLogRowSchema) }, async (request) =>
     adminEmailLogs(db, requireUser(request), request.query),
   );
-  app.get("/api/admin/qr-codes", { schema }, async (request) =>
+  app.get("/api/admin/qr-codes", { schema: page(qrCodeViewSchema) }, async (request) =>
     pageQrCodes(db, requireUser(request), publicOrigin(request, config), request.query),
   );
 };

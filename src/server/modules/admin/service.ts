@@ -18,7 +18,7 @@ export interface PageRequest {
 /** A seller without a store sees no store-bound rows at all. */
 const NOTHING: AdminPage<never> = { items: [], total: 0 };
 
-/** The stores whose rows a user sees on /admin (D4): every live store for a platform admin, else their own. */
+/** The stores whose rows a user sees on /admin (decision 0004): every live store for a platform admin, else their own. */
 async function visibleStoreIds(db: Db, user: User): Promise<string[] | "all"> {
   return user.isAdmin ? "all" : memberStoreIds(db, user.id);
 }
@@ -35,7 +35,7 @@ export async function adminStores(db: Db, user: User, page: PageRequest): Promis
       name: stores.name,
       slug: stores.slug,
       createdAt: stores.createdAt,
-      // D10: the real number of the store's products, inactive ones included.
+      // decision 0010: the real number of the store's products, inactive ones included.
       productCount: count(products.id),
     })
     .from(stores)

@@ -123,7 +123,7 @@ export async function analyseImage(
   }
 }
 
-/** Which AI logs a user sees (D9): calls they made or made for their stores; a platform admin sees all. */
+/** Which AI logs a user sees (decision 0009): calls they made or made for their stores; a platform admin sees all. */
 export async function aiLogScope(db: Db, user: typeof users.$inferSelect): Promise<SQL | undefined> {
   if (user.isAdmin) return undefined;
   const storeIds = await memberStoreIds(db, user.id);

@@ -1,7 +1,8 @@
 import fp from "fastify-plugin";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { analyticsQuerySchema } from "../../../shared/analytics";
+import { analyticsQuerySchema, analyticsViewSchema } from "../../../shared/analytics";
+import { errorResponses, noBody } from "../../../shared/api";
 import type { AppDeps } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
 import { requireUser } from "../auth/session";
@@ -31,17 +32,26 @@ export const analyticsRoutes = fp<AppDeps>(
     app.addHook("onClose", async () => productViews.stop());
 
     /**
-     * A store's figures when storeId names one of yours (anything else is a 404, D4), else those of
+     * A store's figures when storeId names one of yours (anything else is a 404, decision 0004), else those of
      * every store you are a member of: this is a seller's page, so a platform admin sees their own too.
      */
-    app.get("/api/analytics", { schema: { querystring: analyticsQuerySchema } }, async (request) => {
-      const user = requireUser(request);
-      const { storeId, from, to } = request.query;
-      const storeIds = storeId
-        ? [(await requireStoreMember(db, user, storeId)).id]
-        : await memberStoreIds(db, user.id);
-      return loadAnalytics(db, storeIds, { from, to });
-    });
+    app.get(
+      "/api/analytics",
+      {
+        schema: {
+          response: { 200: analyticsViewSchema, ...errorResponses },
+          querystring: analyticsQuerySchema,
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const { storeId, from, to } = request.query;
+        const storeIds = storeId
+          ? [(await requireStoreMember(db, user, storeId)).id]
+          : await memberStoreIds(db, user.id);
+        return loadAnalytics(db, storeIds, { from, to });
+      },
+    );
 
     /**
      * Public: the product page sends this once when a shopper opens it; the store's own sellers are not counted. It lives outside /api/products
@@ -49,7 +59,13 @@ export const analyticsRoutes = fp<AppDeps>(
      */
     app.post(
       "/api/analytics/product-views/:productId",
-      { schema: { params: z.object({ productId: z.string().max(100) }) } },
+      {
+        config: { public: true },
+        schema: {
+          response: { 204: noBody("Counted"), ...errorResponses },
+          params: z.object({ productId: z.string().max(100) }),
+        },
+      },
       async (request, reply) => {
         const { productId } = request.params;
         if (!isUuid(productId)) throw notFound("productNotFound");

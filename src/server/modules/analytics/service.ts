@@ -43,7 +43,7 @@ const viewsWithin = (storeIds: string[], range: DayRange) =>
 
 /**
  * Every figure of the analytics page for a set of stores, computed by PostgreSQL: zero-filled series
- * from generate_series, sums in numeric (D7), days and months on Oslo's calendar. Six queries, in parallel;
+ * from generate_series, sums in numeric (decision 0007), days and months on Oslo's calendar. Six queries, in parallel;
  * no order is ever loaded into memory.
  */
 export async function loadAnalytics(db: Db, storeIds: string[], range: DayRange): Promise<AnalyticsView> {

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
  * per (product, Oslo day); a flush every few seconds, and one when the app closes, adds them all to
  * `product_views` in one upsert. A popular product page therefore costs no write per view and never
  * queues its shoppers behind one hot row, and app servers behind a load balancer each add their own
- * increments (D16: the rows hold the truth, memory only holds what is on its way there).
+ * increments (decision 0016: the rows hold the truth, memory only holds what is on its way there).
  *
  * A visitor (a client address) looking at one product again within half an hour is the same view:
  * reloads, back-and-forth and a forged browser name do not inflate the figure. Each app server

@@ -1,10 +1,14 @@
 import { translate } from "../../../shared/i18n";
 import { safeNextPath } from "../../../shared/next-path";
 import type { Language } from "../../../shared/preferences";
-import { renderAccountPage } from "../../../web/account/render";
-import type { AccountState, RetentionPeriods } from "../../../web/account/state";
-import { accountCatalogue, privacyCatalogue } from "../../../web/lib/page-catalogues";
 import { fillPageTemplate } from "../../lib/rendered-page";
+import {
+  type AccountState,
+  accountCatalogue,
+  privacyCatalogue,
+  type RetentionPeriods,
+  renderAccountPage,
+} from "../../pages/render";
 
 const ACCOUNT_PAGES = { "/login": "login", "/register": "register", "/privacy": "privacy" } as const;
 export type AccountPage = AccountState["page"];

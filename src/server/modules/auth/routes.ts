@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { loginSchema, registerSchema } from "../../../shared/auth";
+import { authOptionsSchema, errorResponses, okSchema } from "../../../shared/api";
+import { loginSchema, registerSchema, userAnswerSchema } from "../../../shared/auth";
 import type { AppDeps } from "../../lib/deps";
 import { HttpError } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
@@ -10,32 +11,60 @@ import { clearSessionCookie, requireUser, setSessionCookie } from "./session";
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, config } = deps;
 
-  app.get("/api/auth/options", async () => ({ signupRestricted: config.signupAllowlist.length > 0 }));
+  app.get(
+    "/api/auth/options",
+    { schema: { response: { 200: authOptionsSchema, ...errorResponses } }, config: { public: true } },
+    async () => ({
+      signupRestricted: config.signupAllowlist.length > 0,
+    }),
+  );
 
-  app.post("/api/register", { schema: { body: registerSchema } }, async (request, reply) => {
-    const limit = await hitRateLimit(db, `register:ip:${request.ip}`, config.signupsPerIpPerHour, HOUR_MS);
-    if (!limit.allowed) throw new HttpError(429, "tooManyRequests");
-    const user = await registerUser(db, config, request.body, requestLanguage(request));
-    const session = await createSession(db, config, user.id, request.headers["user-agent"]);
-    setSessionCookie(request, reply, deps, session.token, session.expiresAt);
-    return reply.status(201).send({ user: toPublicUser(user) });
-  });
+  app.post(
+    "/api/register",
+    {
+      config: { public: true },
+      schema: { response: { 201: userAnswerSchema, ...errorResponses }, body: registerSchema },
+    },
+    async (request, reply) => {
+      const limit = await hitRateLimit(db, `register:ip:${request.ip}`, config.signupsPerIpPerHour, HOUR_MS);
+      if (!limit.allowed) throw new HttpError(429, "tooManyRequests");
+      const user = await registerUser(db, config, request.body, requestLanguage(request));
+      const session = await createSession(db, config, user.id, request.headers["user-agent"]);
+      setSessionCookie(request, reply, deps, session.token, session.expiresAt);
+      return reply.status(201).send({ user: toPublicUser(user) });
+    },
+  );
 
-  app.post("/api/login", { schema: { body: loginSchema } }, async (request, reply) => {
-    const user = await authenticate(db, config, request.body, request.ip);
-    // A new token at every login: a token planted before sign-in is never promoted (session fixation).
-    if (request.sessionToken) await revokeSession(db, request.sessionToken);
-    const session = await createSession(db, config, user.id, request.headers["user-agent"]);
-    setSessionCookie(request, reply, deps, session.token, session.expiresAt);
-    return { user: toPublicUser(user) };
-  });
+  app.post(
+    "/api/login",
+    {
+      config: { public: true },
+      schema: { response: { 200: userAnswerSchema, ...errorResponses }, body: loginSchema },
+    },
+    async (request, reply) => {
+      const user = await authenticate(db, config, request.body, request.ip);
+      // A new token at every login: a token planted before sign-in is never promoted (session fixation).
+      if (request.sessionToken) await revokeSession(db, request.sessionToken);
+      const session = await createSession(db, config, user.id, request.headers["user-agent"]);
+      setSessionCookie(request, reply, deps, session.token, session.expiresAt);
+      return { user: toPublicUser(user) };
+    },
+  );
 
-  app.post("/api/logout", async (request, reply) => {
-    const token = request.sessionToken ?? request.cookies.torg_session;
-    if (token) await revokeSession(db, token);
-    clearSessionCookie(reply);
-    return { ok: true };
-  });
+  app.post(
+    "/api/logout",
+    { schema: { response: { 200: okSchema, ...errorResponses } }, config: { public: true } },
+    async (request, reply) => {
+      const token = request.sessionToken ?? request.cookies.torg_session;
+      if (token) await revokeSession(db, token);
+      clearSessionCookie(reply);
+      return { ok: true };
+    },
+  );
 
-  app.get("/api/me", async (request) => ({ user: toPublicUser(requireUser(request)) }));
+  app.get(
+    "/api/me",
+    { schema: { response: { 200: userAnswerSchema, ...errorResponses } } },
+    async (request) => ({ user: toPublicUser(requireUser(request)) }),
+  );
 };

@@ -10,7 +10,7 @@ export const SESSION_COOKIE = "torg_session";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The signed-in user, from the session cookie only (D3); null for anonymous requests. */
+    /** The signed-in user, from the session cookie only (decision 0003); null for anonymous requests. */
     user: typeof users.$inferSelect | null;
     sessionToken: string | null;
   }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses, rawBody } from "../../../shared/api";
 import type { FileStorage } from "../../adapters/storage";
 import { STORAGE_KEY_PATTERN } from "../../adapters/storage/storage";
 import type { AppDeps } from "../../lib/deps";
@@ -15,7 +16,13 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStorag
 ) => {
   app.get(
     "/uploads/*",
-    { schema: { params: z.object({ "*": z.string().max(300) }) } },
+    {
+      config: { public: true },
+      schema: {
+        response: { 200: rawBody("An uploaded photo (our own WebP re-encoding)"), ...errorResponses },
+        params: z.object({ "*": z.string().max(300) }),
+      },
+    },
     async (request, reply) => {
       const key = request.params["*"];
       if (!STORAGE_KEY_PATTERN.test(key) || key.includes("..")) throw notFound("fileNotFound");

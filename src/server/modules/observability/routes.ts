@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses, rawBody } from "../../../shared/api";
 import type { AppDeps } from "../../lib/deps";
 import { HttpError, notFound } from "../../lib/http-error";
 import { bearerMatches, type Metrics } from "./metrics";
@@ -11,12 +12,24 @@ export const metricsRoutes: FastifyPluginAsyncZod<AppDeps & { metrics: Metrics }
   app,
   { config, metrics },
 ) => {
-  app.get("/metrics", async (request, reply) => {
-    if (!config.metricsToken) throw notFound();
-    if (!bearerMatches(request.headers.authorization, config.metricsToken)) {
-      throw new HttpError(401, "metricsTokenRequired", {}, { "www-authenticate": 'Bearer realm="metrics"' });
-    }
-    const body = await metrics.registry.metrics();
-    return reply.header("cache-control", "no-store").type(metrics.registry.contentType).send(body);
-  });
+  app.get(
+    "/metrics",
+    {
+      schema: { response: { 200: rawBody("Prometheus text format"), ...errorResponses } },
+      config: { public: true },
+    },
+    async (request, reply) => {
+      if (!config.metricsToken) throw notFound();
+      if (!bearerMatches(request.headers.authorization, config.metricsToken)) {
+        throw new HttpError(
+          401,
+          "metricsTokenRequired",
+          {},
+          { "www-authenticate": 'Bearer realm="metrics"' },
+        );
+      }
+      const body = await metrics.registry.metrics();
+      return reply.header("cache-control", "no-store").type(metrics.registry.contentType).send(body);
+    },
+  );
 };

@@ -8,7 +8,8 @@ import { badRequest, conflict, HttpError } from "../../lib/http-error";
 /** total_gross is numeric(12,2): an order at or above this is refused rather than overflowing. */
 const MAX_ORDER_TOTAL = 10_000_000_000;
 
-export interface PlacedOrder {
+/** What placing an order did: the order, its page, and whether an earlier request had placed it. */
+export interface OrderPlacement {
   order: OrderView;
   /** The shopper's own order page, relative to Torg's address (decision 0026). */
   publicPath: string;
@@ -214,7 +215,7 @@ const PLACE_ORDER_SQL = `
     coalesce((select json_agg(new_items) from new_items), '[]'::json) as items`;
 
 /**
- * Places an order from ids and quantities only (D6): prices, title snapshots and the total come from
+ * Places an order from ids and quantities only (decision 0006): prices, title snapshots and the total come from
  * the database; every product must be active and in the order's live store.
  *
  * One statement and one round trip, the hot path of every checkout: it prices the lines from the
@@ -229,7 +230,7 @@ export async function placeOrder(
   idempotencyKey: string | undefined,
   /** Torg's address for the links in the buyer's text (see orderLinkOrigin) and e-mail; null: no link. */
   linkOrigins: { sms: string | null; email: string | null } = { sms: null, email: null },
-): Promise<PlacedOrder> {
+): Promise<OrderPlacement> {
   const requestHash = requestHashOf(input);
   // Lines for the same product and variant count as one.
   const lines = new Map<string, { product_id: string; variant_id: string | null; qty: number }>();

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses } from "../../../shared/api";
 import { publicOrderSchema } from "../../../shared/order-page";
 import type { AppDeps } from "../../lib/deps";
 import { publicOrigin } from "../../lib/origin";
@@ -19,7 +20,7 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<
     "/api/orders/by-token/:token",
     {
       config: { public: true },
-      schema: { params: tokenParams, response: { 200: publicOrderSchema } },
+      schema: { params: tokenParams, response: { 200: publicOrderSchema, ...errorResponses } },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store").header("x-robots-tag", "noindex");
@@ -31,7 +32,7 @@ export const publicOrderRoutes: FastifyPluginAsyncZod<
     "/api/orders/by-token/:token/withdrawal",
     {
       config: { public: true },
-      schema: { params: tokenParams, response: { 200: publicOrderSchema } },
+      schema: { params: tokenParams, response: { 200: publicOrderSchema, ...errorResponses } },
     },
     async (request, reply) => {
       // The notices link to the order page on Torg's address, as the order's answer does (decision 0026).

@@ -1,7 +1,15 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ORDER_STATUSES, orderStatusSchema, placeOrderSchema } from "../../../shared/order";
+import { errorResponses } from "../../../shared/api";
+import {
+  ORDER_STATUSES,
+  orderStatusSchema,
+  orderViewSchema,
+  placedOrderSchema,
+  placeOrderSchema,
+} from "../../../shared/order";
+import { pageQuerySchema } from "../../../shared/paging";
 import type { AppDeps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
@@ -17,11 +25,10 @@ import { changeOrderStatus, findOrderStoreId, getOrderWithHistory, listOrders } 
 
 const RECENT_ORDERS = 10;
 const idParams = z.object({ id: z.string().max(100) });
-const listQuery = z.object({
+/** A store and a status to filter on, and the one paging query (src/shared/paging.ts). */
+const listQuery = pageQuerySchema({ defaultLimit: 100 }).extend({
   storeId: z.string().max(100).optional(),
   status: z.enum(ORDER_STATUSES, "errors.statusInvalid").optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(100),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
@@ -48,38 +55,62 @@ export const orderRoutes: FastifyPluginAsyncZod<
     });
   }
 
-  app.get("/api/orders", { schema: { querystring: listQuery } }, async (request) => {
-    const user = requireUser(request);
-    const { storeId, ...rest } = request.query;
-    if (storeId) {
-      const store = await requireStoreMember(db, user, storeId);
-      return listOrders(db, { ...rest, storeIds: [store.id] });
-    }
-    return listOrders(db, { ...rest, storeIds: await memberStoreIds(db, user.id) });
-  });
+  app.get(
+    "/api/orders",
+    { schema: { response: { 200: z.array(orderViewSchema), ...errorResponses }, querystring: listQuery } },
+    async (request) => {
+      const user = requireUser(request);
+      const { storeId, ...rest } = request.query;
+      if (storeId) {
+        const store = await requireStoreMember(db, user, storeId);
+        return listOrders(db, { ...rest, storeIds: [store.id] });
+      }
+      return listOrders(db, { ...rest, storeIds: await memberStoreIds(db, user.id) });
+    },
+  );
 
-  app.get("/api/orders/recent", async (request) => {
-    const user = requireUser(request);
-    return listOrders(db, { storeIds: await memberStoreIds(db, user.id), limit: RECENT_ORDERS, offset: 0 });
-  });
+  app.get(
+    "/api/orders/recent",
+    { schema: { response: { 200: z.array(orderViewSchema), ...errorResponses } } },
+    async (request) => {
+      const user = requireUser(request);
+      return listOrders(db, { storeIds: await memberStoreIds(db, user.id), limit: RECENT_ORDERS, offset: 0 });
+    },
+  );
 
   app.get(
     "/api/stores/:id/orders",
-    { schema: { params: idParams, querystring: listQuery.omit({ storeId: true }) } },
+    {
+      schema: {
+        response: { 200: z.array(orderViewSchema), ...errorResponses },
+        params: idParams,
+        querystring: listQuery.omit({ storeId: true }),
+      },
+    },
     async (request) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
       return listOrders(db, { ...request.query, storeIds: [store.id] });
     },
   );
 
-  app.get("/api/orders/:id", { schema: { params: idParams } }, async (request) => {
-    await requireOrderAccess(requireUser(request), request.params.id);
-    return getOrderWithHistory(db, request.params.id);
-  });
+  app.get(
+    "/api/orders/:id",
+    { schema: { response: { 200: orderViewSchema, ...errorResponses }, params: idParams } },
+    async (request) => {
+      await requireOrderAccess(requireUser(request), request.params.id);
+      return getOrderWithHistory(db, request.params.id);
+    },
+  );
 
   app.patch(
     "/api/orders/:id/status",
-    { schema: { params: idParams, body: orderStatusSchema } },
+    {
+      schema: {
+        response: { 200: orderViewSchema, ...errorResponses },
+        params: idParams,
+        body: orderStatusSchema,
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       await requireOrderAccess(user, request.params.id);
@@ -93,38 +124,48 @@ export const orderRoutes: FastifyPluginAsyncZod<
   );
 
   /** Public: shoppers have no account. */
-  app.post("/api/orders", { schema: { body: placeOrderSchema } }, async (request, reply) => {
-    const header = request.headers["idempotency-key"];
-    const key = typeof header === "string" && header ? header : undefined;
-    if (key && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw badRequest("idempotencyKeyInvalid");
-    // The buyer's phone gets a text: never a premium-rate number or one in a country Torg does not serve.
-    assertSmsDestination(request.body.shipToPhone, config.sms.allowedCountries, requestLanguage(request));
-    // Every order texts the buyer's phone: an address that orders without end would send SMS without end.
-    if (config.ordersPerIpPerHour > 0) {
-      await enforceQuota(db, {
-        key: `orders:ip:${request.ip}`,
-        limit: config.ordersPerIpPerHour,
-        windowMs: HOUR_MS,
-        messageKey: "tooManyOrders",
-        address: { ip: request.ip, log: request.log, trustProxy: config.trustProxy },
+  app.post(
+    "/api/orders",
+    {
+      config: { public: true },
+      schema: {
+        response: { 200: placedOrderSchema, 201: placedOrderSchema, ...errorResponses },
+        body: placeOrderSchema,
+      },
+    },
+    async (request, reply) => {
+      const header = request.headers["idempotency-key"];
+      const key = typeof header === "string" && header ? header : undefined;
+      if (key && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw badRequest("idempotencyKeyInvalid");
+      // The buyer's phone gets a text: never a premium-rate number or one in a country Torg does not serve.
+      assertSmsDestination(request.body.shipToPhone, config.sms.allowedCountries, requestLanguage(request));
+      // Every order texts the buyer's phone: an address that orders without end would send SMS without end.
+      if (config.ordersPerIpPerHour > 0) {
+        await enforceQuota(db, {
+          key: `orders:ip:${request.ip}`,
+          limit: config.ordersPerIpPerHour,
+          windowMs: HOUR_MS,
+          messageKey: "tooManyOrders",
+          address: { ip: request.ip, log: request.log, trustProxy: config.trustProxy },
+        });
+      }
+      // Torg's address, or none when the request's Host is not one it answers to: the order is placed
+      // all the same, and answered without the link rather than with an error (decision 0026).
+      const origin = receiptLinkOrigin(request);
+      const { order, replayed, publicPath, soldOut } = await placeOrder(database, request.body, key, {
+        sms: orderLinkOrigin(request, config),
+        email: origin,
       });
-    }
-    // Torg's address, or none when the request's Host is not one it answers to: the order is placed
-    // all the same, and answered without the link rather than with an error (decision 0026).
-    const origin = receiptLinkOrigin(request);
-    const { order, replayed, publicPath, soldOut } = await placeOrder(database, request.body, key, {
-      sms: orderLinkOrigin(request, config),
-      email: origin,
-    });
-    if (!replayed) {
-      smsOutbox?.wake();
-      emailOutbox?.wake();
-    }
-    // Selling the last one is rare; the cached shop pages of this server stop offering it at once
-    // (another server's within its PUBLIC_CACHE_TTL_MS; the checkout refuses it anyway, decision 0032).
-    if (soldOut) publicCache.clear();
-    return reply
-      .status(replayed ? 200 : 201)
-      .send({ ...order, ...(origin ? { publicUrl: `${origin}${publicPath}` } : {}) });
-  });
+      if (!replayed) {
+        smsOutbox?.wake();
+        emailOutbox?.wake();
+      }
+      // Selling the last one is rare; the cached shop pages of this server stop offering it at once
+      // (another server's within its PUBLIC_CACHE_TTL_MS; the checkout refuses it anyway, decision 0032).
+      if (soldOut) publicCache.clear();
+      return reply
+        .status(replayed ? 200 : 201)
+        .send({ ...order, ...(origin ? { publicUrl: `${origin}${publicPath}` } : {}) });
+    },
+  );
 };

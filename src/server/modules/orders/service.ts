@@ -125,7 +125,7 @@ export async function findOrderStoreId(db: Db, orderId: string) {
 }
 
 /**
- * Changes the status under a row lock and records who changed it from what (D6). Cancelling gives the
+ * Changes the status under a row lock and records who changed it from what (decision 0006). Cancelling gives the
  * order's stock back (decision 0032), exactly once: the lock serialises two cancels, the second finds the
  * order cancelled and is refused, and a cancelled order stays cancelled (its stock may be sold again).
  * Every cancellation goes through here, the seller's and an unpaid order's expiry alike (userId null:
@@ -161,10 +161,10 @@ export async function changeOrderStatus(db: Db, orderId: string, status: OrderSt
   return getOrderWithHistory(db, orderId);
 }
 
-/** The statuses whose orders count as revenue (D10): money the seller has, or has delivered for. */
+/** The statuses whose orders count as revenue (decision 0010): money the seller has, or has delivered for. */
 export const REVENUE_STATUSES = ["paid", "fulfilled"] as const satisfies readonly OrderStatus[];
 
-/** Revenue of paid and fulfilled orders placed this calendar month in Norway (D10). */
+/** Revenue of paid and fulfilled orders placed this calendar month in Norway (decision 0010). */
 export async function monthRevenue(db: Db, storeIds: string[]) {
   if (storeIds.length === 0) return "0.00";
   const [row] = await db

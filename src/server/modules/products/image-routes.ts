@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses } from "../../../shared/api";
 import { imageOrderSchema, productImagesSchema } from "../../../shared/product-images";
 import type { FileStorage } from "../../adapters/storage";
 import type { users } from "../../db/schema";
@@ -15,9 +16,9 @@ import { findProduct } from "./service";
 
 const productParams = z.object({ id: z.string().max(100) });
 const imageParams = z.object({ id: z.string().max(100), imageId: z.string().max(100) });
-const answer = { 200: productImagesSchema };
+const answer = { 200: productImagesSchema, ...errorResponses };
 
-/** A product of one of the user's stores; anyone else's is a 404, as if it did not exist (D4). */
+/** A product of one of the user's stores; anyone else's is a 404, as if it did not exist (decision 0004). */
 async function memberProduct(db: AppDeps["db"], user: typeof users.$inferSelect, productId: string) {
   if (!isUuid(productId)) throw notFound("productNotFound");
   const product = await findProduct(db, productId);
@@ -30,8 +31,13 @@ async function memberProduct(db: AppDeps["db"], user: typeof users.$inferSelect,
 /** A product's photos: add one, remove one, set their order (decision 0033). */
 export const productImageRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStorage }> = async (
   app,
-  { db, storage },
+  { db, storage, onCatalogueChange },
 ) => {
+  /** The shop shows the new photos at once (decision 0031): the write clears the public cache. */
+  const changed = <T>(result: T) => {
+    onCatalogueChange();
+    return result;
+  };
   app.post(
     "/api/products/:id/images",
     { schema: { params: productParams, response: answer } },
@@ -41,7 +47,9 @@ export const productImageRoutes: FastifyPluginAsyncZod<AppDeps & { storage: File
       const body = await readMultipart(request, { maxFiles: 1, fileFields: ["image"] });
       const file = body.files[0];
       if (!file) throw badRequest("imageRequired");
-      return addProductImage(db, storage, product, await processAndStoreImage(storage, file.buffer));
+      return changed(
+        await addProductImage(db, storage, product, await processAndStoreImage(storage, file.buffer)),
+      );
     },
   );
 
@@ -51,7 +59,7 @@ export const productImageRoutes: FastifyPluginAsyncZod<AppDeps & { storage: File
     async (request) => {
       const product = await memberProduct(db, requireUser(request), request.params.id);
       if (!isUuid(request.params.imageId)) throw notFound("imageNotFound");
-      return removeProductImage(db, storage, product, request.params.imageId);
+      return changed(await removeProductImage(db, storage, product, request.params.imageId));
     },
   );
 
@@ -61,7 +69,7 @@ export const productImageRoutes: FastifyPluginAsyncZod<AppDeps & { storage: File
     async (request) => {
       const product = await memberProduct(db, requireUser(request), request.params.id);
       const { imageIds } = parseOrThrow(imageOrderSchema, request.body ?? {});
-      return reorderProductImages(db, product, imageIds);
+      return changed(await reorderProductImages(db, product, imageIds));
     },
   );
 };

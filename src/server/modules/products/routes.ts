@@ -1,8 +1,10 @@
 import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses, okSchema } from "../../../shared/api";
 import { UPLOADED_IMAGE_PATTERN } from "../../../shared/image-url";
-import { createProductFormSchema, updateProductSchema } from "../../../shared/product";
+import { pageQuerySchema } from "../../../shared/paging";
+import { createProductFormSchema, productViewSchema, updateProductSchema } from "../../../shared/product";
 import { productVariantsSchema, productVariantsViewSchema } from "../../../shared/variants";
 import type { FileStorage } from "../../adapters/storage";
 import { products, stores } from "../../db/schema";
@@ -28,10 +30,8 @@ import {
 import { saveVariants } from "./variants";
 
 const idParams = z.object({ id: z.string().max(100) });
-const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
+/** The one paging query (src/shared/paging.ts). */
+const pageQuery = pageQuerySchema();
 
 /**
  * A photo the analysis step already stored (add product with AI prefill): used as it is, not uploaded
@@ -50,99 +50,137 @@ async function resolveAnalysedImage(
 
 export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStorage }> = async (
   app,
-  { db, storage, publicCache },
+  { db, storage, publicCache, onCatalogueChange },
 ) => {
   /** Members see every product of their store; everyone else sees the active products of a live store. */
-  app.get("/api/stores/:id/products", { schema: { params: idParams } }, async (request, reply) => {
-    const { id } = request.params;
-    if (request.user) {
-      const member = await requireStoreMember(db, request.user, id).catch(() => undefined);
-      if (member) return listStoreProducts(db, member.id, { includeInactive: true });
-    }
-    if (!isUuid(id)) throw notFound("storeNotFound");
-    const list = await publicCache.get(`products:${id}`, async () => {
-      const [store] = await db
-        .select({ id: stores.id })
-        .from(stores)
-        .where(and(eq(stores.id, id), isNull(stores.deletedAt)));
-      if (!store) throw notFound("storeNotFound");
-      return listStoreProducts(db, store.id, { includeInactive: false });
-    });
-    return sendCached(request, reply, list);
-  });
+  app.get(
+    "/api/stores/:id/products",
+    {
+      config: { public: true },
+      schema: { response: { 200: z.array(productViewSchema), ...errorResponses }, params: idParams },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (request.user) {
+        const member = await requireStoreMember(db, request.user, id).catch(() => undefined);
+        if (member) return listStoreProducts(db, member.id, { includeInactive: true });
+      }
+      if (!isUuid(id)) throw notFound("storeNotFound");
+      const list = await publicCache.get(`products:${id}`, async () => {
+        const [store] = await db
+          .select({ id: stores.id })
+          .from(stores)
+          .where(and(eq(stores.id, id), isNull(stores.deletedAt)));
+        if (!store) throw notFound("storeNotFound");
+        return listStoreProducts(db, store.id, { includeInactive: false });
+      });
+      return sendCached(request, reply, list);
+    },
+  );
 
   const analysedImage = (imageUrl: string | undefined) => resolveAnalysedImage(storage, imageUrl);
 
-  app.post("/api/stores/:id/products", { schema: { params: idParams } }, async (request, reply) => {
-    const store = await requireStoreMember(db, requireUser(request), request.params.id);
-    const body = await readMultipart(request, { maxFiles: 1, fileFields: ["image"] });
-    const fields = parseOrThrow(createProductFormSchema, body.fields);
-    const file = body.files[0];
-    const image = file
-      ? await processAndStoreImage(storage, file.buffer)
-      : await analysedImage(body.fields.imageUrl);
-    const aiMeta = body.fields.category
-      ? { category: body.fields.category.slice(0, 40), altText: body.fields.altText?.slice(0, 500) ?? null }
-      : undefined;
-    return reply.status(201).send(await createProduct(db, storage, store.id, { ...fields, aiMeta }, image));
-  });
+  app.post(
+    "/api/stores/:id/products",
+    { schema: { response: { 201: productViewSchema, ...errorResponses }, params: idParams } },
+    async (request, reply) => {
+      const store = await requireStoreMember(db, requireUser(request), request.params.id);
+      const body = await readMultipart(request, { maxFiles: 1, fileFields: ["image"] });
+      const fields = parseOrThrow(createProductFormSchema, body.fields);
+      const file = body.files[0];
+      const image = file
+        ? await processAndStoreImage(storage, file.buffer)
+        : await analysedImage(body.fields.imageUrl);
+      const aiMeta = body.fields.category
+        ? { category: body.fields.category.slice(0, 40), altText: body.fields.altText?.slice(0, 500) ?? null }
+        : undefined;
+      return reply
+        .status(201)
+        .send(await createProduct(db, storage, store.id, { ...fields, aiMeta }, image, onCatalogueChange));
+    },
+  );
 
   /** The seller's products across their stores (a platform admin: everyone's), paginated. */
-  app.get("/api/products", { schema: { querystring: pageQuery } }, async (request) => {
-    const user = requireUser(request);
-    let scope: SQL | undefined;
-    if (!user.isAdmin) {
-      const ids = await memberStoreIds(db, user.id);
-      if (ids.length === 0) return [];
-      scope = inArray(products.storeId, ids);
-    }
-    return loadProductViews(db, scope, request.query);
-  });
-
-  app.get("/api/products/:id", { schema: { params: idParams } }, async (request, reply) => {
-    const { id } = request.params;
-    if (!isUuid(id)) throw notFound("productNotFound");
-    // Members also see their inactive products; that view is never cached.
-    if (request.user) {
-      const view = await getProductView(db, id);
-      if (
-        view &&
-        (view.isActive || (await requireStoreMember(db, request.user, view.storeId).catch(() => undefined)))
-      ) {
-        return view;
+  app.get(
+    "/api/products",
+    { schema: { response: { 200: z.array(productViewSchema), ...errorResponses }, querystring: pageQuery } },
+    async (request) => {
+      const user = requireUser(request);
+      let scope: SQL | undefined;
+      if (!user.isAdmin) {
+        const ids = await memberStoreIds(db, user.id);
+        if (ids.length === 0) return [];
+        scope = inArray(products.storeId, ids);
       }
-      throw notFound("productNotFound");
-    }
-    return sendCached(request, reply, await cachedPublicProduct(db, publicCache, id));
-  });
+      return loadProductViews(db, scope, request.query);
+    },
+  );
+
+  app.get(
+    "/api/products/:id",
+    {
+      config: { public: true },
+      schema: { response: { 200: productViewSchema, ...errorResponses }, params: idParams },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!isUuid(id)) throw notFound("productNotFound");
+      // Members also see their inactive products; that view is never cached.
+      if (request.user) {
+        const view = await getProductView(db, id);
+        if (
+          view &&
+          (view.isActive || (await requireStoreMember(db, request.user, view.storeId).catch(() => undefined)))
+        ) {
+          return view;
+        }
+        throw notFound("productNotFound");
+      }
+      return sendCached(request, reply, await cachedPublicProduct(db, publicCache, id));
+    },
+  );
 
   /** JSON for the fields, or multipart with the same fields as text plus a new `image`. */
-  app.put("/api/products/:id", { schema: { params: idParams } }, async (request) => {
-    const user = requireUser(request);
-    if (!isUuid(request.params.id)) throw notFound("productNotFound");
-    const product = await findProduct(db, request.params.id);
-    await requireStoreMember(db, user, product.storeId).catch(() => {
-      throw notFound("productNotFound");
-    });
-    if (request.isMultipart()) {
-      const body = await readMultipart(request, { maxFiles: 1, fileFields: ["image"] });
-      const { isActive, ...fields } = body.fields;
-      const input = parseOrThrow(updateProductSchema, {
-        ...fields,
-        ...(isActive ? { isActive: isActive === "true" } : {}),
+  app.put(
+    "/api/products/:id",
+    { schema: { response: { 200: productViewSchema, ...errorResponses }, params: idParams } },
+    async (request) => {
+      const user = requireUser(request);
+      if (!isUuid(request.params.id)) throw notFound("productNotFound");
+      const product = await findProduct(db, request.params.id);
+      await requireStoreMember(db, user, product.storeId).catch(() => {
+        throw notFound("productNotFound");
       });
-      const file = body.files[0];
-      const image = file ? await processAndStoreImage(storage, file.buffer) : undefined;
-      return updateProduct(db, storage, product, input, image);
-    }
-    return updateProduct(db, storage, product, parseOrThrow(updateProductSchema, request.body ?? {}));
-  });
+      if (request.isMultipart()) {
+        const body = await readMultipart(request, { maxFiles: 1, fileFields: ["image"] });
+        const { isActive, ...fields } = body.fields;
+        const input = parseOrThrow(updateProductSchema, {
+          ...fields,
+          ...(isActive ? { isActive: isActive === "true" } : {}),
+        });
+        const file = body.files[0];
+        const image = file ? await processAndStoreImage(storage, file.buffer) : undefined;
+        return updateProduct(db, storage, product, input, onCatalogueChange, image);
+      }
+      return updateProduct(
+        db,
+        storage,
+        product,
+        parseOrThrow(updateProductSchema, request.body ?? {}),
+        onCatalogueChange,
+      );
+    },
+  );
 
   /** Replaces the product's options and variants (decision 0032); answers what the product now carries. */
   app.put(
     "/api/products/:id/variants",
     {
-      schema: { params: idParams, body: productVariantsSchema, response: { 200: productVariantsViewSchema } },
+      schema: {
+        params: idParams,
+        body: productVariantsSchema,
+        response: { 200: productVariantsViewSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const user = requireUser(request);
@@ -151,18 +189,24 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
       await requireStoreMember(db, user, product.storeId).catch(() => {
         throw notFound("productNotFound");
       });
-      return saveVariants(db, product.id, request.body);
+      const saved = await saveVariants(db, product.id, request.body);
+      onCatalogueChange();
+      return saved;
     },
   );
 
-  app.delete("/api/products/:id", { schema: { params: idParams } }, async (request) => {
-    const user = requireUser(request);
-    if (!isUuid(request.params.id)) throw notFound("productNotFound");
-    const product = await findProduct(db, request.params.id);
-    await requireStoreMember(db, user, product.storeId).catch(() => {
-      throw notFound("productNotFound");
-    });
-    await deleteProduct(db, storage, product);
-    return { ok: true };
-  });
+  app.delete(
+    "/api/products/:id",
+    { schema: { response: { 200: okSchema, ...errorResponses }, params: idParams } },
+    async (request) => {
+      const user = requireUser(request);
+      if (!isUuid(request.params.id)) throw notFound("productNotFound");
+      const product = await findProduct(db, request.params.id);
+      await requireStoreMember(db, user, product.storeId).catch(() => {
+        throw notFound("productNotFound");
+      });
+      await deleteProduct(db, storage, product, onCatalogueChange);
+      return { ok: true };
+    },
+  );
 };

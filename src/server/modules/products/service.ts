@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Coordinates, ProductFields, ProductView, UpdateProductInput } from "../../../shared/product";
 import type { FileStorage } from "../../adapters/storage";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { productImages, products, stores } from "../../db/schema";
+import type { OnCatalogueChange } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
 import type { CachedBody, MicroCache } from "../../lib/micro-cache";
 import { countRows } from "../../lib/paging";
@@ -149,6 +150,59 @@ export interface NewProduct extends ProductFields {
   isActive?: boolean;
 }
 
+/**
+ * The one way a product is made (decision 0031), inside the caller's transaction: the row at the end of
+ * the store's list, its primary image (a photo already stored), and the store's fallback hero image if
+ * it has none. The seller's "add product" and quick-create both come here.
+ */
+/** A new product with its photos in order; the first is primary and carries the analysis (decision 0033). */
+export async function insertProduct(
+  tx: DbOrTx,
+  storeId: string,
+  input: NewProduct,
+  imageUrls: readonly [string, ...string[]],
+) {
+  const [imageUrl] = imageUrls;
+  const [position] = await tx
+    .select({ next: sql<number>`coalesce(max(${products.position}) + 1, 0)`.mapWith(Number) })
+    .from(products)
+    .where(eq(products.storeId, storeId));
+  const [product] = await tx
+    .insert(products)
+    .values({
+      storeId,
+      title: input.title,
+      blurb: input.blurb,
+      basePrice: input.basePrice,
+      sku: input.sku,
+      seoMetaTitle: input.seoMetaTitle,
+      seoMetaDesc: input.seoMetaDesc,
+      coordX: input.coordinates ? String(input.coordinates.x) : null,
+      coordY: input.coordinates ? String(input.coordinates.y) : null,
+      isActive: input.isActive ?? true,
+      stockQty: input.stockQty === undefined ? 1 : input.stockQty,
+      position: position?.next ?? 0,
+      publishedAt: new Date(),
+    })
+    .returning({ id: products.id });
+  if (!product) throw new Error("product insert returned no row");
+  await tx.insert(productImages).values(
+    imageUrls.map((url, sortOrder) => ({
+      productId: product.id,
+      url,
+      sortOrder,
+      isPrimary: sortOrder === 0,
+      aiMeta: sortOrder === 0 ? input.aiMeta : undefined,
+    })),
+  );
+  // A store without a hero image shows its first product's photo instead of the stock picture.
+  await tx
+    .update(stores)
+    .set({ fallbackHeroImage: imageUrl })
+    .where(and(eq(stores.id, storeId), isNull(stores.fallbackHeroImage)));
+  return product.id;
+}
+
 /** Inserts the product and its primary image together; if the database refuses, the stored files go too. */
 export async function createProduct(
   db: Db,
@@ -156,44 +210,13 @@ export async function createProduct(
   storeId: string,
   input: NewProduct,
   image: StoredImage,
+  onCatalogueChange: OnCatalogueChange,
 ) {
   try {
-    const productId = await db.transaction(async (tx) => {
-      const [position] = await tx
-        .select({ next: sql<number>`coalesce(max(${products.position}) + 1, 0)`.mapWith(Number) })
-        .from(products)
-        .where(eq(products.storeId, storeId));
-      const [product] = await tx
-        .insert(products)
-        .values({
-          storeId,
-          title: input.title,
-          blurb: input.blurb,
-          basePrice: input.basePrice,
-          sku: input.sku,
-          seoMetaTitle: input.seoMetaTitle,
-          seoMetaDesc: input.seoMetaDesc,
-          coordX: input.coordinates ? String(input.coordinates.x) : null,
-          coordY: input.coordinates ? String(input.coordinates.y) : null,
-          isActive: input.isActive ?? true,
-          stockQty: input.stockQty === undefined ? 1 : input.stockQty,
-          position: position?.next ?? 0,
-          publishedAt: new Date(),
-        })
-        .returning({ id: products.id });
-      if (!product) throw new Error("product insert returned no row");
-      await tx
-        .insert(productImages)
-        .values({ productId: product.id, url: image.url, isPrimary: true, aiMeta: input.aiMeta });
-      // A store without a hero image shows its first product's photo instead of the stock picture.
-      await tx
-        .update(stores)
-        .set({ fallbackHeroImage: image.url })
-        .where(and(eq(stores.id, storeId), isNull(stores.fallbackHeroImage)));
-      return product.id;
-    });
+    const productId = await db.transaction((tx) => insertProduct(tx, storeId, input, [image.url]));
     const view = await getProductView(db, productId);
     if (!view) throw new Error("created product vanished");
+    onCatalogueChange();
     return view;
   } catch (error) {
     await deleteStoredImage(storage, image.keys);
@@ -207,6 +230,7 @@ export async function updateProduct(
   storage: FileStorage,
   product: ProductRow,
   input: UpdateProductInput,
+  onCatalogueChange: OnCatalogueChange,
   newImage?: StoredImage,
 ) {
   const changes: Partial<typeof products.$inferInsert> = {};
@@ -259,6 +283,7 @@ export async function updateProduct(
     if (newImage) await deleteStoredImage(storage, newImage.keys);
     throw error;
   }
+  onCatalogueChange();
   await deleteUnusedImages(db, storage, replaced);
   const view = await getProductView(db, product.id);
   if (!view) throw notFound("productNotFound");
@@ -266,7 +291,12 @@ export async function updateProduct(
 }
 
 /** Orders keep their item snapshots (title, unit price); the product's files are removed after the row. */
-export async function deleteProduct(db: Db, storage: FileStorage, product: ProductRow) {
+export async function deleteProduct(
+  db: Db,
+  storage: FileStorage,
+  product: ProductRow,
+  onCatalogueChange: OnCatalogueChange,
+) {
   const images = await db.select().from(productImages).where(eq(productImages.productId, product.id));
   await db.delete(products).where(eq(products.id, product.id));
   await repointFallbackHero(
@@ -274,6 +304,7 @@ export async function deleteProduct(db: Db, storage: FileStorage, product: Produ
     product.storeId,
     images.map((image) => image.url),
   );
+  onCatalogueChange();
   await deleteUnusedImages(
     db,
     storage,

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses, noBody, okSchema, rawBody } from "../../../shared/api";
 import { translateShared } from "../../../shared/i18n";
-import { createQrCodeSchema, QR_CODE_PATTERN, updateQrCodeSchema } from "../../../shared/qr";
+import { pageQuerySchema } from "../../../shared/paging";
+import {
+  createQrCodeSchema,
+  QR_CODE_PATTERN,
+  qrCodeViewSchema,
+  updateQrCodeSchema,
+} from "../../../shared/qr";
 import type { AppDeps } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
@@ -24,10 +31,8 @@ import {
 } from "./service";
 
 const idParams = z.object({ id: z.string().max(100) });
-const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
+/** The one paging query (src/shared/paging.ts). */
+const pageQuery = pageQuerySchema();
 const imageQuery = z.object({
   size: z.coerce
     .number("errors.sizeInvalid")
@@ -39,21 +44,33 @@ const imageQuery = z.object({
 });
 
 export const qrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  app.get("/api/qr-codes", { schema: { querystring: pageQuery } }, async (request) =>
-    listQrCodes(db, requireUser(request), publicOrigin(request, config), request.query),
+  app.get(
+    "/api/qr-codes",
+    { schema: { response: { 200: z.array(qrCodeViewSchema), ...errorResponses }, querystring: pageQuery } },
+    async (request) => listQrCodes(db, requireUser(request), publicOrigin(request, config), request.query),
   );
 
-  app.post("/api/qr-codes", { schema: { body: createQrCodeSchema } }, async (request, reply) => {
-    const user = requireUser(request);
-    if (request.body.storeId) await requireStoreMember(db, user, request.body.storeId);
-    const row = await createQrCode(db, user.id, request.body);
-    const { storeName } = await findVisibleQrCode(db, user, row.id);
-    return reply.status(201).send(toQrView(row, storeName, publicOrigin(request, config)));
-  });
+  app.post(
+    "/api/qr-codes",
+    { schema: { response: { 201: qrCodeViewSchema, ...errorResponses }, body: createQrCodeSchema } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (request.body.storeId) await requireStoreMember(db, user, request.body.storeId);
+      const row = await createQrCode(db, user.id, request.body);
+      const { storeName } = await findVisibleQrCode(db, user, row.id);
+      return reply.status(201).send(toQrView(row, storeName, publicOrigin(request, config)));
+    },
+  );
 
   app.patch(
     "/api/qr-codes/:id",
-    { schema: { params: idParams, body: updateQrCodeSchema } },
+    {
+      schema: {
+        response: { 200: qrCodeViewSchema, ...errorResponses },
+        params: idParams,
+        body: updateQrCodeSchema,
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       if (!isUuid(request.params.id)) throw notFound("qrCodeNotFound");
@@ -63,17 +80,28 @@ export const qrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config
     },
   );
 
-  app.delete("/api/qr-codes/:id", { schema: { params: idParams } }, async (request) => {
-    const user = requireUser(request);
-    if (!isUuid(request.params.id)) throw notFound("qrCodeNotFound");
-    await deleteQrCode(db, user, request.params.id);
-    return { ok: true };
-  });
+  app.delete(
+    "/api/qr-codes/:id",
+    { schema: { response: { 200: okSchema, ...errorResponses }, params: idParams } },
+    async (request) => {
+      const user = requireUser(request);
+      if (!isUuid(request.params.id)) throw notFound("qrCodeNotFound");
+      await deleteQrCode(db, user, request.params.id);
+      return { ok: true };
+    },
+  );
 
   /** The printable image: public, like the printed code itself. */
   app.get(
     "/api/qr-codes/:code/image",
-    { schema: { params: z.object({ code: z.string().max(100) }), querystring: imageQuery } },
+    {
+      config: { public: true },
+      schema: {
+        response: { 200: rawBody("The printable code, image/png or image/svg+xml"), ...errorResponses },
+        params: z.object({ code: z.string().max(100) }),
+        querystring: imageQuery,
+      },
+    },
     async (request, reply) => {
       if (!QR_CODE_PATTERN.test(request.params.code)) throw notFound("qrCodeNotFound");
       const found = await findQrCodeByCode(db, request.params.code);
@@ -91,7 +119,17 @@ export const qrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config
   /** A scan: counted atomically, then a redirect; an unknown or switched-off code gets a friendly page. */
   app.get(
     "/q/:code",
-    { schema: { params: z.object({ code: z.string().max(200) }) } },
+    {
+      config: { public: true },
+      schema: {
+        response: {
+          302: noBody("A redirect to the address the code points at"),
+          404: rawBody("A friendly page: the code is unknown or switched off"),
+          ...errorResponses,
+        },
+        params: z.object({ code: z.string().max(200) }),
+      },
+    },
     async (request, reply) => {
       const code = request.params.code;
       // A scan is a person opening the link. Browsers say what they are loading (Sec-Fetch-Dest): an

@@ -63,7 +63,7 @@ export async function createQrCode(
   throw new Error("could not find a free QR code after 5 tries");
 }
 
-/** Which codes a user may see (D4): their own and those of their stores; a platform admin sees all. */
+/** Which codes a user may see (decision 0004): their own and those of their stores; a platform admin sees all. */
 async function scopeFor(db: Db, user: User): Promise<SQL | undefined> {
   if (user.isAdmin) return undefined;
   const storeIds = await memberStoreIds(db, user.id);

@@ -5,17 +5,39 @@ import type { QuickProduct, QuickStoreDetails } from "../../../shared/quickstore
 import { slugify } from "../../../shared/slug";
 import type { FileStorage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
-import { productImages, products, storeMembers, stores, type users } from "../../db/schema";
+import type { users } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
+import type { OnCatalogueChange } from "../../lib/deps";
 import { badRequest } from "../../lib/http-error";
+import { insertProduct, type NewProduct } from "../products/service";
 import { createQrCode, storeQrUrl, toQrView } from "../qr/service";
-import { getStoreSummary, slugTaken, suggestFreeSlug } from "../stores/service";
+import { getStoreSummary, insertStore, slugTaken, suggestFreeSlug } from "../stores/service";
 
 type User = typeof users.$inferSelect;
 
 /** A draft product's photos: the analysed one, then any more the visitor grouped with it, each once. */
-function photosOf(product: QuickProduct): string[] {
-  return [...new Set([product.imageUrl, ...(product.extraImageUrls ?? [])])];
+function photosOf(product: QuickProduct): [string, ...string[]] {
+  const extra = (product.extraImageUrls ?? []).filter((url) => url !== product.imageUrl);
+  return [product.imageUrl, ...new Set(extra)];
+}
+
+/**
+ * A quick-create product as the product service takes it: the editor's names mapped to the product's.
+ * The editor takes "199.99" as the specification asks; the shop sells at the whole kroner every screen
+ * shows (and every other product has), so what is shown is charged.
+ */
+function asNewProduct(product: QuickProduct): NewProduct {
+  return {
+    title: product.title,
+    blurb: product.description,
+    sku: undefined,
+    basePrice: String(wholeKroner(product.price)),
+    seoMetaTitle: product.seoTitle || undefined,
+    seoMetaDesc: product.seoDescription || undefined,
+    coordinates: product.coordinates ?? undefined,
+    stockQty: product.stockQty,
+    aiMeta: { category: product.category ?? "item", altText: product.altText ?? null },
+  };
 }
 
 /**
@@ -29,6 +51,7 @@ export async function createQuickStore(
   user: User,
   input: { store: QuickStoreDetails; products: QuickProduct[] },
   context: { origin: string; language: Language },
+  onCatalogueChange: OnCatalogueChange,
 ) {
   for (const url of input.products.flatMap((product) => photosOf(product))) {
     if (!(await storage.exists(url.replace(/^\/uploads\//, "")))) throw badRequest("imageUrlUnknown");
@@ -53,57 +76,19 @@ export async function createQuickStore(
       return await db
         .transaction(async (tx) => {
           const slug = await suggestFreeSlug(tx, base);
-          const [store] = await tx
-            .insert(stores)
-            .values({
-              name: input.store.name,
-              slug,
-              defaultLocale: context.language,
-              heroImageUrl: input.store.heroImageUrl ?? input.products[0]?.imageUrl ?? null,
-              fallbackHeroImage: input.products[0]?.imageUrl ?? null,
-              theme: { seoTitle, seoDescription },
-            })
-            .returning();
-          if (!store) throw new Error("store insert returned no row");
-          await tx.insert(storeMembers).values({ storeId: store.id, userId: user.id, role: "owner" });
-          const now = new Date();
-          const inserted = await tx
-            .insert(products)
-            .values(
-              input.products.map((product, position) => ({
-                storeId: store.id,
-                title: product.title,
-                blurb: product.description,
-                // The editor takes "199.99" as the specification asks; the shop sells at the whole
-                // kroner every screen shows (and every other product has), so what is shown is charged.
-                basePrice: String(wholeKroner(product.price)),
-                seoMetaTitle: product.seoTitle || null,
-                seoMetaDesc: product.seoDescription || null,
-                coordX: product.coordinates ? String(product.coordinates.x) : null,
-                coordY: product.coordinates ? String(product.coordinates.y) : null,
-                position,
-                stockQty: product.stockQty === undefined ? 1 : product.stockQty,
-                publishedAt: now,
-              })),
-            )
-            .returning({ id: products.id });
-          // Each product keeps its photos in order, the analysed one first and primary (decision 0033).
-          await tx.insert(productImages).values(
-            inserted.flatMap((row, index) => {
-              const product = input.products[index];
-              if (!product) return [];
-              return photosOf(product).map((url, sortOrder) => ({
-                productId: row.id,
-                url,
-                sortOrder,
-                isPrimary: sortOrder === 0,
-                aiMeta:
-                  sortOrder === 0
-                    ? { category: product.category ?? "item", altText: product.altText ?? null }
-                    : undefined,
-              }));
-            }),
-          );
+          const store = await insertStore(tx, user, {
+            name: input.store.name,
+            slug,
+            defaultLocale: context.language,
+            heroImageUrl: input.store.heroImageUrl ?? input.products[0]?.imageUrl ?? null,
+            fallbackHeroImage: input.products[0]?.imageUrl ?? null,
+            theme: { seoTitle, seoDescription },
+          });
+          // One at a time, in the draft's order: each goes to the end of the new store's list, with its photos
+          // in order, the analysed one first and primary (decision 0033).
+          for (const product of input.products) {
+            await insertProduct(tx, store.id, asNewProduct(product), photosOf(product));
+          }
           const qr = input.store.linkQrCode
             ? await createQrCode(tx, user.id, {
                 code: input.store.qrCode,
@@ -111,6 +96,11 @@ export async function createQuickStore(
                 storeId: store.id,
               })
             : undefined;
+          return { store, qr };
+        })
+        .then(async ({ store, qr }) => {
+          // After the commit: a new storefront is a catalogue change (decision 0031).
+          onCatalogueChange();
           return { store, qr };
         })
         .then(async ({ store, qr }) => ({

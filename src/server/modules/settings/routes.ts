@@ -1,13 +1,21 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../../shared/api";
+import { userSettingsSchema } from "../../../shared/preferences";
 import { settingsPatchSchema } from "../../../shared/settings";
 import type { AppDeps } from "../../lib/deps";
 import { requireUser } from "../auth/session";
 import { getSettings, saveSettings } from "./service";
 
 export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  app.get("/api/settings", async (request) => getSettings(db, requireUser(request).id));
+  app.get(
+    "/api/settings",
+    { schema: { response: { 200: userSettingsSchema, ...errorResponses } } },
+    async (request) => getSettings(db, requireUser(request).id),
+  );
 
-  app.put("/api/settings", { schema: { body: settingsPatchSchema } }, async (request) =>
-    saveSettings(db, requireUser(request).id, request.body),
+  app.put(
+    "/api/settings",
+    { schema: { response: { 200: userSettingsSchema, ...errorResponses }, body: settingsPatchSchema } },
+    async (request) => saveSettings(db, requireUser(request).id, request.body),
   );
 };

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses } from "../../../shared/api";
+import { publicStoreSchema } from "../../../shared/storefront";
 import type { AppDeps } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
 import { sendCached } from "../../lib/micro-cache";
@@ -8,7 +10,13 @@ import { getPublicStoreBySlug } from "./service";
 export const storefrontRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, publicCache }) => {
   app.get(
     "/api/stores/slug/:slug",
-    { schema: { params: z.object({ slug: z.string().max(100) }) } },
+    {
+      config: { public: true },
+      schema: {
+        response: { 200: publicStoreSchema, ...errorResponses },
+        params: z.object({ slug: z.string().max(100) }),
+      },
+    },
     async (request, reply) => {
       const slug = request.params.slug.toLowerCase();
       if (!/^[a-z0-9-]{1,60}$/.test(slug)) throw notFound("storeNotFound");

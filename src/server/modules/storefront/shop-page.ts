@@ -1,13 +1,11 @@
 import { translate, translateShared } from "../../../shared/i18n";
 import type { Language } from "../../../shared/preferences";
 import type { ShopPage } from "../../../shared/storefront";
-import { renderShopPage } from "../../../web/features/shop/render";
-import type { ShopState } from "../../../web/features/shop/state";
-import { shopCatalogue } from "../../../web/lib/page-catalogues";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { languageOf } from "../../lib/language";
 import { fillPageTemplate, type PageMeta } from "../../lib/rendered-page";
+import { renderShopPage, type ShopState, shopCatalogue } from "../../pages/render";
 import { getPublicOrder } from "../orders/public-order";
 import { getProductView, listStoreProducts } from "../products/service";
 import { isUuid } from "../stores/access";

@@ -7,7 +7,7 @@ type User = typeof users.$inferSelect;
 export type StoreRow = typeof stores.$inferSelect;
 
 /**
- * The one authorization check for store-scoped routes (D4): the store exists, is not deleted, and the
+ * The one authorization check for store-scoped routes (decision 0004): the store exists, is not deleted, and the
  * user is one of its members or a platform admin. Anything else is a 404, as if it did not exist.
  */
 export async function requireStoreMember(db: DbOrTx, user: User, storeId: string): Promise<StoreRow> {

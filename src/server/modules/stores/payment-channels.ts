@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { PaymentChannelInput, PaymentChannelView, PaymentProvider } from "../../../shared/payment";
 import type { Db } from "../../db/client";
 import { paymentChannels } from "../../db/schema";
+import type { OnCatalogueChange } from "../../lib/deps";
 import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
 
 function toView(row: typeof paymentChannels.$inferSelect): PaymentChannelView {
@@ -29,7 +30,13 @@ export async function listPaymentChannels(db: Db, storeId: string) {
  * One channel per provider and store: saving again updates it. With `expectedUpdatedAt` the
  * update happens only if the channel is still that version (null: only if there is none yet); else 409.
  */
-export async function savePaymentChannel(db: Db, storeId: string, input: PaymentChannelInput) {
+/** The storefront lists the store's payment methods: a change is a catalogue change (decision 0031). */
+export async function savePaymentChannel(
+  db: Db,
+  storeId: string,
+  input: PaymentChannelInput,
+  onCatalogueChange: OnCatalogueChange,
+) {
   const version = input.expectedUpdatedAt;
   const [row] = await db
     .insert(paymentChannels)
@@ -46,6 +53,7 @@ export async function savePaymentChannel(db: Db, storeId: string, input: Payment
     .returning();
   if (!row && version !== undefined) throw staleWrite();
   if (!row) throw new Error("payment channel upsert returned no row");
+  onCatalogueChange();
   return toView(row);
 }
 
@@ -54,6 +62,7 @@ export async function deletePaymentChannel(
   db: Db,
   storeId: string,
   provider: PaymentProvider,
+  onCatalogueChange: OnCatalogueChange,
   expectedUpdatedAt?: string,
 ) {
   const channel = and(eq(paymentChannels.storeId, storeId), eq(paymentChannels.provider, provider));
@@ -61,6 +70,7 @@ export async function deletePaymentChannel(
     .delete(paymentChannels)
     .where(and(channel, isVersion(paymentChannels.updatedAt, expectedUpdatedAt)))
     .returning({ id: paymentChannels.id });
+  if (removed.length > 0) onCatalogueChange();
   if (removed.length > 0 || expectedUpdatedAt === undefined) return;
   const [changed] = await db.select({ id: paymentChannels.id }).from(paymentChannels).where(channel);
   if (changed) throw staleWrite();

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses } from "../../../shared/api";
 import { normalizePhoneCode, PHONE_CODE_PATTERN } from "../../../shared/phone";
+import { storeSummarySchema } from "../../../shared/store";
 import type { AppDeps } from "../../lib/deps";
 import { requestLanguage } from "../../lib/language";
 import { requireUser } from "../auth/session";
@@ -18,10 +20,18 @@ const confirmBody = z.object({
 });
 
 /** A store's SMS phone is proved with a texted code before it gets any order's text. */
-export const phoneVerificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const phoneVerificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, config, onCatalogueChange },
+) => {
   app.post(
     "/api/stores/:id/phone-verification",
-    { schema: { params: storeParams } },
+    {
+      schema: {
+        params: storeParams,
+        response: { 202: z.object({ phone: z.string(), expiresAt: z.string() }), ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
       const sent = await sendPhoneCode(db, store, {
@@ -34,10 +44,16 @@ export const phoneVerificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
 
   app.post(
     "/api/stores/:id/phone-verification/confirm",
-    { schema: { params: storeParams, body: confirmBody } },
+    {
+      schema: {
+        params: storeParams,
+        body: confirmBody,
+        response: { 200: storeSummarySchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
-      return getStoreSummary(db, await confirmPhoneCode(db, store, request.body.code));
+      return getStoreSummary(db, await confirmPhoneCode(db, store, request.body.code, onCatalogueChange));
     },
   );
 };

@@ -4,6 +4,7 @@ import { translateShared } from "../../../shared/i18n";
 import type { Language } from "../../../shared/preferences";
 import type { Db } from "../../db/client";
 import { smsOutbox, storePhoneVerifications, stores } from "../../db/schema";
+import type { OnCatalogueChange } from "../../lib/deps";
 import { badRequest, conflict, HttpError } from "../../lib/http-error";
 import { enforceQuota, HOUR_MS } from "../../lib/rate-limit";
 import { assertSmsDestination } from "../sms/destination";
@@ -69,7 +70,12 @@ export async function sendPhoneCode(
  * phone verified. Each try is counted before it is compared (one UPDATE), so parallel guesses cannot
  * exceed the allowance.
  */
-export async function confirmPhoneCode(db: Db, store: StoreRow, code: string): Promise<StoreRow> {
+export async function confirmPhoneCode(
+  db: Db,
+  store: StoreRow,
+  code: string,
+  onCatalogueChange: OnCatalogueChange,
+): Promise<StoreRow> {
   const [challenge] = await db
     .update(storePhoneVerifications)
     .set({ attempts: sql`${storePhoneVerifications.attempts} + 1` })
@@ -83,7 +89,7 @@ export async function confirmPhoneCode(db: Db, store: StoreRow, code: string): P
   if (!timingSafeEqual(hashCode(store.id, challenge.phone, code), expected)) {
     throw badRequest("verificationCodeWrong");
   }
-  return db.transaction(async (tx) => {
+  const verifiedStore = await db.transaction(async (tx) => {
     const [verified] = await tx
       .update(stores)
       .set({ verifiedPhone: challenge.phone, updatedAt: new Date() })
@@ -94,4 +100,7 @@ export async function confirmPhoneCode(db: Db, store: StoreRow, code: string): P
     await tx.delete(storePhoneVerifications).where(eq(storePhoneVerifications.storeId, store.id));
     return verified;
   });
+  // The storefront shows the store's phone.
+  onCatalogueChange();
+  return verifiedStore;
 }

@@ -1,8 +1,20 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PAYMENT_PROVIDERS, paymentChannelSchema, removePaymentChannelSchema } from "../../../shared/payment";
+import { errorResponses, okSchema } from "../../../shared/api";
+import {
+  PAYMENT_PROVIDERS,
+  paymentChannelSchema,
+  paymentChannelViewSchema,
+  removePaymentChannelSchema,
+} from "../../../shared/payment";
 import { slugify } from "../../../shared/slug";
-import { createStoreSchema, updateStoreSchema } from "../../../shared/store";
+import {
+  createStoreSchema,
+  finnListingSchema,
+  slugAvailabilitySchema,
+  storeSummarySchema,
+  updateStoreSchema,
+} from "../../../shared/store";
 import type { AppDeps } from "../../lib/deps";
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
@@ -26,12 +38,21 @@ import {
 const storeParams = z.object({ id: z.string().max(100) });
 
 export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, config } = deps;
-  app.get("/api/stores", async (request) => listMemberStores(db, requireUser(request)));
+  const { db, config, onCatalogueChange } = deps;
+  app.get(
+    "/api/stores",
+    { schema: { response: { 200: z.array(storeSummarySchema), ...errorResponses } } },
+    async (request) => listMemberStores(db, requireUser(request)),
+  );
 
   app.get(
     "/api/stores/slug-availability",
-    { schema: { querystring: z.object({ slug: z.string().max(200) }) } },
+    {
+      schema: {
+        querystring: z.object({ slug: z.string().max(200) }),
+        response: { 200: slugAvailabilitySchema, ...errorResponses },
+      },
+    },
     async (request) => {
       requireUser(request);
       const slug = slugify(request.query.slug);
@@ -41,44 +62,77 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
   );
 
-  app.post("/api/stores", { schema: { body: createStoreSchema } }, async (request, reply) => {
-    const store = await createStore(db, requireUser(request), request.body);
-    return reply.status(201).send(await getStoreSummary(db, store));
-  });
+  app.post(
+    "/api/stores",
+    { schema: { body: createStoreSchema, response: { 201: storeSummarySchema, ...errorResponses } } },
+    async (request, reply) => {
+      const store = await createStore(db, requireUser(request), request.body, onCatalogueChange);
+      return reply.status(201).send(await getStoreSummary(db, store));
+    },
+  );
 
-  app.get("/api/stores/:id", { schema: { params: storeParams } }, async (request) => {
-    const store = await requireStoreMember(db, requireUser(request), request.params.id);
-    return getStoreSummary(db, store);
-  });
+  app.get(
+    "/api/stores/:id",
+    { schema: { params: storeParams, response: { 200: storeSummarySchema, ...errorResponses } } },
+    async (request) => {
+      const store = await requireStoreMember(db, requireUser(request), request.params.id);
+      return getStoreSummary(db, store);
+    },
+  );
 
   app.put(
     "/api/stores/:id",
-    { schema: { params: storeParams, body: updateStoreSchema } },
+    {
+      schema: {
+        params: storeParams,
+        body: updateStoreSchema,
+        response: { 200: storeSummarySchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
       const { phone } = request.body;
       if (phone) assertSmsDestination(phone, config.sms.allowedCountries, requestLanguage(request));
-      return getStoreSummary(db, await updateStore(db, store, request.body));
+      return getStoreSummary(db, await updateStore(db, store, request.body, onCatalogueChange));
     },
   );
 
-  app.delete("/api/stores/:id", { schema: { params: storeParams } }, async (request) => {
-    const store = await requireStoreMember(db, requireUser(request), request.params.id);
-    await deleteStore(db, store);
-    return { ok: true };
-  });
+  app.delete(
+    "/api/stores/:id",
+    { schema: { params: storeParams, response: { 200: okSchema, ...errorResponses } } },
+    async (request) => {
+      const store = await requireStoreMember(db, requireUser(request), request.params.id);
+      await deleteStore(db, store, onCatalogueChange);
+      return { ok: true };
+    },
+  );
 
-  app.get("/api/stores/:id/payment-channels", { schema: { params: storeParams } }, async (request) => {
-    const store = await requireStoreMember(db, requireUser(request), request.params.id);
-    return listPaymentChannels(db, store.id);
-  });
+  app.get(
+    "/api/stores/:id/payment-channels",
+    {
+      schema: {
+        params: storeParams,
+        response: { 200: z.array(paymentChannelViewSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const store = await requireStoreMember(db, requireUser(request), request.params.id);
+      return listPaymentChannels(db, store.id);
+    },
+  );
 
   app.post(
     "/api/stores/:id/payment-channels",
-    { schema: { params: storeParams, body: paymentChannelSchema } },
+    {
+      schema: {
+        params: storeParams,
+        body: paymentChannelSchema,
+        response: { 201: paymentChannelViewSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
-      return reply.status(201).send(await savePaymentChannel(db, store.id, request.body));
+      return reply.status(201).send(await savePaymentChannel(db, store.id, request.body, onCatalogueChange));
     },
   );
 
@@ -88,20 +142,31 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: {
         params: storeParams.extend({ provider: z.enum(PAYMENT_PROVIDERS, "errors.providerInvalid") }),
         body: removePaymentChannelSchema,
+        response: { 200: okSchema, ...errorResponses },
       },
     },
     async (request) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
-      await deletePaymentChannel(db, store.id, request.params.provider, request.body?.expectedUpdatedAt);
+      await deletePaymentChannel(
+        db,
+        store.id,
+        request.params.provider,
+        onCatalogueChange,
+        request.body?.expectedUpdatedAt,
+      );
       return { ok: true };
     },
   );
 
-  app.get("/api/stores/:id/finn-listing", { schema: { params: storeParams } }, async (request) => {
-    const store = await requireStoreMember(db, requireUser(request), request.params.id);
-    const products = await listStoreProducts(db, store.id, { includeInactive: false });
-    return buildFinnListing(store, products, publicOrigin(request, config));
-  });
+  app.get(
+    "/api/stores/:id/finn-listing",
+    { schema: { params: storeParams, response: { 200: finnListingSchema, ...errorResponses } } },
+    async (request) => {
+      const store = await requireStoreMember(db, requireUser(request), request.params.id);
+      const products = await listStoreProducts(db, store.id, { includeInactive: false });
+      return buildFinnListing(store, products, publicOrigin(request, config));
+    },
+  );
 
   await app.register(phoneVerificationRoutes, deps);
 };

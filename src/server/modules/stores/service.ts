@@ -6,6 +6,7 @@ import type { CreateStoreInput, StoreSummary, UpdateStoreInput } from "../../../
 import type { Db, DbOrTx } from "../../db/client";
 import { products, qrCodes, storeMembers, stores, type users } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
+import type { OnCatalogueChange } from "../../lib/deps";
 import { badRequest, HttpError } from "../../lib/http-error";
 import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
 import type { StoreRow } from "./access";
@@ -103,29 +104,38 @@ export async function isSlugFree(db: DbOrTx, slug: string, exceptStoreId?: strin
   return !row || row.id === exceptStoreId;
 }
 
+/**
+ * The one way a store is made (decision 0031), inside the caller's transaction: the row and its owner.
+ * The seller's "new store" and quick-create both come here.
+ */
+export async function insertStore(tx: DbOrTx, user: User, values: typeof stores.$inferInsert) {
+  const [store] = await tx.insert(stores).values(values).returning();
+  if (!store) throw new Error("store insert returned no row");
+  await tx.insert(storeMembers).values({ storeId: store.id, userId: user.id, role: "owner" });
+  return store;
+}
+
 /** Creates the store with the user as its owner, in one transaction; a taken slug is a 409 with a free alternative. */
 export async function createStore(
   db: Db,
   user: User,
   input: CreateStoreInput,
+  onCatalogueChange: OnCatalogueChange,
   extra: Partial<typeof stores.$inferInsert> = {},
 ) {
   try {
-    return await db.transaction(async (tx) => {
-      const [store] = await tx
-        .insert(stores)
-        .values({
-          name: input.name,
-          slug: input.slug,
-          defaultLocale: input.defaultLocale,
-          theme: input.description ? { description: input.description } : {},
-          ...extra,
-        })
-        .returning();
-      if (!store) throw new Error("store insert returned no row");
-      await tx.insert(storeMembers).values({ storeId: store.id, userId: user.id, role: "owner" });
-      return store;
-    });
+    const created = await db.transaction((tx) =>
+      insertStore(tx, user, {
+        name: input.name,
+        slug: input.slug,
+        defaultLocale: input.defaultLocale,
+        theme: input.description ? { description: input.description } : {},
+        ...extra,
+      }),
+    );
+    // A storefront at this slug may have been asked for (and its absence kept) before it existed.
+    onCatalogueChange();
+    return created;
   } catch (error) {
     if (isUniqueViolation(error, "stores_slug_live_key")) throw await slugTaken(db, input.slug);
     throw error;
@@ -133,7 +143,12 @@ export async function createStore(
 }
 
 /** Saves the settings; refused (409) when `expectedUpdatedAt` names a version that is no longer current. */
-export async function updateStore(db: Db, store: StoreRow, input: UpdateStoreInput): Promise<StoreRow> {
+export async function updateStore(
+  db: Db,
+  store: StoreRow,
+  input: UpdateStoreInput,
+  onCatalogueChange: OnCatalogueChange,
+): Promise<StoreRow> {
   const changes: Partial<typeof stores.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.slug !== undefined) changes.slug = input.slug;
@@ -162,6 +177,7 @@ export async function updateStore(db: Db, store: StoreRow, input: UpdateStoreInp
       .returning();
     if (!updated && input.expectedUpdatedAt !== undefined) throw staleWrite();
     if (!updated) throw new Error("store update returned no row");
+    onCatalogueChange();
     return updated;
   } catch (error) {
     if (input.slug && isUniqueViolation(error, "stores_slug_live_key")) throw await slugTaken(db, input.slug);
@@ -170,12 +186,13 @@ export async function updateStore(db: Db, store: StoreRow, input: UpdateStoreInp
 }
 
 /**
- * Soft delete (D14): orders stay for the books, the slug is free again, and the store's QR codes are
+ * Soft delete (decision 0014): orders stay for the books, the slug is free again, and the store's QR codes are
  * detached and switched off: they point at the old slug, which the next store to take it would inherit.
  * The seller can link one to another store of theirs (PATCH /api/qr-codes/:id), which points it there.
  */
-export async function deleteStore(db: Db, store: StoreRow) {
+export async function deleteStore(db: Db, store: StoreRow, onCatalogueChange: OnCatalogueChange) {
   await db.transaction((tx) => softDeleteStores(tx, [store.id]));
+  onCatalogueChange();
 }
 
 /** deleteStore's rule for several stores inside the caller's transaction (an account being deleted). */

@@ -1,28 +1,48 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { changePasswordSchema, profileSchema } from "../../../shared/auth";
+import { errorResponses } from "../../../shared/api";
+import {
+  changePasswordSchema,
+  profileSchema,
+  publicUserSchema,
+  userAnswerSchema,
+} from "../../../shared/auth";
 import type { AppDeps } from "../../lib/deps";
 import { HttpError } from "../../lib/http-error";
 import { changePassword, toPublicUser, updateProfile } from "../auth/service";
 import { requireUser } from "../auth/session";
 
 export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  app.get("/api/users/me", async (request) => toPublicUser(requireUser(request)));
+  app.get(
+    "/api/users/me",
+    { schema: { response: { 200: publicUserSchema, ...errorResponses } } },
+    async (request) => toPublicUser(requireUser(request)),
+  );
 
   app.put(
     "/api/users/:id",
-    { schema: { params: z.object({ id: z.string().max(100) }), body: profileSchema } },
+    {
+      schema: {
+        response: { 200: publicUserSchema, ...errorResponses },
+        params: z.object({ id: z.string().max(100) }),
+        body: profileSchema,
+      },
+    },
     async (request) => {
       const user = requireUser(request);
-      // The id in the URL only has to name the caller; who the caller is comes from the session (D3).
+      // The id in the URL only has to name the caller; who the caller is comes from the session (decision 0003).
       if (request.params.id !== user.id) throw new HttpError(403, "notYourAccount");
       return toPublicUser(await updateProfile(db, config, user.id, request.body, request.ip));
     },
   );
 
-  app.post("/api/users/me/password", { schema: { body: changePasswordSchema } }, async (request) => {
-    const user = requireUser(request);
-    await changePassword(db, config, user.id, request.sessionToken ?? "", request.body, request.ip);
-    return { user: toPublicUser(user) };
-  });
+  app.post(
+    "/api/users/me/password",
+    { schema: { response: { 200: userAnswerSchema, ...errorResponses }, body: changePasswordSchema } },
+    async (request) => {
+      const user = requireUser(request);
+      await changePassword(db, config, user.id, request.sessionToken ?? "", request.body, request.ip);
+      return { user: toPublicUser(user) };
+    },
+  );
 };

@@ -1,7 +1,7 @@
 import { useTranslation } from "../../lib/i18n";
 import { Badge } from "../ui/badge";
 
-/** Spec 2.16's Active/Inactive, for products and QR codes alike. */
+/** docs/product-spec.md 2.16's Active/Inactive, for products and QR codes alike. */
 export function ActiveBadge({ active }: { active: boolean }) {
   const { t } = useTranslation();
   return (

@@ -34,7 +34,7 @@ interface AiLogDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Spec 2.16: one AI call's prompt, response and error. */
+/** docs/product-spec.md 2.16: one AI call's prompt, response and error. */
 export function AiLogDialog({ log, open, onOpenChange }: AiLogDialogProps) {
   const { t } = useTranslation();
   const { timestamp } = useAdminFormatters();

@@ -31,7 +31,7 @@ function Context({ log }: { log: AiLogRow }) {
   return <span className="font-mono text-xs">{parts.join(" · ")}</span>;
 }
 
-/** Spec 2.16 AI Logs (D9): one row per call; a row opens its prompt, response and error. */
+/** docs/product-spec.md 2.16 AI Logs (decision 0009): one row per call; a row opens its prompt, response and error. */
 export function AiLogsTab() {
   const { t } = useTranslation();
   const { timestamp, seconds, count } = useAdminFormatters();

@@ -8,7 +8,7 @@ export interface AdminFormatters {
   date: (iso: string) => string;
   /** "12 Mar 2025, 14:32:05": AI calls seconds apart stay apart. */
   timestamp: (iso: string) => string;
-  /** "450 NOK": whole units, rounded half up like every price on screen (D7), with the currency code. */
+  /** "450 NOK": whole units, rounded half up like every price on screen (decision 0007), with the currency code. */
   price: (amount: string, currencyCode: string) => string;
   /** 740 ms → "0.74" (or "0,74"). */
   seconds: (milliseconds: number) => string;

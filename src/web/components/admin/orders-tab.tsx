@@ -7,7 +7,7 @@ import { AdminTable } from "./admin-list";
 import { useAdminFormatters } from "./format";
 import { RowAction } from "./row-action";
 
-/** Spec 2.16 Orders: the id's first 8 characters, store, amount in whole kroner, status, date; view. */
+/** docs/product-spec.md 2.16 Orders: the id's first 8 characters, store, amount in whole kroner, status, date; view. */
 export function OrdersTab() {
   const { t } = useTranslation();
   const { kr } = useFormatters();

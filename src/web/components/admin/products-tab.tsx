@@ -5,7 +5,7 @@ import { AdminTable } from "./admin-list";
 import { useAdminFormatters } from "./format";
 import { RowAction } from "./row-action";
 
-/** Spec 2.16 Products: title, store, price with its currency code, Active/Inactive; view and edit. */
+/** docs/product-spec.md 2.16 Products: title, store, price with its currency code, Active/Inactive; view and edit. */
 export function ProductsTab() {
   const { t } = useTranslation();
   const { price } = useAdminFormatters();

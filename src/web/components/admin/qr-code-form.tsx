@@ -50,7 +50,7 @@ interface QrCodeFormProps {
   className?: string;
 }
 
-/** D12: the side form creates a code (its text optional) or edits one, with the code's preview. */
+/** decision 0012: the side form creates a code (its text optional) or edits one, with the code's preview. */
 export function QrCodeForm({ editing, autoFocus, onSaved, onNew, className }: QrCodeFormProps) {
   const { t } = useTranslation();
   const save = useSaveQrCode();

@@ -21,7 +21,7 @@ interface Selection {
 }
 
 /**
- * Spec 2.16 QR Codes as D12 wires it: the list with open, print, download, edit and delete, and a side
+ * docs/product-spec.md 2.16 QR Codes as decision 0012 wires it: the list with open, print, download, edit and delete, and a side
  * form (beside the list on wide screens, above it on a phone) that creates or edits a code.
  */
 export function QrCodesTab() {

@@ -9,7 +9,7 @@ import { AdminTable } from "./admin-list";
 import { useAdminFormatters } from "./format";
 import { RowAction } from "./row-action";
 
-/** Spec 2.16 Stores: name, slug, the real product count (D10), created; view, edit and delete. */
+/** docs/product-spec.md 2.16 Stores: name, slug, the real product count (decision 0010), created; view, edit and delete. */
 export function StoresTab() {
   const { t } = useTranslation();
   const { date, count } = useAdminFormatters();

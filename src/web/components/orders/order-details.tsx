@@ -87,7 +87,7 @@ export function OrderBuyer({ order }: { order: OrderView }) {
   );
 }
 
-/** Spec 2.10: product title, unit price and quantity, with line totals and the order total. */
+/** docs/product-spec.md 2.10: product title, unit price and quantity, with line totals and the order total. */
 export function OrderItems({ order }: { order: OrderView }) {
   const { t } = useTranslation();
   const { kr } = useFormatters();

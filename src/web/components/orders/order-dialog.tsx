@@ -18,7 +18,7 @@ interface OrderDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Spec 2.10 and section 4: the order, its items, the status change and the status history. */
+/** docs/product-spec.md 2.10 and section 4: the order, its items, the status change and the status history. */
 export function OrderDialog({ orderId, open, onOpenChange }: OrderDialogProps) {
   const { t } = useTranslation();
   const dateTime = useDateTime();

@@ -141,7 +141,7 @@ interface OrderListProps {
   toolbar?: ReactNode;
 }
 
-/** Spec 2.10: the five tabs, each filtering on the server with its own empty text; a click opens the order. */
+/** docs/product-spec.md 2.10: the five tabs, each filtering on the server with its own empty text; a click opens the order. */
 export function OrderList({ storeId, storeScoped, toolbar }: OrderListProps) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();

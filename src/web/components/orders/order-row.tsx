@@ -14,12 +14,12 @@ export type OrderRowData = Pick<
 
 interface OrderRowProps {
   order: OrderRowData;
-  /** Opens the order dialog (D14). */
+  /** Opens the order dialog (decision 0014). */
   onView: () => void;
 }
 
 /**
- * Spec 2.5, one <li> of an order list. The "View order details" button stretches over the whole row, so
+ * docs/product-spec.md 2.5, one <li> of an order list. The "View order details" button stretches over the whole row, so
  * a click anywhere opens the order while keyboard users meet one control per row.
  */
 export function OrderRow({ order, onView }: OrderRowProps) {

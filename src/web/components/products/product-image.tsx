@@ -12,7 +12,7 @@ interface ProductImageProps {
   priority?: boolean;
 }
 
-/** A square product photo (spec 5 image URL fixing) that shows the placeholder when it fails to load. */
+/** A square product photo (docs/product-spec.md 5 image URL fixing) that shows the placeholder when it fails to load. */
 export function ProductImage({ url, alt, sizes, className, priority = false }: ProductImageProps) {
   const src = fixImageUrl(url, window.location.origin);
   const [failed, setFailed] = useState<string | null>(null);

@@ -12,7 +12,7 @@ interface DeleteStoreDialogProps {
   onDeleted?: () => void;
 }
 
-/** Spec 2.7: "Are you sure?", then the delete with its toasts. */
+/** docs/product-spec.md 2.7: "Are you sure?", then the delete with its toasts. */
 export function DeleteStoreDialog({ store, onClose, onDeleted }: DeleteStoreDialogProps) {
   const { t } = useTranslation();
   const remove = useDeleteStore();

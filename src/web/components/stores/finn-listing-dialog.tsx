@@ -53,7 +53,7 @@ function ListingPart({ label, copyLabel, value, multiline = false }: ListingPart
   );
 }
 
-/** Spec 2.8: a ready-to-paste Finn.no ad, fetched only once the dialog is opened. */
+/** docs/product-spec.md 2.8: a ready-to-paste Finn.no ad, fetched only once the dialog is opened. */
 export function FinnListingDialog({ storeId }: { storeId: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

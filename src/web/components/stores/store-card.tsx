@@ -28,7 +28,7 @@ function IconAction({ label, tooltip, children }: { label: string; tooltip: stri
 }
 
 /**
- * Spec 2.5. The name's link stretches over the whole card, so the card opens the storefront while the
+ * docs/product-spec.md 2.5. The name's link stretches over the whole card, so the card opens the storefront while the
  * action buttons stay siblings of the link, never inside it.
  */
 export function StoreCard({ store, onDelete }: StoreCardProps) {

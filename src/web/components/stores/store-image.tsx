@@ -5,7 +5,7 @@ import { cn } from "../../lib/utils";
 
 export const STORE_PLACEHOLDER = "/store-placeholder.svg";
 
-/** Spec 2.5: the hero image, else the fallback (a product photo), else the default illustration. */
+/** docs/product-spec.md 2.5: the hero image, else the fallback (a product photo), else the default illustration. */
 export function storeImageUrl(store: Pick<StoreSummary, "heroImageUrl" | "fallbackHeroImage">): string {
   const url = store.heroImageUrl || store.fallbackHeroImage;
   return url ? fixImageUrl(url, window.location.origin) : STORE_PLACEHOLDER;

@@ -5,7 +5,7 @@ import { PageTitle } from "../page-title";
 import { Button } from "../ui/button";
 import { EmptyState } from "./empty-state";
 
-/** Spec 2.8: a store that does not exist, or is not the seller's (D4), with the way back. */
+/** docs/product-spec.md 2.8: a store that does not exist, or is not the seller's (decision 0004), with the way back. */
 export function StoreNotFound() {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils";
 
-/** success, warning, danger and info are the order-status colours of spec 4 (paid, pending, cancelled, fulfilled). */
+/** success, warning, danger and info are the order-status colours of docs/product-spec.md 4 (paid, pending, cancelled, fulfilled). */
 export const badgeVariants = cva(
   "inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-medium [&_svg]:size-3",
   {

@@ -5,7 +5,7 @@ import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils";
 import { passEscapeToDialog } from "./escape-close";
 
-/** Spec 9: shown for 5000 ms, swiped away to the right past 50 px. */
+/** docs/product-spec.md 9: shown for 5000 ms, swiped away to the right past 50 px. */
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
   return <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50} {...props} />;
 }

@@ -2,7 +2,7 @@ import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils";
 
-/** Spec 9: tooltips open after 700 ms; moving to the next one within 300 ms opens it at once. */
+/** docs/product-spec.md 9: tooltips open after 700 ms; moving to the next one within 300 ms opens it at once. */
 export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300} {...props} />;
 }

@@ -1,22 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { StoreSummary } from "../../../shared/store";
+import type { QuickStoreResult } from "../../../shared/quickstore";
 import { apiJson } from "../../lib/api";
 import { invalidateApi } from "../../lib/queries/stores";
 import type { QuickStoreRequest } from "./save-request";
 
-export interface QuickStoreQrCode {
-  code: string;
-  url: string;
-  scanUrl: string;
-  /** "/api/qr-codes/{code}/image" */
-  imageUrl: string;
-}
-
-/** Spec 3's created-store result of quick-create. */
-export interface QuickStoreResult {
-  storeSlug: string;
-  store: StoreSummary & { qrCode: QuickStoreQrCode | null };
-}
+/** docs/product-spec.md 3's created-store result of quick-create, as the server declares it (src/shared/quickstore.ts). */
+export type { QuickStoreResult };
 
 /** POST /api/quickstore or /api/quickstore/multiple (signed in only); the new store joins the seller's lists. */
 export function useCreateQuickStore() {

@@ -39,7 +39,7 @@ function draft(overrides: Partial<QuickCreateDraft> = {}): QuickCreateDraft {
 }
 
 describe("steps", () => {
-  it("follows spec 2.14's back arrow", () => {
+  it("follows docs/product-spec.md 2.14's back arrow", () => {
     expect(previousStep("register", "single")).toBe("store");
     expect(previousStep("store", "single")).toBe("upload");
     expect(previousStep("store", "multiple")).toBe("upload-multiple");
@@ -133,7 +133,7 @@ describe("analysis results", () => {
 });
 
 describe("validation", () => {
-  it("uses spec 5's quick-create messages", () => {
+  it("uses docs/product-spec.md 5's quick-create messages", () => {
     expect(validateProduct({ title: "A", description: "Short", price: "", stockQty: "1" })).toEqual({
       title: "errors.productTitleMin",
       description: "errors.descriptionMin",

@@ -1,5 +1,5 @@
 /**
- * The quick-create draft (spec 2.14, decision 0005): what a visitor builds before there is an account.
+ * The quick-create draft (docs/product-spec.md 2.14, decision 0005): what a visitor builds before there is an account.
  * Images are uploaded during analysis, so a draft holds only their URLs and survives a reload. How the
  * flow moves between steps is machine.ts; the rules around the draft each have their own file:
  * files.ts (which photos), analysis.ts (AI answer to product), validation.ts, save-request.ts, storage.ts.
@@ -14,7 +14,7 @@ export interface DraftProduct {
   id: string;
   title: string;
   description: string;
-  /** Digits with an optional 1 to 2 decimals; spec 5's default is "0". */
+  /** Digits with an optional 1 to 2 decimals; docs/product-spec.md 5's default is "0". */
   price: string;
   /** A whole number as text, "" for unlimited; a product from a photo starts at "1" (decision 0032). */
   stockQty: string;
@@ -47,7 +47,7 @@ export interface QuickCreateDraft {
   mode: UploadMode;
   products: DraftProduct[];
   store: StoreDraft;
-  /** Spec 3's registration draft: never the password. */
+  /** docs/product-spec.md 3's registration draft: never the password. */
   registration: { fullName: string; email: string };
 }
 

@@ -3,7 +3,7 @@ import type { UploadMode } from "./draft";
 
 /** Which photos an upload takes, and how the analysis step shows them. */
 
-/** Spec 5 and 9: the limits are src/shared/image-limits.ts, the server's too. */
+/** docs/product-spec.md 5 and 9: the limits are src/shared/image-limits.ts, the server's too. */
 export { isHeic, MAX_PHOTOS };
 export const SINGLE_TYPES = IMAGE_TYPES;
 export const MULTIPLE_TYPES = [...IMAGE_TYPES, ...HEIC_TYPES] as const;
@@ -37,7 +37,7 @@ export function selectFiles<F extends FileLike>(files: F[], alreadyChosen: numbe
   return selection;
 }
 
-/** Spec 9: the analysis step shows the first 6 photos and a "+N more" tile for the rest. */
+/** docs/product-spec.md 9: the analysis step shows the first 6 photos and a "+N more" tile for the rest. */
 export const THUMBNAIL_LIMIT = 6;
 
 export function thumbnailTiles<T>(items: T[], limit = THUMBNAIL_LIMIT): { shown: T[]; more: number } {

@@ -12,7 +12,7 @@ import { useQuickCreate } from "./use-quick-create";
 import { validateDraft } from "./validation";
 
 /**
- * Spec 2.14 and decision 0005: upload, analysis, store, register (signed out only), success; public to
+ * docs/product-spec.md 2.14 and decision 0005: upload, analysis, store, register (signed out only), success; public to
  * the end. The page is a switch over the machine's step (machine.ts, decision 0028); what each action
  * does is use-quick-create.ts.
  */

@@ -38,7 +38,7 @@ function at(step: QuickCreateStep, overrides: Partial<QuickCreateDraft> = {}): Q
   return initialState({ ...emptyDraft(), step, ...overrides });
 }
 
-/** A store whose products and details pass spec 5's rules. */
+/** A store whose products and details pass docs/product-spec.md 5's rules. */
 const ready = (step: QuickCreateStep = "store") =>
   at(step, { products: [product()], store: { ...emptyDraft().store, name: "Clay Corner" } });
 
@@ -56,7 +56,7 @@ const RESULT: QuickStoreResult = {
   } as unknown as QuickStoreResult["store"],
 };
 
-describe("the back arrow (spec 2.14)", () => {
+describe("the back arrow (docs/product-spec.md 2.14)", () => {
   it("is one table: register to store, store and analysis to the upload they came from, multi to single, upload home", () => {
     expect(BACK_ARROW).toEqual({
       upload: { single: "home", multiple: "home" },

@@ -9,11 +9,11 @@ import { validateDraft } from "./validation";
  * changes it, with no I/O, so it is tested without a browser. Calling the AI and the server, storage,
  * toasts and focus are the hook's (use-quick-create.ts); the page is a switch over the step (flow.tsx).
  *
- * Steps (spec 2.14): upload | upload-multiple -> analysis -> store -> register (signed out only) -> success.
+ * Steps (docs/product-spec.md 2.14): upload | upload-multiple -> analysis -> store -> register (signed out only) -> success.
  */
 
 /**
- * Spec 2.14's back arrow, the whole rule: where the arrow goes from each step, by how the photos came in.
+ * docs/product-spec.md 2.14's back arrow, the whole rule: where the arrow goes from each step, by how the photos came in.
  * "home" leaves the flow for /; null: the step has no back arrow.
  */
 export const BACK_ARROW: Record<QuickCreateStep, Record<UploadMode, QuickCreateStep | "home" | null>> = {
@@ -193,7 +193,7 @@ export function quickCreateReducer(state: QuickCreateState, event: QuickCreateEv
         "store",
       );
     case "analysisFailed":
-      // Spec 2.14: a failed analysis returns to the upload it came from.
+      // docs/product-spec.md 2.14: a failed analysis returns to the upload it came from.
       return go(state, uploadStep(draft.mode));
     case "filesAdded":
       return { ...state, rejections: event.rejections, files: [...state.files, ...event.accepted] };

@@ -5,7 +5,7 @@ import { useTranslation } from "../../lib/i18n";
 import { QuickCreateHeader } from "./components/header";
 import { QuickCreateFlow } from "./flow";
 
-/** /quick-create: public (D5), with its own light header instead of the signed-in shell. */
+/** /quick-create: public (decision 0005), with its own light header instead of the signed-in shell. */
 export function QuickCreatePage() {
   const { t } = useTranslation();
   const { isLoading } = useAuth();

@@ -12,7 +12,7 @@ export type QuickProduct = z.input<typeof quickProductSchema>;
 export function storeDetails(store: StoreDraft, mode: UploadMode): QuickStoreDetails {
   const details: QuickStoreDetails = { name: store.name.trim(), linkQrCode: store.linkQrCode };
   if (store.linkQrCode && store.qrCode.trim()) details.qrCode = store.qrCode.trim();
-  // Spec 2.14: only a single-product store asks for its SEO texts; several get generated ones.
+  // docs/product-spec.md 2.14: only a single-product store asks for its SEO texts; several get generated ones.
   if (mode === "single" && store.seoTitle.trim()) details.seoTitle = store.seoTitle.trim();
   if (mode === "single" && store.seoDescription.trim()) details.seoDescription = store.seoDescription.trim();
   return details;

@@ -7,7 +7,7 @@ import type { QuickCreateDraft } from "./draft";
  * trip to /login (decision 0005). What is read back is parsed, never trusted.
  */
 
-/** D5: a draft waiting for its maker to log in, in local storage so it survives the trip to /login. */
+/** decision 0005: a draft waiting for its maker to log in, in local storage so it survives the trip to /login. */
 export const PENDING_STORE_KEY = "pendingStore";
 /** The draft in progress, in session storage so a reload of the tab keeps it. */
 export const SESSION_DRAFT_KEY = "torg-quick-create";

@@ -23,7 +23,7 @@ function issuesByField<K extends string>(issues: z.core.$ZodIssue[], fields: rea
 const PRODUCT_FIELDS = ["title", "description", "price", "stockQty"] as const;
 const STORE_FIELDS = ["name", "qrCode", "seoTitle", "seoDescription"] as const;
 
-/** Spec 5's quick-create rules for one product; messages are i18n keys. */
+/** docs/product-spec.md 5's quick-create rules for one product; messages are i18n keys. */
 export function validateProduct(
   product: Pick<DraftProduct, "title" | "description" | "price" | "stockQty">,
 ): ProductErrors {

@@ -1,10 +1,10 @@
-import type { OrderItemView, OrderView } from "../../../shared/order";
+import type { PlacedOrder } from "../../../shared/order";
 import type { PublicOrder } from "../../../shared/order-page";
 import type { ProductView } from "../../../shared/product";
 import { ApiError, apiJson, languageHeader } from "../../lib/api";
 import type { StockRefusal } from "./cart/cart";
 
-/** The shopper's side of the API: a store's current products (D6: the cart reprices from them) and placing an order. */
+/** The shopper's side of the API: a store's current products (decision 0006: the cart reprices from them) and placing an order. */
 export function fetchStoreProducts(storeId: string): Promise<ProductView[]> {
   return apiJson<ProductView[]>("GET", `/api/stores/${encodeURIComponent(storeId)}/products`);
 }
@@ -18,9 +18,8 @@ export interface PlaceOrderBody {
   items: { productId: string; qty: number; variantId: string | null }[];
 }
 
-export type PlacedOrder = Pick<OrderView, "id" | "status" | "totalGross" | "currencyCode" | "publicUrl"> & {
-  items: Pick<OrderItemView, "title" | "variantLabel" | "unitPrice" | "qty">[];
-};
+/** The answer to POST /api/orders, as the server declares it (src/shared/order.ts). */
+export type { PlacedOrder };
 
 /**
  * POST /api/orders with an Idempotency-Key: the server answers a repeated key with the first order,

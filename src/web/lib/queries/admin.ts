@@ -48,7 +48,7 @@ export interface QrCodeInput {
   isActive: boolean;
 }
 
-/** POST /api/qr-codes for a new code, PATCH /api/qr-codes/{id} for an existing one (D12). */
+/** POST /api/qr-codes for a new code, PATCH /api/qr-codes/{id} for an existing one (decision 0012). */
 export function useSaveQrCode() {
   const queryClient = useQueryClient();
   return useMutation({

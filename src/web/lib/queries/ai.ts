@@ -27,7 +27,7 @@ async function post(url: string, body: FormData, signal: AbortSignal | undefined
 }
 
 /**
- * POST /api/products/analyze: one photo (JPG, PNG or WEBP) is stored and described. Public (D5); a
+ * POST /api/products/analyze: one photo (JPG, PNG or WEBP) is stored and described. Public (decision 0005); a
  * seller's `storeId` only labels the AI log. Throws ApiError (415, 413, 429, 502) or an AbortError.
  */
 export async function analyzeImage(

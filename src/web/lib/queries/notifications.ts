@@ -1,28 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Notifications, OrderNotification } from "../../../shared/dashboard";
 import { apiRequest } from "../api";
 import { useAuth } from "../auth";
 
-export interface OrderNotification {
-  id: string;
-  storeName: string;
-  totalGross: string;
-  shipToName: string;
-  placedAt: string;
-  /** Placed since the user last opened the notifications. */
-  isNew: boolean;
-}
-
-export interface Notifications {
-  unseenCount: number;
-  /** The latest pending orders of the user's stores, newest first. */
-  orders: OrderNotification[];
-}
+/** The answer GET /api/notifications declares (src/shared/dashboard.ts). */
+export type { Notifications, OrderNotification };
 
 export const notificationKeys = {
   all: ["/api/notifications"] as const,
 };
 
-/** New orders arrive without the seller doing anything, so this one query looks again every minute (D14). */
+/** New orders arrive without the seller doing anything, so this one query looks again every minute (decision 0014). */
 const POLL_INTERVAL_MS = 60_000;
 
 export function useNotifications() {

@@ -36,7 +36,7 @@ export const orderKeys = {
   detail: (id: string) => [orderPath(id)] as const,
 };
 
-/** An order list, newest first, fetched a page at a time ("Show more" asks for the next; spec 2.10). */
+/** An order list, newest first, fetched a page at a time ("Show more" asks for the next; docs/product-spec.md 2.10). */
 export function useOrders(filters: OrderFilters) {
   const queryKey = orderKeys.list(filters);
   const [url] = queryKey;
@@ -54,7 +54,7 @@ export function useOrders(filters: OrderFilters) {
   });
 }
 
-/** The latest 10 orders of all your stores; the dashboard asks only once you have a store (spec 4). */
+/** The latest 10 orders of all your stores; the dashboard asks only once you have a store (docs/product-spec.md 4). */
 export function useRecentOrders(enabled: boolean) {
   return useQuery<OrderView[]>({ queryKey: orderKeys.recent, enabled });
 }

@@ -1,20 +1,17 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PaymentChannelInput, PaymentChannelView, PaymentProvider } from "../../../shared/payment";
 import type { ProductView } from "../../../shared/product";
-import type { CreateStoreInput, StoreSummary, UpdateStoreInput } from "../../../shared/store";
+import type {
+  CreateStoreInput,
+  FinnListing,
+  SlugAvailability,
+  StoreSummary,
+  UpdateStoreInput,
+} from "../../../shared/store";
 import { apiJson, apiRequest } from "../api";
 
-export interface SlugAvailability {
-  slug: string;
-  available: boolean;
-  suggestion: string | null;
-}
-
-export interface FinnListing {
-  title: string;
-  description: string;
-  storeUrl: string;
-}
+/** Answers declared by the server's routes (src/shared/store.ts). */
+export type { FinnListing, SlugAvailability };
 
 const storePath = (id: string) => `/api/stores/${encodeURIComponent(id)}`;
 

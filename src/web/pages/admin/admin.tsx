@@ -29,7 +29,7 @@ const TABS: Record<AdminListName, { label: string; icon: LucideIcon; panel: Comp
 const isTab = (value: string | null): value is AdminListName => ADMIN_LISTS.some((tab) => tab === value);
 
 /**
- * Spec 2.16 with D4, D10 and D12: five server-paged lists of what the signed-in user may see (all of
+ * docs/product-spec.md 2.16 with decision 0004, decision 0010 and decision 0012: five server-paged lists of what the signed-in user may see (all of
  * Torg for a platform admin). The tab lives in ?tab=, so a reload or a shared link keeps it.
  */
 export function AdminPage() {

@@ -37,7 +37,7 @@ import { cn } from "../../lib/utils";
 const STORE_PARAM = "store";
 const PERIOD_PARAM = "period";
 
-/** /analytics (D10): a seller's real revenue, orders, product views and QR scans, with charts. */
+/** /analytics (decision 0010): a seller's real revenue, orders, product views and QR scans, with charts. */
 export function AnalyticsPage() {
   const { t } = useTranslation();
   const stores = useStores();

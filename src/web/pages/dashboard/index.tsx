@@ -7,7 +7,7 @@ import { RecentOrders } from "./recent-orders";
 import { SummaryCards } from "./summary-cards";
 import { YourStores } from "./your-stores";
 
-/** The signed-in home page (spec 2.4): one section per block, stacked. */
+/** The signed-in home page (docs/product-spec.md 2.4): one section per block, stacked. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useAuth();

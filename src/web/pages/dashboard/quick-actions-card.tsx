@@ -4,7 +4,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { useTranslation } from "../../lib/i18n";
 
-/** Spec 2.4: "Create New Store" and "Quick Create". */
+/** docs/product-spec.md 2.4: "Create New Store" and "Quick Create". */
 export function QuickActionsCard() {
   const { t } = useTranslation();
   return (

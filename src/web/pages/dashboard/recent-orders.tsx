@@ -12,7 +12,7 @@ interface RecentOrdersProps {
   storesPending: boolean;
 }
 
-/** Spec 2.4 with D14: the latest orders; a click opens the order dialog. */
+/** docs/product-spec.md 2.4 with decision 0014: the latest orders; a click opens the order dialog. */
 export function RecentOrders({ hasStores, storesPending }: RecentOrdersProps) {
   const { t } = useTranslation();
   const recent = useRecentOrders(hasStores);

@@ -4,7 +4,7 @@ import { useFormatters } from "../../lib/format";
 import { useTranslation } from "../../lib/i18n";
 import { useDashboardSummary } from "../../lib/queries/dashboard";
 
-/** Spec 2.4 with D10: live stores, orders of the last 30 days, and this month's real revenue. */
+/** docs/product-spec.md 2.4 with decision 0010: live stores, orders of the last 30 days, and this month's real revenue. */
 export function SummaryCards() {
   const { t } = useTranslation();
   const { kr } = useFormatters();

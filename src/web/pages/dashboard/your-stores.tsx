@@ -12,7 +12,7 @@ import { SectionHeader } from "./section-header";
 /** The dashboard shows a few stores; "View all" leads to the rest. */
 const SHOWN_STORES = 6;
 
-/** Spec 2.4: "Your Stores", a grid of store cards without delete, or the way to a first store. */
+/** docs/product-spec.md 2.4: "Your Stores", a grid of store cards without delete, or the way to a first store. */
 export function YourStores({ query }: { query: UseQueryResult<StoreSummary[]> }) {
   const { t } = useTranslation();
   const { data: stores, error } = query;

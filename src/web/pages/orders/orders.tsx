@@ -11,7 +11,7 @@ import { useStores } from "../../lib/queries/stores";
 const STORE_PARAM = "store";
 const ALL_STORES = "all";
 
-/** Spec 2.10: all orders of all your stores, filtered by store and status. */
+/** docs/product-spec.md 2.10: all orders of all your stores, filtered by store and status. */
 export function OrdersPage() {
   const { t } = useTranslation();
   const { data: stores } = useStores();

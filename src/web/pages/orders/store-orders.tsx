@@ -9,7 +9,7 @@ import { useTranslation } from "../../lib/i18n";
 import { useStore } from "../../lib/queries/stores";
 import { MissingState } from "./missing-state";
 
-/** Spec 2.10: one store's orders, with the same tabs as /orders. */
+/** docs/product-spec.md 2.10: one store's orders, with the same tabs as /orders. */
 export function StoreOrdersPage() {
   const { t } = useTranslation();
   const { id = "" } = useParams();

@@ -62,7 +62,7 @@ interface LocalPhoto {
 
 let photoCounter = 0;
 
-/** Spec 2.9: photos and the product's details; published straight to the store. */
+/** docs/product-spec.md 2.9: photos and the product's details; published straight to the store. */
 export function AddProductPage() {
   const { t } = useTranslation();
   const { id = "" } = useParams();
@@ -124,7 +124,7 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
     }
   }
 
-  /** The main photo is analysed as soon as it is chosen (spec 2.9); the other photos are not. */
+  /** The main photo is analysed as soon as it is chosen (docs/product-spec.md 2.9); the other photos are not. */
   function analyse(file: File | null) {
     running.current?.abort();
     running.current = null;

@@ -43,7 +43,7 @@ function valuesOf(product: ProductView): EditValues {
   };
 }
 
-/** Spec D14: sellers edit, deactivate and delete their products. */
+/** Spec decision 0014: sellers edit, deactivate and delete their products. */
 export function ProductEditPage() {
   const { t } = useTranslation();
   const { id = "" } = useParams();

@@ -18,7 +18,7 @@ import { toastFailure } from "../../lib/toast-failure";
 import { initials } from "../../lib/utils";
 
 /**
- * Spec 2.15: avatar, an edit toggle, and the full name and email form. A new email also needs the
+ * docs/product-spec.md 2.15: avatar, an edit toggle, and the full name and email form. A new email also needs the
  * current password, asked for in a field that appears once the email differs from the account's.
  */
 export function ProfileCard({ user }: { user: PublicUser }) {

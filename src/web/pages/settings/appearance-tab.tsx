@@ -12,7 +12,7 @@ import { SettingRow } from "./setting-row";
 const THEME_ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 
 /**
- * Spec 2.15 with D11: the dark-mode toggle writes "dark" or "light" to the one theme setting; the
+ * docs/product-spec.md 2.15 with decision 0011: the dark-mode toggle writes "dark" or "light" to the one theme setting; the
  * three-way choice also offers System. Both apply and save at once.
  */
 export function AppearanceTab() {

@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { useTranslation } from "../../lib/i18n";
 
-/** Spec 2.15: the Free Plan and no payment methods. Paid plans do not exist yet, so nothing here takes money. */
+/** docs/product-spec.md 2.15: the Free Plan and no payment methods. Paid plans do not exist yet, so nothing here takes money. */
 export function BillingTab() {
   const { t } = useTranslation();
   const noteId = useId();

@@ -9,7 +9,7 @@ import { useLanguage } from "../../lib/settings";
 import { SaveFooter } from "./save-footer";
 import type { SettingsForm } from "./settings-form";
 
-/** D11: the language switches the whole interface at once (and is saved); the currency waits for Save. */
+/** decision 0011: the language switches the whole interface at once (and is saved); the currency waits for Save. */
 export function GeneralTab({ saving }: { saving: boolean }) {
   const { t } = useTranslation();
   const { language, setLanguage } = useLanguage();

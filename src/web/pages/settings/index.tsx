@@ -42,7 +42,7 @@ function isTab(value: unknown): value is Tab {
   return TABS.some((tab) => tab.value === value);
 }
 
-/** Spec 2.15 with D11: every setting is stored on the server. */
+/** docs/product-spec.md 2.15 with decision 0011: every setting is stored on the server. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const settings = useUserSettings();

@@ -20,7 +20,7 @@ const TOGGLES = [
   },
 ] as const;
 
-/** Spec 2.15: email on and SMS off by default; saved with the Save button. */
+/** docs/product-spec.md 2.15: email on and SMS off by default; saved with the Save button. */
 export function NotificationsTab({ saving }: { saving: boolean }) {
   const { t } = useTranslation();
   const { control } = useFormContext<SettingsForm>();

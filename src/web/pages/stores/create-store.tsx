@@ -22,7 +22,7 @@ import { toastFailure } from "../../lib/toast-failure";
 
 type FormValues = z.input<typeof createStoreSchema>;
 
-/** Spec 2.6: name, an automatic but editable URL with a live availability check, and a description. */
+/** docs/product-spec.md 2.6: name, an automatic but editable URL with a live availability check, and a description. */
 export function CreateStorePage() {
   const { t, language } = useTranslation();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { useTranslation } from "../../lib/i18n";
 
-/** Spec 2.8 Orders: the way to this store's order list. */
+/** docs/product-spec.md 2.8 Orders: the way to this store's order list. */
 export function OrdersTab({ storeId }: { storeId: string }) {
   const { t } = useTranslation();
   return (

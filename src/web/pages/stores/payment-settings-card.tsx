@@ -95,7 +95,7 @@ function changesOf(store: StoreSummary, channels: PaymentChannelView[], values: 
   };
 }
 
-/** Spec 2.8 Payment Settings: Vipps, Stripe, live mode and the SMS order number. */
+/** docs/product-spec.md 2.8 Payment Settings: Vipps, Stripe, live mode and the SMS order number. */
 export function PaymentSettingsCard({ store }: { store: StoreSummary }) {
   const { t } = useTranslation();
   const channels = usePaymentChannels(store.id);

@@ -10,7 +10,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { useTranslation } from "../../lib/i18n";
 import { useStoreProducts } from "../../lib/queries/stores";
 
-/** Spec 2.8 Products: the store's products (inactive ones marked) and the Finn.no listing. */
+/** docs/product-spec.md 2.8 Products: the store's products (inactive ones marked) and the Finn.no listing. */
 export function ProductsTab({ store }: { store: StoreSummary }) {
   const { t } = useTranslation();
   const products = useStoreProducts(store.id);

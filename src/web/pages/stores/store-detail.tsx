@@ -25,7 +25,7 @@ const TABS = ["products", "settings", "orders"] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
 
-/** Spec 2.8, at /stores/{id} and /store-edit/{id} (which opens on Settings). The tab lives in ?tab=. */
+/** docs/product-spec.md 2.8, at /stores/{id} and /store-edit/{id} (which opens on Settings). The tab lives in ?tab=. */
 export function StoreDetailPage() {
   const { t } = useTranslation();
   const { id = "" } = useParams();

@@ -12,7 +12,7 @@ import { PageSpinner } from "../../components/ui/spinner";
 import { useTranslation } from "../../lib/i18n";
 import { useStores } from "../../lib/queries/stores";
 
-/** Spec 2.7: the seller's stores, each with a delete behind "Are you sure?". */
+/** docs/product-spec.md 2.7: the seller's stores, each with a delete behind "Are you sure?". */
 export function StoreListPage() {
   const { t } = useTranslation();
   const stores = useStores();

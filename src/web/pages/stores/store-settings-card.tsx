@@ -39,7 +39,7 @@ function valuesOf(store: StoreSummary): SettingsValues {
   };
 }
 
-/** Spec 2.8 Settings: name, URL, hero image URL and description, read-only until "Edit Settings". */
+/** docs/product-spec.md 2.8 Settings: name, URL, hero image URL and description, read-only until "Edit Settings". */
 export function StoreSettingsCard({ store }: { store: StoreSummary }) {
   const { t } = useTranslation();
   const update = useUpdateStore(store.id);

@@ -24,7 +24,7 @@ export function pickProduct(detections: Detection[]): Detection | undefined {
 }
 
 /**
- * The offline default (D9): a real object detector for where the product is and, when it is sure, what
+ * The offline default (decision 0009): a real object detector for where the product is and, when it is sure, what
  * it is; the product's colours; texts composed from those facts; a price from the seller's own similar
  * products or a category default. No network, no key.
  */

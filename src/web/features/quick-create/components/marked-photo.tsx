@@ -28,7 +28,7 @@ interface MarkedPhotoProps {
   className?: string;
 }
 
-/** A product's photo, square, with a numbered marker where the AI found the product (spec 2.14). */
+/** A product's photo, square, with a numbered marker where the AI found the product (docs/product-spec.md 2.14). */
 export function MarkedPhoto({ imageUrl, alt, coordinates, number, sizes, className }: MarkedPhotoProps) {
   const src = fixImageUrl(imageUrl, window.location.origin);
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);

@@ -24,7 +24,7 @@ interface QuickProductCardProps {
   onOpen: () => void;
 }
 
-/** One product of a multi-photo draft (spec 2.14): photo with its numbered marker, price label, title. */
+/** One product of a multi-photo draft (docs/product-spec.md 2.14): photo with its numbered marker, price label, title. */
 export function QuickProductCard({ product, number, errors, onOpen }: QuickProductCardProps) {
   const { t } = useTranslation();
   const priceLabel = usePriceLabel();

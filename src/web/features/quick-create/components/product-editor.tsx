@@ -33,7 +33,7 @@ interface ProductEditorProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
-/** Spec 2.14's product editor: title, description, price (NOK); Cancel, Remove Product, Save Changes. */
+/** docs/product-spec.md 2.14's product editor: title, description, price (NOK); Cancel, Remove Product, Save Changes. */
 export function ProductEditor({
   product,
   number,

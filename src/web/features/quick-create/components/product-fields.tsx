@@ -14,11 +14,11 @@ interface QuickProductFieldsProps {
   errors: ProductErrors;
   /** The AI could not tell what the photo shows: the title is the seller's to give. */
   unsure: boolean;
-  /** "Price (kr)" on the preview, "Price (NOK)" in the editor (spec 2.14). */
+  /** "Price (kr)" on the preview, "Price (NOK)" in the editor (docs/product-spec.md 2.14). */
   priceLabel: string;
 }
 
-/** Title, description, price and stock of one quick-create product; messages are spec 5's, as i18n keys. */
+/** Title, description, price and stock of one quick-create product; messages are docs/product-spec.md 5's, as i18n keys. */
 export function QuickProductFields({
   values,
   onChange,

@@ -17,7 +17,7 @@ interface StoreDetailsFieldsProps {
 }
 
 /**
- * Spec 2.14's store details: the name; "Link to QR Code" with an optional code text; SEO title and
+ * docs/product-spec.md 2.14's store details: the name; "Link to QR Code" with an optional code text; SEO title and
  * description for a single product (several get generated ones, editable later).
  */
 export function StoreDetailsFields({ store, onChange, errors, mode }: StoreDetailsFieldsProps) {

@@ -55,7 +55,7 @@ function Thumbnail({ photo, current, large }: { photo: AnalysisPhoto; current: b
   );
 }
 
-/** Spec 2.14's analysis step: thumbnails (6 and "+N more"), what the AI is doing, and real progress. */
+/** docs/product-spec.md 2.14's analysis step: thumbnails (6 and "+N more"), what the AI is doing, and real progress. */
 export function AnalysisStep({ frame, run }: { frame: FrameProps; run: AnalysisRun }) {
   const { t } = useTranslation();
   const count = run.photos.length;

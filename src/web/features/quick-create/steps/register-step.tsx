@@ -25,7 +25,7 @@ interface RegisterStepProps {
   pending: "account" | "store" | null;
 }
 
-/** D5's "One Last Step": full name, email and password; the account is created, then the store. */
+/** decision 0005's "One Last Step": full name, email and password; the account is created, then the store. */
 export function RegisterStep({
   frame,
   draft,

@@ -99,7 +99,7 @@ function SingleProduct({
   );
 }
 
-/** Spec 2.14's store step: the AI's draft to check and edit, the store's details, and Create My Store. */
+/** docs/product-spec.md 2.14's store step: the AI's draft to check and edit, the store's details, and Create My Store. */
 export function StoreStep({
   frame,
   draft,

@@ -17,7 +17,7 @@ interface SuccessStepProps {
   products: DraftProduct[];
 }
 
-/** Spec 2.14's success step: the store's address to copy, its QR code if linked, and where to go next. */
+/** docs/product-spec.md 2.14's success step: the store's address to copy, its QR code if linked, and where to go next. */
 export function SuccessStep({ frame, result, products }: SuccessStepProps) {
   const { t } = useTranslation();
   const url = storeAddress(window.location.origin, result.storeSlug);

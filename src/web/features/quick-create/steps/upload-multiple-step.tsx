@@ -75,7 +75,7 @@ interface UploadMultipleStepProps {
   onNext: () => void;
 }
 
-/** Spec 2.14's multi-image upload: up to 10 photos, JPG, PNG, WEBP or HEIC, checked before they go. */
+/** docs/product-spec.md 2.14's multi-image upload: up to 10 photos, JPG, PNG, WEBP or HEIC, checked before they go. */
 export function UploadMultipleStep({
   frame,
   products,

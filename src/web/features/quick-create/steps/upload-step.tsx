@@ -25,7 +25,7 @@ interface UploadStepProps {
   onContinue: () => void;
 }
 
-/** Spec 2.14's upload step: one photo (JPG, PNG, WEBP, max 5MB), or a switch to several. */
+/** docs/product-spec.md 2.14's upload step: one photo (JPG, PNG, WEBP, max 5MB), or a switch to several. */
 export function UploadStep({
   frame,
   products,

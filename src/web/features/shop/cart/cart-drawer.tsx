@@ -33,7 +33,7 @@ interface CartDrawerProps {
   onCloseAutoFocus: (event: Event) => void;
 }
 
-/** The cart as a sheet: from the bottom on phones, from the right on wider screens (spec 2.12). */
+/** The cart as a sheet: from the bottom on phones, from the right on wider screens (docs/product-spec.md 2.12). */
 export function CartDrawer({
   open,
   onOpenChange,

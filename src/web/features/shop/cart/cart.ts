@@ -5,7 +5,7 @@ import type { ProductView } from "../../../../shared/product";
 import type { ProductVariantView } from "../../../../shared/variants";
 import { shownLineTotal, shownTotal } from "../../../lib/money";
 
-/** Spec 3: the cart lives in browser local storage under this key and survives reloads. */
+/** docs/product-spec.md 3: the cart lives in browser local storage under this key and survives reloads. */
 export const CART_STORAGE_KEY = "cart";
 
 /** What the cart keeps of a product: enough to draw a row and to link back to it. */
@@ -75,7 +75,7 @@ const isLine = (item: CartItem, productId: string, variantId: string | null) =>
 export type CartVariant = Pick<ProductVariantView, "id" | "label" | "price" | "stockQty">;
 
 /**
- * Spec 4: a product from another store replaces the cart with that one item; the same product and
+ * docs/product-spec.md 4: a product from another store replaces the cart with that one item; the same product and
  * variant adds up (at most 99, and never past what is left); anything else joins the cart. Nothing
  * sold out is added.
  */
@@ -147,7 +147,7 @@ export function removeProduct(cart: Cart, productId: string): Cart {
   return items.length === cart.items.length ? cart : { ...cart, items };
 }
 
-/** Spec 4: opening another store's storefront empties the cart. */
+/** docs/product-spec.md 4: opening another store's storefront empties the cart. */
 export function selectStore(cart: Cart, store: { id: string; name: string }): Cart {
   if (cart.storeId !== store.id) return { items: [], storeId: store.id, storeName: store.name };
   return cart.storeName === store.name ? cart : { ...cart, storeName: store.name };
@@ -204,7 +204,7 @@ function refreshLine(item: CartItem, fresh: ProductView | undefined): LineRefres
 }
 
 /**
- * D6: the server prices the order, so the cart takes fresh prices (and titles, images and stock) from
+ * decision 0006: the server prices the order, so the cart takes fresh prices (and titles, images and stock) from
  * the store's current product list; products missing from it, inactive or sold out leave the cart, and
  * a line larger than what is left shrinks to it.
  */

@@ -48,7 +48,7 @@ interface CheckoutDialogProps {
 }
 
 /**
- * "Complete Your Order" (spec 2.12 and 5): its own chunk, with react-hook-form and the shared zod schema.
+ * "Complete Your Order" (docs/product-spec.md 2.12 and 5): its own chunk, with react-hook-form and the shared zod schema.
  * Mounted afresh for every checkout, so the confirmation of the last order stays until it is closed.
  */
 export function CheckoutDialog({

@@ -1,7 +1,7 @@
 import { LogoMark } from "../../../components/logo";
 import { useTranslation } from "../../../lib/i18n";
 
-/** Spec 2.11: "Powered by" and the product's name; and what Torg stores about a shopper (/privacy). */
+/** docs/product-spec.md 2.11: "Powered by" and the product's name; and what Torg stores about a shopper (/privacy). */
 export function ShopFooter() {
   const { t } = useTranslation();
   return (

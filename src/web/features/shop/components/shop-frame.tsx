@@ -12,14 +12,14 @@ const CheckoutDialog = lazy(async () => ({ default: (await loadCheckout()).Check
 
 interface ShopFrameProps {
   children: ReactNode;
-  /** Where "Continue Shopping" goes after an order placed away from the store page (spec 2.13). */
+  /** Where "Continue Shopping" goes after an order placed away from the store page (docs/product-spec.md 2.13). */
   storePath?: string;
   origin: string;
 }
 
 /**
  * The cart drawer and the checkout dialog shared by the storefront and the product page. The cart's
- * prices are refreshed from the server when the drawer opens and again before checkout (D6).
+ * prices are refreshed from the server when the drawer opens and again before checkout (decision 0006).
  */
 export function ShopFrame({ children, storePath, origin }: ShopFrameProps) {
   const [cartOpen, setCartOpen] = useState(false);

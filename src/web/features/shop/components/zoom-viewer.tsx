@@ -12,7 +12,7 @@ import { useFocusReturn } from "./focus-return";
 import { Marker } from "./product-photo";
 import { useShop } from "./shop-context";
 
-/** Spec 9: zoom from 1 to 4 in steps of 0.5; a product with a marker opens at 2.8, centred on it. */
+/** docs/product-spec.md 9: zoom from 1 to 4 in steps of 0.5; a product with a marker opens at 2.8, centred on it. */
 export const ZOOM_MIN = 1;
 export const ZOOM_MAX = 4;
 export const ZOOM_STEP = 0.5;
@@ -76,7 +76,7 @@ interface ZoomViewerProps {
 }
 
 /**
- * The zoom viewer of spec 2.11: opens at the marker, zooms with + and − (buttons and keys), pinch and
+ * The zoom viewer of docs/product-spec.md 2.11: opens at the marker, zooms with + and − (buttons and keys), pinch and
  * the mouse wheel, pans by dragging or with the arrow keys, 0 resets, and links to the product page.
  */
 export function ZoomViewer({

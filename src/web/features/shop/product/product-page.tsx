@@ -18,7 +18,7 @@ import { chosen, initialChoice } from "./variant-choice";
 import { VariantPicker } from "./variant-picker";
 
 /**
- * The public product page /products/{id} (spec 2.13), rendered by the server with the product and its
+ * The public product page /products/{id} (docs/product-spec.md 2.13), rendered by the server with the product and its
  * store (src/web/features/shop), and taken over by the browser.
  */
 export function ProductPage({ product }: { product: ProductView }) {

@@ -28,7 +28,7 @@ import { ZoomViewer } from "../components/zoom-viewer";
 import { ProductCard } from "./product-card";
 
 /**
- * The public storefront /s/{slug} (spec 2.11). The server renders it with the store and its active
+ * The public storefront /s/{slug} (docs/product-spec.md 2.11). The server renders it with the store and its active
  * products (src/web/features/shop), and the browser takes it over.
  */
 export function StorefrontPage({ store, products }: { store: PublicStore; products: ProductView[] }) {
@@ -42,7 +42,7 @@ export function StorefrontPage({ store, products }: { store: PublicStore; produc
   const nameVisible = useVisible(nameRef);
   const description = store.description?.trim() || t("storefront.defaultDescription");
 
-  // Spec 4: opening another store's page empties a cart that belongs to a different store.
+  // docs/product-spec.md 4: opening another store's page empties a cart that belongs to a different store.
   useEffect(() => {
     cartStore.selectStore({ id: store.id, name: store.name });
   }, [store.id, store.name]);

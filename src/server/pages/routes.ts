@@ -1,0 +1,184 @@
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { errorResponses, noBody, rawBody } from "../../shared/api";
+import { translateError } from "../../shared/i18n";
+import { safeNextPath } from "../../shared/next-path";
+import { LANGUAGE_COOKIE } from "../../shared/preferences";
+import type { AppDeps } from "../lib/deps";
+import { languageOf, requestLanguage } from "../lib/language";
+import { CachedBody, sendCached } from "../lib/micro-cache";
+import { publicOrigin } from "../lib/origin";
+import { readPageTemplates } from "../lib/page-templates";
+import { type AccountPage, accountPageOf, renderAccount } from "../modules/auth/account-page";
+import { resolveSession } from "../modules/auth/service";
+import { SESSION_COOKIE } from "../modules/auth/session";
+import {
+  isOrderPagePath,
+  isShopPagePath,
+  renderShop,
+  renderShopUnavailable,
+  type ShopPageRequest,
+} from "../modules/storefront/shop-page";
+
+const HTML = "text/html; charset=utf-8";
+
+/** The pages the server renders (decision 0018), each an explicit route (decision 0031). */
+const ACCOUNT_PATHS = ["/login", "/register", "/privacy"] as const;
+const SHOP_PATHS = ["/s/:slug", "/products/:id"] as const;
+/** The shopper's own order page (decision 0026). */
+const ORDER_PATH = "/s/:slug/order/:token";
+
+/** A page answers any visitor: HTML, a redirect for a signed-in visitor on login or sign-up, or 404. */
+const pageSchema = {
+  hide: true,
+  response: {
+    200: rawBody("The page, rendered on the server (text/html)"),
+    303: noBody("A signed-in visitor goes on to where they were going"),
+    ...errorResponses,
+    404: rawBody('The page\'s own "not found" (text/html)'),
+    503: rawBody('The page\'s own "could not be loaded" (text/html)'),
+  },
+};
+
+/**
+ * The web client as the server serves it: the built files (hashed assets cached for a year), the
+ * server-rendered pages as explicit routes, and for every other GET that wants a page the client app's
+ * index.html, so the client router answers it. Unknown API paths and missing files are a JSON 404.
+ * Not encapsulated (fastify-plugin): its not-found handler is the application's.
+ */
+export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicCache }: AppDeps) => {
+  const templates = readPageTemplates(config);
+  const hasClient = templates.app !== "";
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: config.webRoot,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+  const plainPage = new CachedBody(templates.app);
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: CachedBody) =>
+    sendCached(request, reply.header("cache-control", "no-cache"), page, HTML);
+  const pathnameOf = (request: FastifyRequest) => request.url.split("?")[0] ?? "/";
+
+  /**
+   * A storefront or product page, kept and compressed like the public reads: a link shared widely is
+   * opened by many phones at once. While the database is away it is "could not be loaded" (503, not kept).
+   */
+  async function shopPage(request: FastifyRequest, pathname: string): Promise<CachedBody> {
+    const shopRequest: ShopPageRequest = {
+      pathname,
+      origin: publicOrigin(request, config),
+      chosenLanguage: languageOf(request.cookies[LANGUAGE_COOKIE]),
+      browserLanguage: requestLanguage(request),
+    };
+    // Links follow the Host header without PUBLIC_URL, and the texts the visitor's language: both are keys.
+    const key = `page:${shopRequest.origin}${pathname}:${shopRequest.chosenLanguage}:${shopRequest.browserLanguage}`;
+    try {
+      return await publicCache.getPage(key, () => renderShop(db, templates.shop, shopRequest));
+    } catch (error) {
+      request.log.error({ err: error, pathname }, "A shop page could not be loaded");
+      const page = renderShopUnavailable(templates.shop, shopRequest);
+      return new CachedBody(page.html, page.status);
+    }
+  }
+
+  /**
+   * The login, sign-up or privacy page, rendered in the visitor's language: their choice, else their
+   * browser's (as the app). A visitor who is signed in already goes from login or sign-up on to where
+   * they were going (to /); the privacy page is for everyone.
+   */
+  async function accountPage(request: FastifyRequest, reply: FastifyReply, page: AccountPage) {
+    const next = new URL(request.url, "http://torg.invalid").searchParams.get("next");
+    if (page !== "privacy") {
+      const token = request.cookies[SESSION_COOKIE];
+      const user = token ? await resolveSession(db, config, token).catch(() => null) : null;
+      if (user) return reply.redirect(safeNextPath(next), 303);
+    }
+    const html = renderAccount(templates.account, {
+      page,
+      next,
+      language: languageOf(request.cookies[LANGUAGE_COOKIE]) ?? requestLanguage(request),
+      signupRestricted: config.signupAllowlist.length > 0,
+      retention: {
+        ...config.retention,
+        sessionDays: Math.round(config.sessionTtlMs / (24 * 60 * 60 * 1000)),
+      },
+    });
+    return sendPage(request, reply, new CachedBody(html));
+  }
+
+  /**
+   * The shopper's order page: one shopper's order, so it is rendered for each request, never kept in
+   * the public cache, and sent `no-store` and `noindex` (decision 0026).
+   */
+  async function orderPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+    const shopRequest: ShopPageRequest = {
+      pathname,
+      origin: publicOrigin(request, config),
+      chosenLanguage: languageOf(request.cookies[LANGUAGE_COOKIE]),
+      browserLanguage: requestLanguage(request),
+    };
+    let page: { status: number; html: string };
+    try {
+      page = await renderShop(db, templates.shop, shopRequest);
+    } catch (error) {
+      request.log.error({ err: error }, "An order page could not be loaded");
+      page = renderShopUnavailable(templates.shop, shopRequest);
+    }
+    return reply
+      .status(page.status)
+      .header("cache-control", "no-store")
+      .header("x-robots-tag", "noindex")
+      .type(HTML)
+      .send(page.html);
+  }
+
+  // Each with and without a trailing slash, as the pages have always been linked both ways.
+  for (const url of ACCOUNT_PATHS.flatMap((path) => [path, `${path}/`])) {
+    app.get(url, { config: { public: true }, schema: pageSchema }, async (request, reply) => {
+      const page = accountPageOf(pathnameOf(request));
+      if (!page || !templates.account) return reply.callNotFound();
+      return accountPage(request, reply, page);
+    });
+  }
+  for (const url of SHOP_PATHS.flatMap((path) => [path, `${path}/`])) {
+    app.get(url, { config: { public: true }, schema: pageSchema }, async (request, reply) => {
+      // A slug or id no shop can have (or a file name) is left to the not-found handler, as any path.
+      const pathname = pathnameOf(request);
+      if (!templates.shop || !isShopPagePath(pathname)) return reply.callNotFound();
+      return sendPage(request, reply, await shopPage(request, pathname));
+    });
+  }
+
+  for (const url of [ORDER_PATH, `${ORDER_PATH}/`]) {
+    app.get(url, { config: { public: true }, schema: pageSchema }, async (request, reply) => {
+      const pathname = pathnameOf(request);
+      if (!templates.shop || !isOrderPagePath(pathname)) return reply.callNotFound();
+      return orderPage(request, reply, pathname);
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = pathnameOf(request);
+    // A page is any GET outside the API and uploads that does not name a file; a missing asset stays a 404.
+    const wantsPage =
+      request.method === "GET" &&
+      !pathname.startsWith("/api/") &&
+      !pathname.startsWith("/uploads/") &&
+      !/\.[a-z0-9]+$/i.test(pathname);
+    if (hasClient && wantsPage) return sendPage(request, reply, plainPage);
+    const language = requestLanguage(request);
+    const message = pathname.startsWith("/api/")
+      ? translateError(language, "routeNotFound", { method: request.method, url: pathname })
+      : translateError(language, "notFound");
+    return reply.status(404).send({ message });
+  });
+});
