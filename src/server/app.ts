@@ -17,6 +17,7 @@ import { translateError } from "../shared/i18n";
 import { safeNextPath } from "../shared/next-path";
 import { LANGUAGE_COOKIE } from "../shared/preferences";
 import { type AiProvider, createAiProvider } from "./adapters/ai";
+import { createPaymentGateways, type PaymentGateways } from "./adapters/payments";
 import { createSmsProvider } from "./adapters/sms";
 import { createStorage, type FileStorage } from "./adapters/storage";
 import type { Config } from "./config";
@@ -49,6 +50,10 @@ import { uploadRoutes } from "./modules/images/routes";
 import { createMetrics } from "./modules/observability/metrics";
 import { metricsRoutes } from "./modules/observability/routes";
 import { orderRoutes } from "./modules/orders/routes";
+import { paymentRoutes } from "./modules/payments/routes";
+import type { PaymentContext } from "./modules/payments/state";
+import { vippsSecretFor } from "./modules/payments/vipps-webhooks";
+import { PaymentWorker } from "./modules/payments/worker";
 import { privacyRoutes } from "./modules/privacy/routes";
 import { productRoutes } from "./modules/products/routes";
 import { qrRoutes } from "./modules/qr/routes";
@@ -71,6 +76,8 @@ declare module "fastify" {
     smsOutbox: SmsOutboxWorker;
     /** Deletes expired sessions, ended rate limits and unclaimed uploads; tests run it directly. */
     housekeeping: HousekeepingWorker;
+    /** Reads unfinished payments from their providers and expires unpaid orders; tests run it directly. */
+    paymentWorker: PaymentWorker;
   }
 }
 
@@ -85,6 +92,8 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** Defaults to the provider the configuration names (cloud, or the offline model). */
   aiProvider?: AiProvider;
+  /** Defaults to the providers the configuration has keys for. */
+  paymentGateways?: PaymentGateways;
 }
 
 /** The whole HTTP application, without listening: main.ts serves it, tests call `app.inject`. */
@@ -94,6 +103,7 @@ export async function buildApp({
   logger,
   storage = createStorage(config),
   aiProvider = createAiProvider(config),
+  paymentGateways = createPaymentGateways(config, vippsSecretFor(database.db)),
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
@@ -183,7 +193,13 @@ export async function buildApp({
   app.addHook("onReady", async () => housekeeping.start());
   app.addHook("onClose", async () => housekeeping.stop());
   app.decorate("housekeeping", housekeeping);
-  await app.register(orderRoutes, { ...deps, smsOutbox: config.sms.worker ? smsOutbox : undefined });
+  const payments: PaymentContext = { db: database.db, gateways: paymentGateways, config, log: app.log };
+  const paymentWorker = new PaymentWorker(payments, config.payments.pollMs);
+  app.addHook("onReady", async () => paymentWorker.start());
+  app.addHook("onClose", async () => paymentWorker.stop());
+  app.decorate("paymentWorker", paymentWorker);
+  await app.register(orderRoutes, { ...deps, smsOutbox: config.sms.worker ? smsOutbox : undefined, payments });
+  await app.register(paymentRoutes, { ...deps, payments });
   await app.register(uploadRoutes, { ...deps, storage });
   await app.register(aiRoutes, { ...deps, storage, aiProvider });
   await app.register(qrRoutes, deps);

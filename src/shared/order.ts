@@ -1,5 +1,6 @@
 import { MAX_LINES_PER_ORDER, MAX_QTY_PER_LINE } from "./order-limits";
 import { toE164 } from "./phone";
+import { PAYMENT_PROVIDERS, type SellerPaymentView, type ShopperPayment } from "./payment";
 import { z } from "./zod";
 
 export const ORDER_STATUSES = ["pending", "paid", "fulfilled", "cancelled"] as const;
@@ -23,7 +24,12 @@ export interface OrderStatusEventView {
   toStatus: OrderStatus;
   changedAt: string;
   changedBy: { id: string; fullName: string } | null;
+  /** Who moved it: the shopper placing it, a seller, the payment provider or the payment expiry. */
+  actor?: OrderActor;
 }
+
+export const ORDER_ACTORS = ["shopper", "seller", "provider", "expiry"] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
 
 export interface OrderView {
   id: string;
@@ -41,7 +47,12 @@ export interface OrderView {
   history?: OrderStatusEventView[];
   /** The shopper's own order page (absolute), in the answer to the shopper who placed the order. */
   publicUrl?: string;
+  /** The latest payment attempt, for the seller (decision 0034); absent when the order is paid by hand. */
+  payment?: SellerPaymentView | null;
 }
+
+/** POST /api/orders answers the order and, when the shopper pays online, where to pay. */
+export type PlacedOrderView = OrderView & { publicUrl: string; payment?: ShopperPayment };
 
 /** The shopper's order page: unguessable, no account needed (decision 0026). */
 export function orderPagePath(storeSlug: string, publicToken: string) {
@@ -116,6 +127,8 @@ export const placeOrderSchema = z.object({
     )
     .min(1, "errors.cannotPlaceOrder")
     .max(MAX_LINES_PER_ORDER, "errors.tooManyLines"),
+  /** Pay online through this channel of the store (decision 0034); without it the seller collects by hand. */
+  paymentProvider: z.enum(PAYMENT_PROVIDERS, "errors.providerInvalid").optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 

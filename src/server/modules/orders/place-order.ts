@@ -102,8 +102,9 @@ type PlaceOrderRow = {
 /**
  * The checkout statement. Parameters: $1 store id, $2 lines as JSON [{line, product_id, variant_id, qty}],
  * $3 new order id, $4 buyer email, $5 name, $6 phone (E.164), $7 address JSON, $8 Idempotency-Key,
- * $9 request hash, $10 Torg's address for the link in the buyer's text (or null). Its text never changes,
- * so PostgreSQL plans it once per connection.
+ * $9 request hash, $10 Torg's address for the link in the buyer's text (or null), $11 true when the buyer's
+ * confirmation waits for payment (held at next_attempt_at = infinity until the order is paid, decision
+ * 0034). Its text never changes, so PostgreSQL plans it once per connection.
  *
  * The seller's new-order text is queued only when the store's phone is verified (it equals the number
  * the seller proved with a code): a phone nobody verified could be anyone's.
@@ -142,10 +143,12 @@ const PLACE_ORDER_SQL = `
     from new_order o, priced p
     returning id, product_id, variant_id, title, variant_label, unit_price::text as unit_price, qty
   ), first_event as (
-    insert into order_status_events (order_id, from_status, to_status) select id, null, 'pending' from new_order
+    insert into order_status_events (order_id, from_status, to_status, changed_by)
+    select id, null, 'pending', 'shopper' from new_order
   ), queued_sms as (
-    insert into sms_outbox (order_id, store_id, to_number, purpose, link_origin)
-    select o.id, s.id, m.to_number, m.purpose, m.link_origin
+    insert into sms_outbox (order_id, store_id, to_number, purpose, link_origin, next_attempt_at)
+    select o.id, s.id, m.to_number, m.purpose, m.link_origin,
+      case when m.purpose = 'order_confirmation' and $11::boolean then 'infinity'::timestamptz else now() end
     from new_order o, store s,
       lateral (values ($6::text, 'order_confirmation', $10::text),
         (case when s.seller_sms then s.verified_phone end, 'seller_new_order', null))
@@ -176,6 +179,8 @@ export async function placeOrder(
   idempotencyKey: string | undefined,
   /** Torg's address for the link in the buyer's confirmation text (see orderLinkOrigin); null: no link. */
   linkOrigin: string | null = null,
+  /** The buyer pays online: their confirmation text waits until the provider says it is paid (decision 0034). */
+  holdConfirmation = false,
 ): Promise<PlacedOrder> {
   const requestHash = requestHashOf(input);
   // Lines for the same product and variant count as one.
@@ -203,6 +208,7 @@ export async function placeOrder(
     idempotencyKey ?? null,
     requestHash,
     linkOrigin,
+    holdConfirmation,
   ]);
 
   if (!row?.placed_at || !row.store_name || !row.store_slug || !row.public_token || !row.total_gross) {

@@ -12,7 +12,15 @@ import { orderLinkOrigin, type SmsOutboxWorker } from "../sms/outbox";
 import { isUuid, requireStoreMember } from "../stores/access";
 import { memberStoreIds } from "../stores/service";
 import { placeOrder } from "./place-order";
-import { changeOrderStatus, findOrderStoreId, getOrderWithHistory, listOrders } from "./service";
+import {
+  changeStatusWithPayment,
+  offeredProviders,
+  sellerView,
+  shopperView as shopperPaymentOf,
+  startPayment,
+} from "../payments/service";
+import { latestPayment, type PaymentContext } from "../payments/state";
+import { findOrderStoreId, getOrderWithHistory, listOrders } from "./service";
 
 const RECENT_ORDERS = 10;
 const idParams = z.object({ id: z.string().max(100) });
@@ -26,8 +34,8 @@ const listQuery = z.object({
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
 export const orderRoutes: FastifyPluginAsyncZod<
-  AppDeps & { smsOutbox: SmsOutboxWorker | undefined }
-> = async (app, { db, database, config, smsOutbox }) => {
+  AppDeps & { smsOutbox: SmsOutboxWorker | undefined; payments: PaymentContext }
+> = async (app, { db, database, config, smsOutbox, payments }) => {
   /** The order a seller opens: it must belong to one of their stores, else it does not exist for them. */
   async function requireOrderAccess(user: Parameters<typeof requireStoreMember>[1], orderId: string) {
     if (!isUuid(orderId)) throw notFound("orderNotFound");
@@ -63,7 +71,8 @@ export const orderRoutes: FastifyPluginAsyncZod<
 
   app.get("/api/orders/:id", { schema: { params: idParams } }, async (request) => {
     await requireOrderAccess(requireUser(request), request.params.id);
-    return getOrderWithHistory(db, request.params.id);
+    const order = await getOrderWithHistory(db, request.params.id);
+    return { ...order, payment: sellerView(await latestPayment(db, order.id)) };
   });
 
   app.patch(
@@ -72,7 +81,13 @@ export const orderRoutes: FastifyPluginAsyncZod<
     async (request) => {
       const user = requireUser(request);
       await requireOrderAccess(user, request.params.id);
-      return changeOrderStatus(db, request.params.id, request.body.status, user.id);
+      // The money moves first (capture, cancel, refund); the status follows only if it did (decision 0034).
+      const order = await changeStatusWithPayment(payments, {
+        orderId: request.params.id,
+        status: request.body.status,
+        userId: user.id,
+      });
+      return { ...order, payment: sellerView(await latestPayment(db, order.id)) };
     },
   );
 
@@ -93,14 +108,27 @@ export const orderRoutes: FastifyPluginAsyncZod<
         address: { ip: request.ip, log: request.log, trustProxy: config.trustProxy },
       });
     }
+    const provider = request.body.paymentProvider;
+    // Only a channel the store has live and the platform has keys for (decision 0034).
+    if (provider && !(await offeredProviders(payments, request.body.storeId)).includes(provider)) {
+      throw badRequest("paymentProviderUnavailable");
+    }
     const { order, replayed, publicPath } = await placeOrder(
       database,
       request.body,
       key,
       orderLinkOrigin(request, config),
+      provider !== undefined,
     );
     if (!replayed) smsOutbox?.wake();
     const origin = config.publicUrl ?? publicOrigin(request, config);
-    return reply.status(replayed ? 200 : 201).send({ ...order, publicUrl: `${origin}${publicPath}` });
+    const publicUrl = `${origin}${publicPath}`;
+    if (!provider) return reply.status(replayed ? 200 : 201).send({ ...order, publicUrl });
+    // A replayed checkout answers the attempt it started; a new one starts its first attempt.
+    const existing = replayed ? await latestPayment(db, order.id) : undefined;
+    const payment = existing
+      ? shopperPaymentOf(existing)
+      : await startPayment(payments, { orderId: order.id, provider, origin, language: requestLanguage(request) });
+    return reply.status(replayed ? 200 : 201).send({ ...order, publicUrl, payment });
   });
 };

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import type { OrderStatus, OrderView } from "../../../shared/order";
+import type { OrderActor, OrderStatus, OrderView } from "../../../shared/order";
+import type { PaymentProvider, PaymentStatus } from "../../../shared/payment";
 import type { Db, DbOrTx } from "../../db/client";
-import { orderItems, orderStatusEvents, orders, stores, users } from "../../db/schema";
+import { orderItems, orderStatusEvents, orders, payments, stores, users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
 import { countRows } from "../../lib/paging";
 
@@ -59,7 +60,34 @@ async function loadOrderViews(db: DbOrTx, where: SQL | undefined, page: { limit:
     });
     byOrder.set(item.orderId, list);
   }
-  return rows.map((row) => toOrderView(row.order, row.storeName, byOrder.get(row.order.id) ?? []));
+  // Each order's latest payment attempt, for the seller's lists (decision 0034).
+  const attempts = await db
+    .selectDistinctOn([payments.orderId])
+    .from(payments)
+    .where(
+      inArray(
+        payments.orderId,
+        rows.map((row) => row.order.id),
+      ),
+    )
+    .orderBy(payments.orderId, desc(payments.createdAt), desc(payments.id));
+  const paymentOf = new Map(attempts.map((attempt) => [attempt.orderId, attempt]));
+  return rows.map((row) => {
+    const attempt = paymentOf.get(row.order.id);
+    return {
+      ...toOrderView(row.order, row.storeName, byOrder.get(row.order.id) ?? []),
+      payment: attempt
+        ? {
+            provider: attempt.provider as PaymentProvider,
+            status: attempt.status as PaymentStatus,
+            amount: attempt.amount,
+            capturedAmount: attempt.capturedAmount,
+            refundedAmount: attempt.refundedAmount,
+            authorisedAt: attempt.authorisedAt?.toISOString() ?? null,
+          }
+        : null,
+    };
+  });
 }
 
 export interface OrderFilter {
@@ -112,6 +140,7 @@ export async function getOrderWithHistory(db: Db, orderId: string) {
       toStatus: event.toStatus as OrderStatus,
       changedAt: event.changedAt.toISOString(),
       changedBy: user?.id ? { id: user.id, fullName: user.fullName } : null,
+      actor: event.changedBy as OrderActor,
     })),
   };
 }
@@ -122,22 +151,34 @@ export async function findOrderStoreId(db: Db, orderId: string) {
   return row.storeId;
 }
 
-/** Changes the status under a row lock and records who changed it from what (D6). */
-export async function changeOrderStatus(db: Db, orderId: string, status: OrderStatus, userId: string) {
-  await db.transaction(async (tx) => {
+/**
+ * Changes the status under a row lock and records who changed it from what (D6): a seller (with their
+ * user id), the payment provider or the payment expiry (decision 0034).
+ */
+export async function changeOrderStatus(
+  db: Db,
+  orderId: string,
+  status: OrderStatus,
+  userId: string | null,
+  /** `onlyFrom`: change it only if it is still in that status, else leave it quietly (workers, webhooks). */
+  { by = "seller", onlyFrom }: { by?: OrderActor; onlyFrom?: OrderStatus } = {},
+) {
+  const changed = await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: orders.status })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
     if (!current) throw notFound("orderNotFound");
+    if (onlyFrom && current.status !== onlyFrom) return false;
     if (current.status === status) throw conflict("statusUnchanged", { status });
     await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
     await tx
       .insert(orderStatusEvents)
-      .values({ orderId, fromStatus: current.status, toStatus: status, changedByUserId: userId });
+      .values({ orderId, fromStatus: current.status, toStatus: status, changedByUserId: userId, changedBy: by });
+    return true;
   });
-  return getOrderWithHistory(db, orderId);
+  return changed ? getOrderWithHistory(db, orderId) : undefined;
 }
 
 /** The statuses whose orders count as revenue (D10): money the seller has, or has delivered for. */
