@@ -78,6 +78,8 @@ declare module "fastify" {
     housekeeping: HousekeepingWorker;
     /** Reads unfinished payments from their providers and expires unpaid orders; tests run it directly. */
     paymentWorker: PaymentWorker;
+    /** The payment providers and database the payment services run with; tests call them directly. */
+    payments: PaymentContext;
   }
 }
 
@@ -198,6 +200,7 @@ export async function buildApp({
   app.addHook("onReady", async () => paymentWorker.start());
   app.addHook("onClose", async () => paymentWorker.stop());
   app.decorate("paymentWorker", paymentWorker);
+  app.decorate("payments", payments);
   await app.register(orderRoutes, { ...deps, smsOutbox: config.sms.worker ? smsOutbox : undefined, payments });
   await app.register(paymentRoutes, { ...deps, payments });
   await app.register(uploadRoutes, { ...deps, storage });

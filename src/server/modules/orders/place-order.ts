@@ -103,7 +103,7 @@ type PlaceOrderRow = {
  * The checkout statement. Parameters: $1 store id, $2 lines as JSON [{line, product_id, variant_id, qty}],
  * $3 new order id, $4 buyer email, $5 name, $6 phone (E.164), $7 address JSON, $8 Idempotency-Key,
  * $9 request hash, $10 Torg's address for the link in the buyer's text (or null), $11 true when the buyer's
- * confirmation waits for payment (held at next_attempt_at = infinity until the order is paid, decision
+ * confirmation waits for payment (held at next_attempt_at = 9999-12-31 until the order is paid, decision
  * 0034). Its text never changes, so PostgreSQL plans it once per connection.
  *
  * The seller's new-order text is queued only when the store's phone is verified (it equals the number
@@ -148,7 +148,7 @@ const PLACE_ORDER_SQL = `
   ), queued_sms as (
     insert into sms_outbox (order_id, store_id, to_number, purpose, link_origin, next_attempt_at)
     select o.id, s.id, m.to_number, m.purpose, m.link_origin,
-      case when m.purpose = 'order_confirmation' and $11::boolean then 'infinity'::timestamptz else now() end
+      case when m.purpose = 'order_confirmation' and $11::boolean then '9999-12-31 00:00:00+00'::timestamptz else now() end
     from new_order o, store s,
       lateral (values ($6::text, 'order_confirmation', $10::text),
         (case when s.seller_sms then s.verified_phone end, 'seller_new_order', null))

@@ -128,7 +128,7 @@ export async function settleOrder(ctx: PaymentContext, row: PaymentRow) {
   }
 }
 
-/** The buyer's confirmation text waited for payment (next_attempt_at = infinity): send it now. */
+/** The buyer's confirmation text waited for payment (next_attempt_at = 9999-12-31): send it now. */
 export async function releaseConfirmation(db: Db, orderId: string) {
   await db
     .update(smsOutbox)
@@ -138,7 +138,7 @@ export async function releaseConfirmation(db: Db, orderId: string) {
         eq(smsOutbox.orderId, orderId),
         eq(smsOutbox.purpose, "order_confirmation"),
         eq(smsOutbox.status, "pending"),
-        sql`${smsOutbox.nextAttemptAt} = 'infinity'::timestamptz`,
+        sql`${smsOutbox.nextAttemptAt} = '9999-12-31 00:00:00+00'::timestamptz`,
       ),
     );
 }
@@ -153,7 +153,7 @@ export async function dropConfirmation(db: Db, orderId: string) {
         eq(smsOutbox.orderId, orderId),
         eq(smsOutbox.purpose, "order_confirmation"),
         eq(smsOutbox.status, "pending"),
-        sql`${smsOutbox.nextAttemptAt} = 'infinity'::timestamptz`,
+        sql`${smsOutbox.nextAttemptAt} = '9999-12-31 00:00:00+00'::timestamptz`,
       ),
     );
 }
