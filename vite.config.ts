@@ -55,7 +55,7 @@ export default defineConfig(({ mode }) => {
         "/uploads/": toApi,
         // A regular expression: a plain "/q" prefix would also swallow /quick-create.
         "^/q/": toApi,
-        // The pages the server renders (src/web/shop, src/web/account), in development too.
+        // The pages the server renders (src/web/features/shop, src/web/account), in development too.
         "^/s/": toApi,
         "^/products/": toApi,
         "^/(login|register)/?(\\?.*)?$": toApi,

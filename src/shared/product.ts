@@ -34,6 +34,26 @@ export const coordinatesSchema = z.object({
 });
 export type Coordinates = z.infer<typeof coordinatesSchema>;
 
+/** The most a seller can stock of one product or variant; far below integer overflow. */
+export const MAX_STOCK = 1_000_000;
+
+/**
+ * Stock (decision 0032): a whole number 0 or more, or unlimited, sent as null or "" (a form's empty
+ * field). Multipart forms send text, JSON a number; both arrive as a number or null.
+ */
+export const stockQtyField = z
+  .union([z.string(), z.number(), z.null()], "errors.stockInvalid")
+  .transform((value, ctx): number | null => {
+    if (value === null || (typeof value === "string" && value.trim() === "")) return null;
+    const text = String(value).trim();
+    const stock = Number(text);
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(stock) || stock > MAX_STOCK) {
+      ctx.addIssue({ code: "custom", message: "errors.stockInvalid" });
+      return z.NEVER;
+    }
+    return stock;
+  });
+
 const optionalText = (max: number) =>
   z
     .string()
@@ -55,6 +75,8 @@ export type ProductFields = z.infer<typeof productFieldsSchema>;
 
 /** Multipart forms send every field as text; coordinates arrive as JSON text. */
 export const createProductFormSchema = productFieldsSchema.extend({
+  /** Absent: 1, a product from a photo being one of a kind until the seller says otherwise. */
+  stockQty: stockQtyField.optional(),
   coordinates: z
     .string()
     .optional()
@@ -92,6 +114,7 @@ export const updateProductSchema = productFieldsSchema.partial().extend({
   seoMetaDesc: clearableText(320),
   isActive: z.boolean("errors.invalidInput").optional(),
   coordinates: coordinatesSchema.nullable().optional(),
+  stockQty: stockQtyField.optional(),
   expectedUpdatedAt: expectedUpdatedAtField,
 });
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
@@ -111,6 +134,10 @@ export interface ProductView {
   isActive: boolean;
   coordinates: Coordinates | null;
   position: number;
+  /** What is left to sell; null is unlimited (decision 0032). */
+  stockQty: number | null;
+  /** false when sold out: the product, or every one of its variants. */
+  available: boolean;
   primaryImage: string | null;
   images: { id: string; url: string; isPrimary: boolean; sortOrder: number }[];
   store: { id: string; name: string; slug: string };

@@ -1,5 +1,5 @@
 import { UPLOADED_IMAGE_PATTERN } from "./image-url";
-import { coordinatesSchema } from "./product";
+import { coordinatesSchema, stockQtyField } from "./product";
 import { QR_CODE_PATTERN } from "./qr";
 import { z } from "./zod";
 
@@ -26,6 +26,8 @@ export const quickProductSchema = z.object({
   coordinates: coordinatesSchema.nullable().optional(),
   category: z.string().max(40).nullable().optional(),
   altText: z.string().trim().max(500, "errors.textTooLong").optional(),
+  /** Absent: 1, a product from a photo being one of a kind; null or "": unlimited (decision 0032). */
+  stockQty: stockQtyField.optional(),
 });
 export type QuickProduct = z.infer<typeof quickProductSchema>;
 

@@ -18,7 +18,7 @@ export interface PublicStore {
 }
 
 /**
- * What the server renders a shop page from, and hands to the browser to take it over (src/web/shop):
+ * What the server renders a shop page from, and hands to the browser to take it over (src/web/features/shop):
  * a storefront with its active products, a product page, or why neither can be shown. `origin` is the
  * site's public address, so image URLs are the same on both sides.
  */

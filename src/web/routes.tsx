@@ -5,7 +5,7 @@ import { RouteError } from "./components/route-error";
 
 /**
  * Every page and the signed-in layout are separate chunks, loaded on first visit. The pages the server
- * renders are not here: the shop pages (/s/{slug}, /products/{id}; src/web/shop) and the login and
+ * renders are not here: the shop pages (/s/{slug}, /products/{id}; src/web/features/shop) and the login and
  * sign-up pages (src/web/account). Links to them are page loads.
  */
 export const router = createBrowserRouter([
@@ -17,7 +17,9 @@ export const router = createBrowserRouter([
       {
         // D5: quick-create is public; only saving the store needs an account, made inside the flow.
         path: "/quick-create",
-        lazy: async () => ({ Component: (await import("./pages/quick-create")).QuickCreatePage }),
+        lazy: async () => ({
+          Component: (await import("./features/quick-create/quick-create-page")).QuickCreatePage,
+        }),
       },
       {
         lazy: async () => ({ Component: (await import("./components/protected-layout")).ProtectedLayout }),

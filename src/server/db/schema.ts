@@ -169,6 +169,10 @@ export const products = pgTable(
     coordX: numeric("coord_x", { precision: 5, scale: 2 }),
     coordY: numeric("coord_y", { precision: 5, scale: 2 }),
     position: integer("position").notNull().default(0),
+    /** How many are left to sell; null is unlimited. Taken by the checkout statement (decision 0032). */
+    stockQty: integer("stock_qty"),
+    /** The seller's options and their values, e.g. [{ name: "Size", values: ["S", "M"] }]; [] is none. */
+    options: jsonb("options").$type<{ name: string; values: string[] }[]>().notNull().default([]),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -178,6 +182,7 @@ export const products = pgTable(
     check("products_base_price_check", sql`${t.basePrice} >= 0`),
     check("products_coord_x_check", sql`${t.coordX} is null or (${t.coordX} >= 0 and ${t.coordX} <= 100)`),
     check("products_coord_y_check", sql`${t.coordY} is null or (${t.coordY} >= 0 and ${t.coordY} <= 100)`),
+    check("products_stock_check", sql`${t.stockQty} >= 0`),
   ],
 );
 
@@ -188,13 +193,21 @@ export const productVariants = pgTable(
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
+    /** "Størrelse: M / Farge: Blå", built from the values; order items keep it as their variantLabel. */
     label: text("label").notNull(),
-    priceDelta: money("price_delta").notNull().default("0"),
-    stockQty: integer("stock_qty").notNull().default(0),
+    /** One value per product option, in the options' order. */
+    optionValues: jsonb("option_values").$type<string[]>().notNull().default([]),
+    sku: text("sku"),
+    /** null: the product's price. */
+    price: money("price"),
+    /** null: unlimited. Taken by the checkout statement (decision 0032). */
+    stockQty: integer("stock_qty"),
+    position: integer("position").notNull().default(0),
   },
   (t) => [
     index("product_variants_product_idx").on(t.productId),
     check("product_variants_stock_check", sql`${t.stockQty} >= 0`),
+    check("product_variants_price_check", sql`${t.price} >= 0`),
   ],
 );
 

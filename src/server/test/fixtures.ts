@@ -67,9 +67,16 @@ export async function createStoreVia(
   return response.json() as { id: string; slug: string; name: string };
 }
 
+/** A product with a photo; unlimited stock unless `fields.stockQty` says otherwise (decision 0032). */
 export async function createProductVia(agent: Agent, storeId: string, fields: Record<string, string> = {}) {
   const form = multipart(
-    { title: "Stoneware mug", blurb: "Wheel-thrown, glazed in ash green.", basePrice: "349", ...fields },
+    {
+      title: "Stoneware mug",
+      blurb: "Wheel-thrown, glazed in ash green.",
+      basePrice: "349",
+      stockQty: "",
+      ...fields,
+    },
     [{ field: "image", filename: "mug.jpg", body: await sampleJpeg(), type: "image/jpeg" }],
   );
   const response = await agent.request({ method: "POST", url: `/api/stores/${storeId}/products`, ...form });

@@ -1,14 +1,8 @@
 import type { Catalogue } from "../../shared/i18n";
 import type { Language } from "../../shared/preferences";
+import type { RetentionPeriods } from "../../shared/privacy";
 
-/** How long Torg keeps what, as configured: the privacy page says it in words. */
-export interface RetentionPeriods {
-  aiLogDays: number;
-  smsLogDays: number;
-  viewCountDays: number;
-  orderContactYears: number;
-  sessionDays: number;
-}
+export type { RetentionPeriods };
 
 /** What a server-rendered login, sign-up or privacy page hands to the browser (src/web/lib/page-state.ts). */
 export interface AccountState {

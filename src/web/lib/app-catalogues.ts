@@ -14,7 +14,7 @@ import {
  * The app's catalogues live in one folder per area (`locales/<area>/<lang>.json`, each area with its own
  * top-level keys), merged with the shared catalogue (`errors`: validation and API messages).
  * English, the default and the fallback, ships in the main bundle; another language is fetched when it
- * is first used. (A storefront gets its one language from the server instead: src/web/shop.)
+ * is first used. (A storefront gets its one language from the server instead: src/web/features/shop.)
  */
 const englishAreas = import.meta.glob<Catalogue>("../locales/*/en.json", { eager: true, import: "default" });
 const otherLanguages = import.meta.glob<Catalogue>(

@@ -1,4 +1,4 @@
-import type { RetentionPeriods } from "../account/state";
+import type { RetentionPeriods } from "../../shared/privacy";
 import { LogoMark } from "../components/logo";
 import { PageTitle } from "../components/page-title";
 import { PreferencesMenu } from "../components/preferences-menu";

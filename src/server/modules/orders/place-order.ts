@@ -78,6 +78,11 @@ type PricedLine = {
   is_active: boolean | null;
   store_id: string | null;
   variant_found: boolean;
+  variant_label: string | null;
+  /** The product has options, so a line must name one of its variants. */
+  has_options: boolean | null;
+  /** What is left of the line's product (or its variant) as the statement found it; null is unlimited. */
+  stock_left: number | null;
 };
 
 type PlaceOrderRow = {
@@ -106,6 +111,14 @@ type PlaceOrderRow = {
  * confirmation waits for payment (held at next_attempt_at = 9999-12-31 until the order is paid, decision
  * 0034). Its text never changes, so PostgreSQL plans it once per connection.
  *
+ * Stock (decision 0032): every sub-statement of one statement reads the same snapshot, so a plain read
+ * of stock_qty could be stale when another checkout took the last one meanwhile. The statement therefore
+ * first locks the lines' product rows, then their variant rows (FOR UPDATE, each in id order, so two
+ * checkouts queue instead of deadlocking); a row lock hands back the newest committed version, waiting
+ * for a checkout that holds it. The order is inserted only when every limited line has enough left, and
+ * the stock is taken only when the order was inserted, by UPDATEs of the rows this statement holds.
+ * Whatever fails, the statement writes nothing; the check stock_qty >= 0 is the last guard.
+ *
  * The seller's new-order text is queued only when the store's phone is verified (it equals the number
  * the seller proved with a code): a phone nobody verified could be anyone's.
  */
@@ -117,13 +130,28 @@ const PLACE_ORDER_SQL = `
         where m.store_id = s.id and us.sms_notifications
       ) as seller_sms
     from stores s where s.id = $1::uuid and s.deleted_at is null
-  ), priced as (
-    select l.line, l.product_id, l.variant_id, l.qty, p.title, p.is_active, p.store_id,
-      v.id is not null as variant_found, v.label as variant_label,
-      greatest(0, p.base_price + coalesce(v.price_delta, 0)) as unit_price
+  ), lines as materialized (
+    select l.line, l.product_id, l.variant_id, l.qty
     from jsonb_to_recordset($2::jsonb) as l(line int, product_id uuid, variant_id uuid, qty int)
-    left join products p on p.id = l.product_id
-    left join product_variants v on v.id = l.variant_id and v.product_id = l.product_id
+  ), locked_products as materialized (
+    select p.id, p.title, p.is_active, p.store_id, p.base_price, p.stock_qty,
+      jsonb_array_length(p.options) > 0 as has_options
+    from products p where p.id in (select product_id from lines)
+    order by p.id for update
+  ), locked_variants as materialized (
+    select v.id, v.product_id, v.label, v.price, v.stock_qty
+    from product_variants v
+    -- The count makes every product lock come before the first variant lock.
+    where v.id in (select variant_id from lines) and (select count(*) from locked_products) >= 0
+    order by v.id for update
+  ), priced as (
+    select l.line, l.product_id, l.variant_id, l.qty, p.title, p.is_active, p.store_id, p.has_options,
+      v.id is not null as variant_found, v.label as variant_label,
+      coalesce(v.price, p.base_price) as unit_price,
+      case when l.variant_id is null then p.stock_qty else v.stock_qty end as stock_left
+    from lines l
+    left join locked_products p on p.id = l.product_id
+    left join locked_variants v on v.id = l.variant_id and v.product_id = l.product_id
   ), total as (
     select sum(unit_price * qty) as gross from priced
   ), new_order as (
@@ -133,10 +161,21 @@ const PLACE_ORDER_SQL = `
     from store
     where not exists (
       select 1 from priced
-      where title is null or not is_active or store_id <> store.id or (variant_id is not null and not variant_found)
+      where title is null or not is_active or store_id <> store.id
+        or (variant_id is not null and not variant_found) or (variant_id is null and has_options)
+        or stock_left < qty
     ) and (select gross from total) < ${MAX_ORDER_TOTAL}
     on conflict (idempotency_key) where idempotency_key is not null do nothing
     returning id, placed_at, total_gross, public_token
+  ), taken_from_products as (
+    update products p set stock_qty = p.stock_qty - l.qty, updated_at = now()
+    from priced l
+    where p.id = l.product_id and l.variant_id is null and p.stock_qty is not null
+      and exists (select 1 from new_order)
+  ), taken_from_variants as (
+    update product_variants v set stock_qty = v.stock_qty - l.qty
+    from priced l
+    where v.id = l.variant_id and v.stock_qty is not null and exists (select 1 from new_order)
   ), new_items as (
     insert into order_items (order_id, product_id, variant_id, title, variant_label, unit_price, qty)
     select o.id, p.product_id, p.variant_id, p.title, p.variant_label, p.unit_price, p.qty
@@ -258,6 +297,17 @@ function refusal(storeId: string, row: PlaceOrderRow | undefined): HttpError {
     if (!line.is_active) return new HttpError(400, "productInactive", { title: line.title }, {}, details);
     if (line.variant_id && !line.variant_found)
       return new HttpError(400, "productUnavailable", {}, {}, details);
+    if (!line.variant_id && line.has_options)
+      return new HttpError(400, "variantRequired", { title: line.title }, {}, details);
+  }
+  for (const line of row.lines) {
+    if (line.stock_left === null || line.stock_left >= line.qty) continue;
+    // The product (and its variant) and what is left, so the shopper can take fewer or another one.
+    const name = line.variant_label ? `${line.title} (${line.variant_label})` : (line.title ?? "");
+    const body = { productId: line.product_id, variantId: line.variant_id, stockQty: line.stock_left };
+    return line.stock_left === 0
+      ? new HttpError(409, "soldOut", { title: name }, {}, body)
+      : new HttpError(409, "notEnoughStock", { title: name, left: line.stock_left }, {}, body);
   }
   if (row.too_large) return badRequest("orderTooLarge");
   return badRequest("productUnavailable");

@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { orderItems, orderStatusEvents, orders, payments, stores, users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
 import { countRows } from "../../lib/paging";
+import { returnOrderStock } from "./stock";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -153,7 +154,11 @@ export async function findOrderStoreId(db: Db, orderId: string) {
 
 /**
  * Changes the status under a row lock and records who changed it from what (D6): a seller (with their
- * user id), the payment provider or the payment expiry (decision 0034).
+ * user id), the payment provider or the payment expiry (decision 0034). Cancelling gives the order's
+ * stock back (decision 0032), exactly once: the lock serialises two cancels, the second finds the order
+ * cancelled and is refused, and a cancelled order stays cancelled (its stock may be sold again). Every
+ * cancellation goes through here, the seller's and an unpaid order's expiry alike, so stock is returned
+ * in one place.
  */
 export async function changeOrderStatus(
   db: Db,
@@ -172,6 +177,8 @@ export async function changeOrderStatus(
     if (!current) throw notFound("orderNotFound");
     if (onlyFrom && current.status !== onlyFrom) return false;
     if (current.status === status) throw conflict("statusUnchanged", { status });
+    if (current.status === "cancelled") throw conflict("orderCancelledStays");
+    if (status === "cancelled") await returnOrderStock(tx, orderId);
     await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
     await tx
       .insert(orderStatusEvents)

@@ -239,7 +239,10 @@ export async function changeStatusWithPayment(
   ctx: PaymentContext,
   input: { orderId: string; status: OrderStatus; userId: string },
 ) {
-  const payment = await latestPayment(ctx.db, input.orderId);
+  const [order] = await ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, input.orderId));
+  // A change changeOrderStatus will refuse (the same status, a cancelled order reopened) moves no money.
+  const refused = !order || order.status === input.status || order.status === "cancelled";
+  const payment = refused ? undefined : await latestPayment(ctx.db, input.orderId);
   if (payment) {
     try {
       if (input.status === "fulfilled" && payment.status === "authorized") await capturePayment(ctx, payment.id);

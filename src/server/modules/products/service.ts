@@ -32,6 +32,8 @@ export function toProductView(row: ProductRow, store: StoreRef, images: ProductV
     isActive: row.isActive,
     coordinates: coordinatesOf(row),
     position: row.position,
+    stockQty: row.stockQty,
+    available: row.stockQty !== 0,
     primaryImage: primary?.url ?? null,
     images,
     store,
@@ -127,6 +129,8 @@ export async function findProduct(db: Db, productId: string) {
 
 export interface NewProduct extends ProductFields {
   coordinates?: Coordinates;
+  /** undefined: 1 (a product from a photo is one of a kind); null: unlimited (decision 0032). */
+  stockQty?: number | null;
   aiMeta?: Record<string, unknown>;
   isActive?: boolean;
 }
@@ -158,6 +162,7 @@ export async function createProduct(
           coordX: input.coordinates ? String(input.coordinates.x) : null,
           coordY: input.coordinates ? String(input.coordinates.y) : null,
           isActive: input.isActive ?? true,
+          stockQty: input.stockQty === undefined ? 1 : input.stockQty,
           position: position?.next ?? 0,
           publishedAt: new Date(),
         })
@@ -199,6 +204,7 @@ export async function updateProduct(
     "seoMetaTitle",
     "seoMetaDesc",
     "isActive",
+    "stockQty",
   ] as const) {
     if (input[key] !== undefined) Object.assign(changes, { [key]: input[key] });
   }

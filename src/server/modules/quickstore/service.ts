@@ -78,6 +78,7 @@ export async function createQuickStore(
                 coordX: product.coordinates ? String(product.coordinates.x) : null,
                 coordY: product.coordinates ? String(product.coordinates.y) : null,
                 position,
+                stockQty: product.stockQty === undefined ? 1 : product.stockQty,
                 publishedAt: now,
               })),
             )

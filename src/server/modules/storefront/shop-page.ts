@@ -1,9 +1,9 @@
 import { translate, translateShared } from "../../../shared/i18n";
 import type { Language } from "../../../shared/preferences";
 import type { ShopPage } from "../../../shared/storefront";
+import { renderShopPage } from "../../../web/features/shop/render";
+import type { ShopState } from "../../../web/features/shop/state";
 import { shopCatalogue } from "../../../web/lib/page-catalogues";
-import { renderShopPage } from "../../../web/shop/render";
-import type { ShopState } from "../../../web/shop/state";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { languageOf } from "../../lib/language";

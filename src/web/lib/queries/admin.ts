@@ -1,13 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AdminListName, AdminPage, AdminStoreRow, AiLogRow } from "../../../shared/admin";
 import type { OrderView } from "../../../shared/order";
+import { ADMIN_PAGE_SIZE } from "../../../shared/paging";
 import type { ProductView } from "../../../shared/product";
 import type { QrCodeView } from "../../../shared/qr";
 import { apiJson, apiRequest } from "../api";
 import { invalidateApi } from "./stores";
 
-/** Rows per page of every admin list. */
-export const ADMIN_PAGE_SIZE = 20;
+/** Rows per page of every admin list: the server's default page for them too (src/shared/paging.ts). */
+export { ADMIN_PAGE_SIZE };
 
 export interface AdminRows {
   stores: AdminStoreRow;

@@ -1,9 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AnalysisResult } from "../../../shared/ai";
-import type { StoreSummary } from "../../../shared/store";
-import { ApiError, apiJson, languageHeader } from "../api";
-import { type QuickStoreRequest, readStreamLines } from "../quick-create-draft";
-import { invalidateApi } from "./stores";
+import { ApiError, languageHeader } from "../api";
 
 export type { AnalysisResult };
 
@@ -81,26 +77,24 @@ export async function streamImageAnalysis(
   }
 }
 
-export interface QuickStoreQrCode {
-  code: string;
-  url: string;
-  scanUrl: string;
-  /** "/api/qr-codes/{code}/image" */
-  imageUrl: string;
-}
-
-/** Spec 3's created-store result of quick-create. */
-export interface QuickStoreResult {
-  storeSlug: string;
-  store: StoreSummary & { qrCode: QuickStoreQrCode | null };
-}
-
-/** POST /api/quickstore or /api/quickstore/multiple (signed in only); the new store joins the seller's lists. */
-export function useCreateQuickStore() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: QuickStoreRequest) => apiJson<QuickStoreResult>("POST", request.path, request.body),
-    onSuccess: () =>
-      invalidateApi(queryClient, "/api/stores", "/api/dashboard", "/api/products", "/api/qr-codes"),
-  });
+/**
+ * Splits what the NDJSON stream delivered so far into complete lines; the unfinished tail is kept for
+ * the next chunk. Lines that are not JSON events are skipped.
+ */
+export function readStreamLines(buffer: string): { events: AnalysisStreamEvent[]; rest: string } {
+  const lines = buffer.split("\n");
+  const rest = lines.pop() ?? "";
+  const events: AnalysisStreamEvent[] = [];
+  for (const line of lines) {
+    const text = line.trim();
+    if (!text) continue;
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === "object" && "type" in parsed)
+        events.push(parsed as AnalysisStreamEvent);
+    } catch {
+      // A broken line tells nothing; the images it would have named end up as not analysed.
+    }
+  }
+  return { events, rest };
 }

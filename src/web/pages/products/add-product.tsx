@@ -18,6 +18,7 @@ import { StoreNotFound } from "../../components/stores/store-not-found";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { PageSpinner, Spinner } from "../../components/ui/spinner";
+import { currentSeo, isUnsure, suggestedPrice } from "../../features/quick-create/draft";
 import { toast } from "../../hooks/use-toast";
 import { ApiError } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
@@ -25,7 +26,6 @@ import { wholeKroner } from "../../lib/kroner";
 import { type AnalysisResult, analyzeImage } from "../../lib/queries/ai";
 import { useCreateProduct } from "../../lib/queries/products";
 import { useStore } from "../../lib/queries/stores";
-import { currentSeo, isUnsure, suggestedPrice } from "../../lib/quick-create-draft";
 import { toastFailure } from "../../lib/toast-failure";
 
 const EMPTY: ProductFormValues = { title: "", blurb: "", basePrice: "", sku: "" };

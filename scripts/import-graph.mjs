@@ -1,0 +1,133 @@
+#!/usr/bin/env node
+/**
+ * Measures the client's import graph so the figures in decision 0027 can be reproduced:
+ *   node scripts/import-graph.mjs            import cycles, upward imports, largest files
+ *   node scripts/import-graph.mjs --json     the same as JSON
+ *
+ * It reads every .ts/.tsx file under src/web and src/shared with the TypeScript parser (static imports,
+ * re-exports and dynamic import()), resolves the relative ones and then
+ *  - finds the import cycles (strongly connected components with more than one file, or a self-import),
+ *  - lists the imports that run upward, by the layers of decision 0027 (the same direction biome.json
+ *    enforces; this script is the measuring tape, the linter is the guard),
+ *  - lists the largest files by lines.
+ * Type-only imports count: a cycle through types is still a knot a reader has to untie.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import ts from "typescript";
+
+const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
+const roots = ["src/web", "src/shared"];
+
+function walk(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path, out);
+    else if (/\.(ts|tsx)$/.test(name) && !name.endsWith(".d.ts")) out.push(path);
+  }
+  return out;
+}
+
+const files = roots.flatMap((r) => walk(join(root, r)));
+const known = new Set(files);
+
+function resolveImport(from, spec) {
+  if (!spec.startsWith(".")) return undefined;
+  const base = resolve(dirname(from), spec);
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")];
+  return candidates.find((c) => known.has(c));
+}
+
+function importsOf(file) {
+  const info = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+  return info.importedFiles.map((f) => resolveImport(file, f.fileName)).filter(Boolean);
+}
+
+const rel = (f) => relative(root, f);
+const graph = new Map(files.map((f) => [f, [...new Set(importsOf(f))]]));
+
+// Tarjan's strongly connected components.
+function cycles() {
+  let index = 0;
+  const stack = [];
+  const meta = new Map();
+  const found = [];
+  function connect(v) {
+    meta.set(v, { index, low: index, onStack: true });
+    index++;
+    stack.push(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!meta.has(w)) {
+        connect(w);
+        meta.get(v).low = Math.min(meta.get(v).low, meta.get(w).low);
+      } else if (meta.get(w).onStack) {
+        meta.get(v).low = Math.min(meta.get(v).low, meta.get(w).index);
+      }
+    }
+    if (meta.get(v).low === meta.get(v).index) {
+      const component = [];
+      let w;
+      do {
+        w = stack.pop();
+        meta.get(w).onStack = false;
+        component.push(rel(w));
+      } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(component.sort());
+    }
+  }
+  for (const f of files) if (!meta.has(f)) connect(f);
+  return found;
+}
+
+/**
+ * The layers of decision 0027, lowest first. A file may import its own layer or a lower one; the one
+ * exception is a feature importing another feature's folder, which is also refused (features are
+ * independent; what two share moves down into components or lib).
+ */
+function layerOf(path) {
+  const p = rel(path);
+  if (p.startsWith("src/shared/")) return { rank: 0, name: "shared" };
+  if (/^src\/web\/(lib|hooks|locales)\//.test(p)) return { rank: 1, name: "lib" };
+  if (p.startsWith("src/web/components/ui/")) return { rank: 1, name: "components/ui" };
+  if (p.startsWith("src/web/components/")) return { rank: 2, name: "components" };
+  const feature = p.match(/^src\/web\/features\/([^/]+)\//);
+  if (feature) return { rank: 3, name: `features/${feature[1]}`, feature: feature[1] };
+  if (p.startsWith("src/web/pages/")) return { rank: 4, name: "pages" };
+  // Entries: src/web/main.tsx, routes.tsx, the server-rendered page entries (account/, shop/ before 0027).
+  return { rank: 5, name: `entry ${p.replace("src/web/", "")}` };
+}
+
+function upward() {
+  const out = [];
+  for (const [from, tos] of graph) {
+    const a = layerOf(from);
+    for (const to of tos) {
+      const b = layerOf(to);
+      const crossFeature = a.feature && b.feature && a.feature !== b.feature;
+      if (b.rank > a.rank || crossFeature)
+        out.push({ from: rel(from), to: rel(to), layers: `${a.name} -> ${b.name}` });
+    }
+  }
+  return out;
+}
+
+function largest(n = 10) {
+  return files
+    .filter((f) => !/\.test\.tsx?$/.test(f))
+    .map((f) => ({ file: rel(f), lines: readFileSync(f, "utf8").split("\n").length - 1 }))
+    .sort((a, b) => b.lines - a.lines)
+    .slice(0, n);
+}
+
+const report = { files: files.length, cycles: cycles(), upward: upward(), largest: largest() };
+if (process.argv.includes("--json")) {
+  console.info(JSON.stringify(report, null, 2));
+} else {
+  console.info(`${report.files} files under ${roots.join(", ")}`);
+  console.info(`\nImport cycles: ${report.cycles.length}`);
+  for (const c of report.cycles) console.info(`  ${c.join(" <-> ")}`);
+  console.info(`\nUpward imports: ${report.upward.length}`);
+  for (const u of report.upward) console.info(`  ${u.from} -> ${u.to}   (${u.layers})`);
+  console.info("\nLargest files (lines, tests excluded):");
+  for (const l of report.largest) console.info(`  ${String(l.lines).padStart(5)}  ${l.file}`);
+}

@@ -1,0 +1,136 @@
+import { Trash2 } from "lucide-react";
+import { type FormEvent, useRef, useState } from "react";
+import { Button } from "../../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import { useTranslation } from "../../../lib/i18n";
+import { type DraftProduct, type ProductErrors, validateProduct } from "../draft";
+import { MarkedPhoto } from "./marked-photo";
+import { type ProductValues, QuickProductFields } from "./product-fields";
+
+interface ProductEditorProps {
+  /** The product being edited; null closes the editor. */
+  product: DraftProduct | null;
+  number: number;
+  /** False for the last product: a store needs at least one. */
+  canRemove: boolean;
+  onCancel: () => void;
+  onSave: (values: ProductValues) => void;
+  onRemove: () => void;
+  /** Where focus goes when the editor closes (a removed product's card is gone). */
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+/** Spec 2.14's product editor: title, description, price (NOK); Cancel, Remove Product, Save Changes. */
+export function ProductEditor({
+  product,
+  number,
+  canRemove,
+  onCancel,
+  onSave,
+  onRemove,
+  onCloseAutoFocus,
+}: ProductEditorProps) {
+  return (
+    <Dialog
+      open={product !== null}
+      onOpenChange={(open) => {
+        if (!open) onCancel();
+      }}
+    >
+      {product && (
+        <EditorBody
+          key={product.id}
+          product={product}
+          number={number}
+          canRemove={canRemove}
+          onCancel={onCancel}
+          onSave={onSave}
+          onRemove={onRemove}
+          onCloseAutoFocus={onCloseAutoFocus}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function EditorBody({
+  product,
+  number,
+  canRemove,
+  onCancel,
+  onSave,
+  onRemove,
+  onCloseAutoFocus,
+}: Omit<ProductEditorProps, "product"> & { product: DraftProduct }) {
+  const { t } = useTranslation();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<ProductValues>({
+    title: product.title,
+    description: product.description,
+    price: product.price,
+  });
+  const [errors, setErrors] = useState<ProductErrors | null>(null);
+  const shown = errors ? validateProduct(values) : {};
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateProduct(values);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+      return;
+    }
+    onSave(values);
+  }
+
+  return (
+    <DialogContent className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogHeader>
+        <DialogTitle>{t("quickCreate.editor.title", { number })}</DialogTitle>
+        <DialogDescription>{t("quickCreate.editor.description")}</DialogDescription>
+      </DialogHeader>
+      <form ref={form} noValidate onSubmit={submit} className="grid gap-5">
+        <div className="grid items-start gap-5 sm:grid-cols-[11rem_minmax(0,1fr)]">
+          <MarkedPhoto
+            imageUrl={product.imageUrl}
+            alt={product.altText}
+            coordinates={product.coordinates}
+            number={number}
+            sizes="176px"
+            className="mx-auto w-36 rounded-xl sm:w-full"
+          />
+          <QuickProductFields
+            values={values}
+            onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
+            errors={shown}
+            unsure={product.unsure}
+            priceLabel={t("quickCreate.editor.price")}
+          />
+        </div>
+        <DialogFooter className="gap-2 border-t pt-4 sm:items-center">
+          <Button
+            variant="ghost"
+            onClick={onRemove}
+            disabled={!canRemove}
+            title={canRemove ? undefined : t("quickCreate.editor.lastProduct")}
+            className="text-error hover:bg-destructive/10 hover:text-error sm:mr-auto"
+          >
+            <Trash2 aria-hidden="true" />
+            {t("quickCreate.editor.remove")}
+          </Button>
+          <Button variant="outline" onClick={onCancel}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit">{t("quickCreate.editor.save")}</Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
+  );
+}

@@ -1,0 +1,60 @@
+import type { OrderItemView, OrderView } from "../../../shared/order";
+import type { ProductView } from "../../../shared/product";
+import { ApiError, apiJson, languageHeader } from "../../lib/api";
+
+/** The shopper's side of the API: a store's current products (D6: the cart reprices from them) and placing an order. */
+export function fetchStoreProducts(storeId: string): Promise<ProductView[]> {
+  return apiJson<ProductView[]>("GET", `/api/stores/${encodeURIComponent(storeId)}/products`);
+}
+
+export interface PlaceOrderBody {
+  storeId: string;
+  buyerEmail: string;
+  shipToName: string;
+  shipToPhone: string;
+  shipToAddr: { address: string } | null;
+  items: { productId: string; qty: number; variantId: string | null }[];
+}
+
+export type PlacedOrder = Pick<OrderView, "id" | "status" | "totalGross" | "currencyCode"> & {
+  items: Pick<OrderItemView, "title" | "unitPrice" | "qty">[];
+};
+
+/**
+ * POST /api/orders with an Idempotency-Key: the server answers a repeated key with the first order,
+ * so retrying after a lost answer never places a second one. Throws ApiError on any non-OK answer.
+ */
+export async function placeOrder(body: PlaceOrderBody, idempotencyKey: string): Promise<PlacedOrder> {
+  const headers = {
+    ...languageHeader(),
+    "Content-Type": "application/json",
+    "Idempotency-Key": idempotencyKey,
+  };
+  const res = await fetch("/api/orders", {
+    method: "POST",
+    headers,
+    body: JSON.stringify(body),
+    credentials: "include",
+  });
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  return (await res.json()) as PlacedOrder;
+}
+
+/** The productId a refused order names (the line the server would not sell), if any. */
+export function refusedProductId(err: unknown): string | undefined {
+  if (!(err instanceof ApiError)) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(err.body);
+    if (
+      parsed &&
+      typeof parsed === "object" &&
+      "productId" in parsed &&
+      typeof parsed.productId === "string"
+    ) {
+      return parsed.productId;
+    }
+  } catch {
+    // Not JSON: no product to point at.
+  }
+  return undefined;
+}

@@ -1,0 +1,34 @@
+import { ShoppingBag } from "lucide-react";
+import { useTranslation } from "../../../lib/i18n";
+import { cn } from "../../../lib/utils";
+import { useShop } from "../components/shop-context";
+import { itemCount, useCart } from "./cart";
+
+/** The cart in the header: a bag with the number of items, opening the cart drawer. */
+export function CartButton({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const { openCart } = useShop();
+  const count = itemCount(useCart());
+  return (
+    <button
+      type="button"
+      onClick={openCart}
+      aria-haspopup="dialog"
+      aria-label={count > 0 ? t("cart.buttonWithCount", { count }) : t("cart.button")}
+      className={cn(
+        "relative flex size-11 items-center justify-center rounded-full border bg-card text-foreground shadow-xs transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+        className,
+      )}
+    >
+      <ShoppingBag aria-hidden="true" className="size-5" />
+      {count > 0 && (
+        <span
+          aria-hidden="true"
+          className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[11px] font-semibold text-primary-foreground tabular-nums ring-2 ring-background"
+        >
+          {count > 99 ? "99+" : count}
+        </span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,302 @@
+import { useSyncExternalStore } from "react";
+import { toOre } from "../../../../shared/money";
+import { MAX_QTY_PER_LINE } from "../../../../shared/order-limits";
+import type { ProductView } from "../../../../shared/product";
+import { shownLineTotal, shownTotal } from "../../../lib/kroner";
+
+/** Spec 3: the cart lives in browser local storage under this key and survives reloads. */
+export const CART_STORAGE_KEY = "cart";
+
+/** What the cart keeps of a product: enough to draw a row and to link back to it. */
+export interface CartProduct {
+  id: string;
+  storeId: string;
+  title: string;
+  sku: string | null;
+  basePrice: string;
+  currencyCode: string;
+  primaryImage: string | null;
+  store: { id: string; name: string; slug: string };
+}
+
+export interface CartItem {
+  productId: string;
+  product: CartProduct;
+  quantity: number;
+  variantId: string | null;
+}
+
+export interface Cart {
+  items: CartItem[];
+  storeId: string | null;
+  storeName: string | null;
+}
+
+export const EMPTY_CART: Cart = { items: [], storeId: null, storeName: null };
+
+export function toCartProduct(product: CartProduct | ProductView): CartProduct {
+  return {
+    id: product.id,
+    storeId: product.storeId,
+    title: product.title,
+    sku: product.sku,
+    basePrice: product.basePrice,
+    currencyCode: product.currencyCode,
+    primaryImage: product.primaryImage,
+    store: { id: product.store.id, name: product.store.name, slug: product.store.slug },
+  };
+}
+
+const clampQuantity = (quantity: number) =>
+  Math.min(MAX_QTY_PER_LINE, Math.max(1, Number.isFinite(quantity) ? Math.trunc(quantity) : 1));
+
+const isLine = (item: CartItem, productId: string, variantId: string | null) =>
+  item.productId === productId && item.variantId === variantId;
+
+/**
+ * Spec 4: a product from another store replaces the cart with that one item; the same product and
+ * variant adds up (at most 99); anything else joins the cart.
+ */
+export function addItem(
+  cart: Cart,
+  product: CartProduct | ProductView,
+  quantity = 1,
+  variantId: string | null = null,
+): Cart {
+  const snapshot = toCartProduct(product);
+  const line: CartItem = {
+    productId: snapshot.id,
+    product: snapshot,
+    quantity: clampQuantity(quantity),
+    variantId,
+  };
+  const store = { storeId: snapshot.storeId, storeName: snapshot.store.name };
+  if (cart.storeId !== null && cart.storeId !== snapshot.storeId) return { items: [line], ...store };
+  const existing = cart.items.find((item) => isLine(item, snapshot.id, variantId));
+  if (!existing) return { items: [...cart.items, line], ...store };
+  return {
+    items: cart.items.map((item) =>
+      item === existing
+        ? { ...item, product: snapshot, quantity: clampQuantity(item.quantity + line.quantity) }
+        : item,
+    ),
+    ...store,
+  };
+}
+
+/** One more of a line, never past 99. */
+export function incrementItem(cart: Cart, productId: string, variantId: string | null = null): Cart {
+  const existing = cart.items.find((item) => isLine(item, productId, variantId));
+  if (!existing || existing.quantity >= MAX_QTY_PER_LINE) return cart;
+  return {
+    ...cart,
+    items: cart.items.map((item) => (item === existing ? { ...item, quantity: item.quantity + 1 } : item)),
+  };
+}
+
+/** One fewer; at quantity 1 the line goes. */
+export function decrementItem(cart: Cart, productId: string, variantId: string | null = null): Cart {
+  const existing = cart.items.find((item) => isLine(item, productId, variantId));
+  if (!existing) return cart;
+  if (existing.quantity <= 1) return removeItem(cart, productId, variantId);
+  return {
+    ...cart,
+    items: cart.items.map((item) => (item === existing ? { ...item, quantity: item.quantity - 1 } : item)),
+  };
+}
+
+export function removeItem(cart: Cart, productId: string, variantId: string | null = null): Cart {
+  const items = cart.items.filter((item) => !isLine(item, productId, variantId));
+  return items.length === cart.items.length ? cart : { ...cart, items };
+}
+
+/** Every line of a product, whatever its variant: what the server names when it refuses one. */
+export function removeProduct(cart: Cart, productId: string): Cart {
+  const items = cart.items.filter((item) => item.productId !== productId);
+  return items.length === cart.items.length ? cart : { ...cart, items };
+}
+
+/** Spec 4: opening another store's storefront empties the cart. */
+export function selectStore(cart: Cart, store: { id: string; name: string }): Cart {
+  if (cart.storeId !== store.id) return { items: [], storeId: store.id, storeName: store.name };
+  return cart.storeName === store.name ? cart : { ...cart, storeName: store.name };
+}
+
+export function itemCount(cart: Cart): number {
+  return cart.items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+const shownLine = (item: CartItem) => ({ unitPrice: item.product.basePrice, qty: item.quantity });
+
+/** A line's shown (whole-kroner) price times its quantity, so it matches the unit price beside it. */
+export function lineTotal(item: CartItem): string {
+  return shownLineTotal(item.product.basePrice, item.quantity);
+}
+
+/** The sum of the lines as shown. */
+export function cartTotal(cart: Cart): string {
+  return shownTotal(cart.items.map(shownLine));
+}
+
+export interface CartRefresh {
+  cart: Cart;
+  /** Lines whose price changed, with the new price. */
+  repriced: { title: string; price: string }[];
+  /** Lines whose product the store no longer sells. */
+  removed: { title: string }[];
+}
+
+/**
+ * D6: the server prices the order, so the cart takes fresh prices (and titles and images) from the
+ * store's current product list; products missing from it, or inactive, leave the cart.
+ */
+export function refreshCart(cart: Cart, products: readonly ProductView[]): CartRefresh {
+  const live = new Map(
+    products
+      .filter((product) => product.isActive !== false && product.storeId === cart.storeId)
+      .map((product) => [product.id, product]),
+  );
+  const repriced: CartRefresh["repriced"] = [];
+  const removed: CartRefresh["removed"] = [];
+  const items: CartItem[] = [];
+  let changed = false;
+  for (const item of cart.items) {
+    const fresh = live.get(item.productId);
+    if (!fresh) {
+      removed.push({ title: item.product.title });
+      changed = true;
+      continue;
+    }
+    const snapshot = toCartProduct(fresh);
+    if (toOre(snapshot.basePrice) !== toOre(item.product.basePrice)) {
+      repriced.push({ title: snapshot.title, price: snapshot.basePrice });
+    }
+    if (JSON.stringify(snapshot) === JSON.stringify(item.product)) {
+      items.push(item);
+    } else {
+      items.push({ ...item, product: snapshot });
+      changed = true;
+    }
+  }
+  return { cart: changed ? { ...cart, items } : cart, repriced, removed };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null;
+const isText = (value: unknown): value is string => typeof value === "string";
+const isTextOrNull = (value: unknown): value is string | null => value === null || typeof value === "string";
+
+function parseProduct(value: unknown): CartProduct | undefined {
+  if (!isRecord(value) || !isRecord(value.store)) return undefined;
+  const { id, storeId, title, sku, basePrice, currencyCode, primaryImage, store } = value;
+  if (!isText(id) || !isText(storeId) || !isText(title) || !isText(basePrice)) return undefined;
+  if (!isText(store.id) || !isText(store.name) || !isText(store.slug)) return undefined;
+  try {
+    toOre(basePrice);
+  } catch {
+    return undefined;
+  }
+  return {
+    id,
+    storeId,
+    title,
+    sku: isTextOrNull(sku) ? sku : null,
+    basePrice,
+    currencyCode: isText(currencyCode) ? currencyCode : "NOK",
+    primaryImage: isTextOrNull(primaryImage) ? primaryImage : null,
+    store: { id: store.id, name: store.name, slug: store.slug },
+  };
+}
+
+/** A stored cart, checked line by line: anything unreadable is dropped rather than trusted. */
+export function parseCart(value: unknown): Cart {
+  if (!isRecord(value) || !Array.isArray(value.items)) return EMPTY_CART;
+  const storeId = isText(value.storeId) ? value.storeId : null;
+  const items: CartItem[] = [];
+  for (const raw of value.items) {
+    if (!isRecord(raw)) continue;
+    const product = parseProduct(raw.product);
+    if (!product || product.id !== raw.productId || product.storeId !== storeId) continue;
+    if (typeof raw.quantity !== "number" || !Number.isInteger(raw.quantity) || raw.quantity < 1) continue;
+    const variantId = isText(raw.variantId) ? raw.variantId : null;
+    if (items.some((item) => isLine(item, product.id, variantId))) continue;
+    items.push({ productId: product.id, product, quantity: clampQuantity(raw.quantity), variantId });
+  }
+  return { items, storeId, storeName: isText(value.storeName) ? value.storeName : null };
+}
+
+function readStoredCart(): Cart {
+  try {
+    if (typeof localStorage === "undefined") return EMPTY_CART;
+    const raw = localStorage.getItem(CART_STORAGE_KEY);
+    return raw ? parseCart(JSON.parse(raw)) : EMPTY_CART;
+  } catch (err) {
+    console.warn(`Ignoring the stored "${CART_STORAGE_KEY}": it could not be read.`, err);
+    return EMPTY_CART;
+  }
+}
+
+function writeStoredCart(cart: Cart): void {
+  try {
+    if (typeof localStorage === "undefined") return;
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
+  } catch {
+    // Storage full or blocked: the cart still works until the page is closed.
+  }
+}
+
+let current: Cart = readStoredCart();
+const listeners = new Set<() => void>();
+
+function commit(next: Cart): void {
+  if (next === current) return;
+  current = next;
+  writeStoredCart(next);
+  for (const listener of listeners) listener();
+}
+
+// Another tab changed the cart: follow it, so two open tabs never overwrite each other's lines.
+if (typeof window !== "undefined") {
+  window.addEventListener("storage", (event) => {
+    if (event.key !== CART_STORAGE_KEY) return;
+    current = readStoredCart();
+    for (const listener of listeners) listener();
+  });
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+const snapshot = () => current;
+/** The server renders every shop page with an empty cart; the browser shows the stored one right after. */
+const serverSnapshot = () => EMPTY_CART;
+
+/** The shopper's cart; every change is saved and shown everywhere at once. */
+export function useCart(): Cart {
+  return useSyncExternalStore(subscribe, snapshot, serverSnapshot);
+}
+
+/** Changes to the cart from anywhere (event handlers, mutations). */
+export const cartStore = {
+  get: snapshot,
+  add: (product: CartProduct | ProductView, quantity = 1, variantId: string | null = null) =>
+    commit(addItem(current, product, quantity, variantId)),
+  increment: (productId: string, variantId: string | null = null) =>
+    commit(incrementItem(current, productId, variantId)),
+  decrement: (productId: string, variantId: string | null = null) =>
+    commit(decrementItem(current, productId, variantId)),
+  remove: (productId: string, variantId: string | null = null) =>
+    commit(removeItem(current, productId, variantId)),
+  removeProduct: (productId: string) => commit(removeProduct(current, productId)),
+  selectStore: (store: { id: string; name: string }) => commit(selectStore(current, store)),
+  refresh: (products: readonly ProductView[]): CartRefresh => {
+    const result = refreshCart(current, products);
+    commit(result.cart);
+    return result;
+  },
+  clear: () => commit(EMPTY_CART),
+};

@@ -1,0 +1,350 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CircleCheck, X } from "lucide-react";
+import { Dialog as DialogPrimitive } from "radix-ui";
+import { useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { type CheckoutForm, checkoutFormSchema, shortOrderId } from "../../../../shared/order";
+import { Button } from "../../../components/ui/button";
+import { closesOnEscape } from "../../../components/ui/escape-close";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../hooks/use-toast";
+import { ApiError, errorMessage } from "../../../lib/api";
+import { useTranslation } from "../../../lib/i18n";
+import { shownLineTotal, shownTotal } from "../../../lib/kroner";
+import { cn } from "../../../lib/utils";
+import { type PlacedOrder, type PlaceOrderBody, placeOrder, refusedProductId } from "../api";
+import { cartStore, cartTotal, itemCount, lineTotal, useCart } from "../cart/cart";
+import { CartNotice } from "../cart/cart-notice";
+import { useKr } from "../components/format";
+import type { CartNotes } from "../components/shop-context";
+
+/** A fresh key per checkout attempt; crypto.randomUUID needs a secure context, getRandomValues does not. */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, "0"),
+  ).join("");
+}
+
+/**
+ * The form opens with focus in its first field, not on the close button (Radix's first focusable), where
+ * a shopper starting to type their name with a space would close the dialog.
+ */
+function focusFirstField(event: Event) {
+  const field = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>("input, textarea");
+  if (!field) return;
+  event.preventDefault();
+  field.focus();
+}
+
+interface CheckoutDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  notes: CartNotes | null;
+  /** After an order placed on a product page, "Continue Shopping" goes back to the store. */
+  storePath?: string;
+  onCloseAutoFocus: (event: Event) => void;
+}
+
+/**
+ * "Complete Your Order" (spec 2.12 and 5): its own chunk, with react-hook-form and the shared zod schema.
+ * Mounted afresh for every checkout, so the confirmation of the last order stays until it is closed.
+ */
+export function CheckoutDialog({
+  open,
+  onOpenChange,
+  notes,
+  storePath,
+  onCloseAutoFocus,
+}: CheckoutDialogProps) {
+  const { t } = useTranslation();
+  const [placed, setPlaced] = useState<{ order: PlacedOrder; storeName: string | null } | null>(null);
+
+  const finish = () => {
+    onOpenChange(false);
+    if (storePath && window.location.pathname !== storePath) window.location.assign(storePath);
+  };
+
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-stone-950/45 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
+        <DialogPrimitive.Content
+          onOpenAutoFocus={focusFirstField}
+          onCloseAutoFocus={onCloseAutoFocus}
+          className={cn(
+            "torg-sheet torg-sheet--center fixed inset-x-0 bottom-0 z-50 flex max-h-[94dvh] flex-col rounded-t-3xl border-t bg-popover text-popover-foreground shadow-2xl outline-none",
+            "sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:max-h-[min(92dvh,54rem)] sm:w-[min(34rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:border",
+          )}
+        >
+          <DialogPrimitive.Close
+            {...closesOnEscape}
+            className="absolute top-3 right-3 z-10 flex size-11 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <X aria-hidden="true" className="size-5" />
+            <span className="sr-only">{t("checkout.close")}</span>
+          </DialogPrimitive.Close>
+          {placed ? (
+            <Confirmation order={placed.order} storeName={placed.storeName} onDone={finish} />
+          ) : (
+            <OrderForm notes={notes} onPlaced={(order, storeName) => setPlaced({ order, storeName })} />
+          )}
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
+
+interface Attempt {
+  /** The request this key was made for; any change to it (cart or form) is a new attempt. */
+  body: string;
+  key: string;
+}
+
+interface OrderFormProps {
+  notes: CartNotes | null;
+  onPlaced: (order: PlacedOrder, storeName: string | null) => void;
+}
+
+function OrderForm({ notes, onPlaced }: OrderFormProps) {
+  const { t } = useTranslation();
+  const kr = useKr();
+  const cart = useCart();
+  const attempt = useRef<Attempt | null>(null);
+  const form = useForm<CheckoutForm>({
+    resolver: zodResolver(checkoutFormSchema),
+    defaultValues: { shipToName: "", buyerEmail: "", shipToPhone: "", address: "" },
+  });
+  const { errors } = form.formState;
+
+  const [pending, setPending] = useState(false);
+
+  const send = async (body: PlaceOrderBody, key: string) => {
+    setPending(true);
+    try {
+      const order = await placeOrder(body, key);
+      const { storeName } = cartStore.get();
+      attempt.current = null;
+      cartStore.clear();
+      toast({ title: t("checkout.successTitle"), description: t("checkout.successText") });
+      onPlaced(order, storeName);
+    } catch (err) {
+      const productId = refusedProductId(err);
+      if (productId) cartStore.removeProduct(productId);
+      const message =
+        err instanceof ApiError ? errorMessage(err, t("checkout.tryLater")) : t("checkout.networkError");
+      toast({
+        variant: "destructive",
+        title: t("checkout.errorTitle"),
+        description: productId ? `${message}. ${t("checkout.removedFromCart")}` : message,
+      });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const submit = form.handleSubmit((values) => {
+    if (pending) return;
+    const current = cartStore.get();
+    if (!current.storeId || current.items.length === 0) {
+      toast({
+        variant: "destructive",
+        title: t("checkout.errorTitle"),
+        description: t("errors.cannotPlaceOrder"),
+      });
+      return;
+    }
+    const body: PlaceOrderBody = {
+      storeId: current.storeId,
+      buyerEmail: values.buyerEmail,
+      shipToName: values.shipToName,
+      shipToPhone: values.shipToPhone,
+      shipToAddr: values.address ? { address: values.address } : null,
+      items: current.items.map((item) => ({
+        productId: item.productId,
+        qty: item.quantity,
+        variantId: item.variantId,
+      })),
+    };
+    const signature = JSON.stringify(body);
+    // The same request again (a retry after a lost answer) keeps its key, so it cannot order twice.
+    if (attempt.current?.body !== signature) attempt.current = { body: signature, key: newIdempotencyKey() };
+    void send(body, attempt.current.key);
+  });
+
+  const total = kr(cartTotal(cart));
+
+  return (
+    <>
+      <header className="px-5 pt-5 pb-3 pr-16 sm:px-6 sm:pt-6">
+        <DialogPrimitive.Title className="text-xl font-semibold tracking-tight">
+          {t("checkout.title")}
+        </DialogPrimitive.Title>
+        <DialogPrimitive.Description className="mt-1 text-sm text-muted-foreground">
+          {t("checkout.subtitle")}
+        </DialogPrimitive.Description>
+      </header>
+      <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
+        <div className="min-h-0 flex-1 space-y-5 overflow-y-auto overscroll-contain px-5 pb-5 sm:px-6">
+          <CartNotice notes={notes} />
+          <section aria-labelledby="checkout-summary" className="rounded-2xl bg-muted/70 p-4">
+            <h3
+              id="checkout-summary"
+              className="mb-2 flex items-baseline justify-between text-sm font-medium"
+            >
+              <span>{t("checkout.summary")}</span>
+              <span className="font-normal text-muted-foreground">
+                {t("checkout.itemCount", { count: itemCount(cart) })}
+              </span>
+            </h3>
+            <ul className="grid gap-1.5 text-sm">
+              {cart.items.map((item) => (
+                <li key={`${item.productId}:${item.variantId ?? ""}`} className="flex gap-3">
+                  <span className="min-w-0 flex-1 truncate">
+                    <span className="tabular-nums text-muted-foreground">{item.quantity} × </span>
+                    {item.product.title}
+                  </span>
+                  <span className="tabular-nums">{kr(lineTotal(item))}</span>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-3 flex items-baseline justify-between border-t border-foreground/10 pt-3">
+              <span className="font-medium">{t("cart.total")}</span>
+              <span className="text-lg font-semibold tabular-nums">{total}</span>
+            </div>
+          </section>
+
+          <fieldset className="grid gap-4">
+            <legend className="sr-only">{t("checkout.contactDetails")}</legend>
+            <FormField label={t("checkout.name")} error={errors.shipToName?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  {...form.register("shipToName")}
+                  autoComplete="name"
+                  className="h-12 sm:h-11"
+                />
+              )}
+            </FormField>
+            <FormField label={t("checkout.email")} error={errors.buyerEmail?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  {...form.register("buyerEmail")}
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  placeholder={t("checkout.emailPlaceholder")}
+                  className="h-12 sm:h-11"
+                />
+              )}
+            </FormField>
+            <FormField
+              label={t("checkout.phone")}
+              error={errors.shipToPhone?.message}
+              hint={errors.shipToPhone ? undefined : t("checkout.phoneHint")}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  {...form.register("shipToPhone")}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel"
+                  placeholder="+47 912 34 567"
+                  className="h-12 sm:h-11"
+                />
+              )}
+            </FormField>
+            <FormField label={t("checkout.address")} error={errors.address?.message}>
+              {(control) => (
+                <textarea
+                  {...control}
+                  {...form.register("address")}
+                  rows={2}
+                  autoComplete="street-address"
+                  placeholder={t("checkout.addressPlaceholder")}
+                  className="w-full min-w-0 resize-none rounded-md border border-input bg-card px-3 py-2.5 text-base shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-invalid:border-error sm:text-sm"
+                />
+              )}
+            </FormField>
+          </fieldset>
+        </div>
+        {/*
+          The note sits with the button it explains, so it is read before ordering; at the end of the
+          scrolling form it was half hidden under this bar on a laptop screen.
+        */}
+        <div className="grid gap-3 border-t px-5 pt-3 pb-[max(env(safe-area-inset-bottom),1.25rem)] sm:px-6 sm:pb-6">
+          {cart.storeName && (
+            <p className="text-center text-xs text-pretty text-muted-foreground sm:text-sm">
+              {t("checkout.paymentNote", { store: cart.storeName })}
+            </p>
+          )}
+          <Button
+            type="submit"
+            size="lg"
+            className="h-12 w-full text-base aria-disabled:opacity-75"
+            aria-disabled={pending}
+          >
+            {pending && <Spinner />}
+            {pending ? t("checkout.placing") : t("checkout.submit", { total })}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+interface ConfirmationProps {
+  order: PlacedOrder;
+  storeName: string | null;
+  onDone: () => void;
+}
+
+function Confirmation({ order, storeName, onDone }: ConfirmationProps) {
+  const { t } = useTranslation();
+  const kr = useKr();
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="min-h-0 flex-1 overflow-y-auto px-5 pt-8 pb-5 text-center sm:px-8">
+        <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-accent text-primary">
+          <CircleCheck aria-hidden="true" className="size-9" />
+        </span>
+        <DialogPrimitive.Title className="mt-4 text-2xl font-semibold tracking-tight">
+          {t("checkout.confirmedTitle")}
+        </DialogPrimitive.Title>
+        <DialogPrimitive.Description className="mx-auto mt-2 max-w-sm text-balance text-muted-foreground">
+          {storeName ? t("checkout.confirmedText", { store: storeName }) : t("checkout.successText")}
+        </DialogPrimitive.Description>
+        <p className="mt-4 inline-flex items-center gap-2 rounded-full border bg-card px-4 py-1.5 text-sm">
+          {t("checkout.orderNumber")}
+          <span className="font-mono font-semibold tracking-wide">{shortOrderId(order.id)}</span>
+        </p>
+        <ul className="mt-6 grid gap-2 rounded-2xl bg-muted/70 p-4 text-left text-sm">
+          {order.items.map((item) => (
+            <li key={`${item.title}:${item.unitPrice}:${item.qty}`} className="flex gap-3">
+              <span className="min-w-0 flex-1">
+                <span className="tabular-nums text-muted-foreground">{item.qty} × </span>
+                {item.title}
+              </span>
+              <span className="tabular-nums">{kr(shownLineTotal(item.unitPrice, item.qty))}</span>
+            </li>
+          ))}
+          <li className="mt-1 flex items-baseline justify-between border-t border-foreground/10 pt-3">
+            <span className="font-medium">{t("cart.total")}</span>
+            <span className="text-lg font-semibold tabular-nums">{kr(shownTotal(order.items))}</span>
+          </li>
+        </ul>
+      </div>
+      <div className="border-t px-5 pt-4 pb-[max(env(safe-area-inset-bottom),1.25rem)] sm:px-8 sm:pb-6">
+        <Button size="lg" className="h-12 w-full text-base" onClick={onDone}>
+          {t("cart.continueShopping")}
+        </Button>
+      </div>
+    </div>
+  );
+}

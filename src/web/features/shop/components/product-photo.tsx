@@ -1,0 +1,113 @@
+import { type CSSProperties, useCallback, useState } from "react";
+import { fixImageUrl, imageSrcSet, PLACEHOLDER_IMAGE } from "../../../../shared/image-url";
+import { cn } from "../../../lib/utils";
+import { useShop } from "./shop-context";
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * Where a point of the photo (percent of its own width and height) lands in a box of the given aspect
+ * ratio that shows the photo with object-fit: cover, positioned at that same point.
+ */
+function pointInCoverBox(point: Point, natural: { width: number; height: number }, boxAspect: number): Point {
+  const scale = Math.max(boxAspect / natural.width, 1 / natural.height);
+  const width = natural.width * scale;
+  const height = natural.height * scale;
+  const left = (boxAspect - width) * (point.x / 100);
+  const top = (1 - height) * (point.y / 100);
+  return {
+    x: ((left + (point.x / 100) * width) / boxAspect) * 100,
+    y: (top + (point.y / 100) * height) * 100,
+  };
+}
+
+/**
+ * A ref for an <img> of a server-rendered page: a picture that finished loading (or failing) before the
+ * browser's code took over fired its load event unheard, so `settled` is called for it here instead.
+ */
+export function useSettledImage(settled: (image: HTMLImageElement) => void) {
+  return useCallback(
+    (image: HTMLImageElement | null) => {
+      if (image?.complete && image.currentSrc) settled(image);
+    },
+    [settled],
+  );
+}
+
+/** The marker drawn where the product sits in its photo. */
+export function Marker({ className, style }: { className?: string; style?: CSSProperties }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn("pointer-events-none absolute size-4 -translate-x-1/2 -translate-y-1/2", className)}
+      style={style}
+    >
+      <span className="absolute inset-0 animate-ping rounded-full bg-white/80 motion-reduce:animate-none" />
+      <span className="absolute inset-0 rounded-full border-[3px] border-white bg-primary shadow-[0_0_0_1px_rgb(0_0_0/0.25),0_2px_6px_rgb(0_0_0/0.35)]" />
+    </span>
+  );
+}
+
+interface ProductPhotoProps {
+  /** The product's primaryImage as the API gives it (a /uploads/ path, a URL or null). */
+  src: string | null;
+  alt: string;
+  /** The browser's hint for picking a width from the srcset. */
+  sizes: string;
+  coordinates?: Point | null;
+  /** Width divided by height of the box; the photo fills it, cropped around the product. */
+  aspect?: number;
+  /** The first screenful: load at once and before other images. */
+  priority?: boolean;
+  className?: string;
+  imageClassName?: string;
+}
+
+/** A product photo in a box of fixed shape (no layout shift), lazy by default, with its marker. */
+export function ProductPhoto({
+  src,
+  alt,
+  sizes,
+  coordinates,
+  aspect = 1,
+  priority = false,
+  className,
+  imageClassName,
+}: ProductPhotoProps) {
+  const url = fixImageUrl(src, useShop().origin);
+  const [failed, setFailed] = useState(false);
+  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+  const settle = useCallback((image: HTMLImageElement) => {
+    const { naturalWidth: width, naturalHeight: height } = image;
+    if (!width || !height) {
+      setFailed(true);
+      return;
+    }
+    setNatural((known) => (known?.width === width && known.height === height ? known : { width, height }));
+  }, []);
+  const shown = failed ? PLACEHOLDER_IMAGE : url;
+  const marker = coordinates && natural && !failed ? pointInCoverBox(coordinates, natural, aspect) : null;
+
+  return (
+    <div className={cn("relative overflow-hidden bg-muted", className)} style={{ aspectRatio: aspect }}>
+      <img
+        src={shown}
+        srcSet={failed ? undefined : imageSrcSet(url)}
+        sizes={sizes}
+        alt={alt}
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : "auto"}
+        decoding="async"
+        ref={useSettledImage(settle)}
+        onLoad={(event) => settle(event.currentTarget)}
+        onError={() => setFailed(true)}
+        className={cn("absolute inset-0 size-full object-cover", imageClassName)}
+        style={coordinates ? { objectPosition: `${coordinates.x}% ${coordinates.y}%` } : undefined}
+      />
+      {marker && <Marker style={{ left: `${marker.x}%`, top: `${marker.y}%` }} />}
+    </div>
+  );
+}

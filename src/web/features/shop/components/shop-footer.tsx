@@ -1,0 +1,21 @@
+import { LogoMark } from "../../../components/logo";
+import { useTranslation } from "../../../lib/i18n";
+
+/** Spec 2.11: "Powered by" and the product's name; and what Torg stores about a shopper (/privacy). */
+export function ShopFooter() {
+  const { t } = useTranslation();
+  return (
+    <footer className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 border-t px-4 py-8 text-sm text-muted-foreground">
+      <span className="inline-flex items-center gap-2">
+        {t("storefront.poweredBy")}
+        <span className="inline-flex items-center gap-1.5 font-semibold text-foreground">
+          <LogoMark className="size-5" />
+          {t("common.brand")}
+        </span>
+      </span>
+      <a href="/privacy" className="underline-offset-4 hover:underline">
+        {t("storefront.privacyLink")}
+      </a>
+    </footer>
+  );
+}

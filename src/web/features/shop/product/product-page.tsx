@@ -1,0 +1,138 @@
+import { ArrowLeft, ScanSearch, ShoppingBag } from "lucide-react";
+import { useState } from "react";
+import { LEAD_IMAGE_SIZES } from "../../../../shared/image-url";
+import type { ProductView } from "../../../../shared/product";
+import { Button } from "../../../components/ui/button";
+import { toast } from "../../../hooks/use-toast";
+import { useTranslation } from "../../../lib/i18n";
+import { cartStore } from "../cart/cart";
+import { CartButton } from "../cart/cart-button";
+import { QuantityStepper } from "../cart/quantity-stepper";
+import { useKr } from "../components/format";
+import { ProductPhoto } from "../components/product-photo";
+import { ShopFooter } from "../components/shop-footer";
+import { StoreLogo } from "../components/store-logo";
+import { ZoomViewer } from "../components/zoom-viewer";
+import { useProductViewBeacon } from "./product-view-beacon";
+
+/**
+ * The public product page /products/{id} (spec 2.13), rendered by the server with the product and its
+ * store (src/web/features/shop), and taken over by the browser.
+ */
+export function ProductPage({ product }: { product: ProductView }) {
+  const { t } = useTranslation();
+  const kr = useKr();
+  const [quantity, setQuantity] = useState(1);
+  const [zooming, setZooming] = useState(false);
+  const storePath = `/s/${product.store.slug}`;
+  const description = product.blurb?.trim();
+
+  useProductViewBeacon(product.id);
+
+  const addToCart = (qty: number) => {
+    const before = cartStore.get();
+    const replaced = before.items.length > 0 && before.storeId !== product.storeId;
+    cartStore.add(product, qty);
+    const added = t("cart.addedText", { qty, title: product.title });
+    toast({
+      title: t("cart.added"),
+      description: replaced ? `${added}. ${t("cart.replacedText", { store: product.store.name })}` : added,
+    });
+  };
+
+  return (
+    <div className="min-h-dvh max-sm:pb-28">
+      <header className="sticky top-0 z-40 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70">
+        <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-2 sm:px-6">
+          <Button asChild variant="ghost" size="lg" className="h-11 px-3">
+            <a href={storePath}>
+              <ArrowLeft aria-hidden="true" />
+              {t("productPage.backToStore")}
+            </a>
+          </Button>
+          <CartButton className="mr-2 sm:mr-0" />
+        </div>
+      </header>
+
+      <main id="main" tabIndex={-1} className="mx-auto max-w-5xl outline-none sm:px-6 sm:pt-4">
+        <div className="grid gap-6 sm:grid-cols-2 sm:gap-10">
+          <div className="relative sm:self-start">
+            <ProductPhoto
+              src={product.primaryImage}
+              alt={product.title}
+              coordinates={product.coordinates}
+              sizes={LEAD_IMAGE_SIZES.productPage}
+              priority
+              className="sm:rounded-3xl"
+            />
+            {product.coordinates && (
+              <button
+                type="button"
+                onClick={() => setZooming(true)}
+                aria-haspopup="dialog"
+                className="absolute right-3 bottom-3 inline-flex h-11 items-center gap-2 rounded-full bg-stone-950/70 px-4 text-sm font-medium text-white backdrop-blur-sm transition-colors hover:bg-stone-950/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                <ScanSearch aria-hidden="true" className="size-4" />
+                {t("productPage.zoom")}
+              </button>
+            )}
+          </div>
+
+          <div className="flex flex-col px-4 sm:px-0 sm:pt-2">
+            <a
+              href={storePath}
+              className="inline-flex items-center gap-2 self-start rounded-full py-1 pr-3 text-sm text-muted-foreground transition-colors hover:text-foreground"
+            >
+              <StoreLogo name={product.store.name} className="size-7 text-[10px]" />
+              <span>{t("productPage.from", { store: product.store.name })}</span>
+            </a>
+            <h1 className="mt-3 text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
+              {product.title}
+            </h1>
+            <p className="mt-2 text-2xl font-semibold tabular-nums">{kr(product.basePrice)}</p>
+            {product.sku && <p className="mt-1 text-sm text-muted-foreground">{product.sku}</p>}
+
+            <div className="mt-6 border-t pt-6">
+              <h2 className="sr-only">{t("productPage.description")}</h2>
+              <p className="leading-relaxed text-pretty whitespace-pre-line text-muted-foreground">
+                {description || t("productPage.noDescription")}
+              </p>
+            </div>
+
+            <div className="z-30 flex items-center gap-3 border-t bg-background/95 px-4 pt-3 pb-[max(env(safe-area-inset-bottom),0.75rem)] backdrop-blur-md max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 sm:mt-8 sm:border-t-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
+              <QuantityStepper
+                value={quantity}
+                title={product.title}
+                onDecrement={() => setQuantity((q) => Math.max(1, q - 1))}
+                onIncrement={() => setQuantity((q) => Math.min(99, q + 1))}
+              />
+              <Button
+                size="lg"
+                className="h-12 flex-1 text-base sm:max-w-72"
+                onClick={() => {
+                  addToCart(quantity);
+                  setQuantity(1);
+                }}
+              >
+                <ShoppingBag aria-hidden="true" />
+                {t("productPage.addToCart")}
+              </Button>
+            </div>
+          </div>
+        </div>
+      </main>
+
+      <div className="mt-12">
+        <ShopFooter />
+      </div>
+      {product.coordinates && (
+        <ZoomViewer
+          product={zooming ? product : null}
+          onOpenChange={setZooming}
+          onAddToCart={() => addToCart(1)}
+          detailsLink={false}
+        />
+      )}
+    </div>
+  );
+}

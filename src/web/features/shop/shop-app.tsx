@@ -1,0 +1,44 @@
+import { PackageSearch, Store } from "lucide-react";
+import type { ShopPage } from "../../../shared/storefront";
+import { SkipLink } from "../../components/skip-link";
+import { Toaster } from "../../components/ui/toaster";
+import { LoadFailurePage } from "./components/load-failure";
+import { ShopFrame } from "./components/shop-frame";
+import { ProductPage } from "./product/product-page";
+import { StorefrontPage } from "./storefront/storefront-page";
+
+/** A shop page, the same tree on the server (render.tsx) and in the browser (main.tsx). */
+export function ShopApp({ page }: { page: ShopPage }) {
+  return (
+    <>
+      <SkipLink />
+      <ShopContent page={page} />
+      <Toaster />
+    </>
+  );
+}
+
+function ShopContent({ page }: { page: ShopPage }) {
+  switch (page.page) {
+    case "storefront":
+      return (
+        <ShopFrame origin={page.origin}>
+          <StorefrontPage store={page.store} products={page.products} />
+        </ShopFrame>
+      );
+    case "product":
+      return (
+        <ShopFrame origin={page.origin} storePath={`/s/${page.product.store.slug}`}>
+          <ProductPage product={page.product} />
+        </ShopFrame>
+      );
+    default:
+      return (
+        <LoadFailurePage
+          reason={page.page}
+          texts={page.of}
+          icon={page.of === "storefront" ? Store : PackageSearch}
+        />
+      );
+  }
+}
