@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vippsWebhookSignature } from "../../adapters/payments/vipps";
-import { paymentEvents, payments, vippsWebhooks } from "../../db/schema";
+import { paymentEvents, payments, products, vippsWebhooks } from "../../db/schema";
 import { type FakeVipps, startFakeVipps } from "../../test/fakes/vipps";
 import { Agent, createTestApp, type TestApp } from "../../test/harness";
 import { capturePayment } from "./service";
@@ -285,6 +285,19 @@ describe("Expiry and a provider that is down", () => {
     expect(state.attempts[0]?.status).toBe("expired");
     expect(state.history.at(-1)).toMatchObject({ toStatus: "cancelled", changedBy: "expiry" });
     expect(state.texts.find((text) => text.purpose === "order_confirmation")?.status).toBe("refused");
+    for (const entry of vipps.sent) entry.delivered ??= 0;
+  });
+
+  it("an expired order gives its stock back (through changeOrderStatus, decision 0032)", async () => {
+    const { store, mug } = await storeWithChannels(t, [{ provider: "vipps", isLive: true }]);
+    await t.database.db.update(products).set({ stockQty: 2 }).where(eq(products.id, mug.id));
+    const order = (await checkout(t, store.id, mug.id, "vipps", 2)).json();
+    const stockOf = async () =>
+      (await t.database.db.select({ stock: products.stockQty }).from(products).where(eq(products.id, mug.id)))[0]?.stock;
+    expect(await stockOf()).toBe(0);
+    await t.app.paymentWorker.run(new Date(Date.now() + 31 * 60_000));
+    expect((await orderState(t, order.id)).order?.status).toBe("cancelled");
+    expect(await stockOf()).toBe(2);
     for (const entry of vipps.sent) entry.delivered ??= 0;
   });
 
