@@ -201,7 +201,11 @@ export async function buildApp({
   app.addHook("onClose", async () => paymentWorker.stop());
   app.decorate("paymentWorker", paymentWorker);
   app.decorate("payments", payments);
-  await app.register(orderRoutes, { ...deps, smsOutbox: config.sms.worker ? smsOutbox : undefined, payments });
+  await app.register(orderRoutes, {
+    ...deps,
+    smsOutbox: config.sms.worker ? smsOutbox : undefined,
+    payments,
+  });
   await app.register(paymentRoutes, { ...deps, payments });
   await app.register(uploadRoutes, { ...deps, storage });
   await app.register(aiRoutes, { ...deps, storage, aiProvider });

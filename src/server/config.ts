@@ -222,7 +222,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           : undefined,
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-          ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiUrl: e.STRIPE_API_URL,
+            }
           : undefined,
       /** An attempt nobody paid is cancelled, with its order, after this long. */
       expiryMs: e.PAYMENT_EXPIRY_MINUTES * 60_000,

@@ -1,6 +1,6 @@
 import { MAX_LINES_PER_ORDER, MAX_QTY_PER_LINE } from "./order-limits";
-import { toE164 } from "./phone";
 import { PAYMENT_PROVIDERS, type SellerPaymentView, type ShopperPayment } from "./payment";
+import { toE164 } from "./phone";
 import { z } from "./zod";
 
 export const ORDER_STATUSES = ["pending", "paid", "fulfilled", "cancelled"] as const;

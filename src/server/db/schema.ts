@@ -359,10 +359,7 @@ export const payments = pgTable(
       sql`${t.status} in ('created', 'authorized', 'captured', 'cancelled', 'refunded', 'expired', 'failed')`,
     ),
     check("payments_amount_check", sql`${t.amount} >= 0`),
-    check(
-      "payments_captured_check",
-      sql`${t.capturedAmount} >= 0 and ${t.capturedAmount} <= ${t.amount}`,
-    ),
+    check("payments_captured_check", sql`${t.capturedAmount} >= 0 and ${t.capturedAmount} <= ${t.amount}`),
     check(
       "payments_refunded_check",
       sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.capturedAmount}`,

@@ -45,11 +45,22 @@ describe("Vipps webhook signature (documented example)", () => {
   }
   const request = (body = `{"msn":"123456",${VIPPS_DOC.body.slice(1)}`, date = VIPPS_DOC.date) => {
     const url = new URL(VIPPS_DOC.url);
-    const signed = vippsWebhookSignature({ secret: VIPPS_DOC.secret, pathAndQuery: url.pathname, date, host: url.host, body });
+    const signed = vippsWebhookSignature({
+      secret: VIPPS_DOC.secret,
+      pathAndQuery: url.pathname,
+      date,
+      host: url.host,
+      body,
+    });
     return {
       rawBody: body,
       pathAndQuery: url.pathname,
-      headers: { host: url.host, "x-ms-date": date, "x-ms-content-sha256": signed.contentHash, authorization: signed.authorization },
+      headers: {
+        host: url.host,
+        "x-ms-date": date,
+        "x-ms-content-sha256": signed.contentHash,
+        authorization: signed.authorization,
+      },
     };
   };
   const at = Date.parse(VIPPS_DOC.date);
@@ -60,9 +71,9 @@ describe("Vipps webhook signature (documented example)", () => {
 
   it("refuses a changed body, a wrong secret, another host and a stale date", async () => {
     const good = request();
-    await expect(gatewayAt(at).parseWebhook({ ...good, rawBody: good.rawBody.replace("hello", "hullo") })).rejects.toThrow(
-      WebhookSignatureError,
-    );
+    await expect(
+      gatewayAt(at).parseWebhook({ ...good, rawBody: good.rawBody.replace("hello", "hullo") }),
+    ).rejects.toThrow(WebhookSignatureError);
     await expect(gatewayAt(at, "another-secret").parseWebhook(good)).rejects.toThrow(WebhookSignatureError);
     await expect(
       gatewayAt(at).parseWebhook({ ...good, headers: { ...good.headers, host: "evil.example" } }),

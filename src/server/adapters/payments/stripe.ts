@@ -59,7 +59,10 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
 
   /** Refunds of a PaymentIntent that did not fail, added up (`GET /v1/refunds?payment_intent=`). */
   async function refundedOre(paymentIntent: string, account: string) {
-    const refunds = await stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 }, { stripeAccount: account });
+    const refunds = await stripe.refunds.list(
+      { payment_intent: paymentIntent, limit: 100 },
+      { stripeAccount: account },
+    );
     return refunds.data
       .filter((refund) => refund.status !== "failed" && refund.status !== "canceled")
       .reduce((sum, refund) => sum + refund.amount, 0);

@@ -257,9 +257,11 @@ export function createVippsGateway(options: VippsOptions): PaymentGateway & {
       const contentHash = header(request.headers, "x-ms-content-sha256");
       const authorization = header(request.headers, "authorization");
       const host = header(request.headers, "host");
-      if (!date || !contentHash || !authorization || !host) throw new WebhookSignatureError("headers missing");
+      if (!date || !contentHash || !authorization || !host)
+        throw new WebhookSignatureError("headers missing");
       const sentAt = Date.parse(date);
-      if (Number.isNaN(sentAt) || Math.abs(now() - sentAt) > tolerance) throw new WebhookSignatureError("stale");
+      if (Number.isNaN(sentAt) || Math.abs(now() - sentAt) > tolerance)
+        throw new WebhookSignatureError("stale");
       let event: Record<string, unknown>;
       try {
         event = JSON.parse(request.rawBody) as Record<string, unknown>;
@@ -284,9 +286,13 @@ export function createVippsGateway(options: VippsOptions): PaymentGateway & {
       return [
         {
           // The `WebhookEvent` has no id: a repeated delivery repeats all of these.
-          eventId: [event.reference, name, event.pspReference, event.timestamp, event.idempotencyKey ?? ""].join(
-            "/",
-          ),
+          eventId: [
+            event.reference,
+            name,
+            event.pspReference,
+            event.timestamp,
+            event.idempotencyKey ?? "",
+          ].join("/"),
           name,
           reference: String(event.reference ?? ""),
           providerTxId: name === "AUTHORIZED" ? String(event.pspReference ?? "") : undefined,

@@ -7,11 +7,6 @@ import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
 import { enforceQuota, HOUR_MS } from "../../lib/rate-limit";
 import { requireUser } from "../auth/session";
-import { assertSmsDestination } from "../sms/destination";
-import { orderLinkOrigin, type SmsOutboxWorker } from "../sms/outbox";
-import { isUuid, requireStoreMember } from "../stores/access";
-import { memberStoreIds } from "../stores/service";
-import { placeOrder } from "./place-order";
 import {
   changeStatusWithPayment,
   offeredProviders,
@@ -20,6 +15,11 @@ import {
   startPayment,
 } from "../payments/service";
 import { latestPayment, type PaymentContext } from "../payments/state";
+import { assertSmsDestination } from "../sms/destination";
+import { orderLinkOrigin, type SmsOutboxWorker } from "../sms/outbox";
+import { isUuid, requireStoreMember } from "../stores/access";
+import { memberStoreIds } from "../stores/service";
+import { placeOrder } from "./place-order";
 import { findOrderStoreId, getOrderWithHistory, listOrders } from "./service";
 
 const RECENT_ORDERS = 10;
@@ -128,7 +128,12 @@ export const orderRoutes: FastifyPluginAsyncZod<
     const existing = replayed ? await latestPayment(db, order.id) : undefined;
     const payment = existing
       ? shopperPaymentOf(existing)
-      : await startPayment(payments, { orderId: order.id, provider, origin, language: requestLanguage(request) });
+      : await startPayment(payments, {
+          orderId: order.id,
+          provider,
+          origin,
+          language: requestLanguage(request),
+        });
     return reply.status(replayed ? 200 : 201).send({ ...order, publicUrl, payment });
   });
 };

@@ -180,9 +180,13 @@ export async function changeOrderStatus(
     if (current.status === "cancelled") throw conflict("orderCancelledStays");
     if (status === "cancelled") await returnOrderStock(tx, orderId);
     await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
-    await tx
-      .insert(orderStatusEvents)
-      .values({ orderId, fromStatus: current.status, toStatus: status, changedByUserId: userId, changedBy: by });
+    await tx.insert(orderStatusEvents).values({
+      orderId,
+      fromStatus: current.status,
+      toStatus: status,
+      changedByUserId: userId,
+      changedBy: by,
+    });
     return true;
   });
   return changed ? getOrderWithHistory(db, orderId) : undefined;

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { translateError } from "../../../shared/i18n";
-import type { Language } from "../../../shared/preferences";
 import { toOre } from "../../../shared/money";
 import type { OrderStatus } from "../../../shared/order";
 import {
@@ -13,6 +12,7 @@ import {
   type SellerPaymentView,
   type ShopperPayment,
 } from "../../../shared/payment";
+import type { Language } from "../../../shared/preferences";
 import { PaymentProviderError } from "../../adapters/payments";
 import type { Db } from "../../db/client";
 import { orderItems, orders, paymentChannels, payments, stores, vippsWebhooks } from "../../db/schema";
@@ -116,7 +116,9 @@ export async function startPayment(
   const [channel] = await ctx.db
     .select()
     .from(paymentChannels)
-    .where(and(eq(paymentChannels.storeId, order.order.storeId), eq(paymentChannels.provider, input.provider)));
+    .where(
+      and(eq(paymentChannels.storeId, order.order.storeId), eq(paymentChannels.provider, input.provider)),
+    );
   if (!gateway || !channel?.isLive) throw badRequest("paymentProviderUnavailable");
 
   const amountOre = toOre(order.order.totalGross);
@@ -144,7 +146,8 @@ export async function startPayment(
   // The order's total is what is paid (delivery may be added to the lines): the rest is one more line.
   if (linesOre !== amountOre) {
     const rest = amountOre - linesOre;
-    if (rest > 0) lines.push({ title: translateError(input.language, "paymentOtherCharges"), unitOre: rest, qty: 1 });
+    if (rest > 0)
+      lines.push({ title: translateError(input.language, "paymentOtherCharges"), unitOre: rest, qty: 1 });
     else lines.splice(0, lines.length, { title: order.storeName, unitOre: amountOre, qty: 1 });
   }
   const sessionMs = Math.min(
@@ -164,7 +167,11 @@ export async function startPayment(
     });
     const [updated] = await ctx.db
       .update(payments)
-      .set({ redirectUrl: created.redirectUrl, providerSessionId: created.sessionId ?? null, updatedAt: new Date() })
+      .set({
+        redirectUrl: created.redirectUrl,
+        providerSessionId: created.sessionId ?? null,
+        updatedAt: new Date(),
+      })
       .where(eq(payments.id, row.id))
       .returning();
     return shopperView(updated ?? row);
@@ -206,7 +213,9 @@ export async function readOrderPayment(ctx: PaymentContext, token: string): Prom
     orderStatus,
     payment: payment ? shopperView(payment) : null,
     canRetry:
-      orderStatus === "pending" && payment !== undefined && !["created", ...PAID_STATUSES].includes(payment.status),
+      orderStatus === "pending" &&
+      payment !== undefined &&
+      !["created", ...PAID_STATUSES].includes(payment.status),
   };
 }
 
@@ -239,19 +248,26 @@ export async function changeStatusWithPayment(
   ctx: PaymentContext,
   input: { orderId: string; status: OrderStatus; userId: string },
 ) {
-  const [order] = await ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, input.orderId));
+  const [order] = await ctx.db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, input.orderId));
   // A change changeOrderStatus will refuse (the same status, a cancelled order reopened) moves no money.
   const refused = !order || order.status === input.status || order.status === "cancelled";
   const payment = refused ? undefined : await latestPayment(ctx.db, input.orderId);
   if (payment) {
     try {
-      if (input.status === "fulfilled" && payment.status === "authorized") await capturePayment(ctx, payment.id);
+      if (input.status === "fulfilled" && payment.status === "authorized")
+        await capturePayment(ctx, payment.id);
       if (input.status === "cancelled") {
         const open = await ctx.db
           .select()
           .from(payments)
           .where(
-            and(eq(payments.orderId, input.orderId), inArray(payments.status, ["created", "authorized", "captured"])),
+            and(
+              eq(payments.orderId, input.orderId),
+              inArray(payments.status, ["created", "authorized", "captured"]),
+            ),
           );
         for (const row of open) await returnMoney(ctx, row);
       }
@@ -260,7 +276,9 @@ export async function changeStatusWithPayment(
       throw error;
     }
   }
-  const changed = await changeOrderStatus(ctx.db, input.orderId, input.status, input.userId, { by: "seller" });
+  const changed = await changeOrderStatus(ctx.db, input.orderId, input.status, input.userId, {
+    by: "seller",
+  });
   if (!changed) throw notFound("orderNotFound");
   return changed;
 }
@@ -283,7 +301,11 @@ export async function capturePayment(ctx: PaymentContext, paymentId: string) {
   const gateway = ctx.gateways[claimed.provider as PaymentProvider];
   try {
     if (!gateway) throw new PaymentProviderError(claimed.provider as PaymentProvider, "no platform keys");
-    const state = await gateway.capture(handleOf(claimed), toOre(claimed.amount), `${claimed.reference}-capture`);
+    const state = await gateway.capture(
+      handleOf(claimed),
+      toOre(claimed.amount),
+      `${claimed.reference}-capture`,
+    );
     return await applyProviderState(ctx, claimed.id, { ...state, status: "captured" });
   } finally {
     await ctx.db.update(payments).set({ lockedUntil: null }).where(eq(payments.id, claimed.id));

@@ -116,7 +116,10 @@ export async function applyProviderState(
  */
 export async function settleOrder(ctx: PaymentContext, row: PaymentRow) {
   if (!PAID_STATUSES.includes(row.status as PaymentStatus)) return;
-  const [order] = await ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, row.orderId));
+  const [order] = await ctx.db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, row.orderId));
   if (order?.status === "pending") {
     await changeOrderStatus(ctx.db, row.orderId, "paid", null, { by: "provider", onlyFrom: "pending" });
     await releaseConfirmation(ctx.db, row.orderId);

@@ -51,7 +51,11 @@ describe("Stripe Checkout", () => {
     expect(await deliverStripe(t, stripe)).toEqual([200]);
     const state = await orderState(t, order.id);
     expect(state.order?.status).toBe("paid");
-    expect(state.attempts[0]).toMatchObject({ status: "captured", capturedAmount: "698.00", providerTxId: session.payment_intent });
+    expect(state.attempts[0]).toMatchObject({
+      status: "captured",
+      capturedAmount: "698.00",
+      providerTxId: session.payment_intent,
+    });
     expect(confirmationHeld(state.texts)).toBe(false);
     expect((await new Agent(t.app).get(`/api/orders/by-token/${token}/payment`)).json()).toMatchObject({
       orderStatus: "paid",
@@ -67,7 +71,10 @@ describe("Stripe Checkout", () => {
     const forged = await t.app.inject({
       method: "POST",
       url: "/api/payments/stripe/webhook",
-      headers: { "content-type": "application/json", "stripe-signature": stripeSignature("whsec_wrong", message.body) },
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": stripeSignature("whsec_wrong", message.body),
+      },
       payload: message.body,
     });
     expect(forged.statusCode).toBe(401);
@@ -75,7 +82,9 @@ describe("Stripe Checkout", () => {
     await deliverStripe(t, stripe);
     message.delivered = undefined;
     expect(await deliverStripe(t, stripe)).toEqual([200]);
-    expect((await orderState(t, order.id)).history.filter((event) => event.toStatus === "paid")).toHaveLength(1);
+    expect((await orderState(t, order.id)).history.filter((event) => event.toStatus === "paid")).toHaveLength(
+      1,
+    );
   });
 
   it("the shopper comes back without paying: the session is expired on retry and a new one offered", async () => {
@@ -101,9 +110,9 @@ describe("Stripe Checkout", () => {
     await deliverStripe(t, stripe);
     const response = await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "cancelled" });
     expect(response.statusCode).toBe(200);
-    expect(stripe.refunds.filter((refund) => refund.payment_intent === session.payment_intent)).toMatchObject([
-      { amount: 69800, status: "succeeded" },
-    ]);
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === session.payment_intent)).toMatchObject(
+      [{ amount: 69800, status: "succeeded" }],
+    );
     expect(await deliverStripe(t, stripe)).toEqual([200]);
     expect((await seller.agent.get(`/api/orders/${order.id}`)).json().payment).toMatchObject({
       provider: "stripe",
@@ -119,7 +128,9 @@ describe("Stripe Checkout", () => {
     for (const message of stripe.sent) message.delivered ??= 0;
     await t.app.paymentWorker.run(new Date(Date.now() + 10_000));
     expect((await orderState(t, order.id)).order?.status).toBe("paid");
-    expect((await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "fulfilled" })).statusCode).toBe(200);
+    expect(
+      (await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "fulfilled" })).statusCode,
+    ).toBe(200);
     expect((await orderState(t, order.id)).attempts[0]?.status).toBe("captured");
   });
 

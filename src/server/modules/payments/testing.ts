@@ -1,12 +1,16 @@
 import { eq } from "drizzle-orm";
-import { orders, orderStatusEvents, payments, smsOutbox } from "../../db/schema";
-import { createProductVia, createStoreVia } from "../../test/fixtures";
+import { orderStatusEvents, orders, payments, smsOutbox } from "../../db/schema";
 import type { FakeStripe } from "../../test/fakes/stripe";
 import type { FakeVipps } from "../../test/fakes/vipps";
+import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, signUp, type TestApp } from "../../test/harness";
 
 /** Test helpers for the payment suites: a store with live channels, checkout, webhook delivery. */
-export const shopper = { buyerEmail: "kunde@example.no", shipToName: "Nora Kunde", shipToPhone: "+47 912 34 567" };
+export const shopper = {
+  buyerEmail: "kunde@example.no",
+  shipToName: "Nora Kunde",
+  shipToPhone: "+47 912 34 567",
+};
 
 export const VIPPS_MSN = "123456";
 export const STRIPE_ACCOUNT = "acct_1TorgTest0001";
@@ -22,14 +26,21 @@ export function paymentEnv(vipps?: FakeVipps, stripe?: FakeStripe): Record<strin
         }
       : {}),
     ...(stripe
-      ? { STRIPE_API_URL: stripe.url, STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret }
+      ? {
+          STRIPE_API_URL: stripe.url,
+          STRIPE_SECRET_KEY: stripe.secretKey,
+          STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        }
       : {}),
     ORDERS_PER_IP_PER_HOUR: "0",
   };
 }
 
 /** A seller's store with a 1246.50 kr product mix and the given channels. */
-export async function storeWithChannels(t: TestApp, channels: { provider: "vipps" | "stripe"; isLive: boolean }[]) {
+export async function storeWithChannels(
+  t: TestApp,
+  channels: { provider: "vipps" | "stripe"; isLive: boolean }[],
+) {
   const seller = await signUp(t.app);
   const store = await createStoreVia(seller.agent);
   const mug = await createProductVia(seller.agent, store.id, { title: "Mug", basePrice: "349" });

@@ -43,7 +43,11 @@ describe("Vipps ePayment at checkout", () => {
     expect(order.payment).toMatchObject({ provider: "vipps", status: "created" });
     expect(order.payment.redirectUrl).toBe(`${vipps.url}/landing?token=${reference}`);
     const created = vipps.payments.get(reference);
-    expect(created).toMatchObject({ msn: VIPPS_MSN, amount: { currency: "NOK", value: 69800 }, returnUrl: order.publicUrl });
+    expect(created).toMatchObject({
+      msn: VIPPS_MSN,
+      amount: { currency: "NOK", value: 69800 },
+      returnUrl: order.publicUrl,
+    });
     expect(created?.description).toContain(order.storeName);
     // One webhook registered for the MSN, its secret kept.
     const [hook] = await t.database.db.select().from(vippsWebhooks).where(eq(vippsWebhooks.msn, VIPPS_MSN));
@@ -74,7 +78,9 @@ describe("Vipps ePayment at checkout", () => {
   it("a replayed webhook is a no-op", async () => {
     const { order, reference } = await vippsOrder();
     await vipps.approve(reference);
-    const authorized = vipps.sent.filter((message) => message.body.includes(reference) && message.body.includes("AUTHORIZED"));
+    const authorized = vipps.sent.filter(
+      (message) => message.body.includes(reference) && message.body.includes("AUTHORIZED"),
+    );
     await deliverVipps(t, vipps);
     for (const message of authorized) message.delivered = undefined;
     expect(await deliverVipps(t, vipps)).toEqual([200]);
@@ -90,7 +96,9 @@ describe("Vipps ePayment at checkout", () => {
   it("a bad or stale signature is a 401 and changes nothing", async () => {
     const { order, reference } = await vippsOrder();
     await vipps.approve(reference);
-    const message = vipps.sent.find((entry) => entry.body.includes(reference) && entry.body.includes("AUTHORIZED"));
+    const message = vipps.sent.find(
+      (entry) => entry.body.includes(reference) && entry.body.includes("AUTHORIZED"),
+    );
     if (!message) throw new Error("no AUTHORIZED webhook");
     const url = new URL(message.url);
     const tampered = await t.app.inject({
@@ -102,11 +110,22 @@ describe("Vipps ePayment at checkout", () => {
     expect(tampered.statusCode).toBe(401);
     const [hook] = await t.database.db.select().from(vippsWebhooks).where(eq(vippsWebhooks.msn, VIPPS_MSN));
     const oldDate = new Date(Date.now() - 10 * 60_000).toUTCString();
-    const stale = vippsWebhookSignature({ secret: hook?.secret ?? "", pathAndQuery: url.pathname, date: oldDate, host: url.host, body: message.body });
+    const stale = vippsWebhookSignature({
+      secret: hook?.secret ?? "",
+      pathAndQuery: url.pathname,
+      date: oldDate,
+      host: url.host,
+      body: message.body,
+    });
     const staleResponse = await t.app.inject({
       method: "POST",
       url: url.pathname,
-      headers: { ...message.headers, "x-ms-date": oldDate, "x-ms-content-sha256": stale.contentHash, authorization: stale.authorization },
+      headers: {
+        ...message.headers,
+        "x-ms-date": oldDate,
+        "x-ms-content-sha256": stale.contentHash,
+        authorization: stale.authorization,
+      },
       payload: message.body,
     });
     expect(staleResponse.statusCode).toBe(401);
@@ -131,11 +150,23 @@ describe("Vipps ePayment at checkout", () => {
       success: true,
     });
     const date = new Date().toUTCString();
-    const signed = vippsWebhookSignature({ secret: hook?.secret ?? "", pathAndQuery: "/api/payments/vipps/webhook", date, host: "localhost", body });
+    const signed = vippsWebhookSignature({
+      secret: hook?.secret ?? "",
+      pathAndQuery: "/api/payments/vipps/webhook",
+      date,
+      host: "localhost",
+      body,
+    });
     const response = await t.app.inject({
       method: "POST",
       url: "/api/payments/vipps/webhook",
-      headers: { host: "localhost", "content-type": "application/json", "x-ms-date": date, "x-ms-content-sha256": signed.contentHash, authorization: signed.authorization },
+      headers: {
+        host: "localhost",
+        "content-type": "application/json",
+        "x-ms-date": date,
+        "x-ms-content-sha256": signed.contentHash,
+        authorization: signed.authorization,
+      },
       payload: body,
     });
     expect(response.statusCode).toBe(200);
@@ -159,7 +190,10 @@ describe("Vipps ePayment at checkout", () => {
     expect(retry.statusCode).toBe(200);
     const second = [...vipps.payments.values()].at(-1);
     expect(second?.reference).not.toBe(reference);
-    expect(retry.json()).toMatchObject({ status: "created", redirectUrl: `${vipps.url}/landing?token=${second?.reference}` });
+    expect(retry.json()).toMatchObject({
+      status: "created",
+      redirectUrl: `${vipps.url}/landing?token=${second?.reference}`,
+    });
     await vipps.approve(second?.reference ?? "");
     await deliverVipps(t, vipps);
     const state = await orderState(t, order.id);
@@ -192,11 +226,13 @@ describe("Vipps ePayment at checkout", () => {
     for (const entry of vipps.sent) entry.delivered ??= undefined;
     // Undelivered: CREATED, AUTHORIZED. The seller fulfils after a provider read, which captures.
     await t.app.paymentWorker.run(new Date(Date.now() + 10_000));
-    expect((await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "fulfilled" })).statusCode).toBe(200);
+    expect(
+      (await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "fulfilled" })).statusCode,
+    ).toBe(200);
     // Now the webhooks arrive, newest first: CAPTURED, AUTHORIZED, CREATED.
-    expect(await deliverVipps(t, vipps, (all) => all.filter((m) => m.body.includes(reference)).reverse())).toEqual([
-      200, 200, 200,
-    ]);
+    expect(
+      await deliverVipps(t, vipps, (all) => all.filter((m) => m.body.includes(reference)).reverse()),
+    ).toEqual([200, 200, 200]);
     const state = await orderState(t, order.id);
     expect(state.order?.status).toBe("fulfilled");
     expect(state.attempts[0]).toMatchObject({ status: "captured", capturedAmount: "698.00" });
@@ -218,7 +254,13 @@ describe("Vipps money follows the seller", () => {
     expect(response.statusCode).toBe(200);
     expect(operationsOf(reference)).toEqual([{ reference, kind: "capture", value: 69800 }]);
     const view = (await seller.agent.get(`/api/orders/${order.id}`)).json();
-    expect(view.payment).toMatchObject({ provider: "vipps", status: "captured", amount: "698.00", capturedAmount: "698.00", refundedAmount: "0.00" });
+    expect(view.payment).toMatchObject({
+      provider: "vipps",
+      status: "captured",
+      amount: "698.00",
+      capturedAmount: "698.00",
+      refundedAmount: "0.00",
+    });
     expect(view.history.at(-1)).toMatchObject({ toStatus: "fulfilled", actor: "seller" });
     await deliverVipps(t, vipps);
   });
@@ -227,7 +269,10 @@ describe("Vipps money follows the seller", () => {
     const { seller, order, reference } = await paidOrder();
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.reference, reference));
     const context = t.app.payments;
-    const results = await Promise.allSettled([capturePayment(context, payment?.id ?? ""), capturePayment(context, payment?.id ?? "")]);
+    const results = await Promise.allSettled([
+      capturePayment(context, payment?.id ?? ""),
+      capturePayment(context, payment?.id ?? ""),
+    ]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     expect(results.find((result) => result.status === "rejected")?.reason).toMatchObject({ statusCode: 409 });
     // Fulfilled, back to paid, fulfilled again: still one capture.
@@ -256,7 +301,10 @@ describe("Vipps money follows the seller", () => {
       { reference, kind: "capture", value: 69800 },
       { reference, kind: "refund", value: 69800 },
     ]);
-    expect((await orderState(t, order.id)).attempts[0]).toMatchObject({ status: "refunded", refundedAmount: "698.00" });
+    expect((await orderState(t, order.id)).attempts[0]).toMatchObject({
+      status: "refunded",
+      refundedAmount: "698.00",
+    });
     await deliverVipps(t, vipps);
   });
 
@@ -293,7 +341,9 @@ describe("Expiry and a provider that is down", () => {
     await t.database.db.update(products).set({ stockQty: 2 }).where(eq(products.id, mug.id));
     const order = (await checkout(t, store.id, mug.id, "vipps", 2)).json();
     const stockOf = async () =>
-      (await t.database.db.select({ stock: products.stockQty }).from(products).where(eq(products.id, mug.id)))[0]?.stock;
+      (
+        await t.database.db.select({ stock: products.stockQty }).from(products).where(eq(products.id, mug.id))
+      )[0]?.stock;
     expect(await stockOf()).toBe(0);
     await t.app.paymentWorker.run(new Date(Date.now() + 31 * 60_000));
     expect((await orderState(t, order.id)).order?.status).toBe("cancelled");
@@ -314,7 +364,10 @@ describe("Expiry and a provider that is down", () => {
     );
     const token = tokenOf(order.publicUrl);
     const shopper = new Agent(t.app);
-    expect((await shopper.get(`/api/orders/by-token/${token}/payment`)).json()).toMatchObject({ orderStatus: "pending", canRetry: true });
+    expect((await shopper.get(`/api/orders/by-token/${token}/payment`)).json()).toMatchObject({
+      orderStatus: "pending",
+      canRetry: true,
+    });
     const retry = await shopper.post(`/api/orders/by-token/${token}/payment`, {});
     expect(retry.json()).toMatchObject({ provider: "vipps", status: "created" });
     await vipps.approve([...vipps.payments.values()].at(-1)?.reference ?? "");

@@ -60,7 +60,13 @@ export async function handleWebhook(ctx: PaymentContext, provider: PaymentProvid
     const payment = await paymentOf(ctx, provider, event);
     const [recorded] = await ctx.db
       .insert(paymentEvents)
-      .values({ provider, eventId: event.eventId, paymentId: payment?.id ?? null, name: event.name, payload: event.payload })
+      .values({
+        provider,
+        eventId: event.eventId,
+        paymentId: payment?.id ?? null,
+        name: event.name,
+        payload: event.payload,
+      })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (!recorded || !payment || !event.status) continue;

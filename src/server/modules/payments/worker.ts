@@ -73,7 +73,10 @@ export async function runPaymentPass(ctx: PaymentContext, now = new Date()): Pro
             .select({ id: payments.id })
             .from(payments)
             .where(
-              and(eq(payments.orderId, orders.id), inArray(payments.status, ["created", "authorized", "captured"])),
+              and(
+                eq(payments.orderId, orders.id),
+                inArray(payments.status, ["created", "authorized", "captured"]),
+              ),
             ),
         ),
       ),

@@ -10,12 +10,11 @@ export function decisionPage(input: {
   approveLabel: string;
   rejectLabel: string;
 }) {
-  const escape = (text: string) =>
-    text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
   const amount = `${Math.trunc(input.amountOre / 100)}.${String(input.amountOre % 100).padStart(2, "0")} NOK`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(input.title)}</title>
+<title>${escapeHtml(input.title)}</title>
 <style>
   body { font-family: system-ui, sans-serif; margin: 0; background: #f6f6f6; color: #1a1a1a; }
   main { max-width: 26rem; margin: 3rem auto; background: #fff; border-radius: 12px; padding: 2rem; box-shadow: 0 1px 4px #0002; }
@@ -29,12 +28,12 @@ export function decisionPage(input: {
   .reject { background: #fff; color: #1a1a1a; }
 </style></head>
 <body><main>
-  <p class="brand">${escape(input.brand)}</p>
-  <h1>${escape(input.title)}</h1>
-  <p>${escape(input.description)}</p>
+  <p class="brand">${escapeHtml(input.brand)}</p>
+  <h1>${escapeHtml(input.title)}</h1>
+  <p>${escapeHtml(input.description)}</p>
   <p class="amount">${amount}</p>
-  <form method="post" action="${escape(input.approveAction)}"><button class="approve" type="submit">${escape(input.approveLabel)}</button></form>
-  <form method="post" action="${escape(input.rejectAction)}"><button class="reject" type="submit">${escape(input.rejectLabel)}</button></form>
+  <form method="post" action="${escapeHtml(input.approveAction)}"><button class="approve" type="submit">${escapeHtml(input.approveLabel)}</button></form>
+  <form method="post" action="${escapeHtml(input.rejectAction)}"><button class="reject" type="submit">${escapeHtml(input.rejectLabel)}</button></form>
   <p class="note">A local test stand-in: no money moves.</p>
 </main></body></html>`;
 }

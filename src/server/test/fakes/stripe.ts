@@ -124,9 +124,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   const publicSession = ({ line_items: _lines, account: _account, ...session }: Session) => session;
 
   app.addHook("onRequest", async (request, reply) => {
-    if (request.url.startsWith("/pay/")) return;
+    if (request.url.startsWith("/pay/") || request.url === "/health" || request.url.startsWith("/_fake/"))
+      return;
     if (control.down) return error(reply, 503, "Service unavailable");
-    if (request.headers.authorization !== `Bearer ${secretKey}`) return error(reply, 401, "Invalid API Key provided");
+    if (request.headers.authorization !== `Bearer ${secretKey}`)
+      return error(reply, 401, "Invalid API Key provided");
   });
 
   app.post("/v1/checkout/sessions", async (request, reply) => {
@@ -149,7 +151,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
         currency: String(price?.currency ?? ""),
       };
     });
-    if (parsed.some((line) => line.currency !== "nok" || !Number.isInteger(line.unit_amount) || line.unit_amount < 0)) {
+    if (
+      parsed.some(
+        (line) => line.currency !== "nok" || !Number.isInteger(line.unit_amount) || line.unit_amount < 0,
+      )
+    ) {
       return error(reply, 400, "Invalid price_data");
     }
     const sessionId = id("cs");
@@ -205,7 +211,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     url: "/v1/refunds",
     has_more: false,
     data: refunds
-      .filter((refund) => refund.payment_intent === request.query.payment_intent && refund.account === account(request))
+      .filter(
+        (refund) =>
+          refund.payment_intent === request.query.payment_intent && refund.account === account(request),
+      )
       .map(({ account: _account, ...refund }) => refund),
   }));
 
@@ -256,7 +265,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   /** What the shopper does on Stripe's page: pay (complete, paid) or go back (nothing changes). */
   async function pay(sessionId: string) {
     const session = sessions.get(sessionId);
-    if (!session || session.status !== "open") return session;
+    if (session?.status !== "open") return session;
     session.status = "complete";
     session.payment_status = "paid";
     session.payment_intent = id("pi");
@@ -267,7 +276,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
 
   app.get<{ Params: { id: string } }>("/pay/:id", async (request, reply) => {
     const session = sessions.get(request.params.id);
-    if (!session || session.status !== "open") return reply.status(404).type("text/html").send("<h1>No such session</h1>");
+    if (session?.status !== "open")
+      return reply.status(404).type("text/html").send("<h1>No such session</h1>");
     return reply.type("text/html; charset=utf-8").send(
       decisionPage({
         title: "Pay by card",
@@ -292,6 +302,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     if (!session) return reply.status(404).send("No such session");
     return reply.redirect(session.cancel_url, 303);
   });
+
+  app.get("/health", async () => ({ ok: true }));
+  /** What was refunded, for the browser journeys (not a Stripe API). */
+  app.get("/_fake/refunds", async () => refunds);
 
   await app.listen({ port: options.port ?? 0, host: "127.0.0.1" });
   const baseUrl = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

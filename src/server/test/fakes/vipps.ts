@@ -30,7 +30,12 @@ interface FakePayment {
   state: State;
   returnUrl: string;
   description: string;
-  aggregate: { authorizedAmount: Amount; cancelledAmount: Amount; capturedAmount: Amount; refundedAmount: Amount };
+  aggregate: {
+    authorizedAmount: Amount;
+    cancelledAmount: Amount;
+    capturedAmount: Amount;
+    refundedAmount: Amount;
+  };
 }
 export interface SentWebhook {
   url: string;
@@ -63,10 +68,13 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
   );
 
   const problem = (reply: FastifyReply, status: number, title: string, detail = title) =>
-    reply
-      .status(status)
-      .type("application/problem+json")
-      .send({ type: "https://developer.vippsmobilepay.com/docs/knowledge-base/errors", title, detail, status, traceId: randomUUID() });
+    reply.status(status).type("application/problem+json").send({
+      type: "https://developer.vippsmobilepay.com/docs/knowledge-base/errors",
+      title,
+      detail,
+      status,
+      traceId: randomUUID(),
+    });
 
   function authorized(request: FastifyRequest) {
     const bearer = request.headers.authorization?.replace(/^Bearer /, "") ?? "";
@@ -89,7 +97,9 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
       idempotencyKey,
       success: true,
     });
-    for (const hook of webhooks.filter((entry) => entry.msn === payment.msn && entry.events.includes(event))) {
+    for (const hook of webhooks.filter(
+      (entry) => entry.msn === payment.msn && entry.events.includes(event),
+    )) {
       const url = new URL(hook.url);
       const date = new Date().toUTCString();
       const { contentHash, authorization } = vippsWebhookSignature({
@@ -149,7 +159,7 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
   });
 
   app.addHook("onRequest", async (request, reply) => {
-    if (control.down && !request.url.startsWith("/landing")) {
+    if (control.down && !request.url.startsWith("/landing") && request.url !== "/health") {
       return reply.status(503).send({ title: "Service Unavailable" });
     }
   });
@@ -157,7 +167,11 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
   app.post("/accesstoken/get", async (request, reply) => {
     control.tokenCalls += 1;
     const h = request.headers;
-    if (h.client_id !== keys.clientId || h.client_secret !== keys.clientSecret || h["ocp-apim-subscription-key"] !== keys.subscriptionKey) {
+    if (
+      h.client_id !== keys.clientId ||
+      h.client_secret !== keys.clientSecret ||
+      h["ocp-apim-subscription-key"] !== keys.subscriptionKey
+    ) {
       return reply.status(401).send({ error: "unauthorized_client" });
     }
     const token = randomBytes(24).toString("base64url");
@@ -192,11 +206,15 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
   app.post("/epayment/v1/payments", async (request, reply) => {
     if (!authorized(request)) return problem(reply, 401, "Unauthorized");
     return once(request, reply, async () => {
-      const body = request.body as Record<string, unknown> & { amount?: Amount; paymentMethod?: { type?: string } };
+      const body = request.body as Record<string, unknown> & {
+        amount?: Amount;
+        paymentMethod?: { type?: string };
+      };
       const msn = String(request.headers["merchant-serial-number"]);
       const reference = String(body.reference ?? "");
       const value = body.amount?.value;
-      if (!REFERENCE.test(reference)) return { status: 400, body: { title: "Invalid reference", status: 400 } };
+      if (!REFERENCE.test(reference))
+        return { status: 400, body: { title: "Invalid reference", status: 400 } };
       if (body.amount?.currency !== "NOK" || !Number.isInteger(value) || (value ?? -1) < 0) {
         return { status: 400, body: { title: "Invalid amount", status: 400 } };
       }
@@ -206,7 +224,8 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
       if (!["WALLET", "CARD"].includes(body.paymentMethod?.type ?? "")) {
         return { status: 400, body: { title: "Invalid paymentMethod", status: 400 } };
       }
-      if (payments.has(reference)) return { status: 409, body: { title: "Reference already used", status: 409 } };
+      if (payments.has(reference))
+        return { status: 409, body: { title: "Reference already used", status: 409 } };
       const payment: FakePayment = {
         msn,
         reference,
@@ -215,7 +234,12 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
         state: "CREATED",
         returnUrl: body.returnUrl,
         description: String(body.paymentDescription ?? ""),
-        aggregate: { authorizedAmount: nok(), cancelledAmount: nok(), capturedAmount: nok(), refundedAmount: nok() },
+        aggregate: {
+          authorizedAmount: nok(),
+          cancelledAmount: nok(),
+          capturedAmount: nok(),
+          refundedAmount: nok(),
+        },
       };
       payments.set(reference, payment);
       await emit(payment, "CREATED", payment.amount.value, null);
@@ -244,7 +268,10 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
       const a = payment.aggregate;
       const capturable = a.authorizedAmount.value - a.capturedAmount.value - a.cancelledAmount.value;
       if (payment.state !== "AUTHORIZED" || !Number.isInteger(value) || value <= 0 || value > capturable) {
-        return { status: 400, body: { title: "Capture amount too high", detail: `capturable ${capturable}`, status: 400 } };
+        return {
+          status: 400,
+          body: { title: "Capture amount too high", detail: `capturable ${capturable}`, status: 400 },
+        };
       }
       a.capturedAmount.value += value;
       operations.push({ reference: payment.reference, kind: "capture", value });
@@ -295,7 +322,7 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
   /** What the shopper does in the Vipps app: approve (AUTHORIZED) or reject (ABORTED). */
   async function decide(reference: string, approve: boolean) {
     const payment = payments.get(reference);
-    if (!payment || payment.state !== "CREATED") return payment;
+    if (payment?.state !== "CREATED") return payment;
     if (approve) {
       payment.state = "AUTHORIZED";
       payment.aggregate.authorizedAmount = nok(payment.amount.value);
@@ -324,13 +351,20 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
       }),
     );
   });
-  for (const [path, approve] of [["/landing/approve", true], ["/landing/reject", false]] as const) {
+  for (const [path, approve] of [
+    ["/landing/approve", true],
+    ["/landing/reject", false],
+  ] as const) {
     app.post<{ Querystring: { token?: string } }>(path, async (request, reply) => {
       const payment = await decide(request.query.token ?? "", approve);
       if (!payment) return reply.status(404).send("No such payment");
       return reply.redirect(payment.returnUrl, 303);
     });
   }
+
+  app.get("/health", async () => ({ ok: true }));
+  /** What money moved, for the browser journeys (not a Vipps API). */
+  app.get("/_fake/operations", async () => operations);
 
   await app.listen({ port: options.port ?? 0, host: "127.0.0.1" });
   const baseUrl = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
