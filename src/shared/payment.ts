@@ -94,3 +94,7 @@ export interface SellerPaymentView {
 
 /** Whether a store's channel can take payments now, and why not (Payment settings). */
 export type ChannelReadiness = "ok" | "noPlatformKeys" | "notLive" | "notConfigured";
+
+/** GET /api/stores/{id}/payment-methods: what the checkout offers, Vipps first. */
+export const paymentMethodsSchema = z.object({ providers: z.array(z.enum(PAYMENT_PROVIDERS)) });
+export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;

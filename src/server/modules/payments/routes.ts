@@ -3,15 +3,17 @@ import { z } from "zod";
 import {
   orderPaymentStateSchema,
   PAYMENT_PROVIDERS,
+  paymentMethodsSchema,
   retryPaymentSchema,
   shopperPaymentSchema,
 } from "../../../shared/payment";
 import type { AppDeps } from "../../lib/deps";
+import { notFound } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
 import { requireUser } from "../auth/session";
-import { requireStoreMember } from "../stores/access";
-import { channelReadiness, readOrderPayment, retryPayment } from "./service";
+import { isUuid, requireStoreMember } from "../stores/access";
+import { channelReadiness, offeredProviders, readOrderPayment, retryPayment } from "./service";
 import type { PaymentContext } from "./state";
 import { handleWebhook } from "./webhooks";
 
@@ -65,6 +67,16 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: PaymentC
         origin: publicOrigin(request, config),
         language: requestLanguage(request),
       }),
+  );
+
+  /** Public: the checkout's choice of payment, the store's live channels the platform can take. */
+  app.get(
+    "/api/stores/:id/payment-methods",
+    { config: { public: true }, schema: { params: idParams, response: { 200: paymentMethodsSchema } } },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw notFound("storeNotFound");
+      return { providers: await offeredProviders(payments, request.params.id) };
+    },
   );
 
   app.get(

@@ -1,4 +1,10 @@
 import type { OrderItemView, OrderView } from "../../../shared/order";
+import type {
+  OrderPaymentState,
+  PaymentMethods,
+  PaymentProvider,
+  ShopperPayment,
+} from "../../../shared/payment";
 import type { ProductView } from "../../../shared/product";
 import { ApiError, apiJson, languageHeader } from "../../lib/api";
 
@@ -14,11 +20,34 @@ export interface PlaceOrderBody {
   shipToPhone: string;
   shipToAddr: { address: string } | null;
   items: { productId: string; qty: number; variantId: string | null }[];
+  /** Pay online through this channel (decision 0034); without it the seller collects by hand. */
+  paymentProvider?: PaymentProvider;
 }
 
 export type PlacedOrder = Pick<OrderView, "id" | "status" | "totalGross" | "currencyCode"> & {
   items: Pick<OrderItemView, "title" | "unitPrice" | "qty">[];
+  /** The shopper's own order page (decision 0026). */
+  publicUrl?: string;
+  /** Where to pay, when the shopper chose to pay online. */
+  payment?: ShopperPayment;
 };
+
+/** The store's live payment channels the platform can take, Vipps first (empty: the seller collects). */
+export function fetchPaymentMethods(storeId: string): Promise<PaymentMethods> {
+  return apiJson<PaymentMethods>("GET", `/api/stores/${encodeURIComponent(storeId)}/payment-methods`);
+}
+
+/** The order's payment as the provider last said it (read from the provider while it is not final). */
+export function fetchOrderPayment(token: string): Promise<OrderPaymentState> {
+  return apiJson<OrderPaymentState>("GET", `/api/orders/by-token/${encodeURIComponent(token)}/payment`);
+}
+
+/** Try again: a new payment attempt; answers where to pay. */
+export function retryOrderPayment(token: string, provider?: PaymentProvider): Promise<ShopperPayment> {
+  return apiJson<ShopperPayment>("POST", `/api/orders/by-token/${encodeURIComponent(token)}/payment`, {
+    provider,
+  });
+}
 
 /**
  * POST /api/orders with an Idempotency-Key: the server answers a repeated key with the first order,
