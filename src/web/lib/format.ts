@@ -1,8 +1,8 @@
 import { formatDistanceToNow, type Locale } from "date-fns";
 import { da, enGB, nb, sv } from "date-fns/locale";
 import { useMemo } from "react";
-import { formatKr } from "../../shared/money";
 import { useTranslation } from "./i18n";
+import { formatKr } from "./money";
 
 const DATE_LOCALES: Record<string, Locale> = { en: enGB, nb, sv, da };
 

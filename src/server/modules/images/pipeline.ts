@@ -1,16 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type OutputInfo, type Sharp } from "sharp";
+import { HEIC_TYPES as HEIC_MIME_TYPES, IMAGE_TYPES, MAX_IMAGE_BYTES } from "../../../shared/image-limits";
 import { IMAGE_WIDTHS } from "../../../shared/image-url";
 import type { FileStorage } from "../../adapters/storage";
 import { HttpError } from "../../lib/http-error";
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export { MAX_IMAGE_BYTES };
 /** Larger than any phone photo (a 48 MP sensor is 8000×6000); a 30000×30000 "bomb" is far beyond it. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
-const BASE_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
-const HEIC_TYPES = new Set(["image/heic", "image/heif"]);
+const BASE_TYPES = new Set<string>(IMAGE_TYPES);
+const HEIC_TYPES = new Set<string>(HEIC_MIME_TYPES);
 
 export interface StoredImage {
   /** URL of the largest variant; the others follow its naming (see imageVariantUrl). */

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
-import { toOre } from "../../../shared/money";
 import { LOCALE_TAGS } from "../../../shared/preferences";
 import { useTranslation } from "../../lib/i18n";
+import { wholeKroner } from "../../lib/money";
 
 export interface AdminFormatters {
   /** "12 Mar 2025". */
@@ -27,8 +27,7 @@ export function useAdminFormatters(): AdminFormatters {
     return {
       date: (iso) => date.format(new Date(iso)),
       timestamp: (iso) => timestamp.format(new Date(iso)),
-      price: (amount, currencyCode) =>
-        `${whole.format(Math.floor((toOre(amount) + 50) / 100))} ${currencyCode}`,
+      price: (amount, currencyCode) => `${whole.format(wholeKroner(amount))} ${currencyCode}`,
       seconds: (milliseconds) => twoDecimals.format(milliseconds / 1000),
       count: (value) => whole.format(value),
     };

@@ -4,7 +4,7 @@ import { useFormatters } from "../../lib/format";
 import { useTranslation } from "../../lib/i18n";
 
 /** Amounts are plotted in whole kroner, rounded as every shown amount is. */
-export { wholeKroner } from "../../lib/kroner";
+export { wholeKroner } from "../../lib/money";
 
 /** Calendar days are formatted in UTC: a YYYY-MM-DD date is a day, not a moment in the reader's zone. */
 const asUtcDay = (date: string) => new Date(`${date}T00:00:00Z`);

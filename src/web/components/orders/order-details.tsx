@@ -12,14 +12,14 @@ import {
 import { formatPhone } from "../../../shared/phone";
 import { useFormatters } from "../../lib/format";
 import { useTranslation } from "../../lib/i18n";
-import { shownTotal } from "../../lib/kroner";
+import { shownLineTotal, shownTotal } from "../../lib/money";
 import { useUpdateOrderStatus } from "../../lib/queries/orders";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
 import { Label } from "../ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select";
 import { Spinner } from "../ui/spinner";
-import { lineTotal, useDateTime } from "./order-format";
+import { useDateTime } from "./order-format";
 import { OrderPayment, useMoneyConsequence } from "./order-payment";
 import { statusDotClass, useStatusLabel } from "./status-badge";
 
@@ -120,7 +120,9 @@ export function OrderItems({ order }: { order: OrderView }) {
               <td className="py-2.5 pr-4 font-medium">{title(item)}</td>
               <td className="py-2.5 pl-2 text-right whitespace-nowrap tabular-nums">{kr(item.unitPrice)}</td>
               <td className="py-2.5 pl-2 text-right tabular-nums">{item.qty}</td>
-              <td className="py-2.5 pl-2 text-right whitespace-nowrap tabular-nums">{kr(lineTotal(item))}</td>
+              <td className="py-2.5 pl-2 text-right whitespace-nowrap tabular-nums">
+                {kr(shownLineTotal(item.unitPrice, item.qty))}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -145,7 +147,7 @@ export function OrderItems({ order }: { order: OrderView }) {
                 {t("orders.qtyTimesPrice", { qty: item.qty, price: kr(item.unitPrice) })}
               </p>
             </div>
-            <p className="whitespace-nowrap tabular-nums">{kr(lineTotal(item))}</p>
+            <p className="whitespace-nowrap tabular-nums">{kr(shownLineTotal(item.unitPrice, item.qty))}</p>
           </li>
         ))}
       </ul>

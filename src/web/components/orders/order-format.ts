@@ -1,13 +1,6 @@
 import { useMemo } from "react";
-import type { OrderItemView } from "../../../shared/order";
 import { LOCALE_TAGS } from "../../../shared/preferences";
 import { useTranslation } from "../../lib/i18n";
-import { shownLineTotal } from "../../lib/kroner";
-
-/** unitPrice × qty as shown beside it (whole kroner), so the lines add up to the total shown. */
-export function lineTotal(item: Pick<OrderItemView, "unitPrice" | "qty">): string {
-  return shownLineTotal(item.unitPrice, item.qty);
-}
 
 /** "12 Mar 2025, 14:32" in the interface language, for tooltips and the order's placed time. */
 export function useDateTime(): (iso: string) => string {

@@ -1,21 +1,11 @@
 import { ImagePlus, RefreshCw, Trash2 } from "lucide-react";
 import { type DragEvent, useEffect, useId, useRef, useState } from "react";
+import { IMAGE_TYPES, imageProblem } from "../../../shared/image-limits";
 import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
 import { AiScan } from "./ai-analysis";
 import { ProductImage } from "./product-image";
-
-/** Spec 5 and 9: one image of at most 5 MB, JPG, PNG or WEBP; the server checks the content again (D13). */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
-
-/** The i18n key of what is wrong with a file, or null when it may be uploaded. */
-export function imageProblem(file: File): string | null {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return "errors.imageTypeUnsupported";
-  if (file.size > MAX_IMAGE_BYTES) return "errors.imageTooLarge";
-  return null;
-}
 
 interface ImagePickerProps {
   label: string;

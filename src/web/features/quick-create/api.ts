@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { StoreSummary } from "../../../shared/store";
 import { apiJson } from "../../lib/api";
 import { invalidateApi } from "../../lib/queries/stores";
-import type { QuickStoreRequest } from "./draft";
+import type { QuickStoreRequest } from "./save-request";
 
 export interface QuickStoreQrCode {
   code: string;

@@ -1,29 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { currentSeo, isUnsure, suggestedPrice } from "../../lib/analysis-suggestions";
 import { type AnalysisResult, readStreamLines } from "../../lib/queries/ai";
-import {
-  currentSeo,
-  type DraftProduct,
-  emptyDraft,
-  fileProblem,
-  isUnsure,
-  PENDING_MAX_AGE_MS,
-  parseDraft,
-  parsePending,
-  previousStep,
-  productFromAnalysis,
-  type QuickCreateDraft,
-  quickStoreRequest,
-  resumeStep,
-  selectFiles,
-  serializeDraft,
-  serializePending,
-  storeAddress,
-  suggestedPrice,
-  thumbnailTiles,
-  validateDraft,
-  validateProduct,
-  validateStore,
-} from "./draft";
+import { productFromAnalysis } from "./analysis";
+import { type DraftProduct, emptyDraft, type QuickCreateDraft } from "./draft";
+import { fileProblem, selectFiles, thumbnailTiles } from "./files";
+import { previousStep, resumeStep } from "./machine";
+import { quickStoreRequest, storeAddress } from "./save-request";
+import { PENDING_MAX_AGE_MS, parseDraft, parsePending, serializeDraft, serializePending } from "./storage";
+import { validateDraft, validateProduct, validateStore } from "./validation";
 
 const MB = 1024 * 1024;
 const IMAGE = "/uploads/products/0f8fad5b-d9cb-469f-a165-70867728950e-1600.webp";

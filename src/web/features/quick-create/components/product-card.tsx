@@ -3,7 +3,8 @@ import { normalizePrice } from "../../../../shared/money";
 import { useFormatters } from "../../../lib/format";
 import { useTranslation } from "../../../lib/i18n";
 import { cn } from "../../../lib/utils";
-import type { DraftProduct, ProductErrors } from "../draft";
+import type { DraftProduct } from "../draft";
+import type { ProductErrors } from "../validation";
 import { MarkedPhoto } from "./marked-photo";
 
 /** The price label of a card: kroner, or "No price" while it is empty or 0. */

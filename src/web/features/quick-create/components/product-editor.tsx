@@ -10,7 +10,8 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog";
 import { useTranslation } from "../../../lib/i18n";
-import { type DraftProduct, type ProductErrors, validateProduct } from "../draft";
+import type { DraftProduct } from "../draft";
+import { type ProductErrors, validateProduct } from "../validation";
 import { MarkedPhoto } from "./marked-photo";
 import { type ProductValues, QuickProductFields } from "./product-fields";
 

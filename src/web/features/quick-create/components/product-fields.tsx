@@ -3,7 +3,8 @@ import { Textarea } from "../../../components/stores/textarea";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { useTranslation } from "../../../lib/i18n";
-import type { DraftProduct, ProductErrors } from "../draft";
+import type { DraftProduct } from "../draft";
+import type { ProductErrors } from "../validation";
 
 export type ProductValues = Pick<DraftProduct, "title" | "description" | "price">;
 

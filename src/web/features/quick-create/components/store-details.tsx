@@ -6,7 +6,8 @@ import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { useTranslation } from "../../../lib/i18n";
-import type { StoreDraft, StoreErrors, UploadMode } from "../draft";
+import type { StoreDraft, UploadMode } from "../draft";
+import type { StoreErrors } from "../validation";
 
 interface StoreDetailsFieldsProps {
   store: StoreDraft;

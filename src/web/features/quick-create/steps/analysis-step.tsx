@@ -5,23 +5,9 @@ import { useTranslation } from "../../../lib/i18n";
 import { cn } from "../../../lib/utils";
 import { Photo, useObjectUrl } from "../components/photo";
 import { StepFrame } from "../components/step-frame";
-import { thumbnailTiles, type UploadMode } from "../draft";
+import { thumbnailTiles } from "../files";
+import type { AnalysisPhoto, AnalysisRun } from "../machine";
 import type { FrameProps } from "./frame-props";
-
-export interface AnalysisPhoto {
-  key: string;
-  file: File;
-  status: "waiting" | "done" | "failed";
-  error?: string;
-}
-
-/** One analysis under way: `total` is known once the server has the photos (its "start" line). */
-export interface AnalysisRun {
-  mode: UploadMode;
-  photos: AnalysisPhoto[];
-  total: number | null;
-  done: number;
-}
 
 /** Three to a row; a short last row (the "+N more" tile, say) is centred. */
 const TILE = "w-[calc((100%-1.5rem)/3)]";

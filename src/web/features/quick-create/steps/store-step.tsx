@@ -11,14 +11,10 @@ import { ProductEditor } from "../components/product-editor";
 import { type ProductValues, QuickProductFields } from "../components/product-fields";
 import { StepFrame } from "../components/step-frame";
 import { StoreDetailsFields } from "../components/store-details";
-import type { DraftErrors, DraftProduct, QuickCreateDraft, StoreDraft } from "../draft";
+import type { DraftProduct, QuickCreateDraft, StoreDraft } from "../draft";
+import type { AnalysisFailure } from "../machine";
+import type { DraftErrors } from "../validation";
 import type { FrameProps } from "./frame-props";
-
-export interface AnalysisFailure {
-  key: string;
-  name: string;
-  error: string;
-}
 
 interface StoreStepProps {
   frame: FrameProps;

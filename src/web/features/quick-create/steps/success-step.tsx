@@ -7,7 +7,8 @@ import { useTranslation } from "../../../lib/i18n";
 import type { QuickStoreResult } from "../api";
 import { Photo, thumbnailUrl } from "../components/photo";
 import { StepFrame } from "../components/step-frame";
-import { type DraftProduct, storeAddress } from "../draft";
+import type { DraftProduct } from "../draft";
+import { storeAddress } from "../save-request";
 import type { FrameProps } from "./frame-props";
 
 interface SuccessStepProps {

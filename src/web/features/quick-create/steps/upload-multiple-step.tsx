@@ -5,20 +5,10 @@ import { useTranslation } from "../../../lib/i18n";
 import { DropZone } from "../components/drop-zone";
 import { Photo, thumbnailUrl, useObjectUrl } from "../components/photo";
 import { StepFrame } from "../components/step-frame";
-import { type DraftProduct, MAX_PHOTOS, MULTIPLE_ACCEPT } from "../draft";
+import type { DraftProduct } from "../draft";
+import { MAX_PHOTOS, MULTIPLE_ACCEPT } from "../files";
+import type { ChosenFile, Rejections } from "../machine";
 import type { FrameProps } from "./frame-props";
-
-/** A photo chosen for analysis; `error` is why an earlier try failed. */
-export interface ChosenFile {
-  key: string;
-  file: File;
-  error?: string;
-}
-
-export interface Rejections {
-  items: { key: string; name: string; problem: string }[];
-  overflow: number;
-}
 
 function RemoveButton({ name, onClick }: { name: string; onClick: () => void }) {
   const { t } = useTranslation();

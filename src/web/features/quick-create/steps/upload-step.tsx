@@ -5,7 +5,8 @@ import { useTranslation } from "../../../lib/i18n";
 import { DropZone } from "../components/drop-zone";
 import { Photo, thumbnailUrl } from "../components/photo";
 import { StepFrame } from "../components/step-frame";
-import { type DraftProduct, SINGLE_ACCEPT } from "../draft";
+import type { DraftProduct } from "../draft";
+import { SINGLE_ACCEPT } from "../files";
 import type { FrameProps } from "./frame-props";
 
 const HOW_IT_WORKS = [

@@ -1,7 +1,7 @@
 import { Info } from "lucide-react";
 import { useTranslation } from "../../../lib/i18n";
+import { useKr } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
-import { useKr } from "../components/format";
 import type { CartNotes } from "../components/shop-context";
 
 /** What a price refresh changed in the cart, said once, briefly. */

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 import { toOre } from "../../../../shared/money";
 import { MAX_QTY_PER_LINE } from "../../../../shared/order-limits";
 import type { ProductView } from "../../../../shared/product";
-import { shownLineTotal, shownTotal } from "../../../lib/kroner";
+import { shownLineTotal, shownTotal } from "../../../lib/money";
 
 /** Spec 3: the cart lives in browser local storage under this key and survives reloads. */
 export const CART_STORAGE_KEY = "cart";

@@ -13,7 +13,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../hooks/use-toast";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { useTranslation } from "../../../lib/i18n";
-import { shownLineTotal, shownTotal } from "../../../lib/kroner";
+import { shownLineTotal, shownTotal, useKr } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
 import {
   fetchPaymentMethods,
@@ -24,7 +24,6 @@ import {
 } from "../api";
 import { cartStore, cartTotal, itemCount, lineTotal, useCart } from "../cart/cart";
 import { CartNotice } from "../cart/cart-notice";
-import { useKr } from "../components/format";
 import type { CartNotes } from "../components/shop-context";
 import { PaymentChoice } from "./payment-choice";
 

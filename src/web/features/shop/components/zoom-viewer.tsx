@@ -6,9 +6,9 @@ import type { ProductView } from "../../../../shared/product";
 import { Button } from "../../../components/ui/button";
 import { closesOnEscape } from "../../../components/ui/escape-close";
 import { useTranslation } from "../../../lib/i18n";
+import { useKr } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
 import { useFocusReturn } from "./focus-return";
-import { useKr } from "./format";
 import { Marker } from "./product-photo";
 import { useShop } from "./shop-context";
 

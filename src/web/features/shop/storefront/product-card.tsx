@@ -1,7 +1,7 @@
 import { Plus, ScanSearch } from "lucide-react";
 import type { ProductView } from "../../../../shared/product";
 import { useTranslation } from "../../../lib/i18n";
-import { useKr } from "../components/format";
+import { useKr } from "../../../lib/money";
 import { ProductPhoto } from "../components/product-photo";
 
 interface ProductCardProps {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shownLineTotal, shownTotal, wholeKroner } from "./kroner";
+import { shownLineTotal, shownTotal, wholeKroner } from "./money";
 
 describe("amounts as shown", () => {
   it("rounds to whole kroner half up, at any size, without floating point", () => {
