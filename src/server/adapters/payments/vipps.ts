@@ -125,6 +125,7 @@ export function stateOf(payment: GetPaymentResponse): ProviderPaymentState {
 
 export function createVippsGateway(options: VippsOptions): PaymentGateway & {
   registerWebhook(msn: string, url: string): Promise<{ id: string; secret: string }>;
+  deleteWebhook(msn: string, id: string): Promise<void>;
 } {
   const base = options.apiUrl.replace(/\/$/, "");
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -163,7 +164,13 @@ export function createVippsGateway(options: VippsOptions): PaymentGateway & {
     return token.value;
   }
 
-  async function call<T>(msn: string, method: string, path: string, body?: unknown, idempotencyKey?: string) {
+  async function call<T>(
+    msn: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    idempotencyKey?: string,
+  ): Promise<T> {
     const headers: Record<string, string> = {
       Authorization: `Bearer ${await accessToken(msn)}`,
       "Ocp-Apim-Subscription-Key": options.subscriptionKey,
@@ -187,6 +194,8 @@ export function createVippsGateway(options: VippsOptions): PaymentGateway & {
         response.status,
       );
     }
+    // `DELETE /webhooks/v1/webhooks/{id}` answers 204 without a body.
+    if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
   }
 
@@ -310,6 +319,11 @@ export function createVippsGateway(options: VippsOptions): PaymentGateway & {
         url,
         events: VIPPS_WEBHOOK_EVENTS,
       });
+    },
+
+    /** `DELETE /webhooks/v1/webhooks/{id}`: a registration that lost a race. */
+    async deleteWebhook(msn: string, id: string) {
+      await call<undefined>(msn, "DELETE", `/webhooks/v1/webhooks/${encodeURIComponent(id)}`);
     },
   };
 }

@@ -83,18 +83,33 @@ export function sellerView(row: PaymentRow | undefined): SellerPaymentView | nul
   };
 }
 
-/** The Vipps webhook for this MSN, registered once (decision 0034); its secret verifies every call. */
-async function ensureVippsWebhook(ctx: PaymentContext, msn: string, origin: string) {
-  const vipps = ctx.gateways.vipps;
-  if (!vipps) return;
-  const [existing] = await ctx.db.select().from(vippsWebhooks).where(eq(vippsWebhooks.msn, msn));
-  if (existing) return;
-  const url = `${origin}/api/payments/vipps/webhook`;
-  const registered = await vipps.registerWebhook(msn, url);
-  await ctx.db
-    .insert(vippsWebhooks)
-    .values({ msn, webhookId: registered.id, secret: registered.secret, url })
-    .onConflictDoNothing();
+/** Registrations under way in this process, so concurrent first checkouts of one MSN register once. */
+const registering = new Map<string, Promise<void>>();
+
+/**
+ * The Vipps webhook for this MSN, registered once (decision 0034); its secret verifies every call. Two
+ * servers registering at once: the one whose row is stored wins, the other deletes its registration at
+ * Vipps (`DELETE /webhooks/v1/webhooks/{id}`), else Vipps would send every event twice, once unverifiable.
+ */
+function ensureVippsWebhook(ctx: PaymentContext, msn: string, origin: string) {
+  const running = registering.get(msn);
+  if (running) return running;
+  const work = (async () => {
+    const vipps = ctx.gateways.vipps;
+    if (!vipps) return;
+    const [existing] = await ctx.db.select().from(vippsWebhooks).where(eq(vippsWebhooks.msn, msn));
+    if (existing) return;
+    const url = `${origin}/api/payments/vipps/webhook`;
+    const registered = await vipps.registerWebhook(msn, url);
+    const [stored] = await ctx.db
+      .insert(vippsWebhooks)
+      .values({ msn, webhookId: registered.id, secret: registered.secret, url })
+      .onConflictDoNothing()
+      .returning({ msn: vippsWebhooks.msn });
+    if (!stored) await vipps.deleteWebhook(msn, registered.id);
+  })().finally(() => registering.delete(msn));
+  registering.set(msn, work);
+  return work;
 }
 
 /**

@@ -203,6 +203,16 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
     return reply.status(201).send({ id: hook.id, secret: hook.secret });
   });
 
+  app.delete<{ Params: { id: string } }>("/webhooks/v1/webhooks/:id", async (request, reply) => {
+    if (!authorized(request)) return problem(reply, 401, "Unauthorized");
+    const index = webhooks.findIndex(
+      (hook) => hook.id === request.params.id && hook.msn === request.headers["merchant-serial-number"],
+    );
+    if (index < 0) return problem(reply, 404, "Webhook not found");
+    webhooks.splice(index, 1);
+    return reply.status(204).send();
+  });
+
   app.post("/epayment/v1/payments", async (request, reply) => {
     if (!authorized(request)) return problem(reply, 401, "Unauthorized");
     return once(request, reply, async () => {
