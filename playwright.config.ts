@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { serverLogPath } from "./e2e/helpers";
+import { serverLogPath, smtpPortFor } from "./e2e/helpers";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".tmp/e2e-data";
@@ -50,6 +50,10 @@ export default defineConfig({
       // Every journey signs up from this one machine's address.
       SIGNUPS_PER_IP_PER_HOUR: "1000",
       NODE_ENV: "production",
+      // E-mail goes to a local SMTP server the e-mail journey starts and reads (e2e/order-email.spec.ts);
+      // while none listens, messages wait in the outbox and are retried.
+      SMTP_URL: `smtp://127.0.0.1:${smtpPortFor(PORT)}`,
+      EMAIL_RETRY_BASE_MS: "500",
       WEB_ROOT: process.env.E2E_WEB_ROOT ?? "dist/web",
     },
   },

@@ -61,6 +61,14 @@ export const photo = (name: string) => ({
   buffer: fs.readFileSync(path.join(photoFixtures, name)),
 });
 
+/**
+ * The local SMTP server the journey server sends its e-mail to (playwright.config.ts sets SMTP_URL):
+ * the e-mail journey listens there and reads the messages back.
+ */
+export function smtpPortFor(port = Number(process.env.E2E_PORT ?? 3100)) {
+  return Number(process.env.E2E_SMTP_PORT ?? port + 20000);
+}
+
 /** The journey server's output (playwright.config.ts sends it there): one JSON log line each. */
 export function serverLogPath(port = Number(process.env.E2E_PORT ?? 3100)) {
   return `.tmp/e2e-server-${port}.log`;

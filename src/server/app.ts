@@ -17,6 +17,7 @@ import { translateError } from "../shared/i18n";
 import { safeNextPath } from "../shared/next-path";
 import { LANGUAGE_COOKIE } from "../shared/preferences";
 import { type AiProvider, createAiProvider } from "./adapters/ai";
+import { createEmailProvider } from "./adapters/email";
 import { createPaymentGateways, type PaymentGateways } from "./adapters/payments";
 import { createSmsProvider } from "./adapters/sms";
 import { createStorage, type FileStorage } from "./adapters/storage";
@@ -43,12 +44,14 @@ import { authRoutes } from "./modules/auth/routes";
 import { resolveSession } from "./modules/auth/service";
 import { SESSION_COOKIE, sessionPlugin } from "./modules/auth/session";
 import { dashboardRoutes } from "./modules/dashboard/routes";
+import { EmailOutboxWorker } from "./modules/email/outbox";
 import { healthRoutes } from "./modules/health/routes";
 import { HousekeepingWorker } from "./modules/housekeeping/worker";
 import { MAX_IMAGE_BYTES } from "./modules/images/pipeline";
 import { uploadRoutes } from "./modules/images/routes";
 import { createMetrics } from "./modules/observability/metrics";
 import { metricsRoutes } from "./modules/observability/routes";
+import { publicOrderRoutes } from "./modules/orders/public-routes";
 import { orderRoutes } from "./modules/orders/routes";
 import { paymentRoutes } from "./modules/payments/routes";
 import type { PaymentContext } from "./modules/payments/state";
@@ -62,6 +65,7 @@ import { settingsRoutes } from "./modules/settings/routes";
 import { SmsOutboxWorker } from "./modules/sms/outbox";
 import { storefrontRoutes } from "./modules/storefront/routes";
 import {
+  isOrderPagePath,
   isShopPagePath,
   renderShop,
   renderShopUnavailable,
@@ -74,6 +78,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The SMS sender of this process; tests drain it directly. */
     smsOutbox: SmsOutboxWorker;
+    /** The e-mail sender of this process; tests drain it directly. */
+    emailOutbox: EmailOutboxWorker;
     /** Deletes expired sessions, ended rate limits and unclaimed uploads; tests run it directly. */
     housekeeping: HousekeepingWorker;
     /** Reads unfinished payments from their providers and expires unpaid orders; tests run it directly. */
@@ -187,6 +193,16 @@ export async function buildApp({
     app.addHook("onClose", async () => smsOutbox.stop());
   }
   app.decorate("smsOutbox", smsOutbox);
+  const emailOutbox = new EmailOutboxWorker(database.db, createEmailProvider(config, app.log), {
+    ...config.email,
+    logger: app.log,
+  });
+  if (config.email.worker) {
+    app.addHook("onReady", async () => emailOutbox.start());
+    app.addHook("onClose", async () => emailOutbox.stop());
+  }
+  app.decorate("emailOutbox", emailOutbox);
+  const wakeEmail = config.email.worker ? emailOutbox : undefined;
   const housekeeping = new HousekeepingWorker(database.db, storage, {
     intervalMs: config.housekeepingIntervalMs,
     retention: config.retention,
@@ -204,8 +220,10 @@ export async function buildApp({
   await app.register(orderRoutes, {
     ...deps,
     smsOutbox: config.sms.worker ? smsOutbox : undefined,
+    emailOutbox: wakeEmail,
     payments,
   });
+  await app.register(publicOrderRoutes, { ...deps, emailOutbox: wakeEmail });
   await app.register(paymentRoutes, { ...deps, payments });
   await app.register(uploadRoutes, { ...deps, storage });
   await app.register(aiRoutes, { ...deps, storage, aiProvider });
@@ -274,6 +292,32 @@ async function registerWebClient(app: FastifyInstance, config: Config, db: Db, p
   }
 
   /**
+   * The shopper's order page: one shopper's order, so it is rendered for each request, never kept in
+   * the public cache, and sent `no-store` and `noindex` (decision 0026).
+   */
+  async function orderPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+    const shopRequest: ShopPageRequest = {
+      pathname,
+      origin: publicOrigin(request, config),
+      chosenLanguage: languageOf(request.cookies[LANGUAGE_COOKIE]),
+      browserLanguage: requestLanguage(request),
+    };
+    let page: { status: number; html: string };
+    try {
+      page = await renderShop(db, templates.shop, shopRequest);
+    } catch (error) {
+      request.log.error({ err: error }, "An order page could not be loaded");
+      page = renderShopUnavailable(templates.shop, shopRequest);
+    }
+    return reply
+      .status(page.status)
+      .header("cache-control", "no-store")
+      .header("x-robots-tag", "noindex")
+      .type("text/html; charset=utf-8")
+      .send(page.html);
+  }
+
+  /**
    * The login, sign-up or privacy page, rendered in the visitor's language: their choice, else their
    * browser's (as the app). A visitor who is signed in already goes from login or sign-up on to where
    * they were going (to /); the privacy page is for everyone.
@@ -309,6 +353,7 @@ async function registerWebClient(app: FastifyInstance, config: Config, db: Db, p
       !/\.[a-z0-9]+$/i.test(pathname);
     const account = wantsPage && templates.account ? accountPageOf(pathname) : undefined;
     if (account) return accountPage(request, reply, account);
+    if (templates.shop && wantsPage && isOrderPagePath(pathname)) return orderPage(request, reply, pathname);
     if (templates.shop && wantsPage && isShopPagePath(pathname)) {
       const page = await shopPage(request, pathname);
       return sendCached(request, reply.header("cache-control", "no-cache"), page, "text/html; charset=utf-8");

@@ -93,6 +93,17 @@ const envSchema = z.object({
   STRIPE_API_URL: z.string().url().default("https://api.stripe.com"),
   PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   PAYMENT_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
+  EMAIL_PROVIDER: z.enum(["log", "smtp"]).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "an smtp:// or smtps:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  EMAIL_FROM: z.string().min(3).default("Torg <no-reply@torg.invalid>"),
+  EMAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(10),
+  EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  EMAIL_WORKER: flag(true),
   METRICS_TOKEN: z.union([z.literal(""), z.string().min(16)]).optional(),
   ACCESS_LOG: flag(true),
 });
@@ -109,6 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   if (e.SMS_PROVIDER === "http" && !e.SMS_HTTP_URL) {
     throw new Error("Invalid configuration:\n  SMS_PROVIDER=http needs SMS_HTTP_URL");
+  }
+  if (e.EMAIL_PROVIDER === "smtp" && !e.SMTP_URL) {
+    throw new Error("Invalid configuration:\n  EMAIL_PROVIDER=smtp needs SMTP_URL");
   }
   if (e.S3_ENDPOINT && !(e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     throw new Error(
@@ -182,6 +196,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       perStorePerHour: e.SMS_PER_STORE_PER_HOUR,
       /** Countries (ISO 3166 codes) whose numbers Torg texts; any other number is refused. */
       allowedCountries: e.SMS_ALLOWED_COUNTRIES,
+    },
+    /** E-mail (decision 0037): SMTP when SMTP_URL is set (unless EMAIL_PROVIDER=log), else the log. */
+    email: {
+      provider: e.EMAIL_PROVIDER ?? (e.SMTP_URL ? "smtp" : "log"),
+      smtpUrl: e.SMTP_URL,
+      from: e.EMAIL_FROM,
+      timeoutMs: e.EMAIL_TIMEOUT_MS,
+      maxAttempts: e.EMAIL_MAX_ATTEMPTS,
+      retryBaseMs: e.EMAIL_RETRY_BASE_MS,
+      worker: e.EMAIL_WORKER,
     },
     ai: {
       // The cloud provider is on only when both a key and a model are configured (D9).

@@ -45,6 +45,8 @@ export interface OrderView {
   placedAt: string;
   items: OrderItemView[];
   history?: OrderStatusEventView[];
+  /** When the shopper withdrew from the order (angrerett, decision 0037); absent or null: they did not. */
+  withdrawnAt?: string | null;
   /** The shopper's own order page (absolute), in the answer to the shopper who placed the order. */
   publicUrl?: string;
   /** The latest payment attempt, for the seller (decision 0034); absent when the order is paid by hand. */

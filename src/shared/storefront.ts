@@ -1,3 +1,4 @@
+import type { PublicOrder } from "./order-page";
 import type { PaymentProvider } from "./payment";
 import type { ProductView } from "./product";
 
@@ -25,5 +26,6 @@ export interface PublicStore {
 export type ShopPage = { origin: string } & (
   | { page: "storefront"; store: PublicStore; products: ProductView[] }
   | { page: "product"; product: ProductView }
-  | { page: "missing" | "unavailable"; of: "storefront" | "productPage" }
+  | { page: "order"; order: PublicOrder; token: string }
+  | { page: "missing" | "unavailable"; of: "storefront" | "productPage" | "orderPage" }
 );

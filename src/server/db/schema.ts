@@ -256,6 +256,8 @@ export const orders = pgTable(
       .notNull()
       .default(sql`encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'hex')`),
     placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the shopper used their right of withdrawal (angrerett) from their order page (decision 0037). */
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -478,6 +480,67 @@ export const smsOutbox = pgTable(
       sql`${t.status} in ('pending', 'sent', 'failed', 'rate_limited', 'refused')`,
     ),
     check("sms_outbox_purpose_check", sql`${t.purpose} in ${SMS_PURPOSES}`),
+  ],
+);
+
+const EMAIL_PURPOSES = sql`('order_confirmation', 'order_shipped', 'seller_new_order', 'seller_withdrawal', 'withdrawal_confirmation')`;
+
+/** Every attempt to send an e-mail, like sms_log (decision 0037): what the seller reads in the admin dashboard. */
+export const emailLog = pgTable(
+  "email_log",
+  {
+    id: id(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    storeId: uuid("store_id").references(() => stores.id, { onDelete: "set null" }),
+    outboxId: uuid("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    /** The plain-text part: with the log provider, this is where the message can be read. */
+    body: text("body").notNull(),
+    purpose: text("purpose").notNull(),
+    status: text("status").notNull(),
+    provider: text("provider"),
+    attempt: integer("attempt").notNull().default(1),
+    error: text("error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("email_log_order_idx").on(t.orderId),
+    index("email_log_store_idx").on(t.storeId, t.createdAt),
+    check("email_log_status_check", sql`${t.status} in ('sent', 'logged', 'failed')`),
+    check("email_log_purpose_check", sql`${t.purpose} in ${EMAIL_PURPOSES}`),
+  ],
+);
+
+/**
+ * E-mails waiting to be sent (decision 0037), like sms_outbox: queued in the transaction that causes them
+ * (the checkout statement, a fulfilment, a withdrawal), composed from the order when sent, claimed with
+ * FOR UPDATE SKIP LOCKED so each goes out once.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: id(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    storeId: uuid("store_id").references(() => stores.id, { onDelete: "set null" }),
+    toAddress: text("to_address").notNull(),
+    purpose: text("purpose").notNull(),
+    /** Torg's address for the link to the shopper's order page, taken when the message was queued. */
+    linkOrigin: text("link_origin"),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("email_outbox_order_idx").on(t.orderId),
+    check("email_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check("email_outbox_purpose_check", sql`${t.purpose} in ${EMAIL_PURPOSES}`),
   ],
 );
 

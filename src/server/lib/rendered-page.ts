@@ -6,6 +6,8 @@ export interface PageMeta {
   title: string;
   description: string;
   share?: { url: string; image?: string };
+  /** A page for one reader (the shopper's order page): search engines must not keep it. */
+  noindex?: boolean;
 }
 
 export const escapeHtml = (text: string) =>
@@ -27,7 +29,9 @@ function injectPageMeta(html: string, meta: PageMeta): string {
         `<meta name="twitter:card" content="${meta.share.image ? "summary_large_image" : "summary"}">`,
         `<link rel="canonical" href="${escapeHtml(meta.share.url)}">`,
       ].join("\n    ")
-    : "";
+    : meta.noindex
+      ? `<meta name="robots" content="noindex, nofollow">`
+      : "";
   // Replacer functions, never replacement strings: a seller's "$'" or "$&" must stay text.
   return html
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)

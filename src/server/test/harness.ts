@@ -51,6 +51,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: "silent",
     DATA_DIR: ".tmp/test-data",
     SMS_WORKER: "false",
+    // And the e-mail sender (app.emailOutbox.drain()).
+    EMAIL_WORKER: "false",
     // Housekeeping too (app.housekeeping.run()).
     HOUSEKEEPING_INTERVAL_MINUTES: "0",
     // And the payment worker (app.paymentWorker.run()).

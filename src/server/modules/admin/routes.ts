@@ -4,7 +4,7 @@ import type { AppDeps } from "../../lib/deps";
 import { publicOrigin } from "../../lib/origin";
 import { requireUser } from "../auth/session";
 import { pageQrCodes } from "../qr/service";
-import { adminAiLogs, adminOrders, adminProducts, adminStores } from "./service";
+import { adminAiLogs, adminEmailLogs, adminOrders, adminProducts, adminStores } from "./service";
 
 const ADMIN_PAGE_SIZE = 20;
 const ADMIN_MAX_PAGE_SIZE = 100;
@@ -42,6 +42,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
   );
   app.get("/api/admin/ai-logs", { schema }, async (request) =>
     adminAiLogs(db, requireUser(request), request.query),
+  );
+  app.get("/api/admin/email-logs", { schema }, async (request) =>
+    adminEmailLogs(db, requireUser(request), request.query),
   );
   app.get("/api/admin/qr-codes", { schema }, async (request) =>
     pageQrCodes(db, requireUser(request), publicOrigin(request, config), request.query),

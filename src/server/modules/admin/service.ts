@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
-import type { AdminPage, AdminStoreRow } from "../../../shared/admin";
+import type { AdminPage, AdminStoreRow, EmailLogRow } from "../../../shared/admin";
 import type { Db } from "../../db/client";
-import { aiLogs, products, stores, type users } from "../../db/schema";
+import { aiLogs, emailLog, products, stores, type users } from "../../db/schema";
 import { countRows, paged } from "../../lib/paging";
 import { aiLogScope } from "../ai/service";
 import { countOrders, listOrders } from "../orders/service";
@@ -73,4 +73,26 @@ export async function adminAiLogs(db: Db, user: User, page: PageRequest) {
       .offset(page.offset),
     countRows(db.select({ total: count() }).from(aiLogs).where(scope)),
   );
+}
+
+/** The e-mail log of the user's stores (every store's for a platform admin), newest first (decision 0037). */
+export async function adminEmailLogs(db: Db, user: User, page: PageRequest): Promise<AdminPage<EmailLogRow>> {
+  const storeIds = await visibleStoreIds(db, user);
+  if (ownsNothing(storeIds)) return NOTHING;
+  const scope = storeIds === "all" ? undefined : inArray(emailLog.storeId, storeIds);
+  const rows = db
+    .select()
+    .from(emailLog)
+    .where(scope)
+    .orderBy(desc(emailLog.createdAt), desc(emailLog.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .then((found) =>
+      found.map(({ createdAt, sentAt: _sentAt, outboxId: _outboxId, status, ...row }) => ({
+        ...row,
+        status: status as EmailLogRow["status"],
+        createdAt: createdAt.toISOString(),
+      })),
+    );
+  return paged(rows, countRows(db.select({ total: count() }).from(emailLog).where(scope)));
 }

@@ -107,9 +107,10 @@ type PlaceOrderRow = {
 /**
  * The checkout statement. Parameters: $1 store id, $2 lines as JSON [{line, product_id, variant_id, qty}],
  * $3 new order id, $4 buyer email, $5 name, $6 phone (E.164), $7 address JSON, $8 Idempotency-Key,
- * $9 request hash, $10 Torg's address for the link in the buyer's text (or null), $11 true when the buyer's
- * confirmation waits for payment (held at next_attempt_at = 9999-12-31 until the order is paid, decision
- * 0034). Its text never changes, so PostgreSQL plans it once per connection.
+ * $9 request hash, $10 Torg's address for the link in the buyer's text (or null), $11 Torg's address for
+ * the link in the buyer's e-mail (or null), $12 true when the buyer's confirmation text waits for payment
+ * (held at next_attempt_at = 9999-12-31 until the order is paid, decision 0034). Its text never changes,
+ * so PostgreSQL plans it once per connection.
  *
  * Stock (decision 0032): every sub-statement of one statement reads the same snapshot, so a plain read
  * of stock_qty could be stale when another checkout took the last one meanwhile. The statement therefore
@@ -187,12 +188,23 @@ const PLACE_ORDER_SQL = `
   ), queued_sms as (
     insert into sms_outbox (order_id, store_id, to_number, purpose, link_origin, next_attempt_at)
     select o.id, s.id, m.to_number, m.purpose, m.link_origin,
-      case when m.purpose = 'order_confirmation' and $11::boolean then '9999-12-31 00:00:00+00'::timestamptz else now() end
+      case when m.purpose = 'order_confirmation' and $12::boolean then '9999-12-31 00:00:00+00'::timestamptz else now() end
     from new_order o, store s,
       lateral (values ($6::text, 'order_confirmation', $10::text),
         (case when s.seller_sms then s.verified_phone end, 'seller_new_order', null))
         as m(to_number, purpose, link_origin)
     where m.to_number is not null
+  ), queued_email as (
+    -- decision 0037: the buyer's receipt, and the new-order e-mail to members who keep e-mail notifications on
+    insert into email_outbox (order_id, store_id, to_address, purpose, link_origin)
+    select o.id, s.id, m.to_address, m.purpose, $11::text
+    from new_order o, store s, lateral (
+      select $4::text as to_address, 'order_confirmation' as purpose
+      union all
+      select u.email, 'seller_new_order' from store_members sm join users u on u.id = sm.user_id
+        left join user_settings us on us.user_id = sm.user_id
+      where sm.store_id = s.id and coalesce(us.email_notifications, true)
+    ) as m
   )
   select (select name from store) as store_name, (select slug from store) as store_slug,
     (select public_token from new_order) as public_token,
@@ -216,8 +228,8 @@ export async function placeOrder(
   database: Database,
   input: PlaceOrderInput,
   idempotencyKey: string | undefined,
-  /** Torg's address for the link in the buyer's confirmation text (see orderLinkOrigin); null: no link. */
-  linkOrigin: string | null = null,
+  /** Torg's address for the links in the buyer's text (see orderLinkOrigin) and e-mail; null: no link. */
+  linkOrigins: { sms: string | null; email: string | null } = { sms: null, email: null },
   /** The buyer pays online: their confirmation text waits until the provider says it is paid (decision 0034). */
   holdConfirmation = false,
 ): Promise<PlacedOrder> {
@@ -246,7 +258,8 @@ export async function placeOrder(
     shipToAddr ? JSON.stringify(shipToAddr) : null,
     idempotencyKey ?? null,
     requestHash,
-    linkOrigin,
+    linkOrigins.sms,
+    linkOrigins.email,
     holdConfirmation,
   ]);
 

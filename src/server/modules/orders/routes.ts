@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ORDER_STATUSES, orderStatusSchema, placeOrderSchema } from "../../../shared/order";
@@ -34,8 +35,25 @@ const listQuery = z.object({
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
 export const orderRoutes: FastifyPluginAsyncZod<
-  AppDeps & { smsOutbox: SmsOutboxWorker | undefined; payments: PaymentContext }
-> = async (app, { db, database, config, smsOutbox, payments }) => {
+  AppDeps & {
+    smsOutbox: SmsOutboxWorker | undefined;
+    emailOutbox: { wake(): void } | undefined;
+    payments: PaymentContext;
+  }
+> = async (app, { db, database, config, smsOutbox, emailOutbox, payments }) => {
+  /**
+   * The address of the order page link in the receipt: the one the answer gives (decision 0026), or no
+   * link when the request's Host is not one Torg answers to (the answer then refuses it with 421).
+   */
+  function receiptLinkOrigin(request: FastifyRequest): string | null {
+    if (config.publicUrl) return config.publicUrl;
+    try {
+      return publicOrigin(request, config);
+    } catch {
+      return null;
+    }
+  }
+
   /** The order a seller opens: it must belong to one of their stores, else it does not exist for them. */
   async function requireOrderAccess(user: Parameters<typeof requireStoreMember>[1], orderId: string) {
     if (!isUuid(orderId)) throw notFound("orderNotFound");
@@ -87,6 +105,8 @@ export const orderRoutes: FastifyPluginAsyncZod<
         status: request.body.status,
         userId: user.id,
       });
+      // Fulfilling queues the shopper's "your order has been sent" e-mail (decision 0037).
+      if (request.body.status === "fulfilled") emailOutbox?.wake();
       return { ...order, payment: sellerView(await latestPayment(db, order.id)) };
     },
   );
@@ -117,10 +137,13 @@ export const orderRoutes: FastifyPluginAsyncZod<
       database,
       request.body,
       key,
-      orderLinkOrigin(request, config),
+      { sms: orderLinkOrigin(request, config), email: receiptLinkOrigin(request) },
       provider !== undefined,
     );
-    if (!replayed) smsOutbox?.wake();
+    if (!replayed) {
+      smsOutbox?.wake();
+      emailOutbox?.wake();
+    }
     const origin = config.publicUrl ?? publicOrigin(request, config);
     const publicUrl = `${origin}${publicPath}`;
     if (!provider) return reply.status(replayed ? 200 : 201).send({ ...order, publicUrl });

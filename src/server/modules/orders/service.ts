@@ -22,6 +22,7 @@ function toOrderView(row: OrderRow, storeName: string, items: OrderView["items"]
     shipToPhone: row.shipToPhone,
     shipToAddr: row.shipToAddr ?? null,
     placedAt: row.placedAt.toISOString(),
+    withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
     items,
   };
 }
@@ -187,6 +188,17 @@ export async function changeOrderStatus(
       changedByUserId: userId,
       changedBy: by,
     });
+    // The shopper's "your order has been sent" e-mail, queued with the change (decision 0037): once per
+    // order, so marking it fulfilled again after an undo sends no second one.
+    if (status === "fulfilled") {
+      await tx.execute(sql`
+        insert into email_outbox (order_id, store_id, to_address, purpose, link_origin)
+        select o.id, o.store_id, o.buyer_email, 'order_shipped',
+          (select link_origin from email_outbox where order_id = o.id and purpose = 'order_confirmation' limit 1)
+        from orders o
+        where o.id = ${orderId}::uuid
+          and not exists (select 1 from email_outbox where order_id = o.id and purpose = 'order_shipped')`);
+    }
     return true;
   });
   return changed ? getOrderWithHistory(db, orderId) : undefined;

@@ -8,15 +8,21 @@ import type { Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { languageOf } from "../../lib/language";
 import { fillPageTemplate, type PageMeta } from "../../lib/rendered-page";
+import { getPublicOrder } from "../orders/public-order";
 import { getProductView, listStoreProducts } from "../products/service";
 import { isUuid } from "../stores/access";
 import { getPublicStoreBySlug } from "./service";
 
 const STORE_PAGE = /^\/s\/([a-z0-9-]{1,60})\/?$/i;
 const PRODUCT_PAGE = /^\/products\/([0-9a-f-]{36})\/?$/i;
+/** The shopper's order page (decision 0026): the store's slug and the order's secret token. */
+const ORDER_PAGE = /^\/s\/([a-z0-9-]{1,60})\/order\/([^/]{1,200})\/?$/i;
 
 /** Whether the path is a shop page the server renders: a storefront or a product page. */
 export const isShopPagePath = (pathname: string) => STORE_PAGE.test(pathname) || PRODUCT_PAGE.test(pathname);
+
+/** Whether the path is a shopper's order page: rendered like a shop page, but never cached or indexed. */
+export const isOrderPagePath = (pathname: string) => ORDER_PAGE.test(pathname);
 
 const absolute = (url: string | null | undefined, origin: string) =>
   !url
@@ -79,6 +85,34 @@ async function loadProductPage(db: Db, id: string, origin: string): Promise<Foun
   };
 }
 
+/**
+ * The shopper's order page: the order its token opens, on its own store's address only (a token under
+ * another store's slug is "not found", as a wrong token is). Never shared or indexed (decision 0026).
+ */
+async function loadOrderPage(
+  db: Db,
+  slug: string,
+  token: string,
+  origin: string,
+): Promise<Found | undefined> {
+  const order = await getPublicOrder(db, token).catch((error: unknown) => {
+    if (error instanceof HttpError && error.statusCode === 404) return undefined;
+    throw error;
+  });
+  if (!order || order.store.slug !== slug.toLowerCase()) return undefined;
+  const language = languageOf(order.store.locale) ?? "en";
+  const catalogue = shopCatalogue(language);
+  return {
+    page: { origin, page: "order", order, token },
+    storeLanguage: order.store.locale,
+    meta: {
+      title: translate(language, catalogue, catalogue, "orderPage.metaTitle", { store: order.store.name }),
+      description: translate(language, catalogue, catalogue, "orderPage.title", { number: order.number }),
+      noindex: true,
+    },
+  };
+}
+
 /** The template with the page rendered into it, and the state the browser takes it over from. */
 function shopHtml(template: string, state: ShopState, meta: PageMeta): string {
   return fillPageTemplate(template, { language: state.language, meta, state, html: renderShopPage(state) });
@@ -98,7 +132,8 @@ export interface RenderedShopPage {
   html: string;
 }
 
-const pageOf = (pathname: string) => (STORE_PAGE.test(pathname) ? "storefront" : "productPage");
+const pageOf = (pathname: string) =>
+  STORE_PAGE.test(pathname) ? "storefront" : ORDER_PAGE.test(pathname) ? "orderPage" : "productPage";
 
 /** "Not found" (404) or "could not be loaded" (503), in the visitor's language. */
 function failurePage(template: string, request: ShopPageRequest, status: 404 | 503): RenderedShopPage {
@@ -112,7 +147,8 @@ function failurePage(template: string, request: ShopPageRequest, status: 404 | 5
     language,
     catalogue,
   };
-  return { status, html: shopHtml(template, state, { title: text("Title"), description: text("Text") }) };
+  const meta = { title: text("Title"), description: text("Text"), noindex: of === "orderPage" };
+  return { status, html: shopHtml(template, state, meta) };
 }
 
 /**
@@ -127,9 +163,17 @@ export async function renderShop(
   const { pathname, origin } = request;
   const storeSlug = STORE_PAGE.exec(pathname)?.[1];
   const productId = PRODUCT_PAGE.exec(pathname)?.[1] ?? "";
-  const found = storeSlug
-    ? await loadStorefront(db, storeSlug, origin)
-    : await loadProductPage(db, productId, origin);
+  const orderPage = ORDER_PAGE.exec(pathname);
+  const found = orderPage
+    ? await loadOrderPage(db, orderPage[1] ?? "", decodeURIComponent(orderPage[2] ?? ""), origin).catch(
+        (error: unknown) => {
+          if (error instanceof URIError) return undefined;
+          throw error;
+        },
+      )
+    : storeSlug
+      ? await loadStorefront(db, storeSlug, origin)
+      : await loadProductPage(db, productId, origin);
   if (!found) return failurePage(template, request, 404);
   const language = request.chosenLanguage ?? languageOf(found.storeLanguage) ?? "en";
   const state: ShopState = { page: found.page, language, catalogue: shopCatalogue(language) };

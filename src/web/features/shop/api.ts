@@ -1,4 +1,5 @@
 import type { OrderItemView, OrderView } from "../../../shared/order";
+import type { PublicOrder } from "../../../shared/order-page";
 import type {
   OrderPaymentState,
   PaymentMethods,
@@ -24,10 +25,8 @@ export interface PlaceOrderBody {
   paymentProvider?: PaymentProvider;
 }
 
-export type PlacedOrder = Pick<OrderView, "id" | "status" | "totalGross" | "currencyCode"> & {
+export type PlacedOrder = Pick<OrderView, "id" | "status" | "totalGross" | "currencyCode" | "publicUrl"> & {
   items: Pick<OrderItemView, "title" | "unitPrice" | "qty">[];
-  /** The shopper's own order page (decision 0026). */
-  publicUrl?: string;
   /** Where to pay, when the shopper chose to pay online. */
   payment?: ShopperPayment;
 };
@@ -86,4 +85,9 @@ export function refusedProductId(err: unknown): string | undefined {
     // Not JSON: no product to point at.
   }
   return undefined;
+}
+
+/** The shopper withdraws from their order (angrerett); answers the order as it now stands (decision 0037). */
+export function withdrawOrder(token: string): Promise<PublicOrder> {
+  return apiJson<PublicOrder>("POST", `/api/orders/by-token/${encodeURIComponent(token)}/withdrawal`);
 }

@@ -1,9 +1,10 @@
-import { PackageSearch, Store } from "lucide-react";
+import { PackageSearch, ReceiptText, Store } from "lucide-react";
 import type { ShopPage } from "../../../shared/storefront";
 import { SkipLink } from "../../components/skip-link";
 import { Toaster } from "../../components/ui/toaster";
 import { LoadFailurePage } from "./components/load-failure";
 import { ShopFrame } from "./components/shop-frame";
+import { OrderPage } from "./order/order-page";
 import { ProductPage } from "./product/product-page";
 import { StorefrontPage } from "./storefront/storefront-page";
 
@@ -32,12 +33,15 @@ function ShopContent({ page }: { page: ShopPage }) {
           <ProductPage product={page.product} />
         </ShopFrame>
       );
+    case "order":
+      // No cart here: the shopper came for this one order, from their e-mail or a payment's return.
+      return <OrderPage order={page.order} token={page.token} />;
     default:
       return (
         <LoadFailurePage
           reason={page.page}
           texts={page.of}
-          icon={page.of === "storefront" ? Store : PackageSearch}
+          icon={page.of === "storefront" ? Store : page.of === "orderPage" ? ReceiptText : PackageSearch}
         />
       );
   }

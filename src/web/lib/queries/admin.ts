@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminListName, AdminPage, AdminStoreRow, AiLogRow } from "../../../shared/admin";
+import type { AdminListName, AdminPage, AdminStoreRow, AiLogRow, EmailLogRow } from "../../../shared/admin";
 import type { OrderView } from "../../../shared/order";
 import { ADMIN_PAGE_SIZE } from "../../../shared/paging";
 import type { ProductView } from "../../../shared/product";
@@ -15,6 +15,7 @@ export interface AdminRows {
   products: ProductView;
   orders: OrderView;
   "ai-logs": AiLogRow;
+  "email-logs": EmailLogRow;
   "qr-codes": QrCodeView;
 }
 

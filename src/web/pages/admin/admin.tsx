@@ -1,9 +1,10 @@
 import type { LucideIcon } from "lucide-react";
-import { Bot, House, Package, Plus, QrCode, ReceiptText, Sparkles, Store } from "lucide-react";
+import { Bot, House, Mail, Package, Plus, QrCode, ReceiptText, Sparkles, Store } from "lucide-react";
 import type { ComponentType } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ADMIN_LISTS, type AdminListName } from "../../../shared/admin";
 import { AiLogsTab } from "../../components/admin/ai-logs-tab";
+import { EmailLogsTab } from "../../components/admin/email-logs-tab";
 import { OrdersTab } from "../../components/admin/orders-tab";
 import { ProductsTab } from "../../components/admin/products-tab";
 import { QrCodesTab } from "../../components/admin/qr-codes-tab";
@@ -21,6 +22,7 @@ const TABS: Record<AdminListName, { label: string; icon: LucideIcon; panel: Comp
   products: { label: "admin.tabs.products", icon: Package, panel: ProductsTab },
   orders: { label: "admin.tabs.orders", icon: ReceiptText, panel: OrdersTab },
   "ai-logs": { label: "admin.tabs.aiLogs", icon: Bot, panel: AiLogsTab },
+  "email-logs": { label: "admin.tabs.emailLogs", icon: Mail, panel: EmailLogsTab },
   "qr-codes": { label: "admin.tabs.qrCodes", icon: QrCode, panel: QrCodesTab },
 };
 

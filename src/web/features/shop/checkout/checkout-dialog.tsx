@@ -400,7 +400,13 @@ function Confirmation({ order, storeName, onDone }: ConfirmationProps) {
           </li>
         </ul>
       </div>
-      <div className="border-t px-5 pt-4 pb-[max(env(safe-area-inset-bottom),1.25rem)] sm:px-8 sm:pb-6">
+      <div className="grid gap-2 border-t px-5 pt-4 pb-[max(env(safe-area-inset-bottom),1.25rem)] sm:px-8 sm:pb-6">
+        {order.publicUrl && (
+          // The shopper's own order page (decision 0026): status, receipt and the withdrawal.
+          <Button asChild size="lg" variant="outline" className="h-12 w-full text-base">
+            <a href={new URL(order.publicUrl, window.location.href).pathname}>{t("checkout.viewOrder")}</a>
+          </Button>
+        )}
         <Button size="lg" className="h-12 w-full text-base" onClick={onDone}>
           {t("cart.continueShopping")}
         </Button>

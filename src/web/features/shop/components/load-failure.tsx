@@ -15,7 +15,7 @@ export function LoadFailurePage({
   icon,
 }: {
   reason: "missing" | "unavailable";
-  texts: "storefront" | "productPage";
+  texts: "storefront" | "productPage" | "orderPage";
   icon: LucideIcon;
 }) {
   const { t } = useTranslation();

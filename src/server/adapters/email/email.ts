@@ -1,0 +1,21 @@
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  /** The plain-text part: every message has one (decision 0037). */
+  text: string;
+  /** The same message as HTML; everything a seller or shopper wrote in it is escaped. */
+  html: string;
+}
+
+export interface EmailResult {
+  /** "sent" when an SMTP server accepted it; "logged" when the default provider only wrote it down. */
+  status: "sent" | "logged";
+}
+
+/** Sends one e-mail or throws; retrying is the outbox's job, not the provider's (decision 0037). */
+export interface EmailProvider {
+  readonly name: string;
+  send(message: EmailMessage): Promise<EmailResult>;
+  /** Closes open connections (the SMTP pool) when the server stops. */
+  close?(): void;
+}

@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { EmailProvider } from "./email";
+
+/**
+ * The default: no mail server needed. The message goes to the server log (subject and recipient) and,
+ * through the outbox, to email_log as "logged" with its text, where the seller reads it (decision 0037).
+ */
+export function createLogEmailProvider(logger: Pick<FastifyBaseLogger, "info">): EmailProvider {
+  return {
+    name: "log",
+    async send(message) {
+      logger.info({ email: { to: message.to, subject: message.subject } }, "E-mail (log provider, not sent)");
+      return { status: "logged" };
+    },
+  };
+}

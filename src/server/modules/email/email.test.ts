@@ -1,0 +1,261 @@
+import { eq, sql } from "drizzle-orm";
+import type { ParsedMail } from "mailparser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailLog, emailOutbox, orders, stores, userSettings } from "../../db/schema";
+import { createProductVia, createStoreVia } from "../../test/fixtures";
+import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
+import { startTestSmtpServer } from "./testing";
+
+let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+let t: TestApp;
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  t = await createTestApp({
+    SMTP_URL: smtp.url,
+    EMAIL_FROM: "Torg <ordre@torg.test>",
+    EMAIL_RETRY_BASE_MS: "60000",
+    EMAIL_MAX_ATTEMPTS: "3",
+    EMAIL_TIMEOUT_MS: "2000",
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+let shoppers = 0;
+const buyer = () => `kunde${++shoppers}@example.no`;
+
+async function shop(storeName = "Leire & <Glasur>") {
+  const seller = await signUp(t.app);
+  const store = await createStoreVia(seller.agent, storeName, `leire-${Date.now()}-${shoppers}`);
+  const mug = await createProductVia(seller.agent, store.id, { title: "Krus <b>blå</b>", basePrice: "349" });
+  return { seller, store, mug };
+}
+
+async function order(storeId: string, productId: string, email = buyer()) {
+  const response = await new Agent(t.app).request({
+    method: "POST",
+    url: "/api/orders",
+    remoteAddress: `10.7.0.${shoppers}`,
+    payload: {
+      storeId,
+      buyerEmail: email,
+      shipToName: "Nora <Kunde>",
+      shipToPhone: "+47 912 34 567",
+      shipToAddr: { address: "Storgata 1, 0155 Oslo" },
+      items: [{ productId, qty: 2 }],
+    },
+  });
+  expect(response.statusCode).toBe(201);
+  return { ...(response.json() as { id: string; publicUrl: string }), email };
+}
+
+const mailTo = (address: string) =>
+  smtp.received.filter((mail) => (mail.to && "text" in mail.to ? mail.to.text : "").includes(address));
+
+/** Lets the backoff pass (a minute and more) without waiting for it, then sends what is due, until nothing is. */
+async function drainUntilQuiet() {
+  for (let pass = 0; pass < 6; pass++) {
+    await t.database.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(emailOutbox.status, "pending"));
+    if ((await t.app.emailOutbox.drain()) === 0) return;
+  }
+}
+
+describe("e-mail through the outbox and a real SMTP server", () => {
+  it("sends the shopper's receipt and the seller's new-order mail after commit, each exactly once", async () => {
+    const { seller, store, mug } = await shop();
+    const placed = await order(store.id, mug.id);
+    // Queued with the order, not sent in its request.
+    expect(mailTo(placed.email)).toHaveLength(0);
+    const queued = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, placed.id));
+    expect(queued.map((row) => row.purpose).sort()).toEqual(["order_confirmation", "seller_new_order"]);
+
+    await t.app.emailOutbox.drain();
+    await t.app.emailOutbox.drain();
+    const [receipt, ...more] = mailTo(placed.email);
+    expect(more).toHaveLength(0);
+    expect(mailTo(seller.user.email)).toHaveLength(1);
+    expect(mailTo(seller.user.email)[0]?.subject).toBe(`New order ${placed.id.slice(0, 8)} at ${store.name}`);
+
+    const mail = receipt as ParsedMail;
+    expect(mail.from?.text).toContain("ordre@torg.test");
+    expect(mail.subject).toBe(`Your order ${placed.id.slice(0, 8)} from Leire & <Glasur>`);
+    const text = mail.text ?? "";
+    expect(text).toContain("Hi Nora <Kunde>,");
+    expect(text).toContain("Krus <b>blå</b>, 2 × 349.00 kr  698.00 kr");
+    expect(text).toMatch(/Total\s+698\.00 kr/);
+    expect(text).toContain(`Your order page (status, tracking and withdrawal): ${placed.publicUrl}`);
+    // The standard withdrawal form, filled in with what Torg knows, blanks for the rest.
+    expect(text).toContain("Standard withdrawal form");
+    expect(text).toContain("To: Leire & <Glasur>");
+    expect(text).toContain("2 × Krus <b>blå</b>");
+    expect(text).toMatch(/Ordered on: .+ \(order [0-9a-f]{8}\)/);
+    for (const blank of ["Received on:", "Name of consumer(s):", "Address of consumer(s):", "Date:"])
+      expect(text).toContain(`${blank} ___`);
+
+    // The HTML part escapes everything the seller and the shopper wrote, and links to the order page.
+    const html = typeof mail.html === "string" ? mail.html : "";
+    expect(html).toContain("Krus &lt;b&gt;blå&lt;/b&gt;");
+    expect(html).toContain("Leire &amp; &lt;Glasur&gt;");
+    expect(html).toContain("Nora &lt;Kunde&gt;");
+    expect(html).not.toContain("<b>blå</b>");
+    expect(html).toContain(`href="${placed.publicUrl}"`);
+  });
+
+  it("writes the receipt in the store's language", async () => {
+    const { store, mug } = await shop("Verkstedet");
+    await t.database.db.update(stores).set({ defaultLocale: "nb" }).where(eq(stores.id, store.id));
+    const placed = await order(store.id, mug.id);
+    await t.app.emailOutbox.drain();
+    const [mail] = mailTo(placed.email);
+    expect(mail?.subject).toBe(`Bestillingen din ${placed.id.slice(0, 8)} fra Verkstedet`);
+    expect(mail?.text).toContain("Skjema for bruk av angreretten");
+    expect(mail?.text).toContain("Varen ble mottatt den:");
+    expect(mail?.text).toMatch(/Totalt\s+698,00 kr/);
+  });
+
+  it("retries when the SMTP server refuses, and delivers once it accepts", async () => {
+    const { store, mug } = await shop();
+    const placed = await order(store.id, mug.id);
+    smtp.refuse(10);
+    await t.app.emailOutbox.drain();
+    expect(mailTo(placed.email)).toHaveLength(0);
+    const failed = await t.database.db.select().from(emailLog).where(eq(emailLog.orderId, placed.id));
+    expect(failed.every((row) => row.status === "failed")).toBe(true);
+    expect(failed[0]?.error).toMatch(/451/);
+    const [pending] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(sql`${emailOutbox.orderId} = ${placed.id} and ${emailOutbox.purpose} = 'order_confirmation'`);
+    expect(pending).toMatchObject({ status: "pending", attempts: 1 });
+
+    smtp.refuse(0);
+    await drainUntilQuiet();
+    expect(mailTo(placed.email)).toHaveLength(1);
+    const log = await t.database.db
+      .select()
+      .from(emailLog)
+      .where(eq(emailLog.outboxId, pending?.id ?? ""));
+    expect(log.map((row) => [row.attempt, row.status])).toEqual([
+      [1, "failed"],
+      [2, "sent"],
+    ]);
+  });
+
+  it("gives up after the last attempt, and the order stays as placed", async () => {
+    const { store, mug } = await shop();
+    const placed = await order(store.id, mug.id);
+    smtp.refuse(100);
+    await drainUntilQuiet();
+    smtp.refuse(0);
+    const rows = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, placed.id));
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+      ["failed", 3],
+      ["failed", 3],
+    ]);
+    const [kept] = await t.database.db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(kept?.totalGross).toBe("698.00");
+  });
+
+  it("sends the seller's new-order mail only to members who keep e-mail notifications on", async () => {
+    const { seller, store, mug } = await shop();
+    await t.database.db
+      .insert(userSettings)
+      .values({ userId: seller.user.id, emailNotifications: false })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { emailNotifications: false } });
+    const placed = await order(store.id, mug.id);
+    const queued = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, placed.id));
+    expect(queued.map((row) => row.purpose)).toEqual(["order_confirmation"]);
+  });
+
+  it("tells the shopper their order has been sent when the seller fulfils it, once", async () => {
+    const { seller, store, mug } = await shop();
+    const placed = await order(store.id, mug.id);
+    await t.app.emailOutbox.drain();
+    const fulfil = (status: string) =>
+      seller.agent.request({ method: "PATCH", url: `/api/orders/${placed.id}/status`, payload: { status } });
+    expect((await fulfil("fulfilled")).statusCode).toBe(200);
+    expect((await fulfil("paid")).statusCode).toBe(200);
+    expect((await fulfil("fulfilled")).statusCode).toBe(200);
+    await t.app.emailOutbox.drain();
+    const shipped = mailTo(placed.email).filter((mail) => mail.subject?.includes("has been sent"));
+    expect(shipped).toHaveLength(1);
+    expect(shipped[0]?.text).toContain("The seller has not given a tracking number.");
+    expect(shipped[0]?.text).toContain(placed.publicUrl);
+  });
+
+  it("tells the seller and the shopper about a withdrawal", async () => {
+    const { seller, store, mug } = await shop();
+    const placed = await order(store.id, mug.id);
+    const token = placed.publicUrl.split("/order/")[1];
+    expect((await new Agent(t.app).post(`/api/orders/by-token/${token}/withdrawal`)).statusCode).toBe(200);
+    await t.app.emailOutbox.drain();
+    const notice = mailTo(seller.user.email).find((mail) => mail.subject?.startsWith("Withdrawal"));
+    expect(notice?.subject).toBe(`Withdrawal: order ${placed.id.slice(0, 8)} at ${store.name}`);
+    expect(notice?.text).toContain("The shopper has withdrawn from order");
+    const receipt = mailTo(placed.email).find((mail) => mail.subject?.startsWith("We have received"));
+    expect(receipt?.text).toContain(placed.publicUrl);
+  });
+});
+
+describe("e-mail without a mail server", () => {
+  it("never blocks an order: the order is answered, the failed attempt logged for a retry", async () => {
+    const down = await startTestSmtpServer();
+    await down.close();
+    const offline = await createTestApp({ SMTP_URL: down.url, EMAIL_TIMEOUT_MS: "500" });
+    try {
+      const seller = await signUp(offline.app);
+      const store = await createStoreVia(seller.agent);
+      const mug = await createProductVia(seller.agent, store.id);
+      const started = Date.now();
+      const response = await new Agent(offline.app).post("/api/orders", {
+        storeId: store.id,
+        buyerEmail: "kunde@example.no",
+        shipToName: "Nora Kunde",
+        shipToPhone: "+47 912 34 567",
+        items: [{ productId: mug.id, qty: 1 }],
+      });
+      expect(response.statusCode).toBe(201);
+      expect(Date.now() - started).toBeLessThan(5000);
+      await offline.app.emailOutbox.drain();
+      const rows = await offline.database.db.select().from(emailOutbox);
+      expect(rows.every((row) => row.status === "pending" && row.lastError)).toBe(true);
+    } finally {
+      await offline.close();
+    }
+  });
+
+  it("the log provider writes the message to email_log, where the seller reads it", async () => {
+    const logged = await createTestApp();
+    try {
+      const seller = await signUp(logged.app);
+      const store = await createStoreVia(seller.agent);
+      const mug = await createProductVia(seller.agent, store.id, { title: "Fat" });
+      const placed = await new Agent(logged.app).post("/api/orders", {
+        storeId: store.id,
+        buyerEmail: "kunde@example.no",
+        shipToName: "Nora Kunde",
+        shipToPhone: "+47 912 34 567",
+        items: [{ productId: mug.id, qty: 1 }],
+      });
+      expect(placed.statusCode).toBe(201);
+      await logged.app.emailOutbox.drain();
+      const page = await seller.agent.get("/api/admin/email-logs");
+      expect(page.statusCode).toBe(200);
+      const { items } = page.json() as { items: { toAddress: string; status: string; body: string }[] };
+      const receipt = items.find((row) => row.toAddress === "kunde@example.no");
+      expect(receipt?.status).toBe("logged");
+      expect(receipt?.body).toContain("Fat, 1 × 349.00 kr");
+      // Another seller sees none of it.
+      const other = await signUp(logged.app);
+      await createStoreVia(other.agent);
+      expect((await other.agent.get("/api/admin/email-logs")).json()).toEqual({ items: [], total: 0 });
+    } finally {
+      await logged.close();
+    }
+  });
+});

@@ -1,0 +1,249 @@
+import { translateShared } from "../../../shared/i18n";
+import { orderPagePath, shortOrderId } from "../../../shared/order";
+import { LANGUAGES, type Language, LOCALE_TAGS } from "../../../shared/preferences";
+import { formatKrExact, lineTotal } from "../../../shared/receipt-format";
+import type { EmailMessage } from "../../adapters/email";
+
+export type EmailPurpose =
+  | "order_confirmation"
+  | "order_shipped"
+  | "seller_new_order"
+  | "seller_withdrawal"
+  | "withdrawal_confirmation";
+
+/** What an order's e-mails say, read from the order and its store when the message is sent (decision 0037). */
+export interface OrderEmailContext {
+  orderId: string;
+  placedAt: Date;
+  totalGross: string;
+  buyerEmail: string;
+  shipToName: string;
+  shipToAddr: Record<string, string> | null;
+  publicToken: string;
+  withdrawnAt: Date | null;
+  items: { title: string; variantLabel: string | null; unitPrice: string; qty: number }[];
+  store: { id: string; name: string; slug: string; locale: string; phone: string | null };
+  /** The chosen delivery and its price, once orders carry one. */
+  delivery?: { name: string; price: string } | null;
+  /** VAT per rate in kroner, once orders carry it; empty when the seller is not VAT-registered. */
+  vat?: { rate: number; amount: string }[];
+  trackingNumber?: string | null;
+  /** The seller's legal name, organisation number and address, once stores carry them. */
+  legal?: { legalName: string | null; orgNumber: string | null; address: string | null } | null;
+}
+
+const languageOf = (locale: string): Language =>
+  (LANGUAGES as readonly string[]).includes(locale) ? (locale as Language) : "en";
+
+export const escapeHtml = (text: string) =>
+  text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+
+const amount = formatKrExact;
+
+const dateOf = (date: Date, language: Language) =>
+  new Intl.DateTimeFormat(LOCALE_TAGS[language], { dateStyle: "long", timeZone: "Europe/Oslo" }).format(date);
+
+const addressText = (address: Record<string, string> | null) =>
+  address
+    ? [
+        address.address,
+        address.street,
+        [address.post, address.city].filter(Boolean).join(" "),
+        address.country,
+      ]
+        .filter(Boolean)
+        .join(", ")
+    : "";
+
+/**
+ * A message written twice, as plain text and as HTML, from the same parts. Catalogue texts are ours;
+ * every value put into them (names, titles, addresses: anything a seller or shopper typed) is escaped
+ * in the HTML, by translating around markers and escaping the whole, then the values.
+ */
+class Writer {
+  private readonly text: string[] = [];
+  private readonly html: string[] = [];
+  constructor(readonly language: Language) {}
+
+  t(key: string, params: Record<string, string | number> = {}) {
+    return translateShared(this.language, `email.${key}`, params);
+  }
+
+  /** The translated text as HTML: the catalogue's words escaped, the values escaped, never raw. */
+  h(key: string, params: Record<string, string | number> = {}) {
+    const markers = Object.fromEntries(Object.keys(params).map((name, n) => [name, `\u0000${n}\u0000`]));
+    let html = escapeHtml(translateShared(this.language, `email.${key}`, markers));
+    Object.values(params).forEach((value, n) => {
+      html = html.replaceAll(`\u0000${n}\u0000`, escapeHtml(String(value)));
+    });
+    return html;
+  }
+
+  paragraph(key: string, params: Record<string, string | number> = {}) {
+    this.text.push(this.t(key, params), "");
+    this.html.push(`<p>${this.h(key, params)}</p>`);
+  }
+
+  heading(key: string) {
+    const title = this.t(key);
+    this.text.push(title, "-".repeat(title.length), "");
+    this.html.push(`<h2 style="font-size:18px;margin:24px 0 8px">${this.h(key)}</h2>`);
+  }
+
+  link(key: string, label: string, url: string) {
+    this.text.push(this.t(key, { link: url }), "");
+    this.html.push(`<p><a href="${escapeHtml(url)}">${this.h(label)}</a></p>`);
+  }
+
+  /** Rows of [label, value]: the receipt and the filled-in parts of the form. */
+  table(rows: [string, string][]) {
+    for (const [label, value] of rows) this.text.push(value ? `${label}  ${value}` : label);
+    this.text.push("");
+    const cells = rows
+      .map(
+        ([label, value]) =>
+          `<tr><td style="padding:4px 12px 4px 0">${escapeHtml(label)}</td><td style="padding:4px 0;text-align:right;white-space:nowrap">${escapeHtml(value)}</td></tr>`,
+      )
+      .join("");
+    this.html.push(`<table style="border-collapse:collapse;margin:8px 0">${cells}</table>`);
+  }
+
+  /** Lines to write on, as the paper form has them. */
+  blanks(keys: string[]) {
+    for (const key of keys) this.text.push(`${this.t(key)} ______________________________`);
+    this.text.push("");
+    this.html.push(keys.map((key) => `<p>${this.h(key)} ______________________________</p>`).join(""));
+  }
+
+  done(subject: string): Omit<EmailMessage, "to"> {
+    const body = this.html.join("\n");
+    return {
+      subject,
+      text: this.text.join("\n").trimEnd(),
+      html: `<!doctype html><html lang="${this.language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:640px;color:#1c1917">${body}</body></html>`,
+    };
+  }
+}
+
+/** Who the form goes to: the seller's legal identity when the store has one, else the store's name. */
+function sellerIdentity(context: OrderEmailContext) {
+  const legal = context.legal;
+  return [
+    legal?.legalName || context.store.name,
+    legal?.address,
+    legal?.orgNumber && `org. ${legal.orgNumber}`,
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
+function receipt(w: Writer, context: OrderEmailContext) {
+  const { language } = w;
+  w.heading("receipt");
+  const rows: [string, string][] = [
+    [w.t("orderNumber"), shortOrderId(context.orderId)],
+    [w.t("orderedOn"), dateOf(context.placedAt, language)],
+  ];
+  for (const item of context.items) {
+    const title = item.variantLabel ? `${item.title} (${item.variantLabel})` : item.title;
+    const line = lineTotal(item.unitPrice, item.qty);
+    rows.push([
+      `${title}, ${w.t("line", { qty: item.qty, price: amount(item.unitPrice, language) })}`,
+      amount(line, language),
+    ]);
+  }
+  if (context.delivery)
+    rows.push([`${w.t("delivery")}: ${context.delivery.name}`, amount(context.delivery.price, language)]);
+  rows.push([w.t("total"), amount(context.totalGross, language)]);
+  for (const vat of context.vat ?? [])
+    rows.push([w.t("vat", { rate: vat.rate }), amount(vat.amount, language)]);
+  w.table(rows);
+  const legal = context.legal;
+  const seller: [string, string][] = [[w.t("seller"), legal?.legalName || context.store.name]];
+  if (legal?.orgNumber) seller.push([w.t("orgNumber"), legal.orgNumber]);
+  if (legal?.address) seller.push(["", legal.address]);
+  if (context.store.phone) seller.push(["", context.store.phone]);
+  w.table(seller.map(([label, value]) => (label ? [label, value] : [value, ""])));
+}
+
+/** The angrerett information and the standard withdrawal form (decision 0037), filled in where Torg knows. */
+function withdrawalForm(w: Writer, context: OrderEmailContext) {
+  w.heading("withdrawalTitle");
+  w.paragraph("withdrawalInfo");
+  w.heading("formTitle");
+  w.paragraph("formNote");
+  w.paragraph("formTo", { seller: sellerIdentity(context) });
+  w.paragraph("formNotice");
+  w.table(
+    context.items.map((item) => [
+      `${item.qty} × ${item.variantLabel ? `${item.title} (${item.variantLabel})` : item.title}`,
+      "",
+    ]),
+  );
+  w.paragraph("formOrdered", {
+    date: dateOf(context.placedAt, w.language),
+    order: shortOrderId(context.orderId),
+  });
+  w.blanks(["formReceived", "formName", "formAddress", "formSignature", "formDate"]);
+}
+
+/**
+ * One of an order's e-mails, in the store's language, as plain text and HTML. `linkOrigin` is Torg's
+ * address taken when the message was queued; without one the message goes without a link.
+ */
+export function composeOrderEmail(
+  purpose: EmailPurpose,
+  context: OrderEmailContext,
+  linkOrigin: string | null,
+): Omit<EmailMessage, "to"> {
+  const w = new Writer(languageOf(context.store.locale));
+  const order = shortOrderId(context.orderId);
+  const store = context.store.name;
+  const orderPage = linkOrigin
+    ? `${linkOrigin}${orderPagePath(context.store.slug, context.publicToken)}`
+    : null;
+  switch (purpose) {
+    case "order_confirmation":
+      w.paragraph("greeting", { name: context.shipToName });
+      w.paragraph("orderThanks", { store });
+      if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
+      receipt(w, context);
+      withdrawalForm(w, context);
+      w.paragraph("footer", { store });
+      return w.done(w.t("orderConfirmationSubject", { order, store }));
+    case "order_shipped":
+      w.paragraph("greeting", { name: context.shipToName });
+      w.paragraph("shipped", { store });
+      if (context.trackingNumber) w.paragraph("tracking", { tracking: context.trackingNumber });
+      else w.paragraph("noTracking");
+      if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
+      w.paragraph("footer", { store });
+      return w.done(w.t("orderShippedSubject", { order, store }));
+    case "seller_new_order":
+      w.paragraph("sellerNewOrder", { buyer: context.shipToName, store });
+      receipt(w, context);
+      if (context.shipToAddr) w.paragraph("sellerShipTo", { address: addressText(context.shipToAddr) });
+      if (linkOrigin) w.link("sellerOpen", "sellerOpenLabel", `${linkOrigin}/order/${context.orderId}`);
+      return w.done(w.t("sellerNewOrderSubject", { order, store }));
+    case "seller_withdrawal": {
+      const date = dateOf(context.withdrawnAt ?? new Date(), w.language);
+      w.paragraph("sellerWithdrawal", { order, store, date });
+      receipt(w, context);
+      if (linkOrigin) w.link("sellerOpen", "sellerOpenLabel", `${linkOrigin}/order/${context.orderId}`);
+      return w.done(w.t("sellerWithdrawalSubject", { order, store }));
+    }
+    case "withdrawal_confirmation": {
+      const date = dateOf(context.withdrawnAt ?? new Date(), w.language);
+      w.paragraph("greeting", { name: context.shipToName });
+      w.paragraph("withdrawalConfirmation", { order, store, date });
+      if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
+      w.paragraph("footer", { store });
+      return w.done(w.t("withdrawalConfirmationSubject", { order }));
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import { ORDER_STATUSES } from "./order";
+import { z } from "./zod";
+
+/** Days the shopper has to withdraw (angrerettloven § 21), counted as decision 0037 says. */
+export const WITHDRAWAL_DAYS = 14;
+
+/**
+ * The shopper's own order, read with the secret in their order page address (decision 0026):
+ * `GET /api/orders/by-token/{token}`. It carries what the shopper needs and nothing about the seller's
+ * members or accounts; not the buyer's phone or e-mail either (a forwarded link shows no more than the
+ * parcel label would).
+ */
+export const publicOrderSchema = z.object({
+  id: z.string(),
+  /** The first 8 characters of the id: the order number the shopper and seller both see (spec 9). */
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  placedAt: z.string(),
+  totalGross: z.string(),
+  currencyCode: z.string(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      variantLabel: z.string().nullable(),
+      unitPrice: z.string(),
+      qty: z.number(),
+    }),
+  ),
+  shipToName: z.string(),
+  shipToAddr: z.record(z.string(), z.string()).nullable(),
+  store: z.object({
+    name: z.string(),
+    slug: z.string(),
+    /** The store's language: the page's and the e-mails' unless the shopper chose another. */
+    locale: z.string(),
+    /** The seller's contact: the store's phone, when it has one. */
+    phone: z.string().nullable(),
+  }),
+  withdrawal: z.object({
+    /** When the shopper withdrew, or null. */
+    withdrawnAt: z.string().nullable(),
+    /** The last moment a withdrawal is accepted: 14 days from delivery (fulfilment), else from the order. */
+    deadline: z.string(),
+    /** Whether the button is offered: not withdrawn, not cancelled, and before the deadline. */
+    open: z.boolean(),
+  }),
+});
+export type PublicOrder = z.infer<typeof publicOrderSchema>;
+
+/** An order page token: 64 hex characters (decision 0026). Anything else is not an order. */
+export const ORDER_TOKEN_PATTERN = /^[0-9a-f]{64}$/;

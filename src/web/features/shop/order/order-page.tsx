@@ -1,0 +1,158 @@
+import { Phone, Store } from "lucide-react";
+import { useState } from "react";
+import type { PublicOrder } from "../../../../shared/order-page";
+import { formatPhone } from "../../../../shared/phone-format";
+import { formatKrExact, lineTotal } from "../../../../shared/receipt-format";
+import { Badge, type BadgeProps } from "../../../components/ui/badge";
+import { useTranslation } from "../../../lib/i18n";
+import { ShopFooter } from "../components/shop-footer";
+import { StoreLogo } from "../components/store-logo";
+import { useOrderDate } from "./order-date";
+import { Withdrawal } from "./withdrawal";
+
+const STATUS_BADGE: Record<PublicOrder["status"], BadgeProps["variant"]> = {
+  pending: "warning",
+  paid: "success",
+  fulfilled: "info",
+  cancelled: "danger",
+};
+
+const addressLines = (address: Record<string, string> | null) =>
+  address
+    ? [
+        address.address,
+        address.street,
+        [address.post, address.city].filter(Boolean).join(" "),
+        address.country,
+      ]
+        .filter((line): line is string => Boolean(line))
+        .flatMap((line) => line.split("\n"))
+    : [];
+
+/**
+ * The shopper's own order page, /s/{slug}/order/{token} (decisions 0026, 0037): status, what they
+ * ordered with exact amounts (the receipt), where it goes, the seller's contact, and the withdrawal.
+ * Server-rendered like the other shop pages; the browser takes it over for the withdrawal button.
+ */
+export function OrderPage({ order: initial, token }: { order: PublicOrder; token: string }) {
+  const { t, language } = useTranslation();
+  const [order, setOrder] = useState(initial);
+  const date = useOrderDate();
+  const kr = (amount: string) => formatKrExact(amount, language);
+  const address = addressLines(order.shipToAddr);
+  const storePath = `/s/${order.store.slug}`;
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="border-b">
+        <div className="mx-auto flex h-16 max-w-3xl items-center gap-3 px-4 sm:px-6">
+          <a
+            href={storePath}
+            className="flex min-w-0 items-center gap-2.5 rounded-md font-semibold focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            <StoreLogo name={order.store.name} className="size-8 text-xs" />
+            <span className="truncate">{order.store.name}</span>
+          </a>
+        </div>
+      </header>
+
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 outline-none sm:px-6"
+      >
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+            {t("orderPage.title", { number: order.number })}
+          </h1>
+          <Badge variant={STATUS_BADGE[order.status]} data-testid="order-status">
+            {t(`orderPage.status.${order.status}`)}
+          </Badge>
+          {order.withdrawal.withdrawnAt && (
+            <Badge variant="neutral" data-testid="order-withdrawn">
+              {t("orderPage.status.withdrawn")}
+            </Badge>
+          )}
+        </div>
+        <p className="mt-1 text-muted-foreground">
+          {t("orderPage.from", { store: order.store.name })} ·{" "}
+          {t("orderPage.placedOn", { date: date(order.placedAt) })}
+        </p>
+
+        {/* The payment panel (pay now, or the payment's state) goes here, above the receipt. */}
+
+        <section aria-labelledby="items-heading" className="mt-8">
+          <h2 id="items-heading" className="text-lg font-semibold">
+            {t("orderPage.items")}
+          </h2>
+          <ul className="mt-3 divide-y rounded-lg border">
+            {order.items.map((item) => (
+              <li key={item.id} className="flex items-start justify-between gap-4 px-4 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium break-words">{item.title}</p>
+                  {item.variantLabel && <p className="text-sm text-muted-foreground">{item.variantLabel}</p>}
+                  <p className="text-sm text-muted-foreground">
+                    {t("orderPage.qtyTimes", { qty: item.qty, price: kr(item.unitPrice) })}
+                  </p>
+                </div>
+                <p className="shrink-0 tabular-nums">{kr(lineTotal(item.unitPrice, item.qty))}</p>
+              </li>
+            ))}
+            <li className="flex justify-between gap-4 px-4 py-3 font-semibold">
+              <span>{t("orderPage.total")}</span>
+              <span className="tabular-nums" data-testid="order-total">
+                {kr(order.totalGross)}
+              </span>
+            </li>
+          </ul>
+        </section>
+
+        <div className="mt-8 grid gap-6 sm:grid-cols-2">
+          <section aria-labelledby="delivery-heading">
+            <h2 id="delivery-heading" className="text-lg font-semibold">
+              {t("orderPage.deliveryTo")}
+            </h2>
+            <address className="mt-2 not-italic">
+              <span className="block">{order.shipToName}</span>
+              {address.map((line) => (
+                <span key={line} className="block text-muted-foreground">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </section>
+          <section aria-labelledby="seller-heading">
+            <h2 id="seller-heading" className="text-lg font-semibold">
+              {t("orderPage.sellerContact")}
+            </h2>
+            <ul className="mt-2 space-y-1">
+              {order.store.phone && (
+                <li>
+                  <a
+                    href={`tel:${order.store.phone}`}
+                    className="inline-flex items-center gap-2 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  >
+                    <Phone aria-hidden className="size-4" />
+                    {t("orderPage.callSeller", { phone: formatPhone(order.store.phone) })}
+                  </a>
+                </li>
+              )}
+              <li>
+                <a
+                  href={storePath}
+                  className="inline-flex items-center gap-2 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
+                  <Store aria-hidden className="size-4" />
+                  {t("orderPage.visitStore", { store: order.store.name })}
+                </a>
+              </li>
+            </ul>
+          </section>
+        </div>
+
+        <Withdrawal order={order} token={token} onWithdrawn={setOrder} />
+      </main>
+      <ShopFooter />
+    </div>
+  );
+}
