@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX, Clock } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { OrderPaymentState } from "../../../../shared/payment";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
@@ -17,15 +17,28 @@ const POLL_FOR_MS = 10 * 60_000;
  * says otherwise (never because the shopper came back to this page), then paid, or not paid with
  * "Try again". Orders the seller collects for by hand say so.
  */
-export function PaymentPanel({ token }: { token: string }) {
+export function PaymentPanel({
+  token,
+  onOrderStatus,
+}: {
+  token: string;
+  /** The order's status as the payment left it, for the page's own badge. */
+  onOrderStatus?: (status: OrderPaymentState["orderStatus"]) => void;
+}) {
   const { t } = useTranslation();
   const [state, setState] = useState<OrderPaymentState | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [retrying, setRetrying] = useState(false);
 
+  // Kept in a ref: a new callback each render must not restart the polling.
+  const reportStatus = useRef(onOrderStatus);
+  reportStatus.current = onOrderStatus;
+
   const load = useCallback(async () => {
     try {
-      setState(await fetchOrderPayment(token));
+      const next = await fetchOrderPayment(token);
+      setState(next);
+      reportStatus.current?.(next.orderStatus);
       setProblem(null);
     } catch (error) {
       setProblem(errorMessage(error, t("payment.error")));
