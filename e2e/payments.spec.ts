@@ -128,7 +128,10 @@ test("a shopper pays with Vipps and sees the order paid; the seller sees it paid
   await expect(page.getByTestId("order-status")).toHaveText("Paid");
   await noSeriousViolations(page, "order page, paid");
   await page.screenshot({ path: `${SHOTS}/order-paid-desktop-light.png`, fullPage: true });
+  // The theme is chosen when the page loads.
   await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Paid" })).toBeVisible();
   await noSeriousViolations(page, "order page, paid, dark");
   await page.screenshot({ path: `${SHOTS}/order-paid-desktop-dark.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: "light" });
@@ -200,6 +203,8 @@ test("rejected in Vipps on a phone: the order waits with Try again, and the seco
   await noSeriousViolations(page, "order page, not paid");
   await page.screenshot({ path: `${SHOTS}/order-not-paid-phone-light.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Payment not completed" })).toBeVisible();
   await noSeriousViolations(page, "order page, not paid, dark");
   await page.screenshot({ path: `${SHOTS}/order-not-paid-phone-dark.png`, fullPage: true });
   await page.getByRole("button", { name: "Try again" }).click();
