@@ -273,6 +273,8 @@ export function defaultParams(url: string, seed: Seed): Record<string, string> {
   params.slug = seed.store.slug;
   params.provider = "vipps";
   params.productId = seed.product.id;
+  // The shopper's order page secret (decision 0026), from the seed order's answer.
+  params.token = (seed.order as { publicUrl?: string }).publicUrl?.split("/order/")[1] ?? "0".repeat(64);
   params["*"] = seed.product.primaryImage.replace(/^\/uploads\//, "");
   return params;
 }
