@@ -131,7 +131,8 @@ export async function startServer(
 }
 
 /** A seller's session cookie and a store with `count` products (each through the real image pipeline). */
-export async function seedStore(baseUrl: string, count: number) {
+/** `stockQty`: each product's stock, "" unlimited (the default: most benches order without end). */
+export async function seedStore(baseUrl: string, count: number, stockQty = (_n: number) => "") {
   const email = `bench-${randomUUID().slice(0, 8)}@example.no`;
   const register = await fetch(`${baseUrl}/api/register`, {
     method: "POST",
@@ -165,6 +166,7 @@ export async function seedStore(baseUrl: string, count: number) {
     form.set("blurb", "Wheel-thrown and glazed by hand in our workshop.");
     form.set("basePrice", String(150 + n * 25));
     form.set("sku", `SKU-${n + 1}`);
+    form.set("stockQty", stockQty(n));
     form.set("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "piece.jpg");
     const response = await fetch(`${baseUrl}/api/stores/${store.id}/products`, {
       method: "POST",

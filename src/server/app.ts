@@ -58,6 +58,7 @@ import type { PaymentContext } from "./modules/payments/state";
 import { vippsSecretFor } from "./modules/payments/vipps-webhooks";
 import { PaymentWorker } from "./modules/payments/worker";
 import { privacyRoutes } from "./modules/privacy/routes";
+import { productImageRoutes } from "./modules/products/image-routes";
 import { productRoutes } from "./modules/products/routes";
 import { qrRoutes } from "./modules/qr/routes";
 import { quickstoreRoutes } from "./modules/quickstore/routes";
@@ -186,6 +187,7 @@ export async function buildApp({
   await app.register(dashboardRoutes, deps);
   await app.register(storeRoutes, deps);
   await app.register(productRoutes, { ...deps, storage });
+  await app.register(productImageRoutes, { ...deps, storage });
   const smsProvider = createSmsProvider(config, app.log);
   const smsOutbox = new SmsOutboxWorker(database.db, smsProvider, { ...config.sms, logger: app.log });
   if (config.sms.worker) {

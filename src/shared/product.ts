@@ -70,13 +70,13 @@ export const productFieldsSchema = z.object({
   sku: optionalText(64),
   seoMetaTitle: optionalText(120),
   seoMetaDesc: optionalText(320),
+  /** Absent on create: 1, a product from a photo being one of a kind until the seller says otherwise. */
+  stockQty: stockQtyField.optional(),
 });
 export type ProductFields = z.infer<typeof productFieldsSchema>;
 
 /** Multipart forms send every field as text; coordinates arrive as JSON text. */
 export const createProductFormSchema = productFieldsSchema.extend({
-  /** Absent: 1, a product from a photo being one of a kind until the seller says otherwise. */
-  stockQty: stockQtyField.optional(),
   coordinates: z
     .string()
     .optional()
@@ -114,12 +114,34 @@ export const updateProductSchema = productFieldsSchema.partial().extend({
   seoMetaDesc: clearableText(320),
   isActive: z.boolean("errors.invalidInput").optional(),
   coordinates: coordinatesSchema.nullable().optional(),
-  stockQty: stockQtyField.optional(),
   expectedUpdatedAt: expectedUpdatedAtField,
 });
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 /** What a client sends to PUT /api/products/{id} (before the schema normalises it). */
 export type UpdateProductRequest = z.input<typeof updateProductSchema>;
+
+/** One of the seller's options and its values (decision 0032); the schemas are in ./variants. */
+export interface ProductOption {
+  name: string;
+  values: string[];
+}
+
+/** One variant as the product's reads carry it (productVariantViewSchema in ./variants). */
+export interface ProductVariantView {
+  id: string;
+  productId: string;
+  /** Built from the values, as the spec's variantLabel. */
+  label: string;
+  values: string[];
+  /** The variant's own price, or null for the product's. */
+  price: string | null;
+  /** The spec's field: the variant's price less the product's (0 when it has none of its own). */
+  priceDelta: string;
+  sku: string | null;
+  /** null: unlimited. */
+  stockQty: number | null;
+  available: boolean;
+}
 
 export interface ProductView {
   id: string;
@@ -134,10 +156,13 @@ export interface ProductView {
   isActive: boolean;
   coordinates: Coordinates | null;
   position: number;
-  /** What is left to sell; null is unlimited (decision 0032). */
+  /** What is left to sell; null is unlimited (decision 0032). With options: the variants' added up. */
   stockQty: number | null;
   /** false when sold out: the product, or every one of its variants. */
   available: boolean;
+  /** The seller's options ([] for none); with options, the product sells only as one of its variants. */
+  options: ProductOption[];
+  variants: ProductVariantView[];
   primaryImage: string | null;
   images: { id: string; url: string; isPrimary: boolean; sortOrder: number }[];
   store: { id: string; name: string; slug: string };

@@ -1,5 +1,6 @@
 import { UPLOADED_IMAGE_PATTERN } from "./image-url";
 import { coordinatesSchema, stockQtyField } from "./product";
+import { MAX_PRODUCT_IMAGES } from "./product-images";
 import { QR_CODE_PATTERN } from "./qr";
 import { z } from "./zod";
 
@@ -23,6 +24,14 @@ export const quickProductSchema = z.object({
   seoTitle: z.string().trim().max(120, "errors.textTooLong").optional(),
   seoDescription: z.string().trim().max(320, "errors.textTooLong").optional(),
   imageUrl: z.string("errors.imageRequired").regex(UPLOADED_IMAGE_PATTERN, "errors.imageUrlUnknown"),
+  /**
+   * More analysed photos of the same product, in order after `imageUrl` (decision 0033): the product
+   * keeps all of them, up to ten in all. The AI suggestion came from `imageUrl`.
+   */
+  extraImageUrls: z
+    .array(z.string().regex(UPLOADED_IMAGE_PATTERN, "errors.imageUrlUnknown"), "errors.invalidInput")
+    .max(MAX_PRODUCT_IMAGES - 1, "errors.tooManyProductImages")
+    .optional(),
   coordinates: coordinatesSchema.nullable().optional(),
   category: z.string().max(40).nullable().optional(),
   altText: z.string().trim().max(500, "errors.textTooLong").optional(),

@@ -113,6 +113,34 @@ async function productForm(fields: Record<string, string> = {}) {
   ]);
 }
 
+/**
+ * A fresh order of the member's store, and the token of its order page (from the answer's publicUrl).
+ * For a fresh product: the seed product's stock runs out (decision 0032).
+ */
+async function orderToken(make: Ctx["make"], seed: Seed): Promise<string> {
+  const product = await make.product(seed.store.id);
+  const order = (await make.order(product.id)) as { id: string; publicUrl?: string };
+  const token = order.publicUrl?.split("/order/")[1];
+  if (!token) throw new Error("the order's answer carries no order page address");
+  return token;
+}
+
+/** A throwaway product of the member's with a second photo, so one of them can be removed (decision 0033). */
+async function productWithTwoPhotos({ t, seed, make }: Ctx) {
+  const product = await make.product();
+  const form = multipart({}, [
+    { field: "image", filename: "side.jpg", body: await sampleJpeg(160, 120), type: "image/jpeg" },
+  ]);
+  const added = await send(t, seed.actors.member, {
+    method: "POST",
+    url: `/api/products/${product.id}/images`,
+    ...form,
+  });
+  if (added.statusCode !== 200) throw new Error(`photo not added: ${added.statusCode} ${added.body}`);
+  const { images } = added.json() as { images: { id: string }[] };
+  return { id: product.id, imageIds: images.map((image) => image.id) };
+}
+
 const RULES: Record<string, Rule> = {
   // Public infrastructure.
   "GET /api/health": { expect: everyone(200) },
@@ -258,9 +286,41 @@ const RULES: Record<string, Rule> = {
     expect: storeScoped(200),
     request: () => json({ title: "Stoneware mug" }),
   },
+  "PUT /api/products/:id/variants": {
+    expect: storeScoped(200),
+    // A product of its own: options on the seed product would make every later order name a variant.
+    request: async ({ make }) => ({
+      params: { id: (await make.product()).id },
+      payload: { options: [{ name: "Size", values: ["M"] }], variants: [{ values: ["M"], stockQty: null }] },
+    }),
+  },
   "DELETE /api/products/:id": {
     expect: storeScoped(200),
     request: async ({ make }) => ({ params: { id: (await make.product()).id } }),
+  },
+  // A product's photos (decision 0033), each on a throwaway product so the seed keeps its one photo.
+  "POST /api/products/:id/images": {
+    expect: storeScoped(200),
+    request: async ({ make }) => ({
+      params: { id: (await make.product()).id },
+      ...multipart({}, [
+        { field: "image", filename: "side.jpg", body: await sampleJpeg(160, 120), type: "image/jpeg" },
+      ]),
+    }),
+  },
+  "DELETE /api/products/:id/images/:imageId": {
+    expect: storeScoped(200),
+    request: async (ctx) => {
+      const product = await productWithTwoPhotos(ctx);
+      return { params: { id: product.id, imageId: product.imageIds[1] ?? "" } };
+    },
+  },
+  "PUT /api/products/:id/images/order": {
+    expect: storeScoped(200),
+    request: async (ctx) => {
+      const product = await productWithTwoPhotos(ctx);
+      return { params: { id: product.id }, ...json({ imageIds: [...product.imageIds].reverse() }) };
+    },
   },
   // D5: analysis is open to visitors (rate limited per client).
   "POST /api/products/analyze": {
@@ -282,6 +342,15 @@ const RULES: Record<string, Rule> = {
   "POST /api/orders": {
     expect: everyone(201),
     request: ({ seed }) => json(validOrder(seed.store.id, seed.product.id)),
+  },
+  // The shopper's own order, opened with the secret in its page address (decisions 0026, 0037): public.
+  "GET /api/orders/by-token/:token": {
+    expect: everyone(200),
+    request: async ({ make, seed }) => ({ params: { token: await orderToken(make, seed) } }),
+  },
+  "POST /api/orders/by-token/:token/withdrawal": {
+    expect: everyone(200),
+    request: async ({ make, seed }) => ({ params: { token: await orderToken(make, seed) } }),
   },
   "GET /api/orders": { expect: signedIn(200), privateData: true },
   "GET /api/orders/recent": { expect: signedIn(200), privateData: true },
@@ -345,6 +414,7 @@ const RULES: Record<string, Rule> = {
   "GET /api/admin/products": { expect: signedIn(200), privateData: true },
   "GET /api/admin/orders": { expect: signedIn(200), privateData: true },
   "GET /api/admin/ai-logs": { expect: signedIn(200), privateData: true },
+  "GET /api/admin/email-logs": { expect: signedIn(200), privateData: true },
   "GET /api/admin/qr-codes": { expect: signedIn(200), privateData: true },
 };
 

@@ -114,6 +114,14 @@ function validBody(key: string): Record<string, unknown> {
       isLive: false,
     }),
     "PUT /api/products/:id": () => ({ title: "Mug", basePrice: "349", isActive: true }),
+    "PUT /api/products/:id/variants": () => ({
+      options: [{ name: "Size", values: ["S", "M"] }],
+      variants: [
+        { values: ["S"], price: "399", sku: "S-1", stockQty: 2 },
+        { values: ["M"], stockQty: null },
+      ],
+    }),
+    "PUT /api/products/:id/images/order": () => ({ imageIds: [randomUUID()] }),
     "POST /api/orders": () => validOrder(seed.store.id, seed.product.id),
     "PATCH /api/orders/:id/status": () => ({ status: "paid" }),
     "POST /api/qr-codes": () => ({ url: "https://example.no/fuzz", storeId: seed.store.id }),
@@ -138,9 +146,21 @@ async function paramsFor(key: string): Promise<Record<string, string>> {
     params.provider = "stripe";
   }
   if (key === "DELETE /api/products/:id") params.id = (await make.product()).id;
+  // A product of its own: options on the seed product would make the fuzzed orders name a variant.
+  if (key === "PUT /api/products/:id/variants") params.id = (await make.product()).id;
+  // A throwaway product's only photo: whatever the fuzzer sends, the seed product keeps its photos.
+  if (key === "DELETE /api/products/:id/images/:imageId") {
+    params.id = (await make.product()).id;
+    params.imageId = await firstImageId(params.id);
+  }
   if (key === "DELETE /api/qr-codes/:id") params.id = (await make.qr()).id;
   if (key === "PUT /api/users/:id") params.id = fuzzer.user?.id ?? "";
   return params;
+}
+
+async function firstImageId(productId: string): Promise<string> {
+  const response = await t.app.inject({ url: `/api/products/${productId}` });
+  return (response.json() as { images: { id: string }[] }).images[0]?.id ?? "";
 }
 
 function actorFor(key: string, anonymous: boolean): Actor | undefined {
@@ -398,10 +418,15 @@ const WRITE_ROUTES = [
   "POST /api/stores/:id/phone-verification/confirm",
   "POST /api/stores/:id/products",
   "PUT /api/products/:id",
+  "PUT /api/products/:id/variants",
   "DELETE /api/products/:id",
+  "POST /api/products/:id/images",
+  "DELETE /api/products/:id/images/:imageId",
+  "PUT /api/products/:id/images/order",
   "POST /api/products/analyze",
   "POST /api/products/analyze-multiple",
   "POST /api/orders",
+  "POST /api/orders/by-token/:token/withdrawal",
   "PATCH /api/orders/:id/status",
   "POST /api/orders/by-token/:token/payment",
   "POST /api/payments/vipps/webhook",
@@ -534,6 +559,7 @@ describe("malformed JSON, wrong content types and oversized bodies", () => {
 const MULTIPART_ROUTES: [string, string][] = [
   ["POST /api/stores/:id/products", "image"],
   ["PUT /api/products/:id", "image"],
+  ["POST /api/products/:id/images", "image"],
   ["POST /api/products/analyze", "productImage"],
   ["POST /api/products/analyze-multiple", "productImages"],
 ];

@@ -91,7 +91,8 @@ export interface Seed {
   actors: Record<ActorName, Actor>;
   store: { id: string; slug: string; name: string };
   product: { id: string; primaryImage: string };
-  order: { id: string };
+  /** publicUrl: the shopper's order page, whose token opens the order without an account (decision 0026). */
+  order: { id: string; publicUrl?: string };
   qr: { id: string; code: string };
   aiLog: { id: string };
   /** An image the analysis step stored (quick-create and add-product reference it by URL). */
@@ -119,7 +120,8 @@ export function resources(t: TestApp, seed: Pick<Seed, "actors" | "store">) {
       return expectStatus(response, 201, "store create") as { id: string; slug: string; name: string };
     },
     async product(storeId = seed.store.id, fields: Record<string, string> = {}) {
-      const form = multipart({ title: "Stoneware mug", basePrice: "349", ...fields }, [
+      // Unlimited stock: the scenarios order the seed product many times (decision 0032).
+      const form = multipart({ title: "Stoneware mug", basePrice: "349", stockQty: "", ...fields }, [
         { field: "image", filename: "mug.jpg", body: await sampleJpeg(160, 120), type: "image/jpeg" },
       ]);
       const response = await send(t, member(), {
@@ -273,8 +275,7 @@ export function defaultParams(url: string, seed: Seed): Record<string, string> {
   params.slug = seed.store.slug;
   params.provider = "vipps";
   params.productId = seed.product.id;
-  // The shopper's order page secret (decision 0026), from the seed order's answer.
-  params.token = (seed.order as { publicUrl?: string }).publicUrl?.split("/order/")[1] ?? "0".repeat(64);
+  params.token = seed.order.publicUrl?.split("/order/")[1] ?? "0".repeat(64);
   params["*"] = seed.product.primaryImage.replace(/^\/uploads\//, "");
   return params;
 }

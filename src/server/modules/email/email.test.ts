@@ -202,6 +202,21 @@ describe("e-mail through the outbox and a real SMTP server", () => {
   });
 });
 
+describe("e-mail and privacy", () => {
+  it("erasing a shopper erases the e-mails about their orders too", async () => {
+    const { seller, store, mug } = await shop();
+    const placed = await order(store.id, mug.id);
+    await t.app.emailOutbox.drain();
+    const erased = await seller.agent.post(`/api/stores/${store.id}/erase-shopper`, { email: placed.email });
+    expect(erased.statusCode).toBe(200);
+    const logs = await t.database.db.select().from(emailLog).where(eq(emailLog.orderId, placed.id));
+    expect(logs.length).toBeGreaterThan(0);
+    for (const log of logs) expect([log.toAddress, log.subject, log.body]).toEqual(["", "", ""]);
+    const queued = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, placed.id));
+    expect(queued.map((row) => row.toAddress)).toEqual(["", ""]);
+  });
+});
+
 describe("e-mail without a mail server", () => {
   it("never blocks an order: the order is answered, the failed attempt logged for a retry", async () => {
     const down = await startTestSmtpServer();

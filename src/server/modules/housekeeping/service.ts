@@ -3,7 +3,17 @@ import { IMAGE_WIDTHS } from "../../../shared/image-url";
 import type { FileStorage } from "../../adapters/storage";
 import { UPLOAD_FOLDERS } from "../../adapters/storage/storage";
 import type { Db } from "../../db/client";
-import { aiLogs, orders, productImages, productViews, smsLog, smsOutbox, stores } from "../../db/schema";
+import {
+  aiLogs,
+  emailLog,
+  emailOutbox,
+  orders,
+  productImages,
+  productViews,
+  smsLog,
+  smsOutbox,
+  stores,
+} from "../../db/schema";
 import { deleteEndedRateLimits } from "../../lib/rate-limit";
 import { deleteExpiredSessions } from "../auth/service";
 import { deleteStoredImage, storageKeysOf } from "../images/pipeline";
@@ -56,6 +66,11 @@ export async function applyRetention(db: Db, retention: Retention, now: Date): P
           inArray(smsOutbox.status, ["sent", "failed", "rate_limited", "refused"]),
         ),
       ),
+    // E-mails (decision 0037) name the buyer as texts do, and are kept as long.
+    db.delete(emailLog).where(lt(emailLog.createdAt, smsCutoff)),
+    db
+      .delete(emailOutbox)
+      .where(and(lt(emailOutbox.createdAt, smsCutoff), inArray(emailOutbox.status, ["sent", "failed"]))),
     db.delete(productViews).where(lt(productViews.day, viewCutoff)),
   ]);
   return (await anonymiseBuyers(db, lt(orders.placedAt, orderCutoff))).length;

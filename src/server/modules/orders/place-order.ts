@@ -14,6 +14,8 @@ export interface PlacedOrder {
   publicPath: string;
   /** true when an earlier request with the same Idempotency-Key already placed it. */
   replayed: boolean;
+  /** This order took the last of a product or variant: cached shop pages must stop offering it. */
+  soldOut: boolean;
 }
 
 /** The same request always hashes the same, whatever order the client listed its items in. */
@@ -267,12 +269,13 @@ export async function placeOrder(
     // Nothing was written: the same key placed an order before (answer with it), or a line is invalid.
     if (idempotencyKey) {
       const existing = await findByIdempotencyKey(database.db, idempotencyKey, requestHash);
-      if (existing) return { ...existing, replayed: true };
+      if (existing) return { ...existing, replayed: true, soldOut: false };
     }
     throw refusal(input.storeId, row);
   }
   return {
     replayed: false,
+    soldOut: row.lines.some((line) => line.stock_left !== null && line.stock_left === line.qty),
     publicPath: orderPagePath(row.store_slug, row.public_token),
     order: {
       id: orderId,

@@ -40,11 +40,8 @@ export const orderRoutes: FastifyPluginAsyncZod<
     emailOutbox: { wake(): void } | undefined;
     payments: PaymentContext;
   }
-> = async (app, { db, database, config, smsOutbox, emailOutbox, payments }) => {
-  /**
-   * The address of the order page link in the receipt: the one the answer gives (decision 0026), or no
-   * link when the request's Host is not one Torg answers to (the answer then refuses it with 421).
-   */
+> = async (app, { db, database, config, smsOutbox, emailOutbox, publicCache, payments }) => {
+  /** The address of the order page link in the answer and the receipt (decision 0026), when there is one. */
   function receiptLinkOrigin(request: FastifyRequest): string | null {
     if (config.publicUrl) return config.publicUrl;
     try {
@@ -105,6 +102,8 @@ export const orderRoutes: FastifyPluginAsyncZod<
         status: request.body.status,
         userId: user.id,
       });
+      // Its stock came back (decision 0032): cached shop pages may offer it again.
+      if (order.status === "cancelled") publicCache.clear();
       // Fulfilling queues the shopper's "your order has been sent" e-mail (decision 0037).
       if (request.body.status === "fulfilled") emailOutbox?.wake();
       return { ...order, payment: sellerView(await latestPayment(db, order.id)) };
@@ -133,20 +132,26 @@ export const orderRoutes: FastifyPluginAsyncZod<
     if (provider && !(await offeredProviders(payments, request.body.storeId)).includes(provider)) {
       throw badRequest("paymentProviderUnavailable");
     }
-    const { order, replayed, publicPath } = await placeOrder(
+    // Torg's address, or none when the request's Host is not one it answers to: the order is placed
+    // all the same, and answered without the link rather than with an error (decision 0026).
+    const receiptOrigin = receiptLinkOrigin(request);
+    const { order, replayed, publicPath, soldOut } = await placeOrder(
       database,
       request.body,
       key,
-      { sms: orderLinkOrigin(request, config), email: receiptLinkOrigin(request) },
+      { sms: orderLinkOrigin(request, config), email: receiptOrigin },
       provider !== undefined,
     );
     if (!replayed) {
       smsOutbox?.wake();
       emailOutbox?.wake();
     }
-    const origin = config.publicUrl ?? publicOrigin(request, config);
-    const publicUrl = `${origin}${publicPath}`;
-    if (!provider) return reply.status(replayed ? 200 : 201).send({ ...order, publicUrl });
+    // Selling the last one is rare; the cached shop pages of this server stop offering it at once
+    // (another server's within its PUBLIC_CACHE_TTL_MS; the checkout refuses it anyway, decision 0032).
+    if (soldOut) publicCache.clear();
+    const publicUrl = receiptOrigin ? `${receiptOrigin}${publicPath}` : undefined;
+    if (!provider)
+      return reply.status(replayed ? 200 : 201).send({ ...order, ...(publicUrl ? { publicUrl } : {}) });
     // A replayed checkout answers the attempt it started; a new one starts its first attempt.
     const existing = replayed ? await latestPayment(db, order.id) : undefined;
     const payment = existing
@@ -154,9 +159,11 @@ export const orderRoutes: FastifyPluginAsyncZod<
       : await startPayment(payments, {
           orderId: order.id,
           provider,
-          origin,
+          origin: receiptOrigin ?? publicOrigin(request, config),
           language: requestLanguage(request),
         });
-    return reply.status(replayed ? 200 : 201).send({ ...order, publicUrl, payment });
+    return reply
+      .status(replayed ? 200 : 201)
+      .send({ ...order, ...(publicUrl ? { publicUrl } : {}), payment });
   });
 };

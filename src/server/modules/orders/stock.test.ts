@@ -118,6 +118,27 @@ describe("stock taken by the checkout statement (decision 0032)", () => {
     expect(await orderCount(store.id)).toBe(0);
   });
 
+  it("the shop's public reads stop offering the last one as soon as it is sold", async () => {
+    const { store, product } = await sellerWith({ stockQty: "1" });
+    const shopper = new Agent(t.app);
+    expect((await shopper.get(`/api/products/${product.id}`)).json()).toMatchObject({
+      stockQty: 1,
+      available: true,
+    });
+    expect((await shopper.get(`/api/stores/${store.id}/products`)).json()[0]).toMatchObject({
+      available: true,
+    });
+    expect((await order(store.id, [{ productId: product.id, qty: 1 }])).statusCode).toBe(201);
+    expect((await shopper.get(`/api/products/${product.id}`)).json()).toMatchObject({
+      stockQty: 0,
+      available: false,
+    });
+    expect((await shopper.get(`/api/stores/${store.id}/products`)).json()[0]).toMatchObject({
+      stockQty: 0,
+      available: false,
+    });
+  });
+
   it("unlimited stock is never refused and stays unlimited", async () => {
     const { store, product } = await sellerWith({ stockQty: "" });
     const responses = await Promise.all(

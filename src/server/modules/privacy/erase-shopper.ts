@@ -1,13 +1,13 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { orders, smsLog, smsOutbox } from "../../db/schema";
+import { emailLog, emailOutbox, orders, smsLog, smsOutbox } from "../../db/schema";
 import { anonymiseBuyers } from "./anonymise";
 
 /**
  * Erases one shopper's details from one store's orders (the seller answering a shopper's request): the
  * orders placed with that e-mail (any case) lose the buyer's e-mail, name, phone and address, and the
- * texts about them lose the number they went to and their wording (it may name the buyer). A text
- * still waiting to be sent keeps its number until it is sent. Returns how many orders changed.
+ * texts and e-mails about them lose the number or address they went to and their wording (it may name
+ * the buyer). A message still waiting to be sent keeps its destination until it is sent. Returns how many orders changed.
  */
 export async function eraseShopper(db: Db, storeId: string, email: string): Promise<number> {
   return db.transaction(async (tx) => {
@@ -21,6 +21,15 @@ export async function eraseShopper(db: Db, storeId: string, email: string): Prom
         .update(smsOutbox)
         .set({ toNumber: "" })
         .where(and(inArray(smsOutbox.orderId, ids), ne(smsOutbox.status, "pending")));
+      // The e-mails about those orders likewise (decision 0037): the receipt names the buyer.
+      await tx
+        .update(emailLog)
+        .set({ toAddress: "", subject: "", body: "" })
+        .where(inArray(emailLog.orderId, ids));
+      await tx
+        .update(emailOutbox)
+        .set({ toAddress: "" })
+        .where(and(inArray(emailOutbox.orderId, ids), ne(emailOutbox.status, "pending")));
     }
     return ids.length;
   });

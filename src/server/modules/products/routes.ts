@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { UPLOADED_IMAGE_PATTERN } from "../../../shared/image-url";
 import { createProductFormSchema, updateProductSchema } from "../../../shared/product";
+import { productVariantsSchema, productVariantsViewSchema } from "../../../shared/variants";
 import type { FileStorage } from "../../adapters/storage";
 import { products, stores } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
@@ -24,6 +25,7 @@ import {
   loadProductViews,
   updateProduct,
 } from "./service";
+import { saveVariants } from "./variants";
 
 const idParams = z.object({ id: z.string().max(100) });
 const pageQuery = z.object({
@@ -135,6 +137,23 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
     }
     return updateProduct(db, storage, product, parseOrThrow(updateProductSchema, request.body ?? {}));
   });
+
+  /** Replaces the product's options and variants (decision 0032); answers what the product now carries. */
+  app.put(
+    "/api/products/:id/variants",
+    {
+      schema: { params: idParams, body: productVariantsSchema, response: { 200: productVariantsViewSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      if (!isUuid(request.params.id)) throw notFound("productNotFound");
+      const product = await findProduct(db, request.params.id);
+      await requireStoreMember(db, user, product.storeId).catch(() => {
+        throw notFound("productNotFound");
+      });
+      return saveVariants(db, product.id, request.body);
+    },
+  );
 
   app.delete("/api/products/:id", { schema: { params: idParams } }, async (request) => {
     const user = requireUser(request);

@@ -7,7 +7,9 @@ import { notFound } from "../../lib/http-error";
 import type { CachedBody, MicroCache } from "../../lib/micro-cache";
 import { countRows } from "../../lib/paging";
 import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
-import { deleteStoredImage, type StoredImage, storageKeysOf } from "../images/pipeline";
+import { deleteStoredImage, type StoredImage } from "../images/pipeline";
+import { deleteUnusedImages, repointFallbackHero } from "./images";
+import { loadVariants, stockOf } from "./variants";
 
 type ProductRow = typeof products.$inferSelect;
 type StoreRef = { id: string; name: string; slug: string };
@@ -17,7 +19,12 @@ function coordinatesOf(row: ProductRow): Coordinates | null {
   return { x: Number(row.coordX), y: Number(row.coordY) };
 }
 
-export function toProductView(row: ProductRow, store: StoreRef, images: ProductView["images"]): ProductView {
+export function toProductView(
+  row: ProductRow,
+  store: StoreRef,
+  images: ProductView["images"],
+  variants: ProductView["variants"] = [],
+): ProductView {
   const primary = images.find((image) => image.isPrimary) ?? images[0];
   return {
     id: row.id,
@@ -32,8 +39,9 @@ export function toProductView(row: ProductRow, store: StoreRef, images: ProductV
     isActive: row.isActive,
     coordinates: coordinatesOf(row),
     position: row.position,
-    stockQty: row.stockQty,
-    available: row.stockQty !== 0,
+    ...stockOf(row, variants),
+    options: row.options,
+    variants,
     primaryImage: primary?.url ?? null,
     images,
     store,
@@ -71,14 +79,20 @@ export async function loadProductViews(
         rows.map((row) => row.product.id),
       ),
     )
-    .orderBy(asc(productImages.sortOrder));
+    .orderBy(asc(productImages.sortOrder), asc(productImages.id));
   const byProduct = new Map<string, ProductView["images"]>();
   for (const image of images) {
     const list = byProduct.get(image.productId) ?? [];
     list.push({ id: image.id, url: image.url, isPrimary: image.isPrimary, sortOrder: image.sortOrder });
     byProduct.set(image.productId, list);
   }
-  return rows.map((row) => toProductView(row.product, row.store, byProduct.get(row.product.id) ?? []));
+  const variants = await loadVariants(
+    db,
+    rows.map((row) => row.product),
+  );
+  return rows.map((row) =>
+    toProductView(row.product, row.store, byProduct.get(row.product.id) ?? [], variants.get(row.product.id)),
+  );
 }
 
 /** How many products loadProductViews would give for `where` without its page limits. */
@@ -223,6 +237,7 @@ export async function updateProduct(
       // A save from a version that is no longer current changes nothing, its new photo included.
       if (!updated) throw input.expectedUpdatedAt !== undefined ? staleWrite() : notFound("productNotFound");
       if (newImage) {
+        // A new photo on the edit form replaces the primary in its place; the other photos keep theirs.
         const old = await tx
           .select()
           .from(productImages)
@@ -231,7 +246,13 @@ export async function updateProduct(
         await tx
           .delete(productImages)
           .where(and(eq(productImages.productId, product.id), eq(productImages.isPrimary, true)));
-        await tx.insert(productImages).values({ productId: product.id, url: newImage.url, isPrimary: true });
+        await tx.insert(productImages).values({
+          productId: product.id,
+          url: newImage.url,
+          isPrimary: true,
+          sortOrder: old[0]?.sortOrder ?? 0,
+        });
+        await repointFallbackHero(tx, product.storeId, replaced);
       }
     });
   } catch (error) {
@@ -248,27 +269,14 @@ export async function updateProduct(
 export async function deleteProduct(db: Db, storage: FileStorage, product: ProductRow) {
   const images = await db.select().from(productImages).where(eq(productImages.productId, product.id));
   await db.delete(products).where(eq(products.id, product.id));
+  await repointFallbackHero(
+    db,
+    product.storeId,
+    images.map((image) => image.url),
+  );
   await deleteUnusedImages(
     db,
     storage,
     images.map((image) => image.url),
-  );
-}
-
-/**
- * Removes the files of images no product and no store shows any more. A photo can be shown by more
- * than one row (an analysed upload is attached by URL, in quick-create and on Add product), so files
- * go only when the last reference does: deleting your product never deletes someone else's photo.
- */
-async function deleteUnusedImages(db: Db, storage: FileStorage, urls: string[]) {
-  if (urls.length === 0) return;
-  const [usedByProducts, usedByStores] = await Promise.all([
-    db.select({ url: productImages.url }).from(productImages).where(inArray(productImages.url, urls)),
-    db.select({ url: stores.heroImageUrl }).from(stores).where(inArray(stores.heroImageUrl, urls)),
-  ]);
-  const stillUsed = new Set([...usedByProducts, ...usedByStores].map((row) => row.url));
-  await deleteStoredImage(
-    storage,
-    urls.filter((url) => !stillUsed.has(url)).flatMap((url) => storageKeysOf(url)),
   );
 }

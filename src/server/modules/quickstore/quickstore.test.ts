@@ -116,6 +116,42 @@ describe("quick-create", () => {
     expect(again.json().store.qrCode).toBeNull();
   });
 
+  it("keeps each analysed photo with its product, several photos of one product together and in order", async () => {
+    const drafts = await analysedDrafts(["coffee-cup.jpg", "candle-glass.jpg", "chelsea-cat.jpg"]);
+    const [cup, glass, side] = drafts;
+    if (!cup || !glass || !side) throw new Error("three drafts expected");
+    const { agent } = await signUp(t.app);
+    // The visitor grouped the third photo with the cup: two products, the cup with two photos.
+    const response = await agent.post("/api/quickstore/multiple", {
+      store: { name: "Grupperte bilder" },
+      products: [{ ...cup, extraImageUrls: [side.imageUrl] }, glass],
+    });
+    expect(response.statusCode).toBe(201);
+    const products = (await agent.get(`/api/stores/${response.json().store.id}/products`)).json() as {
+      title: string;
+      primaryImage: string;
+      images: { url: string; isPrimary: boolean }[];
+    }[];
+    expect(products.map((p) => p.images.map((image) => [image.url, image.isPrimary]))).toEqual([
+      [
+        [cup.imageUrl, true],
+        [side.imageUrl, false],
+      ],
+      [[glass.imageUrl, true]],
+    ]);
+    expect(products[0]?.title).toBe(cup.title);
+    expect(products[0]?.primaryImage).toBe(cup.imageUrl);
+
+    const unknown = await agent.post("/api/quickstore/multiple", {
+      store: { name: "Ukjent bilde" },
+      products: [
+        { ...cup, extraImageUrls: ["/uploads/products/00000000-0000-4000-8000-000000000000-1600.webp"] },
+      ],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe("The product image was not found. Please upload it again.");
+  });
+
   it.each([
     [{ store: { name: "X" } }, "Store name must be at least 2 characters"],
     [{ product: { title: "M" } }, "Product title must be at least 2 characters"],

@@ -13,6 +13,11 @@ import { getStoreSummary, slugTaken, suggestFreeSlug } from "../stores/service";
 
 type User = typeof users.$inferSelect;
 
+/** A draft product's photos: the analysed one, then any more the visitor grouped with it, each once. */
+function photosOf(product: QuickProduct): string[] {
+  return [...new Set([product.imageUrl, ...(product.extraImageUrls ?? [])])];
+}
+
 /**
  * The store, its products and its QR code from a quick-create draft, all in one transaction: a visitor's
  * work is saved completely or not at all. The slug comes from the name; if it is taken, a free one
@@ -25,9 +30,8 @@ export async function createQuickStore(
   input: { store: QuickStoreDetails; products: QuickProduct[] },
   context: { origin: string; language: Language },
 ) {
-  for (const product of input.products) {
-    if (!(await storage.exists(product.imageUrl.replace(/^\/uploads\//, ""))))
-      throw badRequest("imageUrlUnknown");
+  for (const url of input.products.flatMap((product) => photosOf(product))) {
+    if (!(await storage.exists(url.replace(/^\/uploads\//, "")))) throw badRequest("imageUrlUnknown");
   }
   const base = slugify(input.store.name) || "shop";
   const single = input.products.length === 1 ? input.products[0] : undefined;
@@ -83,16 +87,22 @@ export async function createQuickStore(
               })),
             )
             .returning({ id: products.id });
+          // Each product keeps its photos in order, the analysed one first and primary (decision 0033).
           await tx.insert(productImages).values(
-            inserted.map((row, index) => ({
-              productId: row.id,
-              url: input.products[index]?.imageUrl ?? "",
-              isPrimary: true,
-              aiMeta: {
-                category: input.products[index]?.category ?? "item",
-                altText: input.products[index]?.altText ?? null,
-              },
-            })),
+            inserted.flatMap((row, index) => {
+              const product = input.products[index];
+              if (!product) return [];
+              return photosOf(product).map((url, sortOrder) => ({
+                productId: row.id,
+                url,
+                sortOrder,
+                isPrimary: sortOrder === 0,
+                aiMeta:
+                  sortOrder === 0
+                    ? { category: product.category ?? "item", altText: product.altText ?? null }
+                    : undefined,
+              }));
+            }),
           );
           const qr = input.store.linkQrCode
             ? await createQrCode(tx, user.id, {

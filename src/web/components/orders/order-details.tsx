@@ -296,24 +296,30 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The order dialog's body: customer, items, the status change and its history, one section each. */
-export function OrderDetails({ order }: { order: OrderView }) {
+/** The shopper used the angrerett from their order page (decision 0037): the seller must act on it. */
+export function WithdrawnNotice({ order }: { order: OrderView }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
+  if (!order.withdrawnAt) return null;
+  return (
+    <div
+      data-testid="order-withdrawn"
+      className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <Undo2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p>
+        <span className="font-semibold">{t("orders.withdrawnTitle")}</span>{" "}
+        {t("orders.withdrawnText", { date: dateTime(order.withdrawnAt) })}
+      </p>
+    </div>
+  );
+}
+
+export function OrderDetails({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
   return (
     <div className="grid gap-5">
-      {order.withdrawnAt && (
-        // The shopper used the angrerett from their order page (decision 0037): the seller must act on it.
-        <div
-          data-testid="order-withdrawn"
-          className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-        >
-          <Undo2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <p>
-            <span className="font-semibold">{t("orders.withdrawnTitle")}</span>{" "}
-            {t("orders.withdrawnText", { date: dateTime(order.withdrawnAt) })}
-          </p>
-        </div>
-      )}
+      <WithdrawnNotice order={order} />
       <Section title={t("orders.customer")}>
         <OrderBuyer order={order} />
       </Section>

@@ -8,6 +8,7 @@ import { Textarea } from "../stores/textarea";
 import { FormField } from "../ui/form-field";
 import { Input } from "../ui/input";
 import { AI_SHIMMER } from "./ai-analysis";
+import { StockField } from "./stock-field";
 
 export type ProductFormValues = z.input<typeof productFieldsSchema>;
 /** The fields an image analysis fills in. */
@@ -18,10 +19,12 @@ interface ProductFieldsProps {
   aiPending?: ReadonlySet<AiField>;
   /** A note under Product Name, such as the AI saying it could not tell what the photo shows. */
   titleHint?: ReactNode;
+  /** A product with variants keeps its stock on them (decision 0032): the field gives way to a note. */
+  stockPerVariant?: boolean;
 }
 
-/** Product Name, Description, Price (kr) and SKU, for a form that holds productFieldsSchema's fields. */
-export function ProductFields({ aiPending, titleHint }: ProductFieldsProps = {}) {
+/** Product Name, Description, Price (kr), SKU and Stock, for a form that holds productFieldsSchema's fields. */
+export function ProductFields({ aiPending, titleHint, stockPerVariant = false }: ProductFieldsProps = {}) {
   const { t } = useTranslation();
   const form = useFormContext<ProductFormValues>();
   const { errors } = form.formState;
@@ -82,6 +85,11 @@ export function ProductFields({ aiPending, titleHint }: ProductFieldsProps = {})
           )}
         </FormField>
       </div>
+      {stockPerVariant ? (
+        <p className="text-sm text-muted-foreground">{t("inventory.perVariant")}</p>
+      ) : (
+        <StockField />
+      )}
     </div>
   );
 }

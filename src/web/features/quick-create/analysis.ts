@@ -10,6 +10,7 @@ export function productFromAnalysis(result: AnalysisResult, fileName: string, id
     title: unsure ? "" : result.title,
     description: result.description,
     price: suggestedPrice(result.suggestedPrice),
+    stockQty: "1",
     imageUrl: result.imageUrl,
     coordinates: result.coordinates,
     category: result.category,

@@ -4,6 +4,7 @@ import { type AnalysisResult, readStreamLines } from "../../lib/queries/ai";
 import { productFromAnalysis } from "./analysis";
 import { type DraftProduct, emptyDraft, type QuickCreateDraft } from "./draft";
 import { fileProblem, selectFiles, thumbnailTiles } from "./files";
+import { mergeProducts } from "./grouping";
 import { previousStep, resumeStep } from "./machine";
 import { quickStoreRequest, storeAddress } from "./save-request";
 import { PENDING_MAX_AGE_MS, parseDraft, parsePending, serializeDraft, serializePending } from "./storage";
@@ -133,17 +134,28 @@ describe("analysis results", () => {
 
 describe("validation", () => {
   it("uses spec 5's quick-create messages", () => {
-    expect(validateProduct({ title: "A", description: "Short", price: "" })).toEqual({
+    expect(validateProduct({ title: "A", description: "Short", price: "", stockQty: "1" })).toEqual({
       title: "errors.productTitleMin",
       description: "errors.descriptionMin",
       price: "errors.priceRequired",
     });
-    expect(validateProduct({ title: "Mug", description: "A tall mug for coffee.", price: "19,5" })).toEqual({
+    expect(
+      validateProduct({ title: "Mug", description: "A tall mug for coffee.", price: "19,5", stockQty: "" }),
+    ).toEqual({
       price: "errors.priceFormat",
     });
-    expect(validateProduct({ title: "Mug", description: "A tall mug for coffee.", price: "199.99" })).toEqual(
-      {},
-    );
+    expect(
+      validateProduct({
+        title: "Mug",
+        description: "A tall mug for coffee.",
+        price: "199.99",
+        stockQty: "3",
+      }),
+    ).toEqual({});
+    // Stock: a whole number, 0 or more, or empty for unlimited (decision 0032).
+    expect(
+      validateProduct({ title: "Mug", description: "A tall mug for coffee.", price: "199", stockQty: "-2" }),
+    ).toEqual({ stockQty: "errors.stockInvalid" });
     expect(validateStore({ ...emptyDraft().store, name: "K" })).toEqual({ name: "errors.storeNameMin" });
     expect(validateStore({ ...emptyDraft().store, name: "Kari", linkQrCode: true, qrCode: "a b" })).toEqual({
       qrCode: "errors.qrCodeInvalid",
@@ -195,6 +207,32 @@ describe("saving", () => {
     expect(request.path).toBe("/api/quickstore/multiple");
     expect(request.body.store).toEqual({ name: "Kari", linkQrCode: false });
     expect("products" in request.body && request.body.products).toHaveLength(2);
+  });
+
+  it("groups two drafts of one product: its photos stay together in order and are sent with it", () => {
+    const image = (n: number) => IMAGE.replace("0f8fad5b", `0000000${n}`);
+    const products = [
+      product({ id: "p1", title: "Cup" }),
+      product({ id: "p2", title: "Cup, other side", imageUrl: image(2) }),
+      product({ id: "p3", title: "Bowl", imageUrl: image(3) }),
+    ];
+    const merged = mergeProducts(products, "p2", "p1");
+    expect(merged.map((p) => p.title)).toEqual(["Cup", "Bowl"]);
+    expect(merged[0]?.extraImageUrls).toEqual([image(2)]);
+    const request = quickStoreRequest(draft({ mode: "multiple", products: merged }));
+    expect(
+      "products" in request.body && request.body.products.map((p) => [p.imageUrl, p.extraImageUrls]),
+    ).toEqual([
+      [IMAGE, [image(2)]],
+      [image(3), undefined],
+    ]);
+    // A grouped draft keeps its photos through a reload.
+    expect(parseDraft(serializeDraft(draft({ products: merged })))?.products[0]?.extraImageUrls).toEqual([
+      image(2),
+    ]);
+    // Never more than ten photos on one product: such a merge changes nothing.
+    const full = product({ id: "p4", extraImageUrls: Array.from({ length: 9 }, (_, n) => image(n)) });
+    expect(mergeProducts([full, products[2] as DraftProduct], "p3", "p4")).toHaveLength(2);
   });
 
   it("builds the store address", () => {

@@ -16,6 +16,8 @@ export interface DraftProduct {
   description: string;
   /** Digits with an optional 1 to 2 decimals; spec 5's default is "0". */
   price: string;
+  /** A whole number as text, "" for unlimited; a product from a photo starts at "1" (decision 0032). */
+  stockQty: string;
   imageUrl: string;
   coordinates: { x: number; y: number } | null;
   category: string | null;
@@ -28,6 +30,8 @@ export interface DraftProduct {
   /** The AI could not tell what the photo shows, so the seller names it. */
   unsure: boolean;
   fileName: string;
+  /** More photos of this same product, grouped in by the visitor (decision 0033), after `imageUrl`. */
+  extraImageUrls?: string[];
 }
 
 export interface StoreDraft {

@@ -86,6 +86,7 @@ export function QuickCreateFlow() {
           onDismissFailures={actions.dismissFailures}
           onProductChange={actions.updateProduct}
           onRemoveProduct={actions.removeProduct}
+          onMergeProduct={actions.mergeProduct}
           onStoreChange={actions.updateStore}
           onSubmit={actions.submitStore}
           pending={creating}

@@ -19,6 +19,7 @@ function product(overrides: Partial<DraftProduct> = {}): DraftProduct {
     title: "Blue mug",
     description: "A hand-thrown mug with a deep blue glaze.",
     price: "250",
+    stockQty: "1",
     imageUrl: IMAGE,
     coordinates: null,
     category: "cup",
@@ -243,6 +244,11 @@ describe("editing", () => {
     expect(edited.draft.products[1]?.price).toBe("300");
     expect(edited.draft.products[0]?.price).toBe("250");
     expect(run(edited, { type: "productRemoved", id: "p1" }).draft.products.map((p) => p.id)).toEqual(["p2"]);
+    // Two drafts of one product: the second's photo joins the first, which keeps its texts.
+    const merged = run(edited, { type: "productMerged", fromId: "p2", intoId: "p1" }).draft.products;
+    expect(merged.map((p) => [p.id, p.price, p.extraImageUrls])).toEqual([
+      ["p1", "250", [edited.draft.products[1]?.imageUrl]],
+    ]);
     expect(run(two, { type: "storeChanged", patch: { name: "Glaze" } }).draft.store.name).toBe("Glaze");
     const registration = { fullName: "Kari Nordmann", email: "kari@example.no" };
     expect(run(two, { type: "registrationChanged", registration }).draft.registration).toEqual(registration);

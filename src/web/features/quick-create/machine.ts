@@ -1,5 +1,6 @@
 import type { QuickStoreResult } from "./api";
 import type { DraftProduct, QuickCreateDraft, QuickCreateStep, StoreDraft, UploadMode } from "./draft";
+import { mergeProducts } from "./grouping";
 import { validateDraft } from "./validation";
 
 /*
@@ -111,6 +112,8 @@ export type QuickCreateEvent =
   | { type: "analysisShown" }
   | { type: "productChanged"; id: string; patch: Partial<DraftProduct> }
   | { type: "productRemoved"; id: string }
+  /** Two drafts show the same product: `fromId`'s photos join `intoId`'s (decision 0033). */
+  | { type: "productMerged"; fromId: string; intoId: string }
   | { type: "storeChanged"; patch: Partial<StoreDraft> }
   | { type: "failuresDismissed" }
   | { type: "registrationChanged"; registration: QuickCreateDraft["registration"] }
@@ -240,6 +243,8 @@ export function quickCreateReducer(state: QuickCreateState, event: QuickCreateEv
       });
     case "productRemoved":
       return withDraft(state, { products: draft.products.filter((product) => product.id !== event.id) });
+    case "productMerged":
+      return withDraft(state, { products: mergeProducts(draft.products, event.fromId, event.intoId) });
     case "storeChanged": {
       const qrTouched = "qrCode" in event.patch || "linkQrCode" in event.patch;
       return withDraft(qrTouched ? { ...state, qrTaken: null } : state, {

@@ -23,10 +23,12 @@ function quickProduct(product: DraftProduct): QuickProduct {
     title: product.title.trim(),
     description: product.description.trim(),
     price: product.price.trim(),
+    stockQty: product.stockQty.trim(),
     imageUrl: product.imageUrl,
     coordinates: product.coordinates,
     category: product.category,
     ...(product.altText ? { altText: product.altText } : {}),
+    ...(product.extraImageUrls?.length ? { extraImageUrls: product.extraImageUrls } : {}),
     ...currentSeo(product),
   };
 }

@@ -20,6 +20,8 @@ const storedProduct = z.object({
   title: text(200),
   description: text(5000),
   price: text(20),
+  // A draft saved before stock existed: one of a kind, as a new one would be (decision 0032).
+  stockQty: z.string().max(10).catch("1"),
   imageUrl: z.string().max(500),
   coordinates: z.object({ x: z.number(), y: z.number() }).nullable().catch(null),
   category: z.string().max(40).nullable().catch(null),
@@ -30,6 +32,11 @@ const storedProduct = z.object({
   aiDescription: text(5000),
   unsure: z.boolean().catch(false),
   fileName: text(260),
+  extraImageUrls: z
+    .array(z.string().max(500))
+    .max(MAX_PHOTOS - 1)
+    .optional()
+    .catch(undefined),
 });
 const storedDraft = z.object({
   step: z.enum(["upload", "upload-multiple", "analysis", "store", "register", "success"]).catch("upload"),

@@ -265,6 +265,7 @@ export function useQuickCreate() {
       updateProduct: (id: string, patch: Partial<DraftProduct>) =>
         dispatch({ type: "productChanged", id, patch }),
       removeProduct: (id: string) => dispatch({ type: "productRemoved", id }),
+      mergeProduct: (fromId: string, intoId: string) => dispatch({ type: "productMerged", fromId, intoId }),
       updateStore: (patch: Partial<StoreDraft>) => dispatch({ type: "storeChanged", patch }),
       dismissFailures: () => dispatch({ type: "failuresDismissed" }),
       submitStore,

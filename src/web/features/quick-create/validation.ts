@@ -6,7 +6,7 @@ import { storeDetails } from "./save-request";
 /** The draft checked by the same schemas the server parses it with; messages are i18n keys. */
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
-export type ProductErrors = FieldErrors<"title" | "description" | "price">;
+export type ProductErrors = FieldErrors<"title" | "description" | "price" | "stockQty">;
 export type StoreErrors = FieldErrors<"name" | "qrCode" | "seoTitle" | "seoDescription">;
 
 function issuesByField<K extends string>(issues: z.core.$ZodIssue[], fields: readonly K[]): FieldErrors<K> {
@@ -20,16 +20,21 @@ function issuesByField<K extends string>(issues: z.core.$ZodIssue[], fields: rea
   return errors;
 }
 
-const PRODUCT_FIELDS = ["title", "description", "price"] as const;
+const PRODUCT_FIELDS = ["title", "description", "price", "stockQty"] as const;
 const STORE_FIELDS = ["name", "qrCode", "seoTitle", "seoDescription"] as const;
 
 /** Spec 5's quick-create rules for one product; messages are i18n keys. */
 export function validateProduct(
-  product: Pick<DraftProduct, "title" | "description" | "price">,
+  product: Pick<DraftProduct, "title" | "description" | "price" | "stockQty">,
 ): ProductErrors {
   const result = quickProductSchema
-    .pick({ title: true, description: true, price: true })
-    .safeParse({ title: product.title, description: product.description, price: product.price });
+    .pick({ title: true, description: true, price: true, stockQty: true })
+    .safeParse({
+      title: product.title,
+      description: product.description,
+      price: product.price,
+      stockQty: product.stockQty,
+    });
   return result.success ? {} : issuesByField(result.error.issues, PRODUCT_FIELDS);
 }
 

@@ -8,6 +8,7 @@ import type {
 } from "../../../shared/payment";
 import type { ProductView } from "../../../shared/product";
 import { ApiError, apiJson, languageHeader } from "../../lib/api";
+import type { StockRefusal } from "./cart/cart";
 
 /** The shopper's side of the API: a store's current products (D6: the cart reprices from them) and placing an order. */
 export function fetchStoreProducts(storeId: string): Promise<ProductView[]> {
@@ -26,7 +27,7 @@ export interface PlaceOrderBody {
 }
 
 export type PlacedOrder = Pick<OrderView, "id" | "status" | "totalGross" | "currencyCode" | "publicUrl"> & {
-  items: Pick<OrderItemView, "title" | "unitPrice" | "qty">[];
+  items: Pick<OrderItemView, "title" | "variantLabel" | "unitPrice" | "qty">[];
   /** Where to pay, when the shopper chose to pay online. */
   payment?: ShopperPayment;
 };
@@ -85,6 +86,19 @@ export function refusedProductId(err: unknown): string | undefined {
     // Not JSON: no product to point at.
   }
   return undefined;
+}
+
+/** What a stock refusal (409) says is left of the line it names (decision 0032), if it is one. */
+export function refusedStock(err: unknown): StockRefusal | undefined {
+  if (!(err instanceof ApiError) || err.status !== 409) return undefined;
+  try {
+    const parsed = JSON.parse(err.body) as Record<string, unknown>;
+    const { productId, variantId, stockQty } = parsed;
+    if (typeof productId !== "string" || typeof stockQty !== "number") return undefined;
+    return { productId, variantId: typeof variantId === "string" ? variantId : null, stockQty };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The shopper withdraws from their order (angrerett); answers the order as it now stands (decision 0037). */

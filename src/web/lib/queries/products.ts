@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ProductView, UpdateProductRequest } from "../../../shared/product";
+import type { ProductImages } from "../../../shared/product-images";
+import type { ProductVariantsRequest, ProductVariantsView } from "../../../shared/variants";
 import { apiJson, apiRequest } from "../api";
+import { uploadWithProgress } from "../upload";
 import { invalidateApi, storeKeys } from "./stores";
 
 const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`;
@@ -50,5 +53,54 @@ export function useDeleteProduct() {
       queryClient.removeQueries({ queryKey: productKeys.detail(id) });
       return invalidateApi(queryClient, ...PRODUCT_DEPENDENT);
     },
+  });
+}
+
+/** PUT the product's options and variants (decision 0032); the product is read again afterwards. */
+export function useSaveVariants() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ProductVariantsRequest }) =>
+      apiJson<ProductVariantsView>("PUT", `${productPath(id)}/variants`, body),
+    onSuccess: (_, { id }) => invalidateApi(queryClient, productPath(id), ...PRODUCT_DEPENDENT),
+  });
+}
+
+/**
+ * A product's photos changed (decision 0033): the product's own cache takes the new list at once, and
+ * the lists that show its main photo are asked again.
+ */
+export function useProductImagesSaved(id: string) {
+  const queryClient = useQueryClient();
+  return (saved: ProductImages) => {
+    queryClient.setQueryData<ProductView>(productKeys.detail(id), (product) =>
+      product ? { ...product, ...saved } : product,
+    );
+    return invalidateApi(queryClient, ...PRODUCT_DEPENDENT);
+  };
+}
+
+/** Adds one photo, reporting the upload's progress. */
+export function uploadProductImage(id: string, file: File, onProgress: (percent: number) => void) {
+  const form = new FormData();
+  form.set("image", file);
+  return uploadWithProgress<ProductImages>(`${productPath(id)}/images`, form, onProgress);
+}
+
+export function useReorderProductImages(id: string) {
+  const saved = useProductImagesSaved(id);
+  return useMutation({
+    mutationFn: (imageIds: string[]) =>
+      apiJson<ProductImages>("PUT", `${productPath(id)}/images/order`, { imageIds }),
+    onSuccess: saved,
+  });
+}
+
+export function useRemoveProductImage(id: string) {
+  const saved = useProductImagesSaved(id);
+  return useMutation({
+    mutationFn: (imageId: string) =>
+      apiJson<ProductImages>("DELETE", `${productPath(id)}/images/${encodeURIComponent(imageId)}`),
+    onSuccess: saved,
   });
 }

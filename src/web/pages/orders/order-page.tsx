@@ -2,7 +2,13 @@ import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { shortOrderId } from "../../../shared/order";
-import { OrderBuyer, OrderHistory, OrderItems, OrderStatusForm } from "../../components/orders/order-details";
+import {
+  OrderBuyer,
+  OrderHistory,
+  OrderItems,
+  OrderStatusForm,
+  WithdrawnNotice,
+} from "../../components/orders/order-details";
 import { useDateTime } from "../../components/orders/order-format";
 import { OrderPayment } from "../../components/orders/order-payment";
 import { StatusBadge } from "../../components/orders/status-badge";
@@ -69,6 +75,7 @@ export function OrderPage() {
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid gap-6">
+          <WithdrawnNotice order={order} />
           <Panel title={t("orders.items")}>
             <OrderItems order={order} />
           </Panel>

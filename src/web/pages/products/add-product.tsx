@@ -3,16 +3,26 @@ import { CircleHelp } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
+import { imageProblem } from "../../../shared/image-limits";
 import { type ProductFields as ProductFieldsOutput, productFieldsSchema } from "../../../shared/product";
+import { MAX_PRODUCT_IMAGES } from "../../../shared/product-images";
 import { PageHeader } from "../../components/page-header";
 import { AiNotice } from "../../components/products/ai-analysis";
 import { BackLink } from "../../components/products/back-link";
-import { ImagePicker } from "../../components/products/image-picker";
+import { PhotoManager, type PhotoTile } from "../../components/products/photo-manager";
 import {
   type AiField,
   ProductFields,
   type ProductFormValues,
 } from "../../components/products/product-fields";
+import { stockFormText } from "../../components/products/stock-field";
+import {
+  draftError,
+  EMPTY_VARIANTS,
+  requestOf,
+  type VariantsDraft,
+} from "../../components/products/variants-draft";
+import { VariantsEditor } from "../../components/products/variants-editor";
 import { LoadFailed } from "../../components/stores/load-failed";
 import { StoreNotFound } from "../../components/stores/store-not-found";
 import { Button } from "../../components/ui/button";
@@ -20,15 +30,16 @@ import { Card, CardContent } from "../../components/ui/card";
 import { PageSpinner, Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
 import { currentSeo, isUnsure, suggestedPrice } from "../../lib/analysis-suggestions";
-import { ApiError } from "../../lib/api";
+import { ApiError, errorMessage } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { wholeKroner } from "../../lib/money";
 import { type AnalysisResult, analyzeImage } from "../../lib/queries/ai";
-import { useCreateProduct } from "../../lib/queries/products";
+import { uploadProductImage, useCreateProduct, useSaveVariants } from "../../lib/queries/products";
 import { useStore } from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
 
-const EMPTY: ProductFormValues = { title: "", blurb: "", basePrice: "", sku: "" };
+// A product from a photo is one of a kind until the seller says otherwise (decision 0032).
+const EMPTY: ProductFormValues = { title: "", blurb: "", basePrice: "", sku: "", stockQty: "1" };
 const AI_FIELDS: readonly AiField[] = ["title", "blurb", "basePrice"];
 
 /** The analysis of the photo now in the picker; a result is only ever used with the file it describes. */
@@ -37,7 +48,21 @@ type Analysis =
   | { file: File; status: "done"; result: AnalysisResult }
   | { file: File; status: "failed" };
 
-/** Spec 2.9: one photo and the product's details; published straight to the store. */
+/** A photo chosen on this page: sent when the product is published (decision 0033). */
+interface LocalPhoto {
+  key: string;
+  file: File;
+  src: string;
+  state: "ready" | "uploading" | "failed";
+  progress?: number;
+  error?: string;
+  /** Refused before any upload (type or size, or no room left): never sent. */
+  refused?: boolean;
+}
+
+let photoCounter = 0;
+
+/** Spec 2.9: photos and the product's details; published straight to the store. */
 export function AddProductPage() {
   const { t } = useTranslation();
   const { id = "" } = useParams();
@@ -55,7 +80,12 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateProduct(storeId);
-  const [image, setImage] = useState<File | null>(null);
+  const saveVariants = useSaveVariants();
+  const [variants, setVariants] = useState<VariantsDraft>(EMPTY_VARIANTS);
+  const [variantsError, setVariantsError] = useState<string | undefined>();
+  const hasOptions = variants.options.length > 0;
+  const [photos, setPhotos] = useState<LocalPhoto[]>([]);
+  const [publishing, setPublishing] = useState(false);
   const [imageMissing, setImageMissing] = useState(false);
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
   // Fields the seller typed in: a late AI answer never overwrites them.
@@ -94,11 +124,10 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
     }
   }
 
-  /** The one place a chosen photo enters the form: it is analysed at once (spec 2.9). */
-  function onImageChosen(file: File | null) {
+  /** The main photo is analysed as soon as it is chosen (spec 2.9); the other photos are not. */
+  function analyse(file: File | null) {
     running.current?.abort();
     running.current = null;
-    setImage(file);
     setImageMissing(false);
     if (!file) {
       setAnalysis(null);
@@ -125,12 +154,57 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
     );
   }
 
+  const chosen = photos.filter((photo) => !photo.refused);
+  const image = chosen[0]?.file ?? null;
+
+  function addPhotos(files: File[]) {
+    let room = MAX_PRODUCT_IMAGES - chosen.length;
+    const added: LocalPhoto[] = files.map((file) => {
+      const problem = imageProblem(file);
+      const full = !problem && room <= 0;
+      if (!problem && !full) room -= 1;
+      return {
+        key: `photo-${++photoCounter}`,
+        file,
+        src: URL.createObjectURL(file),
+        state: problem || full ? "failed" : "ready",
+        refused: Boolean(problem || full),
+        error: problem ? t(problem) : full ? t("errors.tooManyProductImages") : undefined,
+      };
+    });
+    setPhotos((list) => [...list, ...added]);
+    // The first photo chosen is the one the AI describes.
+    const first = added.find((photo) => photo.state === "ready");
+    if (!image && first) analyse(first.file);
+  }
+
+  function removePhoto(key: string) {
+    const gone = photos.find((photo) => photo.key === key);
+    if (gone) URL.revokeObjectURL(gone.src);
+    const rest = photos.filter((photo) => photo.key !== key);
+    setPhotos(rest);
+    // Without the photo the suggestion came from, the next main photo is described instead.
+    if (gone && analysis?.file === gone.file) {
+      analyse(rest.find((photo) => !photo.refused)?.file ?? null);
+    }
+  }
+
+  function reorderPhotos(keys: string[]) {
+    setPhotos((list) => [
+      ...keys.flatMap((key) => list.find((photo) => photo.key === key) ?? []),
+      ...list.filter((photo) => !keys.includes(photo.key)),
+    ]);
+  }
+
+  const setPhoto = (key: string, change: Partial<LocalPhoto>) =>
+    setPhotos((list) => list.map((photo) => (photo.key === key ? { ...photo, ...change } : photo)));
+
   const pending = analysis?.status === "pending";
   const analysed = analysis?.status === "done" && analysis.file === image ? analysis.result : null;
   const unsure = analysed !== null && isUnsure(analysed) && !edited.has("title");
   const shimmering = new Set(pending ? AI_FIELDS.filter((field) => !edited.has(field)) : []);
 
-  function submit(values: ProductFieldsOutput) {
+  async function submit(values: ProductFieldsOutput) {
     if (!image) {
       setImageMissing(true);
       toast({
@@ -140,17 +214,27 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
       });
       return;
     }
+    // The variants are checked before anything is created: a product half saved helps nobody.
+    const problem = hasOptions ? draftError(variants) : undefined;
+    setVariantsError(problem);
+    if (problem) return;
     const body = new FormData();
     body.set("title", values.title);
+    // With options the stock lives on the variants; the product's own is not used.
+    body.set("stockQty", hasOptions ? "" : stockFormText(values.stockQty));
     body.set("basePrice", values.basePrice);
     if (values.blurb) body.set("blurb", values.blurb);
     if (values.sku) body.set("sku", values.sku);
     if (analysed) {
-      // The analysis already stored this photo: the product points at it instead of a second upload.
-      body.set("imageUrl", analysed.imageUrl);
-      if (analysed.category) body.set("category", analysed.category);
-      if (analysed.altText) body.set("altText", analysed.altText);
-      if (analysed.coordinates) body.set("coordinates", JSON.stringify(analysed.coordinates));
+      if (analysis?.file === image) {
+        // The analysis already stored this photo: the product points at it instead of a second upload.
+        body.set("imageUrl", analysed.imageUrl);
+        if (analysed.category) body.set("category", analysed.category);
+        if (analysed.altText) body.set("altText", analysed.altText);
+        if (analysed.coordinates) body.set("coordinates", JSON.stringify(analysed.coordinates));
+      } else {
+        body.set("image", image);
+      }
       const seo = currentSeo({
         title: values.title,
         description: values.blurb ?? "",
@@ -165,18 +249,50 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
       running.current?.abort();
       body.set("image", image);
     }
-    create.mutate(body, {
-      onSuccess: (product) => {
+    setPublishing(true);
+    try {
+      const product = await create.mutateAsync(body);
+      if (hasOptions) {
+        try {
+          await saveVariants.mutateAsync({ id: product.id, body: requestOf(variants) });
+        } catch (err) {
+          // The product exists: its edit page is where the variants can be tried again.
+          toastFailure(t("inventory.saveFailed"), err, t("common.tryAgain"));
+          navigate(`/product-edit/${product.id}`);
+          return;
+        }
+      }
+      // The other photos follow one by one, in the order chosen, each showing its own progress.
+      let failed = 0;
+      for (const photo of chosen.slice(1)) {
+        setPhoto(photo.key, { state: "uploading", progress: 0 });
+        try {
+          await uploadProductImage(product.id, photo.file, (progress) => setPhoto(photo.key, { progress }));
+          setPhoto(photo.key, { state: "ready", progress: 100 });
+        } catch (error) {
+          failed += 1;
+          setPhoto(photo.key, { state: "failed", error: errorMessage(error, t("photos.uploadFailed")) });
+        }
+      }
+      if (failed > 0) {
         toast({
-          title: t("products.createdTitle"),
-          description: t("products.createdDescription", { title: product.title }),
+          variant: "destructive",
+          title: t("photos.someFailedTitle", { count: failed }),
+          description: t("photos.someFailedText", { count: failed }),
         });
-        navigate(storePage);
-      },
-      onError: (err) => {
-        toastFailure(t("products.createFailedTitle"), err, t("common.tryAgain"));
-      },
-    });
+        navigate(`/product-edit/${product.id}`);
+        return;
+      }
+      toast({
+        title: t("products.createdTitle"),
+        description: t("products.createdDescription", { title: product.title }),
+      });
+      navigate(storePage);
+    } catch (err) {
+      toastFailure(t("products.createFailedTitle"), err, t("common.tryAgain"));
+    } finally {
+      setPublishing(false);
+    }
   }
 
   return (
@@ -191,12 +307,14 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
           <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
             <Card className="lg:sticky lg:top-24">
               <CardContent className="pt-5 sm:pt-6">
-                <ImagePicker
-                  label={t("products.imageLabel")}
-                  file={image}
-                  onFileChange={onImageChosen}
+                <PhotoManager
+                  label={t("photos.label")}
+                  tiles={photos satisfies PhotoTile[]}
+                  onAdd={addPhotos}
+                  onRemove={removePhoto}
+                  onReorder={reorderPhotos}
+                  onDismiss={removePhoto}
                   error={imageMissing ? "errors.imageRequired" : undefined}
-                  analyzing={pending}
                 />
               </CardContent>
             </Card>
@@ -207,6 +325,7 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
                   {analysed && <AiNotice state="done">{t("aiAnalysis.suggested")}</AiNotice>}
                 </div>
                 <ProductFields
+                  stockPerVariant={hasOptions}
                   aiPending={shimmering}
                   titleHint={
                     unsure ? (
@@ -220,13 +339,27 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
               </CardContent>
             </Card>
           </div>
+          <Card>
+            <CardContent className="grid gap-4 pt-5 sm:pt-6">
+              <div className="grid gap-1">
+                <h2 className="text-lg font-semibold">{t("inventory.variantsTitle")}</h2>
+                <p className="text-sm text-muted-foreground">{t("inventory.variantsHint")}</p>
+              </div>
+              <VariantsEditor
+                draft={variants}
+                onChange={setVariants}
+                basePrice={String(form.watch("basePrice") || "0")}
+                error={variantsError}
+              />
+            </CardContent>
+          </Card>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button asChild variant="outline">
               <Link to={storePage}>{t("common.cancel")}</Link>
             </Button>
-            <Button type="submit" disabled={!image || create.isPending}>
-              {create.isPending && <Spinner />}
-              {create.isPending ? t("products.publishing") : t("products.publish")}
+            <Button type="submit" disabled={!image || publishing}>
+              {publishing && <Spinner />}
+              {publishing ? t("products.publishing") : t("products.publish")}
             </Button>
           </div>
         </form>

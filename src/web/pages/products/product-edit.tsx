@@ -8,8 +8,9 @@ import { z } from "../../../shared/zod";
 import { FormSwitch } from "../../components/form-switch";
 import { PageHeader } from "../../components/page-header";
 import { BackLink } from "../../components/products/back-link";
-import { ImagePicker } from "../../components/products/image-picker";
 import { ProductFields } from "../../components/products/product-fields";
+import { ProductPhotos } from "../../components/products/product-photos";
+import { stockText } from "../../components/products/stock-field";
 import { EmptyState } from "../../components/stores/empty-state";
 import { LoadFailed } from "../../components/stores/load-failed";
 import { Badge } from "../../components/ui/badge";
@@ -24,6 +25,7 @@ import { DISCARD_EDITS } from "../../lib/form-reset";
 import { useTranslation } from "../../lib/i18n";
 import { useDeleteProduct, useProduct, useUpdateProduct } from "../../lib/queries/products";
 import { toastFailure } from "../../lib/toast-failure";
+import { VariantsCard } from "./variants-card";
 
 const editSchema = productFieldsSchema.extend({ isActive: z.boolean() });
 type EditValues = z.input<typeof editSchema>;
@@ -36,6 +38,7 @@ function valuesOf(product: ProductView): EditValues {
     // Whole kroner read better in the field; øre are kept when there are any.
     basePrice: product.basePrice.replace(/\.00$/, ""),
     sku: product.sku ?? "",
+    stockQty: stockText(product.stockQty),
     isActive: product.isActive,
   };
 }
@@ -73,7 +76,6 @@ function ProductEditor({ product }: { product: ProductView }) {
   const navigate = useNavigate();
   const update = useUpdateProduct(product.id);
   const remove = useDeleteProduct();
-  const [image, setImage] = useState<File | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const activeId = useId();
   const activeHintId = useId();
@@ -83,6 +85,7 @@ function ProductEditor({ product }: { product: ProductView }) {
     resetOptions: { keepDirtyValues: true },
   });
   const storePage = `/stores/${product.storeId}?tab=products`;
+  const hasOptions = product.options.length > 0;
 
   function submit(values: EditOutput) {
     const fields = {
@@ -91,18 +94,14 @@ function ProductEditor({ product }: { product: ProductView }) {
       basePrice: values.basePrice,
       sku: values.sku ?? "",
       isActive: values.isActive,
+      // With options the stock lives on the variants (decision 0032): the product's is left as it is.
+      ...(hasOptions ? {} : { stockQty: values.stockQty ?? null }),
       // A change saved meanwhile in another tab is refused (409, shown below) rather than overwritten.
       expectedUpdatedAt: product.updatedAt,
     };
-    let body: typeof fields | FormData = fields;
-    if (image) {
-      body = new FormData();
-      for (const [name, value] of Object.entries(fields)) body.set(name, String(value));
-      body.set("image", image);
-    }
-    update.mutate(body, {
+    // Photos are saved on their own as they change (ProductPhotos), never with the fields.
+    update.mutate(fields, {
       onSuccess: (saved) => {
-        setImage(null);
         form.reset(valuesOf(saved), DISCARD_EDITS);
         toast({ title: t("products.updatedTitle"), description: t("products.updatedDescription") });
       },
@@ -166,17 +165,12 @@ function ProductEditor({ product }: { product: ProductView }) {
           <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
             <Card className="lg:sticky lg:top-24">
               <CardContent className="pt-5 sm:pt-6">
-                <ImagePicker
-                  label={t("products.imageLabel")}
-                  file={image}
-                  onFileChange={setImage}
-                  currentUrl={product.primaryImage}
-                />
+                <ProductPhotos product={product} />
               </CardContent>
             </Card>
             <Card>
               <CardContent className="grid gap-5 pt-5 sm:pt-6">
-                <ProductFields />
+                <ProductFields stockPerVariant={hasOptions} />
                 <div className="flex items-start justify-between gap-4 rounded-lg border p-4">
                   <div className="grid gap-1">
                     <Label htmlFor={activeId}>{t("products.activeLabel")}</Label>
@@ -206,6 +200,7 @@ function ProductEditor({ product }: { product: ProductView }) {
           </div>
         </form>
       </FormProvider>
+      <VariantsCard product={product} />
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}

@@ -1,5 +1,5 @@
 import { Trash2 } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import {
   Dialog,
@@ -11,6 +11,7 @@ import {
 } from "../../../components/ui/dialog";
 import { useTranslation } from "../../../lib/i18n";
 import type { DraftProduct } from "../draft";
+import { photosOf } from "../grouping";
 import { type ProductErrors, validateProduct } from "../validation";
 import { MarkedPhoto } from "./marked-photo";
 import { type ProductValues, QuickProductFields } from "./product-fields";
@@ -24,6 +25,10 @@ interface ProductEditorProps {
   onCancel: () => void;
   onSave: (values: ProductValues) => void;
   onRemove: () => void;
+  /** The other drafts this one's photos may join (the same product photographed twice). */
+  others: { id: string; number: number; title: string }[];
+  /** This draft's photos join `intoId`'s product, and this draft goes. */
+  onMerge: (intoId: string) => void;
   /** Where focus goes when the editor closes (a removed product's card is gone). */
   onCloseAutoFocus?: (event: Event) => void;
 }
@@ -36,6 +41,8 @@ export function ProductEditor({
   onCancel,
   onSave,
   onRemove,
+  others,
+  onMerge,
   onCloseAutoFocus,
 }: ProductEditorProps) {
   return (
@@ -54,6 +61,8 @@ export function ProductEditor({
           onCancel={onCancel}
           onSave={onSave}
           onRemove={onRemove}
+          others={others}
+          onMerge={onMerge}
           onCloseAutoFocus={onCloseAutoFocus}
         />
       )}
@@ -68,14 +77,21 @@ function EditorBody({
   onCancel,
   onSave,
   onRemove,
+  others,
+  onMerge,
   onCloseAutoFocus,
 }: Omit<ProductEditorProps, "product"> & { product: DraftProduct }) {
   const { t } = useTranslation();
+  const [target, setTarget] = useState("");
+  const sameId = useId();
+  const sameHintId = useId();
+  const morePhotos = photosOf(product).length - 1;
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<ProductValues>({
     title: product.title,
     description: product.description,
     price: product.price,
+    stockQty: product.stockQty,
   });
   const [errors, setErrors] = useState<ProductErrors | null>(null);
   const shown = errors ? validateProduct(values) : {};
@@ -107,6 +123,11 @@ function EditorBody({
             sizes="176px"
             className="mx-auto w-36 rounded-xl sm:w-full"
           />
+          {morePhotos > 0 && (
+            <p className="text-center text-xs text-muted-foreground sm:col-start-1">
+              {t("quickCreate.editor.morePhotos", { count: morePhotos })}
+            </p>
+          )}
           <QuickProductFields
             values={values}
             onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
@@ -115,6 +136,35 @@ function EditorBody({
             priceLabel={t("quickCreate.editor.price")}
           />
         </div>
+        {others.length > 0 && (
+          <div className="grid gap-2 rounded-lg border p-3">
+            <label htmlFor={sameId} className="text-sm font-medium">
+              {t("quickCreate.editor.sameAs")}
+            </label>
+            <p id={sameHintId} className="text-xs text-muted-foreground">
+              {t("quickCreate.editor.sameAsHint")}
+            </p>
+            <div className="flex gap-2 max-sm:flex-col">
+              <select
+                id={sameId}
+                aria-describedby={sameHintId}
+                value={target}
+                onChange={(event) => setTarget(event.target.value)}
+                className="h-10 min-w-0 flex-1 rounded-md border border-input bg-card px-3 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+              >
+                <option value="">{t("quickCreate.editor.sameAsNone")}</option>
+                {others.map((other) => (
+                  <option key={other.id} value={other.id}>
+                    {t("quickCreate.editor.productOption", { number: other.number, title: other.title })}
+                  </option>
+                ))}
+              </select>
+              <Button variant="outline" disabled={!target} onClick={() => onMerge(target)}>
+                {t("quickCreate.editor.sameAsButton")}
+              </Button>
+            </div>
+          </div>
+        )}
         <DialogFooter className="gap-2 border-t pt-4 sm:items-center">
           <Button
             variant="ghost"

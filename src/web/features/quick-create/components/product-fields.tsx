@@ -6,7 +6,7 @@ import { useTranslation } from "../../../lib/i18n";
 import type { DraftProduct } from "../draft";
 import type { ProductErrors } from "../validation";
 
-export type ProductValues = Pick<DraftProduct, "title" | "description" | "price">;
+export type ProductValues = Pick<DraftProduct, "title" | "description" | "price" | "stockQty">;
 
 interface QuickProductFieldsProps {
   values: ProductValues;
@@ -18,7 +18,7 @@ interface QuickProductFieldsProps {
   priceLabel: string;
 }
 
-/** Title, description and price of one quick-create product; messages are spec 5's, as i18n keys. */
+/** Title, description, price and stock of one quick-create product; messages are spec 5's, as i18n keys. */
 export function QuickProductFields({
   values,
   onChange,
@@ -81,6 +81,26 @@ export function QuickProductFields({
               kr
             </span>
           </div>
+        )}
+      </FormField>
+      <FormField
+        label={t("inventory.stockLabel")}
+        hint={t("quickCreate.product.stockHint")}
+        error={errors.stockQty}
+        className="sm:max-w-56"
+      >
+        {(control) => (
+          <Input
+            {...control}
+            value={values.stockQty}
+            onChange={(event) => onChange({ stockQty: event.target.value })}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            placeholder={t("inventory.unlimited")}
+            className="tabular-nums"
+          />
         )}
       </FormField>
     </div>

@@ -12,6 +12,8 @@ import { type ProductValues, QuickProductFields } from "../components/product-fi
 import { StepFrame } from "../components/step-frame";
 import { StoreDetailsFields } from "../components/store-details";
 import type { DraftProduct, QuickCreateDraft, StoreDraft } from "../draft";
+import { MAX_PHOTOS } from "../files";
+import { photosOf } from "../grouping";
 import type { AnalysisFailure } from "../machine";
 import type { DraftErrors } from "../validation";
 import type { FrameProps } from "./frame-props";
@@ -25,6 +27,8 @@ interface StoreStepProps {
   onDismissFailures: () => void;
   onProductChange: (id: string, patch: Partial<ProductValues>) => void;
   onRemoveProduct: (id: string) => void;
+  /** The photos of draft `fromId` join draft `intoId`: one product photographed more than once. */
+  onMergeProduct: (fromId: string, intoId: string) => void;
   onStoreChange: (patch: Partial<StoreDraft>) => void;
   onSubmit: () => void;
   pending: boolean;
@@ -104,6 +108,7 @@ export function StoreStep({
   onDismissFailures,
   onProductChange,
   onRemoveProduct,
+  onMergeProduct,
   onStoreChange,
   onSubmit,
   pending,
@@ -138,6 +143,24 @@ export function StoreStep({
     setEditing(null);
     toast({ title: t("quickCreate.editor.removedTitle") });
   }
+
+  function merge(intoId: string) {
+    if (!editing) return;
+    const number = draft.products.findIndex((product) => product.id === intoId) + 1;
+    removed.current = true;
+    onMergeProduct(editing, intoId);
+    setEditing(null);
+    toast({
+      title: t("quickCreate.editor.mergedTitle", { number: number > editingIndex ? number - 1 : number }),
+    });
+  }
+
+  const editingPhotos = editingIndex >= 0 ? photosOf(draft.products[editingIndex] as DraftProduct).length : 0;
+  const others = draft.products.flatMap((product, index) =>
+    product.id === editing || photosOf(product).length + editingPhotos > MAX_PHOTOS
+      ? []
+      : [{ id: product.id, number: index + 1, title: product.title }],
+  );
 
   return (
     <StepFrame
@@ -246,6 +269,8 @@ export function StoreStep({
         onCancel={() => setEditing(null)}
         onSave={save}
         onRemove={remove}
+        others={others}
+        onMerge={merge}
         onCloseAutoFocus={(event) => {
           if (!removed.current) return;
           removed.current = false;

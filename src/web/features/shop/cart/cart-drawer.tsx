@@ -9,7 +9,17 @@ import { useKr } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
 import { ProductPhoto } from "../components/product-photo";
 import type { CartNotes } from "../components/shop-context";
-import { type CartItem, cartStore, cartTotal, itemCount, lineTotal, useCart } from "./cart";
+import { StockLabel } from "../components/stock-label";
+import {
+  type CartItem,
+  cartStore,
+  cartTotal,
+  itemCount,
+  lineTitle,
+  lineTotal,
+  unitPriceOf,
+  useCart,
+} from "./cart";
 import { CartNotice } from "./cart-notice";
 import { QuantityStepper } from "./quantity-stepper";
 
@@ -133,7 +143,10 @@ function CartRow({ item }: { item: CartItem }) {
 
   const remove = () => {
     cartStore.remove(item.productId, variantId);
-    toast({ title: t("cart.itemRemoved"), description: t("cart.itemRemovedText", { title: product.title }) });
+    toast({
+      title: t("cart.itemRemoved"),
+      description: t("cart.itemRemovedText", { title: lineTitle(item) }),
+    });
   };
 
   return (
@@ -155,14 +168,16 @@ function CartRow({ item }: { item: CartItem }) {
                 {product.title}
               </a>
             </DialogPrimitive.Close>
+            {item.variantLabel && <p className="mt-0.5 text-sm">{item.variantLabel}</p>}
             <p className="mt-0.5 text-sm text-muted-foreground tabular-nums">
-              {t("cart.each", { price: kr(product.basePrice) })}
+              {t("cart.each", { price: kr(unitPriceOf(item)) })}
             </p>
+            <StockLabel stockQty={item.stockQty} className="mt-1" />
           </div>
           <button
             type="button"
             onClick={remove}
-            aria-label={t("cart.removeItem", { title: product.title })}
+            aria-label={t("cart.removeItem", { title: lineTitle(item) })}
             className="-mt-2.5 -mr-2.5 flex size-11 shrink-0 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
           >
             <Trash2 aria-hidden="true" className="size-4" />
@@ -171,7 +186,8 @@ function CartRow({ item }: { item: CartItem }) {
         <div className="mt-2 flex items-center justify-between gap-2">
           <QuantityStepper
             value={item.quantity}
-            title={product.title}
+            title={lineTitle(item)}
+            max={item.stockQty ?? undefined}
             minusRemoves
             onDecrement={() =>
               item.quantity <= 1 ? remove() : cartStore.decrement(item.productId, variantId)

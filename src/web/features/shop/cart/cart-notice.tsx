@@ -4,11 +4,11 @@ import { useKr } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
 import type { CartNotes } from "../components/shop-context";
 
-/** What a price refresh changed in the cart, said once, briefly. */
+/** What a refresh changed in the cart (prices, products gone, stock), said once, briefly. */
 export function CartNotice({ notes, className }: { notes: CartNotes | null; className?: string }) {
   const { t } = useTranslation();
   const kr = useKr();
-  if (!notes || (notes.repriced.length === 0 && notes.removed.length === 0)) return null;
+  if (!notes || Object.values(notes).every((lines) => lines.length === 0)) return null;
   return (
     <div
       role="status"
@@ -26,6 +26,14 @@ export function CartNotice({ notes, className }: { notes: CartNotes | null; clas
         ))}
         {notes.removed.map((line) => (
           <li key={`gone-${line.title}`}>{t("cart.itemUnavailable", { title: line.title })}</li>
+        ))}
+        {notes.soldOut.map((line) => (
+          <li key={`sold-${line.title}`}>{t("stock.soldOutInCart", { title: line.title })}</li>
+        ))}
+        {notes.reduced.map((line) => (
+          <li key={`fewer-${line.title}`}>
+            {t("stock.reducedInCart", { title: line.title, left: line.left })}
+          </li>
         ))}
       </ul>
     </div>

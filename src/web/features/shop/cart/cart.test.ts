@@ -3,6 +3,7 @@ import { formatKr } from "../../../../shared/money";
 import type { ProductView } from "../../../../shared/product";
 import {
   addItem,
+  applyStockRefusal,
   type Cart,
   type CartProduct,
   cartTotal,
@@ -17,6 +18,14 @@ import {
   removeProduct,
   selectStore,
 } from "./cart";
+
+/** A variant as the product page hands it to the cart. */
+const variant = (id: string, stockQty: number | null = null, price: string | null = null) => ({
+  id,
+  label: `Size: ${id}`,
+  price,
+  stockQty,
+});
 
 const storeA = { id: "store-a", name: "Fjord Keramikk", slug: "fjord-keramikk" };
 const storeB = { id: "store-b", name: "Lin og Ull", slug: "lin-og-ull" };
@@ -45,6 +54,8 @@ function view(id: string, basePrice: string, isActive = true): ProductView {
     position: 0,
     stockQty: null,
     available: true,
+    options: [],
+    variants: [],
     images: [],
     createdAt: "2025-01-01T00:00:00.000Z",
     updatedAt: "2025-01-01T00:00:00.000Z",
@@ -60,7 +71,17 @@ describe("addItem", () => {
     const cart = addItem(EMPTY_CART, mug, 2);
     expect(cart.storeId).toBe("store-a");
     expect(cart.storeName).toBe("Fjord Keramikk");
-    expect(cart.items).toEqual([{ productId: "mug", product: mug, quantity: 2, variantId: null }]);
+    expect(cart.items).toEqual([
+      {
+        productId: "mug",
+        product: mug,
+        quantity: 2,
+        variantId: null,
+        variantLabel: null,
+        variantPrice: null,
+        stockQty: null,
+      },
+    ]);
   });
 
   it("adds up the same product and variant", () => {
@@ -70,7 +91,7 @@ describe("addItem", () => {
   });
 
   it("keeps other variants of the same product on their own lines", () => {
-    const cart = addItem(addItem(EMPTY_CART, mug, 1, "blue"), mug, 1, "green");
+    const cart = addItem(addItem(EMPTY_CART, mug, 1, variant("blue")), mug, 1, variant("green"));
     expect(cart.items.map((item) => item.variantId)).toEqual(["blue", "green"]);
   });
 
@@ -104,7 +125,7 @@ describe("quantity changes", () => {
 
   it("removes a line, or every line of a product", () => {
     expect(removeItem(cart, "bowl").items.map((item) => item.productId)).toEqual(["mug"]);
-    const twoVariants = addItem(addItem(EMPTY_CART, mug, 1, "blue"), mug, 1, "green");
+    const twoVariants = addItem(addItem(EMPTY_CART, mug, 1, variant("blue")), mug, 1, variant("green"));
     expect(removeProduct(twoVariants, "mug").items).toEqual([]);
   });
 
@@ -178,7 +199,7 @@ describe("refreshCart", () => {
 
 describe("parseCart (what survives a reload)", () => {
   it("reads back a stored cart", () => {
-    const cart = addItem(addItem(EMPTY_CART, mug, 2), bowl, 1, "small");
+    const cart = addItem(addItem(EMPTY_CART, mug, 2), bowl, 1, variant("small"));
     expect(parseCart(JSON.parse(JSON.stringify(cart)))).toEqual(cart);
   });
 
@@ -204,5 +225,75 @@ describe("parseCart (what survives a reload)", () => {
       items: [{ productId: "mug", product: mug, quantity: 400 }],
     };
     expect(parseCart(stored).items[0]?.quantity).toBe(99);
+  });
+});
+
+describe("stock and variants in the cart (decision 0032)", () => {
+  const limited = (id: string, stockQty: number | null): ProductView => ({ ...view(id, "300.00"), stockQty });
+
+  it("adds nothing sold out, and never more than is left", () => {
+    expect(addItem(EMPTY_CART, limited("vase", 0))).toBe(EMPTY_CART);
+    expect(addItem(EMPTY_CART, mug, 1, variant("M", 0))).toBe(EMPTY_CART);
+    const two = addItem(addItem(EMPTY_CART, limited("vase", 2), 1), limited("vase", 2), 5);
+    expect(two.items[0]?.quantity).toBe(2);
+    expect(incrementItem(two, "vase")).toBe(two);
+  });
+
+  it("prices a variant at its own price, or the product's, and names it", () => {
+    const cart = addItem(addItem(EMPTY_CART, mug, 2, variant("L", null, "500.00")), mug, 1, variant("S"));
+    expect(cart.items.map(lineTotal)).toEqual(["1000.00", "450.00"]);
+    expect(cartTotal(cart)).toBe("1450.00");
+    expect(cart.items[0]?.variantLabel).toBe("Size: L");
+  });
+
+  it("a refresh drops what sold out, shrinks what is short, and names the variant", () => {
+    const sweater: ProductView = {
+      ...view("mug", "450.00"),
+      options: [{ name: "Size", values: ["S", "M"] }],
+      variants: [
+        {
+          ...variant("S", 0),
+          label: "Size: S",
+          productId: "mug",
+          values: ["S"],
+          priceDelta: "0.00",
+          sku: null,
+          available: false,
+        },
+        {
+          ...variant("M", 1),
+          label: "Size: M",
+          productId: "mug",
+          values: ["M"],
+          priceDelta: "0.00",
+          sku: null,
+          available: true,
+        },
+      ],
+    };
+    const cart = addItem(addItem(EMPTY_CART, mug, 1, variant("S", 5)), mug, 3, variant("M", 5));
+    const refreshed = refreshCart(cart, [sweater]);
+    expect(refreshed.soldOut).toEqual([{ title: "Product mug (Size: S)" }]);
+    expect(refreshed.reduced).toEqual([{ title: "Product mug (Size: M)", left: 1 }]);
+    expect(refreshed.cart.items.map((item) => [item.variantId, item.quantity])).toEqual([["M", 1]]);
+  });
+
+  it("a line without a variant leaves when its product now has options", () => {
+    const cart = addItem(EMPTY_CART, mug, 1);
+    const withOptions = { ...view("mug", "450.00"), options: [{ name: "Size", values: ["S"] }] };
+    expect(refreshCart(cart, [withOptions]).removed).toEqual([{ title: "Product mug" }]);
+  });
+
+  it("a checkout refusal leaves what is left, or drops the line", () => {
+    const cart = addItem(addItem(EMPTY_CART, mug, 4, variant("M", 9)), mug, 1, variant("S", 9));
+    const short = applyStockRefusal(cart, { productId: "mug", variantId: "M", stockQty: 2 });
+    expect(short.items.map((item) => item.quantity)).toEqual([2, 1]);
+    const gone = applyStockRefusal(cart, { productId: "mug", variantId: "S", stockQty: 0 });
+    expect(gone.items.map((item) => item.variantId)).toEqual(["M"]);
+  });
+
+  it("reads back a stored cart with its variant and stock", () => {
+    const cart = addItem(EMPTY_CART, mug, 2, variant("L", 3, "500.00"));
+    expect(parseCart(JSON.parse(JSON.stringify(cart)))).toEqual(cart);
   });
 });

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from "react";
 import { toOre } from "../../../../shared/money";
 import { MAX_QTY_PER_LINE } from "../../../../shared/order-limits";
 import type { ProductView } from "../../../../shared/product";
+import type { ProductVariantView } from "../../../../shared/variants";
 import { shownLineTotal, shownTotal } from "../../../lib/money";
 
 /** Spec 3: the cart lives in browser local storage under this key and survives reloads. */
@@ -24,7 +25,24 @@ export interface CartItem {
   product: CartProduct;
   quantity: number;
   variantId: string | null;
+  /** The chosen variant's name, "Størrelse: M / Farge: Blå" (decision 0032); null without one. */
+  variantLabel: string | null;
+  /** The variant's own price; null: the product's. */
+  variantPrice: string | null;
+  /** What was left when last read (the variant's, or the product's); null: unlimited. */
+  stockQty: number | null;
 }
+
+/** What one of the line costs: the variant's own price, or the product's. */
+export const unitPriceOf = (item: CartItem) => item.variantPrice ?? item.product.basePrice;
+
+/** A line's name: the product, and its variant when it has one. */
+export const lineTitle = (item: Pick<CartItem, "product" | "variantLabel">) =>
+  item.variantLabel ? `${item.product.title} (${item.variantLabel})` : item.product.title;
+
+/** The most of a line the cart holds: 99, or what is left. */
+const maxQuantity = (stockQty: number | null) =>
+  stockQty === null ? MAX_QTY_PER_LINE : Math.min(MAX_QTY_PER_LINE, stockQty);
 
 export interface Cart {
   items: CartItem[];
@@ -53,22 +71,32 @@ const clampQuantity = (quantity: number) =>
 const isLine = (item: CartItem, productId: string, variantId: string | null) =>
   item.productId === productId && item.variantId === variantId;
 
+/** The variant a line is for, as the cart keeps it. */
+export type CartVariant = Pick<ProductVariantView, "id" | "label" | "price" | "stockQty">;
+
 /**
  * Spec 4: a product from another store replaces the cart with that one item; the same product and
- * variant adds up (at most 99); anything else joins the cart.
+ * variant adds up (at most 99, and never past what is left); anything else joins the cart. Nothing
+ * sold out is added.
  */
 export function addItem(
   cart: Cart,
   product: CartProduct | ProductView,
   quantity = 1,
-  variantId: string | null = null,
+  variant: CartVariant | null = null,
 ): Cart {
   const snapshot = toCartProduct(product);
+  const stockQty = variant ? variant.stockQty : "stockQty" in product ? product.stockQty : null;
+  if (stockQty === 0) return cart;
+  const variantId = variant?.id ?? null;
   const line: CartItem = {
     productId: snapshot.id,
     product: snapshot,
-    quantity: clampQuantity(quantity),
+    quantity: Math.min(clampQuantity(quantity), maxQuantity(stockQty)),
     variantId,
+    variantLabel: variant?.label ?? null,
+    variantPrice: variant?.price ?? null,
+    stockQty,
   };
   const store = { storeId: snapshot.storeId, storeName: snapshot.store.name };
   if (cart.storeId !== null && cart.storeId !== snapshot.storeId) return { items: [line], ...store };
@@ -77,17 +105,20 @@ export function addItem(
   return {
     items: cart.items.map((item) =>
       item === existing
-        ? { ...item, product: snapshot, quantity: clampQuantity(item.quantity + line.quantity) }
+        ? {
+            ...line,
+            quantity: Math.min(clampQuantity(item.quantity + line.quantity), maxQuantity(stockQty)),
+          }
         : item,
     ),
     ...store,
   };
 }
 
-/** One more of a line, never past 99. */
+/** One more of a line, never past 99 nor past what is left. */
 export function incrementItem(cart: Cart, productId: string, variantId: string | null = null): Cart {
   const existing = cart.items.find((item) => isLine(item, productId, variantId));
-  if (!existing || existing.quantity >= MAX_QTY_PER_LINE) return cart;
+  if (!existing || existing.quantity >= maxQuantity(existing.stockQty)) return cart;
   return {
     ...cart,
     items: cart.items.map((item) => (item === existing ? { ...item, quantity: item.quantity + 1 } : item)),
@@ -126,11 +157,11 @@ export function itemCount(cart: Cart): number {
   return cart.items.reduce((sum, item) => sum + item.quantity, 0);
 }
 
-const shownLine = (item: CartItem) => ({ unitPrice: item.product.basePrice, qty: item.quantity });
+const shownLine = (item: CartItem) => ({ unitPrice: unitPriceOf(item), qty: item.quantity });
 
 /** A line's shown (whole-kroner) price times its quantity, so it matches the unit price beside it. */
 export function lineTotal(item: CartItem): string {
-  return shownLineTotal(item.product.basePrice, item.quantity);
+  return shownLineTotal(unitPriceOf(item), item.quantity);
 }
 
 /** The sum of the lines as shown. */
@@ -142,13 +173,40 @@ export interface CartRefresh {
   cart: Cart;
   /** Lines whose price changed, with the new price. */
   repriced: { title: string; price: string }[];
-  /** Lines whose product the store no longer sells. */
+  /** Lines whose product (or variant) the store no longer sells. */
   removed: { title: string }[];
+  /** Lines that sold out while they sat in the cart: they leave it (decision 0032). */
+  soldOut: { title: string }[];
+  /** Lines that asked for more than is left: the cart now holds what is left. */
+  reduced: { title: string; left: number }[];
+}
+
+/** The refresh of one line: the line as it is now, or why it left. */
+type LineRefresh = { item: CartItem } | { gone: "removed" | "soldOut" };
+
+function refreshLine(item: CartItem, fresh: ProductView | undefined): LineRefresh {
+  if (!fresh) return { gone: "removed" };
+  const variant = item.variantId ? fresh.variants.find((v) => v.id === item.variantId) : undefined;
+  // A variant the seller removed, or a product that now has options and so needs one chosen.
+  if (item.variantId ? !variant : fresh.options.length > 0) return { gone: "removed" };
+  const stockQty = variant ? variant.stockQty : fresh.stockQty;
+  if (stockQty === 0) return { gone: "soldOut" };
+  return {
+    item: {
+      ...item,
+      product: toCartProduct(fresh),
+      variantLabel: variant?.label ?? null,
+      variantPrice: variant?.price ?? null,
+      stockQty,
+      quantity: Math.min(item.quantity, maxQuantity(stockQty)),
+    },
+  };
 }
 
 /**
- * D6: the server prices the order, so the cart takes fresh prices (and titles and images) from the
- * store's current product list; products missing from it, or inactive, leave the cart.
+ * D6: the server prices the order, so the cart takes fresh prices (and titles, images and stock) from
+ * the store's current product list; products missing from it, inactive or sold out leave the cart, and
+ * a line larger than what is left shrinks to it.
  */
 export function refreshCart(cart: Cart, products: readonly ProductView[]): CartRefresh {
   const live = new Map(
@@ -156,35 +214,61 @@ export function refreshCart(cart: Cart, products: readonly ProductView[]): CartR
       .filter((product) => product.isActive !== false && product.storeId === cart.storeId)
       .map((product) => [product.id, product]),
   );
-  const repriced: CartRefresh["repriced"] = [];
-  const removed: CartRefresh["removed"] = [];
+  const result: Omit<CartRefresh, "cart"> = { repriced: [], removed: [], soldOut: [], reduced: [] };
   const items: CartItem[] = [];
-  let changed = false;
   for (const item of cart.items) {
-    const fresh = live.get(item.productId);
-    if (!fresh) {
-      removed.push({ title: item.product.title });
-      changed = true;
+    const refreshed = refreshLine(item, live.get(item.productId));
+    if ("gone" in refreshed) {
+      result[refreshed.gone].push({ title: lineTitle(item) });
       continue;
     }
-    const snapshot = toCartProduct(fresh);
-    if (toOre(snapshot.basePrice) !== toOre(item.product.basePrice)) {
-      repriced.push({ title: snapshot.title, price: snapshot.basePrice });
+    const fresh = refreshed.item;
+    if (toOre(unitPriceOf(fresh)) !== toOre(unitPriceOf(item))) {
+      result.repriced.push({ title: lineTitle(fresh), price: unitPriceOf(fresh) });
     }
-    if (JSON.stringify(snapshot) === JSON.stringify(item.product)) {
-      items.push(item);
-    } else {
-      items.push({ ...item, product: snapshot });
-      changed = true;
-    }
+    if (fresh.quantity < item.quantity)
+      result.reduced.push({ title: lineTitle(fresh), left: fresh.quantity });
+    items.push(JSON.stringify(fresh) === JSON.stringify(item) ? item : fresh);
   }
-  return { cart: changed ? { ...cart, items } : cart, repriced, removed };
+  const changed = items.length !== cart.items.length || items.some((item, n) => item !== cart.items[n]);
+  return { cart: changed ? { ...cart, items } : cart, ...result };
+}
+
+/** What a 409 from the checkout says is left of a line (decision 0032). */
+export interface StockRefusal {
+  productId: string;
+  variantId: string | null;
+  stockQty: number;
+}
+
+/** The server said only `stockQty` is left of a line: the cart holds that much, or drops the line. */
+export function applyStockRefusal(cart: Cart, refusal: StockRefusal): Cart {
+  const existing = cart.items.find((item) => isLine(item, refusal.productId, refusal.variantId));
+  if (!existing) return cart;
+  if (refusal.stockQty <= 0) return removeItem(cart, refusal.productId, refusal.variantId);
+  return {
+    ...cart,
+    items: cart.items.map((item) =>
+      item === existing
+        ? { ...item, stockQty: refusal.stockQty, quantity: Math.min(item.quantity, refusal.stockQty) }
+        : item,
+    ),
+  };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null;
 const isText = (value: unknown): value is string => typeof value === "string";
 const isTextOrNull = (value: unknown): value is string | null => value === null || typeof value === "string";
+
+function isPrice(value: string) {
+  try {
+    toOre(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function parseProduct(value: unknown): CartProduct | undefined {
   if (!isRecord(value) || !isRecord(value.store)) return undefined;
@@ -220,7 +304,21 @@ export function parseCart(value: unknown): Cart {
     if (typeof raw.quantity !== "number" || !Number.isInteger(raw.quantity) || raw.quantity < 1) continue;
     const variantId = isText(raw.variantId) ? raw.variantId : null;
     if (items.some((item) => isLine(item, product.id, variantId))) continue;
-    items.push({ productId: product.id, product, quantity: clampQuantity(raw.quantity), variantId });
+    const stockQty =
+      typeof raw.stockQty === "number" && Number.isInteger(raw.stockQty) && raw.stockQty >= 0
+        ? raw.stockQty
+        : null;
+    const variantPrice = isText(raw.variantPrice) && isPrice(raw.variantPrice) ? raw.variantPrice : null;
+    items.push({
+      productId: product.id,
+      product,
+      quantity: clampQuantity(raw.quantity),
+      variantId,
+      // A cart saved before variants had these: the next refresh fills them from the store.
+      variantLabel: variantId && isText(raw.variantLabel) ? raw.variantLabel : null,
+      variantPrice: variantId ? variantPrice : null,
+      stockQty,
+    });
   }
   return { items, storeId, storeName: isText(value.storeName) ? value.storeName : null };
 }
@@ -283,8 +381,8 @@ export function useCart(): Cart {
 /** Changes to the cart from anywhere (event handlers, mutations). */
 export const cartStore = {
   get: snapshot,
-  add: (product: CartProduct | ProductView, quantity = 1, variantId: string | null = null) =>
-    commit(addItem(current, product, quantity, variantId)),
+  add: (product: CartProduct | ProductView, quantity = 1, variant: CartVariant | null = null) =>
+    commit(addItem(current, product, quantity, variant)),
   increment: (productId: string, variantId: string | null = null) =>
     commit(incrementItem(current, productId, variantId)),
   decrement: (productId: string, variantId: string | null = null) =>
@@ -292,6 +390,7 @@ export const cartStore = {
   remove: (productId: string, variantId: string | null = null) =>
     commit(removeItem(current, productId, variantId)),
   removeProduct: (productId: string) => commit(removeProduct(current, productId)),
+  applyStockRefusal: (refusal: StockRefusal) => commit(applyStockRefusal(current, refusal)),
   selectStore: (store: { id: string; name: string }) => commit(selectStore(current, store)),
   refresh: (products: readonly ProductView[]): CartRefresh => {
     const result = refreshCart(current, products);

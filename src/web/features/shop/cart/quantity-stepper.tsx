@@ -11,19 +11,22 @@ interface QuantityStepperProps {
   title: string;
   /** In the cart, minus at 1 removes the line; on the product page it stops at 1. */
   minusRemoves?: boolean;
+  /** The most the shopper may take: 99, or what is left (decision 0032). */
+  max?: number;
   className?: string;
 }
 
 const stepButton =
   "flex size-10 items-center justify-center rounded-full text-foreground transition-colors hover:bg-accent active:bg-accent aria-disabled:cursor-default aria-disabled:opacity-35 aria-disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-ring [&_svg]:size-4";
 
-/** − quantity +, every target 44 px tall; minus never goes below 1 unless it removes, plus stops at 99. */
+/** − quantity +, every target 44 px tall; minus never goes below 1 unless it removes, plus stops at `max`. */
 export function QuantityStepper({
   value,
   onDecrement,
   onIncrement,
   title,
   minusRemoves = false,
+  max = MAX_QTY_PER_LINE,
   className,
 }: QuantityStepperProps) {
   const { t } = useTranslation();
@@ -48,7 +51,7 @@ export function QuantityStepper({
         type="button"
         className={stepButton}
         onClick={onIncrement}
-        aria-disabled={value >= MAX_QTY_PER_LINE}
+        aria-disabled={value >= Math.min(max, MAX_QTY_PER_LINE)}
         aria-label={t("cart.increase")}
       >
         <Plus aria-hidden="true" />

@@ -21,8 +21,9 @@ import {
   type PlaceOrderBody,
   placeOrder,
   refusedProductId,
+  refusedStock,
 } from "../api";
-import { cartStore, cartTotal, itemCount, lineTotal, useCart } from "../cart/cart";
+import { cartStore, cartTotal, itemCount, lineTitle, lineTotal, useCart } from "../cart/cart";
 import { CartNotice } from "../cart/cart-notice";
 import type { CartNotes } from "../components/shop-context";
 import { PaymentChoice } from "./payment-choice";
@@ -164,14 +165,21 @@ function OrderForm({ notes, onPlaced }: OrderFormProps) {
         toast({ title: t("checkout.successTitle"), description: t("checkout.successText") });
       onPlaced(order, storeName);
     } catch (err) {
-      const productId = refusedProductId(err);
-      if (productId) cartStore.removeProduct(productId);
       const message =
         err instanceof ApiError ? errorMessage(err, t("checkout.tryLater")) : t("checkout.networkError");
+      // Sold out, or fewer left than asked (decision 0032): the cart keeps what is left of that line.
+      const stock = refusedStock(err);
+      const productId = stock ? undefined : refusedProductId(err);
+      if (stock) cartStore.applyStockRefusal(stock);
+      else if (productId) cartStore.removeProduct(productId);
       toast({
         variant: "destructive",
         title: t("checkout.errorTitle"),
-        description: productId ? `${message}. ${t("checkout.removedFromCart")}` : message,
+        description: stock
+          ? `${message}. ${t("stock.cartUpdated")}`
+          : productId
+            ? `${message}. ${t("checkout.removedFromCart")}`
+            : message,
       });
     } finally {
       setPending(false);
@@ -238,7 +246,7 @@ function OrderForm({ notes, onPlaced }: OrderFormProps) {
                 <li key={`${item.productId}:${item.variantId ?? ""}`} className="flex gap-3">
                   <span className="min-w-0 flex-1 truncate">
                     <span className="tabular-nums text-muted-foreground">{item.quantity} × </span>
-                    {item.product.title}
+                    {lineTitle(item)}
                   </span>
                   <span className="tabular-nums">{kr(lineTotal(item))}</span>
                 </li>
@@ -389,7 +397,7 @@ function Confirmation({ order, storeName, onDone }: ConfirmationProps) {
             <li key={`${item.title}:${item.unitPrice}:${item.qty}`} className="flex gap-3">
               <span className="min-w-0 flex-1">
                 <span className="tabular-nums text-muted-foreground">{item.qty} × </span>
-                {item.title}
+                {item.variantLabel ? `${item.title} (${item.variantLabel})` : item.title}
               </span>
               <span className="tabular-nums">{kr(shownLineTotal(item.unitPrice, item.qty))}</span>
             </li>

@@ -12,7 +12,7 @@ export interface ShopContextValue {
 }
 
 /** What a refresh found: shown as a short note in the cart or the checkout. */
-export type CartNotes = Pick<CartRefresh, "repriced" | "removed">;
+export type CartNotes = Pick<CartRefresh, "repriced" | "removed" | "soldOut" | "reduced">;
 
 export const ShopContext = createContext<ShopContextValue | null>(null);
 

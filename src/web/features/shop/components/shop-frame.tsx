@@ -34,8 +34,9 @@ export function ShopFrame({ children, storePath, origin }: ShopFrameProps) {
     const { storeId, items } = cartStore.get();
     if (!storeId || items.length === 0) return;
     try {
-      const { repriced, removed } = cartStore.refresh(await fetchStoreProducts(storeId));
-      if (repriced.length > 0 || removed.length > 0) setNotes({ repriced, removed });
+      // The store's public product list carries each product's and variant's stock (decision 0032).
+      const { cart: _, ...notes } = cartStore.refresh(await fetchStoreProducts(storeId));
+      if (Object.values(notes).some((lines) => lines.length > 0)) setNotes(notes);
     } catch {
       // Offline or the store is gone: the cart keeps its prices, and the server prices the order anyway.
     }

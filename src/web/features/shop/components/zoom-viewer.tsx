@@ -71,6 +71,8 @@ interface ZoomViewerProps {
   onAddToCart: (product: ProductView) => void;
   /** "View Details": off on the product page itself. */
   detailsLink?: boolean;
+  /** Which of the product's photos to show (the product page's gallery); the primary by default. */
+  photo?: string | null;
 }
 
 /**
@@ -82,6 +84,7 @@ export function ZoomViewer({
   onOpenChange,
   onAddToCart,
   detailsLink = true,
+  photo,
 }: ZoomViewerProps) {
   const { t } = useTranslation();
   const { origin } = useShop();
@@ -99,16 +102,18 @@ export function ZoomViewer({
   if (requested && requested !== product) setProduct(requested);
 
   const stage = frame && natural ? fitStage(frame, natural) : null;
-  const coordinates = product?.coordinates ?? null;
+  const shownPhoto = photo ?? product?.primaryImage ?? null;
+  // The marker's coordinates are a place in the primary photo; another photo is shown without it.
+  const coordinates = shownPhoto === product?.primaryImage ? (product?.coordinates ?? null) : null;
 
-  // A new product starts from scratch: its photo still has to load before the view can be placed.
-  const productId = requested?.id ?? null;
+  // A new product or photo starts from scratch: its photo still has to load before the view can be placed.
+  const viewing = requested ? `${requested.id} ${photo ?? requested.primaryImage}` : null;
   useEffect(() => {
-    if (productId === null) return;
+    if (viewing === null) return;
     setNatural(null);
     setView(RESET);
     placedFor.current = null;
-  }, [productId]);
+  }, [viewing]);
 
   const measure = useCallback(() => {
     const node = frameRef.current;
@@ -129,8 +134,8 @@ export function ZoomViewer({
 
   // Once the photo and the frame are known: the marker zoom, centred on the marker.
   useEffect(() => {
-    if (!frame || !stage || !product || placedFor.current === product.id) return;
-    placedFor.current = product.id;
+    if (!frame || !stage || !viewing || placedFor.current === viewing) return;
+    placedFor.current = viewing;
     if (!coordinates) {
       setView(RESET);
       return;
@@ -142,7 +147,7 @@ export function ZoomViewer({
     setView(
       clampView({ scale: MARKER_ZOOM, x: -point.x * MARKER_ZOOM, y: -point.y * MARKER_ZOOM }, frame, stage),
     );
-  }, [frame, stage, product, coordinates]);
+  }, [frame, stage, viewing, coordinates]);
 
   const update = useCallback(
     (change: (view: View) => View) => {
@@ -235,7 +240,7 @@ export function ZoomViewer({
     action();
   };
 
-  const url = product ? fixImageUrl(product.primaryImage, origin) : "";
+  const url = product ? fixImageUrl(shownPhoto, origin) : "";
   const percent = `${Math.round(view.scale * 100)}%`;
   const controlButton =
     "flex size-11 items-center justify-center rounded-full text-white transition-colors hover:bg-white/15 active:bg-white/20 aria-disabled:cursor-default aria-disabled:opacity-35 aria-disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-white [&_svg]:size-5";
@@ -375,9 +380,15 @@ export function ZoomViewer({
                         : "border-transparent bg-white text-stone-900 hover:bg-white/90",
                     )}
                     onClick={() => onAddToCart(product)}
+                    disabled={!product.available}
                   >
                     <ShoppingBag aria-hidden="true" />
-                    {t("storefront.addToCart")}
+                    {/* Sold out, or (with options) chosen on the product's page: decision 0032. */}
+                    {!product.available
+                      ? t("stock.soldOut")
+                      : product.options.length > 0 && detailsLink
+                        ? t("stock.chooseOptions")
+                        : t("storefront.addToCart")}
                   </Button>
                   {detailsLink && (
                     <Button asChild size="lg" className="h-11 bg-white px-5 text-stone-900 hover:bg-white/90">

@@ -1,6 +1,5 @@
-import { ArrowLeft, ScanSearch, ShoppingBag } from "lucide-react";
+import { ArrowLeft, ShoppingBag } from "lucide-react";
 import { useState } from "react";
-import { LEAD_IMAGE_SIZES } from "../../../../shared/image-url";
 import type { ProductView } from "../../../../shared/product";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../hooks/use-toast";
@@ -9,11 +8,14 @@ import { useKr } from "../../../lib/money";
 import { cartStore } from "../cart/cart";
 import { CartButton } from "../cart/cart-button";
 import { QuantityStepper } from "../cart/quantity-stepper";
-import { ProductPhoto } from "../components/product-photo";
 import { ShopFooter } from "../components/shop-footer";
+import { StockLabel } from "../components/stock-label";
 import { StoreLogo } from "../components/store-logo";
 import { ZoomViewer } from "../components/zoom-viewer";
+import { ProductGallery } from "./product-gallery";
 import { useProductViewBeacon } from "./product-view-beacon";
+import { chosen, initialChoice } from "./variant-choice";
+import { VariantPicker } from "./variant-picker";
 
 /**
  * The public product page /products/{id} (spec 2.13), rendered by the server with the product and its
@@ -24,16 +26,24 @@ export function ProductPage({ product }: { product: ProductView }) {
   const kr = useKr();
   const [quantity, setQuantity] = useState(1);
   const [zooming, setZooming] = useState(false);
+  const [values, setValues] = useState(() => initialChoice(product));
+  const choice = chosen(product, values);
+  const soldOut = !choice.offered || choice.stockQty === 0;
+  const maxQuantity = Math.min(99, choice.stockQty ?? 99);
+  const [zoomPhoto, setZoomPhoto] = useState<string | null>(null);
   const storePath = `/s/${product.store.slug}`;
   const description = product.blurb?.trim();
 
   useProductViewBeacon(product.id);
 
   const addToCart = (qty: number) => {
+    // A sold-out product or variant cannot be added (decision 0032); the button says so.
+    if (soldOut) return;
     const before = cartStore.get();
     const replaced = before.items.length > 0 && before.storeId !== product.storeId;
-    cartStore.add(product, qty);
-    const added = t("cart.addedText", { qty, title: product.title });
+    cartStore.add(product, qty, choice.variant);
+    const title = choice.variant ? `${product.title} (${choice.variant.label})` : product.title;
+    const added = t("cart.addedText", { qty: Math.min(qty, maxQuantity), title });
     toast({
       title: t("cart.added"),
       description: replaced ? `${added}. ${t("cart.replacedText", { store: product.store.name })}` : added,
@@ -56,27 +66,13 @@ export function ProductPage({ product }: { product: ProductView }) {
 
       <main id="main" tabIndex={-1} className="mx-auto max-w-5xl outline-none sm:px-6 sm:pt-4">
         <div className="grid gap-6 sm:grid-cols-2 sm:gap-10">
-          <div className="relative sm:self-start">
-            <ProductPhoto
-              src={product.primaryImage}
-              alt={product.title}
-              coordinates={product.coordinates}
-              sizes={LEAD_IMAGE_SIZES.productPage}
-              priority
-              className="sm:rounded-3xl"
-            />
-            {product.coordinates && (
-              <button
-                type="button"
-                onClick={() => setZooming(true)}
-                aria-haspopup="dialog"
-                className="absolute right-3 bottom-3 inline-flex h-11 items-center gap-2 rounded-full bg-stone-950/70 px-4 text-sm font-medium text-white backdrop-blur-sm transition-colors hover:bg-stone-950/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-              >
-                <ScanSearch aria-hidden="true" className="size-4" />
-                {t("productPage.zoom")}
-              </button>
-            )}
-          </div>
+          <ProductGallery
+            product={product}
+            onZoom={(photo) => {
+              setZoomPhoto(photo);
+              setZooming(true);
+            }}
+          />
 
           <div className="flex flex-col px-4 sm:px-0 sm:pt-2">
             <a
@@ -89,8 +85,25 @@ export function ProductPage({ product }: { product: ProductView }) {
             <h1 className="mt-3 text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
               {product.title}
             </h1>
-            <p className="mt-2 text-2xl font-semibold tabular-nums">{kr(product.basePrice)}</p>
-            {product.sku && <p className="mt-1 text-sm text-muted-foreground">{product.sku}</p>}
+            <div className="mt-2 flex flex-wrap items-center gap-3">
+              <p className="text-2xl font-semibold tabular-nums">{kr(choice.price)}</p>
+              {/* Read out when the choice changes what is left. */}
+              <div aria-live="polite" className="empty:hidden">
+                {choice.offered ? (
+                  <StockLabel stockQty={choice.stockQty} />
+                ) : (
+                  <span className="text-sm text-muted-foreground">{t("stock.notOffered")}</span>
+                )}
+              </div>
+            </div>
+            {(choice.variant?.sku ?? product.sku) && (
+              <p className="mt-1 text-sm text-muted-foreground">{choice.variant?.sku ?? product.sku}</p>
+            )}
+            {product.options.length > 0 && (
+              <div className="mt-6">
+                <VariantPicker product={product} values={values} onChange={setValues} />
+              </div>
+            )}
 
             <div className="mt-6 border-t pt-6">
               <h2 className="sr-only">{t("productPage.description")}</h2>
@@ -103,19 +116,21 @@ export function ProductPage({ product }: { product: ProductView }) {
               <QuantityStepper
                 value={quantity}
                 title={product.title}
+                max={Math.max(1, maxQuantity)}
                 onDecrement={() => setQuantity((q) => Math.max(1, q - 1))}
-                onIncrement={() => setQuantity((q) => Math.min(99, q + 1))}
+                onIncrement={() => setQuantity((q) => Math.min(maxQuantity, q + 1))}
               />
               <Button
                 size="lg"
                 className="h-12 flex-1 text-base sm:max-w-72"
+                disabled={soldOut}
                 onClick={() => {
                   addToCart(quantity);
                   setQuantity(1);
                 }}
               >
                 <ShoppingBag aria-hidden="true" />
-                {t("productPage.addToCart")}
+                {soldOut ? t("stock.soldOut") : t("productPage.addToCart")}
               </Button>
             </div>
           </div>
@@ -125,14 +140,13 @@ export function ProductPage({ product }: { product: ProductView }) {
       <div className="mt-12">
         <ShopFooter />
       </div>
-      {product.coordinates && (
-        <ZoomViewer
-          product={zooming ? product : null}
-          onOpenChange={setZooming}
-          onAddToCart={() => addToCart(1)}
-          detailsLink={false}
-        />
-      )}
+      <ZoomViewer
+        product={zooming ? product : null}
+        photo={zoomPhoto}
+        onOpenChange={setZooming}
+        onAddToCart={() => addToCart(1)}
+        detailsLink={false}
+      />
     </div>
   );
 }

@@ -3,6 +3,10 @@ import type { ProductView } from "../../../../shared/product";
 import { useTranslation } from "../../../lib/i18n";
 import { useKr } from "../../../lib/money";
 import { ProductPhoto } from "../components/product-photo";
+import { StockLabel } from "../components/stock-label";
+
+const addButton =
+  "relative z-10 -mr-1 -mb-1 flex size-11 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-sm transition-transform hover:bg-primary/90 active:scale-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
 
 interface ProductCardProps {
   product: ProductView;
@@ -58,16 +62,28 @@ export function ProductCard({ product, onZoom, onAdd }: ProductCardProps) {
           )}
         </h3>
         {product.sku && <p className="truncate text-xs text-muted-foreground">{product.sku}</p>}
+        <StockLabel stockQty={product.available ? product.stockQty : 0} />
         <div className="mt-auto flex items-center justify-between gap-2 pt-1">
           <p className="text-base font-semibold tabular-nums">{kr(product.basePrice)}</p>
-          <button
-            type="button"
-            onClick={() => onAdd(product)}
-            aria-label={t("storefront.addToCartLabel", { title: product.title })}
-            className="relative z-10 -mr-1 -mb-1 flex size-11 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-sm transition-transform hover:bg-primary/90 active:scale-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-          >
-            <Plus aria-hidden="true" className="size-5" />
-          </button>
+          {/* Sold out: nothing to add (decision 0032). With options, the shopper chooses on its page. */}
+          {!product.available ? null : product.options.length > 0 ? (
+            <a
+              href={`/products/${product.id}`}
+              aria-label={t("stock.chooseOptionsFor", { title: product.title })}
+              className={addButton}
+            >
+              <Plus aria-hidden="true" className="size-5" />
+            </a>
+          ) : (
+            <button
+              type="button"
+              onClick={() => onAdd(product)}
+              aria-label={t("storefront.addToCartLabel", { title: product.title })}
+              className={addButton}
+            >
+              <Plus aria-hidden="true" className="size-5" />
+            </button>
+          )}
         </div>
       </div>
     </li>

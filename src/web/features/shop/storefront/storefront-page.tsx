@@ -48,6 +48,12 @@ export function StorefrontPage({ store, products }: { store: PublicStore; produc
   }, [store.id, store.name]);
 
   const add = (product: ProductView) => {
+    // With options the shopper chooses one on the product's page; a sold-out one is not added (0032).
+    if (product.options.length > 0) {
+      window.location.assign(`/products/${product.id}`);
+      return;
+    }
+    if (!product.available) return;
     cartStore.add(product, 1);
     toast({ title: t("cart.added"), description: t("cart.addedText", { qty: 1, title: product.title }) });
   };

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { imageOrderSchema, productImagesSchema } from "../../../shared/product-images";
+import type { FileStorage } from "../../adapters/storage";
+import type { users } from "../../db/schema";
+import type { AppDeps } from "../../lib/deps";
+import { badRequest, notFound } from "../../lib/http-error";
+import { readMultipart } from "../../lib/multipart";
+import { parseOrThrow } from "../../lib/validate";
+import { requireUser } from "../auth/session";
+import { processAndStoreImage } from "../images/pipeline";
+import { isUuid, requireStoreMember } from "../stores/access";
+import { addProductImage, assertRoomForImage, removeProductImage, reorderProductImages } from "./images";
+import { findProduct } from "./service";
+
+const productParams = z.object({ id: z.string().max(100) });
+const imageParams = z.object({ id: z.string().max(100), imageId: z.string().max(100) });
+const answer = { 200: productImagesSchema };
+
+/** A product of one of the user's stores; anyone else's is a 404, as if it did not exist (D4). */
+async function memberProduct(db: AppDeps["db"], user: typeof users.$inferSelect, productId: string) {
+  if (!isUuid(productId)) throw notFound("productNotFound");
+  const product = await findProduct(db, productId);
+  await requireStoreMember(db, user, product.storeId).catch(() => {
+    throw notFound("productNotFound");
+  });
+  return product;
+}
+
+/** A product's photos: add one, remove one, set their order (decision 0033). */
+export const productImageRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStorage }> = async (
+  app,
+  { db, storage },
+) => {
+  app.post(
+    "/api/products/:id/images",
+    { schema: { params: productParams, response: answer } },
+    async (request) => {
+      const product = await memberProduct(db, requireUser(request), request.params.id);
+      await assertRoomForImage(db, product.id);
+      const body = await readMultipart(request, { maxFiles: 1, fileFields: ["image"] });
+      const file = body.files[0];
+      if (!file) throw badRequest("imageRequired");
+      return addProductImage(db, storage, product, await processAndStoreImage(storage, file.buffer));
+    },
+  );
+
+  app.delete(
+    "/api/products/:id/images/:imageId",
+    { schema: { params: imageParams, response: answer } },
+    async (request) => {
+      const product = await memberProduct(db, requireUser(request), request.params.id);
+      if (!isUuid(request.params.imageId)) throw notFound("imageNotFound");
+      return removeProductImage(db, storage, product, request.params.imageId);
+    },
+  );
+
+  app.put(
+    "/api/products/:id/images/order",
+    { schema: { params: productParams, response: answer } },
+    async (request) => {
+      const product = await memberProduct(db, requireUser(request), request.params.id);
+      const { imageIds } = parseOrThrow(imageOrderSchema, request.body ?? {});
+      return reorderProductImages(db, product, imageIds);
+    },
+  );
+};

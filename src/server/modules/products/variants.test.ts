@@ -1,0 +1,225 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ProductVariantsRequest } from "../../../shared/variants";
+import { productVariants } from "../../db/schema";
+import { createProductVia, createStoreVia } from "../../test/fixtures";
+import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const shopper = { buyerEmail: "kunde@example.no", shipToName: "Nora Kunde", shipToPhone: "+47 912 34 567" };
+let shoppers = 0;
+const shopperAddress = () => `10.3.${Math.floor(++shoppers / 250)}.${(shoppers % 250) + 1}`;
+
+function order(storeId: string, items: { productId: string; variantId?: string; qty: number }[]) {
+  return new Agent(t.app).request({
+    method: "POST",
+    url: "/api/orders",
+    remoteAddress: shopperAddress(),
+    payload: { storeId, ...shopper, items },
+  });
+}
+
+const sizesAndColours: ProductVariantsRequest = {
+  options: [
+    { name: "Størrelse", values: ["S", "M"] },
+    { name: "Farge", values: ["Blå", "Grønn"] },
+  ],
+  variants: [
+    { values: ["S", "Blå"], stockQty: 2 },
+    { values: ["M", "Blå"], price: "449", sku: "GENSER-M-BLA", stockQty: 1 },
+    { values: ["S", "Grønn"], stockQty: null },
+    { values: ["M", "Grønn"], stockQty: 0 },
+  ],
+};
+
+async function sellerWithSweater() {
+  const seller = await signUp(t.app);
+  const store = await createStoreVia(seller.agent);
+  const product = await createProductVia(seller.agent, store.id, { title: "Genser", basePrice: "399" });
+  const saved = await seller.agent.put(`/api/products/${product.id}/variants`, sizesAndColours);
+  expect(saved.statusCode).toBe(200);
+  const variants = saved.json().variants as { id: string; values: string[] }[];
+  const variant = (...values: string[]) => {
+    const found = variants.find((v) => v.values.join() === values.join());
+    if (!found) throw new Error(`no variant ${values}`);
+    return found.id;
+  };
+  return { ...seller, store, product, variant };
+}
+
+async function stockOfVariant(id: string) {
+  const [row] = await t.database.db.select().from(productVariants).where(eq(productVariants.id, id));
+  return row?.stockQty;
+}
+
+describe("PUT /api/products/{id}/variants", () => {
+  it("replaces options and variants; reads carry them with ids, labels, prices and availability", async () => {
+    const { product, variant } = await sellerWithSweater();
+    const read = await new Agent(t.app).get(`/api/products/${product.id}`);
+    expect(read.statusCode).toBe(200);
+    const view = read.json();
+    expect(view.options).toEqual(sizesAndColours.options);
+    expect(view.available).toBe(true);
+    expect(view.stockQty).toBeNull(); // one variant is unlimited
+    expect(view.variants).toHaveLength(4);
+    expect(view.variants.find((v: { id: string }) => v.id === variant("M", "Blå"))).toMatchObject({
+      label: "Størrelse: M / Farge: Blå",
+      values: ["M", "Blå"],
+      price: "449.00",
+      priceDelta: "50.00",
+      sku: "GENSER-M-BLA",
+      stockQty: 1,
+      available: true,
+    });
+    expect(view.variants.find((v: { id: string }) => v.id === variant("M", "Grønn"))).toMatchObject({
+      price: null,
+      priceDelta: "0.00",
+      stockQty: 0,
+      available: false,
+    });
+  });
+
+  it("keeps a combination's id when it stays, drops what goes, and no options means no variants", async () => {
+    const { agent, product, variant } = await sellerWithSweater();
+    const kept = variant("S", "Blå");
+    const again = await agent.put(`/api/products/${product.id}/variants`, {
+      options: [
+        { name: "Size", values: ["S"] },
+        { name: "Colour", values: ["Blå"] },
+      ],
+      variants: [{ values: ["S", "Blå"], stockQty: 7 }],
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().variants).toEqual([
+      expect.objectContaining({ id: kept, label: "Size: S / Colour: Blå", stockQty: 7 }),
+    ]);
+    const none = await agent.put(`/api/products/${product.id}/variants`, { options: [], variants: [] });
+    expect(none.json()).toMatchObject({ options: [], variants: [], stockQty: null, available: true });
+  });
+
+  it("refuses tables that do not fit the options, with a message, and changes nothing", async () => {
+    const { agent, product } = await sellerWithSweater();
+    const cases: [ProductVariantsRequest, string][] = [
+      [
+        { options: [{ name: "Size", values: ["S"] }], variants: [] },
+        "A product with options needs at least one variant",
+      ],
+      [
+        { options: [{ name: "Size", values: ["S"] }], variants: [{ values: ["XL"], stockQty: 1 }] },
+        "Each variant needs one value of every option",
+      ],
+      [
+        {
+          options: [{ name: "Size", values: ["S"] }],
+          variants: [
+            { values: ["S"], stockQty: 1 },
+            { values: ["S"], stockQty: 2 },
+          ],
+        },
+        "Each combination can be listed only once",
+      ],
+      [
+        { options: [{ name: "Size", values: ["S", "s"] }], variants: [{ values: ["S"], stockQty: 1 }] },
+        "Each value of an option must be different",
+      ],
+      [
+        { options: [{ name: "Size", values: ["S"] }], variants: [{ values: ["S"], stockQty: -1 }] },
+        "Stock must be a whole number, 0 or more, or empty for unlimited",
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const refused = await agent.put(`/api/products/${product.id}/variants`, body);
+      expect(refused.statusCode, message).toBe(400);
+      expect(refused.json().message).toBe(message);
+    }
+    expect((await agent.get(`/api/products/${product.id}`)).json().variants).toHaveLength(4);
+  });
+
+  it("only the store's members may change them (404 for others, 401 signed out)", async () => {
+    const { product } = await sellerWithSweater();
+    const other = await signUp(t.app);
+    expect((await other.agent.put(`/api/products/${product.id}/variants`, sizesAndColours)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await new Agent(t.app).put(`/api/products/${product.id}/variants`, sizesAndColours)).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe("ordering a variant", () => {
+  it("prices the variant, takes its own stock, and names it on the order item", async () => {
+    const { store, product, variant } = await sellerWithSweater();
+    const placed = await order(store.id, [
+      { productId: product.id, variantId: variant("M", "Blå"), qty: 1 },
+      { productId: product.id, variantId: variant("S", "Blå"), qty: 2 },
+    ]);
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json().totalGross).toBe("1247.00");
+    expect(placed.json().items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ variantLabel: "Størrelse: M / Farge: Blå", unitPrice: "449.00", qty: 1 }),
+        expect.objectContaining({ variantLabel: "Størrelse: S / Farge: Blå", unitPrice: "399.00", qty: 2 }),
+      ]),
+    );
+    expect(await stockOfVariant(variant("M", "Blå"))).toBe(0);
+    expect(await stockOfVariant(variant("S", "Blå"))).toBe(0);
+    expect(await stockOfVariant(variant("S", "Grønn"))).toBeNull();
+  });
+
+  it("refuses a sold-out variant by name, and writes nothing", async () => {
+    const { store, product, variant } = await sellerWithSweater();
+    const soldOut = await order(store.id, [
+      { productId: product.id, variantId: variant("S", "Blå"), qty: 1 },
+      { productId: product.id, variantId: variant("M", "Grønn"), qty: 1 },
+    ]);
+    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.json()).toMatchObject({
+      message: "Genser (Størrelse: M / Farge: Grønn) is sold out",
+      variantId: variant("M", "Grønn"),
+      stockQty: 0,
+    });
+    expect(await stockOfVariant(variant("S", "Blå"))).toBe(2);
+  });
+
+  it("requires a variant when the product has options; the unlimited variant is never refused", async () => {
+    const { store, product, variant } = await sellerWithSweater();
+    const without = await order(store.id, [{ productId: product.id, qty: 1 }]);
+    expect(without.statusCode).toBe(400);
+    expect(without.json().message).toBe("Choose an option for Genser");
+    const many = await order(store.id, [
+      { productId: product.id, variantId: variant("S", "Grønn"), qty: 99 },
+    ]);
+    expect(many.statusCode).toBe(201);
+  });
+
+  it("20 concurrent orders for a variant with stock 1: one order, 19 × 409", async () => {
+    const { store, product, variant } = await sellerWithSweater();
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        order(store.id, [{ productId: product.id, variantId: variant("M", "Blå"), qty: 1 }]),
+      ),
+    );
+    const codes = responses.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(1);
+    expect(codes.filter((code) => code === 409)).toHaveLength(19);
+    expect(await stockOfVariant(variant("M", "Blå"))).toBe(0);
+  });
+
+  it("cancelling gives the variant its stock back", async () => {
+    const { agent, store, product, variant } = await sellerWithSweater();
+    const placed = (
+      await order(store.id, [{ productId: product.id, variantId: variant("S", "Blå"), qty: 2 }])
+    ).json();
+    expect(await stockOfVariant(variant("S", "Blå"))).toBe(0);
+    expect((await agent.patch(`/api/orders/${placed.id}/status`, { status: "cancelled" })).statusCode).toBe(
+      200,
+    );
+    expect(await stockOfVariant(variant("S", "Blå"))).toBe(2);
+  });
+});

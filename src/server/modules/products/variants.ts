@@ -1,0 +1,120 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import type { ProductOption, ProductVariantsInput, ProductVariantView } from "../../../shared/variants";
+import { variantLabelOf } from "../../../shared/variants";
+import type { Db } from "../../db/client";
+import { products, productVariants } from "../../db/schema";
+import { notFound } from "../../lib/http-error";
+import { nextVersion } from "../../lib/versioning";
+
+type ProductRow = typeof products.$inferSelect;
+type VariantRow = typeof productVariants.$inferSelect;
+
+/** Exact kroner arithmetic on numeric(12,2) strings: "349.00" − "300.00" = "49.00". */
+function priceDelta(price: string | null, basePrice: string) {
+  if (price === null) return "0.00";
+  const ore = Math.round(Number(price) * 100) - Math.round(Number(basePrice) * 100);
+  return (ore / 100).toFixed(2);
+}
+
+export function toVariantView(row: VariantRow, basePrice: string): ProductVariantView {
+  return {
+    id: row.id,
+    productId: row.productId,
+    label: row.label,
+    values: row.optionValues,
+    price: row.price,
+    priceDelta: priceDelta(row.price, basePrice),
+    sku: row.sku,
+    stockQty: row.stockQty,
+    available: row.stockQty !== 0,
+  };
+}
+
+/**
+ * What a shopper can buy of a product (decision 0032): with options, the variants' stock added up (null,
+ * unlimited, when any variant is) and available while any variant is; without, the product's own.
+ */
+export function stockOf(product: Pick<ProductRow, "stockQty" | "options">, variants: ProductVariantView[]) {
+  if (product.options.length === 0) return { stockQty: product.stockQty, available: product.stockQty !== 0 };
+  const stockQty = variants.some((variant) => variant.stockQty === null)
+    ? null
+    : variants.reduce((sum, variant) => sum + (variant.stockQty ?? 0), 0);
+  return { stockQty, available: variants.some((variant) => variant.available) };
+}
+
+/** The variants of these products, in the seller's order, by product id. */
+export async function loadVariants(db: Db, rows: Pick<ProductRow, "id" | "basePrice">[]) {
+  const byProduct = new Map<string, ProductVariantView[]>();
+  if (rows.length === 0) return byProduct;
+  const basePrices = new Map(rows.map((row) => [row.id, row.basePrice]));
+  const variants = await db
+    .select()
+    .from(productVariants)
+    .where(inArray(productVariants.productId, [...basePrices.keys()]))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+  for (const variant of variants) {
+    const list = byProduct.get(variant.productId) ?? [];
+    list.push(toVariantView(variant, basePrices.get(variant.productId) ?? "0"));
+    byProduct.set(variant.productId, list);
+  }
+  return byProduct;
+}
+
+/**
+ * Replaces the product's options and variants. A combination that stays keeps its variant (and id), so
+ * carts holding it still check out; one that goes is deleted (order items keep their label, D17).
+ * The product row is locked first, as the checkout statement locks it, then its variants.
+ */
+export async function replaceVariants(db: Db, productId: string, input: ProductVariantsInput) {
+  const options: ProductOption[] = input.options;
+  await db.transaction(async (tx) => {
+    const [product] = await tx
+      .update(products)
+      .set({ options, updatedAt: nextVersion(products.updatedAt) })
+      .where(eq(products.id, productId))
+      .returning({ id: products.id });
+    if (!product) throw notFound("productNotFound");
+    const existing = await tx
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId))
+      .orderBy(asc(productVariants.id))
+      .for("update");
+    const byValues = new Map(existing.map((row) => [JSON.stringify(row.optionValues), row]));
+    const kept: string[] = [];
+    for (const [position, variant] of input.variants.entries()) {
+      const fields = {
+        label: variantLabelOf(options, variant.values),
+        optionValues: variant.values,
+        price: variant.price ?? null,
+        sku: variant.sku,
+        stockQty: variant.stockQty,
+        position,
+      };
+      const same = byValues.get(JSON.stringify(variant.values));
+      if (same) {
+        kept.push(same.id);
+        await tx.update(productVariants).set(fields).where(eq(productVariants.id, same.id));
+      } else {
+        await tx.insert(productVariants).values({ productId, ...fields });
+      }
+    }
+    const gone = existing.filter((row) => !kept.includes(row.id)).map((row) => row.id);
+    if (gone.length > 0) await tx.delete(productVariants).where(inArray(productVariants.id, gone));
+  });
+}
+
+/** Replaces the options and variants and answers what the product's views now carry of them. */
+export async function saveVariants(db: Db, productId: string, input: ProductVariantsInput) {
+  await replaceVariants(db, productId, input);
+  const [product] = await db.select().from(products).where(eq(products.id, productId));
+  if (!product) throw notFound("productNotFound");
+  const variants = (await loadVariants(db, [product])).get(productId) ?? [];
+  return {
+    productId,
+    options: product.options,
+    variants,
+    ...stockOf(product, variants),
+    updatedAt: product.updatedAt.toISOString(),
+  };
+}
