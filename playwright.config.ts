@@ -1,8 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
-import { serverLogPath, smtpPortFor } from "./e2e/helpers";
+import { fakePaymentPorts, serverLogPath, smtpPortFor } from "./e2e/helpers";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".tmp/e2e-data";
+const FAKES = fakePaymentPorts(PORT);
 const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
@@ -33,28 +34,51 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    // The server's log goes to a file: the journeys read the texts the log SMS provider "sends" there.
-    command: `rm -rf ${DATA_DIR} && mkdir -p .tmp && node --enable-source-maps dist/server/main.js > ${serverLogPath(PORT)}`,
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      DATA_DIR,
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
-      // info: the log SMS provider's texts (a verification code) are info lines.
-      LOG_LEVEL: "info",
-      // The journeys share one server and a few test numbers; the limits have their own API tests.
-      SMS_PER_NUMBER_PER_HOUR: "0",
-      // Every journey signs up from this one machine's address.
-      SIGNUPS_PER_IP_PER_HOUR: "1000",
-      NODE_ENV: "production",
-      // E-mail goes to a local SMTP server the e-mail journey starts and reads (e2e/order-email.spec.ts);
-      // while none listens, messages wait in the outbox and are retried.
-      SMTP_URL: `smtp://127.0.0.1:${smtpPortFor(PORT)}`,
-      EMAIL_RETRY_BASE_MS: "500",
-      WEB_ROOT: process.env.E2E_WEB_ROOT ?? "dist/web",
+  webServer: [
+    {
+      // Local Vipps and Stripe fakes (decision 0035): the payment journeys pay on their pages.
+      command: "npx tsx scripts/payment-fakes.ts",
+      url: `http://127.0.0.1:${FAKES.vipps}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        FAKE_VIPPS_PORT: String(FAKES.vipps),
+        FAKE_STRIPE_PORT: String(FAKES.stripe),
+        FAKE_TORG_URL: `http://localhost:${PORT}`,
+      },
     },
-  },
+    {
+      // The server's log goes to a file: the journeys read the texts the log SMS provider "sends" there.
+      command: `rm -rf ${DATA_DIR} && mkdir -p .tmp && node --enable-source-maps dist/server/main.js > ${serverLogPath(PORT)}`,
+      url: `http://localhost:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR,
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+        // info: the log SMS provider's texts (a verification code) are info lines.
+        LOG_LEVEL: "info",
+        // The journeys share one server and a few test numbers; the limits have their own API tests.
+        SMS_PER_NUMBER_PER_HOUR: "0",
+        // Every journey signs up from this one machine's address.
+        SIGNUPS_PER_IP_PER_HOUR: "1000",
+        NODE_ENV: "production",
+        // E-mail goes to a local SMTP server the e-mail journey starts and reads (e2e/order-email.spec.ts);
+        // while none listens, messages wait in the outbox and are retried.
+        SMTP_URL: `smtp://127.0.0.1:${smtpPortFor(PORT)}`,
+        EMAIL_RETRY_BASE_MS: "500",
+        WEB_ROOT: process.env.E2E_WEB_ROOT ?? "dist/web",
+        // Payments on the local fakes; only stores whose channel is live offer them.
+        VIPPS_API_URL: `http://127.0.0.1:${FAKES.vipps}`,
+        VIPPS_CLIENT_ID: "fake-client-id",
+        VIPPS_CLIENT_SECRET: "fake-client-secret",
+        VIPPS_SUBSCRIPTION_KEY: "fake-subscription-key",
+        STRIPE_API_URL: `http://127.0.0.1:${FAKES.stripe}`,
+        STRIPE_SECRET_KEY: "sk_test_fake",
+        STRIPE_WEBHOOK_SECRET: "whsec_fake",
+        PAYMENT_POLL_SECONDS: "5",
+      },
+    },
+  ],
 });

@@ -69,6 +69,11 @@ export function smtpPortFor(port = Number(process.env.E2E_PORT ?? 3100)) {
   return Number(process.env.E2E_SMTP_PORT ?? port + 20000);
 }
 
+/** Where the local Vipps and Stripe fakes listen for the journey server on `port` (decision 0035). */
+export function fakePaymentPorts(port = Number(process.env.E2E_PORT ?? 3100)) {
+  return { vipps: port + 21000, stripe: port + 22000 };
+}
+
 /** The journey server's output (playwright.config.ts sends it there): one JSON log line each. */
 export function serverLogPath(port = Number(process.env.E2E_PORT ?? 3100)) {
   return `.tmp/e2e-server-${port}.log`;

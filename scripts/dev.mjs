@@ -6,14 +6,31 @@ ensureSupportedNode();
 ensureDependencies();
 
 const env = { ...process.env, NODE_ENV: "development" };
-const children = [
+const children = [];
+// Without provider keys, local Vipps and Stripe fakes take payments (decision 0035): anyone can pay.
+if (!env.VIPPS_CLIENT_ID && !env.STRIPE_SECRET_KEY) {
+  const vippsPort = env.FAKE_VIPPS_PORT ?? "3301";
+  const stripePort = env.FAKE_STRIPE_PORT ?? "3302";
+  Object.assign(env, {
+    VIPPS_API_URL: `http://127.0.0.1:${vippsPort}`,
+    VIPPS_CLIENT_ID: "fake-client-id",
+    VIPPS_CLIENT_SECRET: "fake-client-secret",
+    VIPPS_SUBSCRIPTION_KEY: "fake-subscription-key",
+    STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
+    STRIPE_SECRET_KEY: "sk_test_fake",
+    STRIPE_WEBHOOK_SECRET: "whsec_fake",
+    FAKE_TORG_URL: `http://127.0.0.1:${env.PORT ?? "3000"}`,
+  });
+  children.push(spawn("npx", ["tsx", "scripts/payment-fakes.ts"], { cwd: root, stdio: "inherit", env }));
+}
+children.push(
   spawn("npx", ["tsx", "watch", "--clear-screen=false", "src/server/main.ts"], {
     cwd: root,
     stdio: "inherit",
     env,
   }),
   spawn("npx", ["vite"], { cwd: root, stdio: "inherit", env }),
-];
+);
 const stopAll = () => {
   for (const child of children) child.kill("SIGTERM");
 };

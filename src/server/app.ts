@@ -7,6 +7,7 @@ import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { type AiProvider, createAiProvider } from "./adapters/ai";
 import { createEmailProvider } from "./adapters/email";
+import { createPaymentGateways, type PaymentGateways } from "./adapters/payments";
 import { createSmsProvider } from "./adapters/sms";
 import { createStorage, type FileStorage } from "./adapters/storage";
 import type { Config } from "./config";
@@ -32,6 +33,10 @@ import { createMetrics } from "./modules/observability/metrics";
 import { metricsRoutes } from "./modules/observability/routes";
 import { publicOrderRoutes } from "./modules/orders/public-routes";
 import { orderRoutes } from "./modules/orders/routes";
+import { paymentRoutes } from "./modules/payments/routes";
+import type { PaymentContext } from "./modules/payments/state";
+import { vippsSecretFor } from "./modules/payments/vipps-webhooks";
+import { PaymentWorker } from "./modules/payments/worker";
 import { privacyRoutes } from "./modules/privacy/routes";
 import { productImageRoutes } from "./modules/products/image-routes";
 import { productRoutes } from "./modules/products/routes";
@@ -52,6 +57,10 @@ declare module "fastify" {
     emailOutbox: EmailOutboxWorker;
     /** Deletes expired sessions, ended rate limits and unclaimed uploads; tests run it directly. */
     housekeeping: HousekeepingWorker;
+    /** Reads unfinished payments from their providers and expires unpaid orders; tests run it directly. */
+    paymentWorker: PaymentWorker;
+    /** The payment providers and database the payment services run with; tests call them directly. */
+    payments: PaymentContext;
   }
 }
 
@@ -63,6 +72,8 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** Defaults to the provider the configuration names (cloud, or the offline model). */
   aiProvider?: AiProvider;
+  /** Defaults to the providers the configuration has keys for. */
+  paymentGateways?: PaymentGateways;
 }
 
 /** The whole HTTP application, without listening: main.ts serves it, tests call `app.inject`. */
@@ -72,6 +83,7 @@ export async function buildApp({
   logger,
   storage = createStorage(config),
   aiProvider = createAiProvider(config),
+  paymentGateways = createPaymentGateways(config, vippsSecretFor(database.db)),
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
@@ -175,12 +187,20 @@ export async function buildApp({
   app.addHook("onReady", async () => housekeeping.start());
   app.addHook("onClose", async () => housekeeping.stop());
   app.decorate("housekeeping", housekeeping);
+  const payments: PaymentContext = { db: database.db, gateways: paymentGateways, config, log: app.log };
+  const paymentWorker = new PaymentWorker(payments, config.payments.pollMs);
+  app.addHook("onReady", async () => paymentWorker.start());
+  app.addHook("onClose", async () => paymentWorker.stop());
+  app.decorate("paymentWorker", paymentWorker);
+  app.decorate("payments", payments);
   await app.register(orderRoutes, {
     ...deps,
     smsOutbox: config.sms.worker ? smsOutbox : undefined,
     emailOutbox: wakeEmail,
+    payments,
   });
   await app.register(publicOrderRoutes, { ...deps, emailOutbox: wakeEmail });
+  await app.register(paymentRoutes, { ...deps, payments });
   await app.register(uploadRoutes, { ...deps, storage });
   await app.register(aiRoutes, { ...deps, storage, aiProvider });
   await app.register(qrRoutes, deps);

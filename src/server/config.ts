@@ -84,6 +84,15 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, "a comma-separated list of two-letter country codes"))),
+  VIPPS_API_URL: z.string().url().default("https://api.vipps.no"),
+  VIPPS_CLIENT_ID: z.string().optional(),
+  VIPPS_CLIENT_SECRET: z.string().optional(),
+  VIPPS_SUBSCRIPTION_KEY: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.string().url().default("https://api.stripe.com"),
+  PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  PAYMENT_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   EMAIL_PROVIDER: z.enum(["log", "smtp"]).optional(),
   SMTP_URL: z
     .string()
@@ -220,6 +229,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       orderContactYears: e.ORDER_CONTACT_RETENTION_YEARS,
     },
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
+    /**
+     * Online payment (decision 0034): a provider is on only with all its platform keys. Vipps uses the
+     * platform's partner keys with each store's merchant serial number; Stripe the platform's secret key
+     * with each store's connected account.
+     */
+    payments: {
+      vipps:
+        e.VIPPS_CLIENT_ID && e.VIPPS_CLIENT_SECRET && e.VIPPS_SUBSCRIPTION_KEY
+          ? {
+              apiUrl: e.VIPPS_API_URL,
+              clientId: e.VIPPS_CLIENT_ID,
+              clientSecret: e.VIPPS_CLIENT_SECRET,
+              subscriptionKey: e.VIPPS_SUBSCRIPTION_KEY,
+            }
+          : undefined,
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiUrl: e.STRIPE_API_URL,
+            }
+          : undefined,
+      /** An attempt nobody paid is cancelled, with its order, after this long. */
+      expiryMs: e.PAYMENT_EXPIRY_MINUTES * 60_000,
+      /** How often unfinished attempts are read from their provider (0: never; tests run the worker). */
+      pollMs: e.PAYMENT_POLL_SECONDS * 1000,
+    },
     /** Bearer token for GET /metrics; without one the endpoint does not exist. */
     metricsToken: e.METRICS_TOKEN || undefined,
     /** One info-level line per answered request, with its request id. */

@@ -1,4 +1,11 @@
 import { MAX_LINES_PER_ORDER, MAX_QTY_PER_LINE } from "./order-limits";
+import {
+  PAYMENT_PROVIDERS,
+  type SellerPaymentView,
+  type ShopperPayment,
+  sellerPaymentViewSchema,
+  shopperPaymentSchema,
+} from "./payment";
 import { toE164 } from "./phone";
 import { z } from "./zod";
 
@@ -18,12 +25,17 @@ export const orderItemViewSchema = z.object({
 });
 export type OrderItemView = z.infer<typeof orderItemViewSchema>;
 
+export const ORDER_ACTORS = ["shopper", "seller", "provider", "expiry"] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
+
 export const orderStatusEventViewSchema = z.object({
   id: z.string(),
   fromStatus: z.enum(ORDER_STATUSES).nullable(),
   toStatus: z.enum(ORDER_STATUSES),
   changedAt: z.string(),
   changedBy: z.object({ id: z.string(), fullName: z.string() }).nullable(),
+  /** Who moved it: the shopper placing it, a seller, the payment provider or the payment expiry. */
+  actor: z.enum(ORDER_ACTORS).optional(),
 });
 export type OrderStatusEventView = z.infer<typeof orderStatusEventViewSchema>;
 
@@ -45,15 +57,23 @@ export const orderViewSchema = z.object({
   withdrawnAt: z.string().nullable().optional(),
   /** The shopper's own order page (absolute), in the answer to the shopper who placed the order. */
   publicUrl: z.string().optional(),
+  /** The latest payment attempt, for the seller (decision 0034); absent when the order is paid by hand. */
+  payment: sellerPaymentViewSchema.nullable().optional(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 
 /**
  * The answer to POST /api/orders: the order as placed, with the shopper's own order page (decision 0026)
- * unless the request came through a Host Torg does not answer to.
+ * unless the request came through a Host Torg does not answer to, and where to pay when the shopper
+ * chose to pay online (decision 0034).
  */
-export const placedOrderSchema = orderViewSchema;
+export const placedOrderSchema = orderViewSchema.omit({ payment: true }).extend({
+  payment: shopperPaymentSchema.optional(),
+});
 export type PlacedOrder = z.infer<typeof placedOrderSchema>;
+
+/** POST /api/orders answers the order and, when the shopper pays online, where to pay. */
+export type PlacedOrderView = OrderView & { publicUrl: string; payment?: ShopperPayment };
 
 /** The shopper's order page: unguessable, no account needed (decision 0026). */
 export function orderPagePath(storeSlug: string, publicToken: string) {
@@ -128,6 +148,8 @@ export const placeOrderSchema = z.object({
     )
     .min(1, "errors.cannotPlaceOrder")
     .max(MAX_LINES_PER_ORDER, "errors.tooManyLines"),
+  /** Pay online through this channel of the store (decision 0034); without it the seller collects by hand. */
+  paymentProvider: z.enum(PAYMENT_PROVIDERS, "errors.providerInvalid").optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 

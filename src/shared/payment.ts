@@ -45,3 +45,58 @@ export const paymentChannelViewSchema = z.object({
   updatedAt: z.string(),
 });
 export type PaymentChannelView = z.infer<typeof paymentChannelViewSchema>;
+
+/** A payment attempt's status (decision 0034): it only ever moves forward. */
+export const PAYMENT_STATUSES = [
+  "created",
+  "authorized",
+  "captured",
+  "cancelled",
+  "refunded",
+  "expired",
+  "failed",
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The payment a checkout or the shopper's order page shows: where to pay, and how far it got. */
+export const shopperPaymentSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  status: z.enum(PAYMENT_STATUSES),
+  /** The provider's page to send the shopper to while the payment waits for them; else null. */
+  redirectUrl: z.string().nullable(),
+  /** Why the provider could not be reached, in the shopper's language; the order is kept. */
+  message: z.string().optional(),
+});
+export type ShopperPayment = z.infer<typeof shopperPaymentSchema>;
+
+/** GET /api/orders/by-token/{token}/payment: the order's state and its latest payment attempt. */
+export const orderPaymentStateSchema = z.object({
+  orderStatus: z.enum(["pending", "paid", "fulfilled", "cancelled"]),
+  payment: shopperPaymentSchema.nullable(),
+  /** Whether the shopper can start a new attempt (the order waits for payment and none is under way). */
+  canRetry: z.boolean(),
+});
+export type OrderPaymentState = z.infer<typeof orderPaymentStateSchema>;
+
+/** POST /api/orders/by-token/{token}/payment: try again, with the same or another live channel. */
+export const retryPaymentSchema = z
+  .object({ provider: z.enum(PAYMENT_PROVIDERS, "errors.providerInvalid").optional() })
+  .nullish();
+
+/** The payment in the seller's order dialog and lists: amounts in kroner as decimal strings (decision 0007). */
+export const sellerPaymentViewSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  status: z.enum(PAYMENT_STATUSES),
+  amount: z.string(),
+  capturedAmount: z.string(),
+  refundedAmount: z.string(),
+  authorisedAt: z.string().nullable(),
+});
+export type SellerPaymentView = z.infer<typeof sellerPaymentViewSchema>;
+
+/** Whether a store's channel can take payments now, and why not (Payment settings). */
+export type ChannelReadiness = "ok" | "noPlatformKeys" | "notLive" | "notConfigured";
+
+/** GET /api/stores/{id}/payment-methods: what the checkout offers, Vipps first. */
+export const paymentMethodsSchema = z.object({ providers: z.array(z.enum(PAYMENT_PROVIDERS)) });
+export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;

@@ -303,10 +303,16 @@ export const orderStatusEvents = pgTable(
     fromStatus: text("from_status"),
     toStatus: text("to_status").notNull(),
     changedByUserId: uuid("changed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Who moved it: the shopper (placing it), a seller, the payment provider, or the expiry (decision 0034). */
+    changedBy: text("changed_by").notNull().default("seller"),
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("order_status_events_order_idx").on(t.orderId, t.changedAt),
+    check(
+      "order_status_events_changed_by_check",
+      sql`${t.changedBy} in ('shopper', 'seller', 'provider', 'expiry')`,
+    ),
     check(
       "order_status_events_to_check",
       sql`${t.toStatus} in ('pending', 'paid', 'fulfilled', 'cancelled')`,
@@ -314,6 +320,10 @@ export const orderStatusEvents = pgTable(
   ],
 );
 
+/**
+ * One attempt to pay an order at a provider (decision 0034). Its status only moves forward (see
+ * PAYMENT_STATUS_NEXT in the payments service); amounts are exact kroner like every price (D7).
+ */
 export const payments = pgTable(
   "payments",
   {
@@ -323,17 +333,68 @@ export const payments = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     provider: text("provider").notNull(),
     status: text("status").notNull(),
+    /** Our reference for this attempt: Vipps `reference`, Stripe `client_reference_id` and idempotency key. */
+    reference: text("reference").notNull(),
+    /** The merchant it was made for: the Vipps MSN or the Stripe connected account (`acct_…`). */
+    merchant: text("merchant").notNull(),
+    /** Vipps `pspReference`, Stripe `payment_intent`. */
     providerTxId: text("provider_tx_id"),
+    /** Stripe's Checkout Session id (`cs_…`); Vipps has none. */
+    providerSessionId: text("provider_session_id"),
+    redirectUrl: text("redirect_url"),
     amount: money("amount").notNull(),
+    capturedAmount: money("captured_amount").notNull().default("0"),
+    refundedAmount: money("refunded_amount").notNull().default("0"),
     authorisedAt: timestamp("authorised_at", { withTimezone: true }),
+    /** Claimed by one server's payment worker until then (FOR UPDATE SKIP LOCKED, like the SMS outbox). */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("payments_order_idx").on(t.orderId),
+    uniqueIndex("payments_reference_key").on(t.reference),
+    index("payments_unfinished_idx").on(t.createdAt).where(sql`${t.status} = 'created'`),
     check("payments_provider_check", sql`${t.provider} in ('vipps', 'stripe')`),
+    check(
+      "payments_status_check",
+      sql`${t.status} in ('created', 'authorized', 'captured', 'cancelled', 'refunded', 'expired', 'failed')`,
+    ),
     check("payments_amount_check", sql`${t.amount} >= 0`),
+    check("payments_captured_check", sql`${t.capturedAmount} >= 0 and ${t.capturedAmount} <= ${t.amount}`),
+    check(
+      "payments_refunded_check",
+      sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.capturedAmount}`,
+    ),
   ],
 );
+
+/** Every verified provider event, once: a replayed webhook hits the unique key and changes nothing. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: id(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payment_events_provider_event_key").on(t.provider, t.eventId),
+    index("payment_events_payment_idx").on(t.paymentId),
+  ],
+);
+
+/** The Vipps webhook registered for one merchant serial number, with the secret its calls are signed with. */
+export const vippsWebhooks = pgTable("vipps_webhooks", {
+  msn: text("msn").primaryKey(),
+  webhookId: text("webhook_id").notNull(),
+  secret: text("secret").notNull(),
+  url: text("url").notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * A code texted to a store's phone, waiting to be typed in. Only a hash of the code is kept; it is bound

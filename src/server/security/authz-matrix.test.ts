@@ -243,6 +243,17 @@ const RULES: Record<string, Rule> = {
     },
   },
   "GET /api/stores/:id/finn-listing": { expect: storeScoped(200) },
+  // Payments (decision 0034): whether each channel can take payments is the store's; what the checkout
+  // offers is public (no platform keys here: nothing).
+  "GET /api/stores/:id/payment-readiness": { expect: storeScoped(200) },
+  "GET /api/stores/:id/payment-methods": { expect: everyone(200) },
+  // The shopper's payment, read and retried with the order's secret token (decision 0026): public. An
+  // order paid by hand has no channel to retry with (400).
+  "GET /api/orders/by-token/:token/payment": { expect: everyone(200) },
+  "POST /api/orders/by-token/:token/payment": { expect: everyone(400), request: () => json({}) },
+  // Providers' webhooks: public, verified by signature; a provider without platform keys has none (404).
+  "POST /api/payments/vipps/webhook": { expect: everyone(404), request: () => json({ msn: "123456" }) },
+  "POST /api/payments/stripe/webhook": { expect: everyone(404), request: () => json({ id: "evt_1" }) },
   // Texting a code to a store's phone, and typing it in, are the store's members' (and an admin's).
   "POST /api/stores/:id/phone-verification": {
     expect: storeScoped(202),

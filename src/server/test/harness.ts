@@ -55,6 +55,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     EMAIL_WORKER: "false",
     // Housekeeping too (app.housekeeping.run()).
     HOUSEKEEPING_INTERVAL_MINUTES: "0",
+    // And the payment worker (app.paymentWorker.run()).
+    PAYMENT_POLL_SECONDS: "0",
     // Tests never depend on a client build; the page tests bring their own index.html.
     WEB_ROOT: ".tmp/no-web-client",
     ...overrides,

@@ -111,7 +111,8 @@ type PlaceOrderRow = {
  * The checkout statement. Parameters: $1 store id, $2 lines as JSON [{line, product_id, variant_id, qty}],
  * $3 new order id, $4 buyer email, $5 name, $6 phone (E.164), $7 address JSON, $8 Idempotency-Key,
  * $9 request hash, $10 Torg's address for the link in the buyer's text (or null), $11 Torg's address for
- * the link in the buyer's e-mail (or null). Its text never changes,
+ * the link in the buyer's e-mail (or null), $12 true when the buyer's confirmation text waits for payment
+ * (held at next_attempt_at = 9999-12-31 until the order is paid, decision 0034). Its text never changes,
  * so PostgreSQL plans it once per connection.
  *
  * Stock (decision 0032): every sub-statement of one statement reads the same snapshot, so a plain read
@@ -185,10 +186,12 @@ const PLACE_ORDER_SQL = `
     from new_order o, priced p
     returning id, product_id, variant_id, title, variant_label, unit_price::text as unit_price, qty
   ), first_event as (
-    insert into order_status_events (order_id, from_status, to_status) select id, null, 'pending' from new_order
+    insert into order_status_events (order_id, from_status, to_status, changed_by)
+    select id, null, 'pending', 'shopper' from new_order
   ), queued_sms as (
-    insert into sms_outbox (order_id, store_id, to_number, purpose, link_origin)
-    select o.id, s.id, m.to_number, m.purpose, m.link_origin
+    insert into sms_outbox (order_id, store_id, to_number, purpose, link_origin, next_attempt_at)
+    select o.id, s.id, m.to_number, m.purpose, m.link_origin,
+      case when m.purpose = 'order_confirmation' and $12::boolean then '9999-12-31 00:00:00+00'::timestamptz else now() end
     from new_order o, store s,
       lateral (values ($6::text, 'order_confirmation', $10::text),
         (case when s.seller_sms then s.verified_phone end, 'seller_new_order', null))
@@ -230,6 +233,8 @@ export async function placeOrder(
   idempotencyKey: string | undefined,
   /** Torg's address for the links in the buyer's text (see orderLinkOrigin) and e-mail; null: no link. */
   linkOrigins: { sms: string | null; email: string | null } = { sms: null, email: null },
+  /** The buyer pays online: their confirmation text waits until the provider says it is paid (decision 0034). */
+  holdConfirmation = false,
 ): Promise<OrderPlacement> {
   const requestHash = requestHashOf(input);
   // Lines for the same product and variant count as one.
@@ -258,6 +263,7 @@ export async function placeOrder(
     requestHash,
     linkOrigins.sms,
     linkOrigins.email,
+    holdConfirmation,
   ]);
 
   if (!row?.placed_at || !row.store_name || !row.store_slug || !row.public_token || !row.total_gross) {

@@ -16,12 +16,20 @@ import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
 import { enforceQuota, HOUR_MS } from "../../lib/rate-limit";
 import { requireUser } from "../auth/session";
+import {
+  changeStatusWithPayment,
+  offeredProviders,
+  sellerView,
+  shopperView as shopperPaymentOf,
+  startPayment,
+} from "../payments/service";
+import { latestPayment, type PaymentContext } from "../payments/state";
 import { assertSmsDestination } from "../sms/destination";
 import { orderLinkOrigin, type SmsOutboxWorker } from "../sms/outbox";
 import { isUuid, requireStoreMember } from "../stores/access";
 import { memberStoreIds } from "../stores/service";
 import { placeOrder } from "./place-order";
-import { changeOrderStatus, findOrderStoreId, getOrderWithHistory, listOrders } from "./service";
+import { findOrderStoreId, getOrderWithHistory, listOrders } from "./service";
 
 const RECENT_ORDERS = 10;
 const idParams = z.object({ id: z.string().max(100) });
@@ -34,8 +42,12 @@ const listQuery = pageQuerySchema({ defaultLimit: 100 }).extend({
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
 export const orderRoutes: FastifyPluginAsyncZod<
-  AppDeps & { smsOutbox: SmsOutboxWorker | undefined; emailOutbox: { wake(): void } | undefined }
-> = async (app, { db, database, config, smsOutbox, emailOutbox, publicCache }) => {
+  AppDeps & {
+    smsOutbox: SmsOutboxWorker | undefined;
+    emailOutbox: { wake(): void } | undefined;
+    payments: PaymentContext;
+  }
+> = async (app, { db, database, config, smsOutbox, emailOutbox, publicCache, payments }) => {
   /** The address of the order page link in the answer and the receipt (decision 0026), when there is one. */
   function receiptLinkOrigin(request: FastifyRequest): string | null {
     if (config.publicUrl) return config.publicUrl;
@@ -98,7 +110,8 @@ export const orderRoutes: FastifyPluginAsyncZod<
     { schema: { response: { 200: orderViewSchema, ...errorResponses }, params: idParams } },
     async (request) => {
       await requireOrderAccess(requireUser(request), request.params.id);
-      return getOrderWithHistory(db, request.params.id);
+      const order = await getOrderWithHistory(db, request.params.id);
+      return { ...order, payment: sellerView(await latestPayment(db, order.id)) };
     },
   );
 
@@ -114,12 +127,17 @@ export const orderRoutes: FastifyPluginAsyncZod<
     async (request) => {
       const user = requireUser(request);
       await requireOrderAccess(user, request.params.id);
-      const order = await changeOrderStatus(db, request.params.id, request.body.status, user.id);
+      // The money moves first (capture, cancel, refund); the status follows only if it did (decision 0034).
+      const order = await changeStatusWithPayment(payments, {
+        orderId: request.params.id,
+        status: request.body.status,
+        userId: user.id,
+      });
       // Its stock came back (decision 0032): cached shop pages may offer it again.
       if (order.status === "cancelled") publicCache.clear();
       // Fulfilling queues the shopper's "your order has been sent" e-mail (decision 0037).
       if (request.body.status === "fulfilled") emailOutbox?.wake();
-      return order;
+      return { ...order, payment: sellerView(await latestPayment(db, order.id)) };
     },
   );
 
@@ -149,13 +167,21 @@ export const orderRoutes: FastifyPluginAsyncZod<
           address: { ip: request.ip, log: request.log, trustProxy: config.trustProxy },
         });
       }
+      const provider = request.body.paymentProvider;
+      // Only a channel the store has live and the platform has keys for (decision 0034).
+      if (provider && !(await offeredProviders(payments, request.body.storeId)).includes(provider)) {
+        throw badRequest("paymentProviderUnavailable");
+      }
       // Torg's address, or none when the request's Host is not one it answers to: the order is placed
       // all the same, and answered without the link rather than with an error (decision 0026).
-      const origin = receiptLinkOrigin(request);
-      const { order, replayed, publicPath, soldOut } = await placeOrder(database, request.body, key, {
-        sms: orderLinkOrigin(request, config),
-        email: origin,
-      });
+      const receiptOrigin = receiptLinkOrigin(request);
+      const { order, replayed, publicPath, soldOut } = await placeOrder(
+        database,
+        request.body,
+        key,
+        { sms: orderLinkOrigin(request, config), email: receiptOrigin },
+        provider !== undefined,
+      );
       if (!replayed) {
         smsOutbox?.wake();
         emailOutbox?.wake();
@@ -163,9 +189,21 @@ export const orderRoutes: FastifyPluginAsyncZod<
       // Selling the last one is rare; the cached shop pages of this server stop offering it at once
       // (another server's within its PUBLIC_CACHE_TTL_MS; the checkout refuses it anyway, decision 0032).
       if (soldOut) publicCache.clear();
-      return reply
-        .status(replayed ? 200 : 201)
-        .send({ ...order, ...(origin ? { publicUrl: `${origin}${publicPath}` } : {}) });
+      const publicUrl = receiptOrigin ? `${receiptOrigin}${publicPath}` : undefined;
+      // The shopper's answer: the seller's view of the payment is not theirs to see.
+      const placed = { ...order, payment: undefined, ...(publicUrl ? { publicUrl } : {}) };
+      if (!provider) return reply.status(replayed ? 200 : 201).send(placed);
+      // A replayed checkout answers the attempt it started; a new one starts its first attempt.
+      const existing = replayed ? await latestPayment(db, order.id) : undefined;
+      const payment = existing
+        ? shopperPaymentOf(existing)
+        : await startPayment(payments, {
+            orderId: order.id,
+            provider,
+            origin: receiptOrigin ?? publicOrigin(request, config),
+            language: requestLanguage(request),
+          });
+      return reply.status(replayed ? 200 : 201).send({ ...placed, payment });
     },
   );
 };

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import type { OrderStatus, OrderView } from "../../../shared/order";
+import type { OrderActor, OrderStatus, OrderView } from "../../../shared/order";
+import type { PaymentProvider, PaymentStatus } from "../../../shared/payment";
 import type { Db, DbOrTx } from "../../db/client";
-import { orderItems, orderStatusEvents, orders, stores, users } from "../../db/schema";
+import { orderItems, orderStatusEvents, orders, payments, stores, users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
 import { countRows } from "../../lib/paging";
 import { returnOrderStock } from "./stock";
@@ -61,7 +62,34 @@ async function loadOrderViews(db: DbOrTx, where: SQL | undefined, page: { limit:
     });
     byOrder.set(item.orderId, list);
   }
-  return rows.map((row) => toOrderView(row.order, row.storeName, byOrder.get(row.order.id) ?? []));
+  // Each order's latest payment attempt, for the seller's lists (decision 0034).
+  const attempts = await db
+    .selectDistinctOn([payments.orderId])
+    .from(payments)
+    .where(
+      inArray(
+        payments.orderId,
+        rows.map((row) => row.order.id),
+      ),
+    )
+    .orderBy(payments.orderId, desc(payments.createdAt), desc(payments.id));
+  const paymentOf = new Map(attempts.map((attempt) => [attempt.orderId, attempt]));
+  return rows.map((row) => {
+    const attempt = paymentOf.get(row.order.id);
+    return {
+      ...toOrderView(row.order, row.storeName, byOrder.get(row.order.id) ?? []),
+      payment: attempt
+        ? {
+            provider: attempt.provider as PaymentProvider,
+            status: attempt.status as PaymentStatus,
+            amount: attempt.amount,
+            capturedAmount: attempt.capturedAmount,
+            refundedAmount: attempt.refundedAmount,
+            authorisedAt: attempt.authorisedAt?.toISOString() ?? null,
+          }
+        : null,
+    };
+  });
 }
 
 export interface OrderFilter {
@@ -114,6 +142,7 @@ export async function getOrderWithHistory(db: Db, orderId: string) {
       toStatus: event.toStatus as OrderStatus,
       changedAt: event.changedAt.toISOString(),
       changedBy: user?.id ? { id: user.id, fullName: user.fullName } : null,
+      actor: event.changedBy as OrderActor,
     })),
   };
 }
@@ -125,27 +154,40 @@ export async function findOrderStoreId(db: Db, orderId: string) {
 }
 
 /**
- * Changes the status under a row lock and records who changed it from what (decision 0006). Cancelling gives the
- * order's stock back (decision 0032), exactly once: the lock serialises two cancels, the second finds the
- * order cancelled and is refused, and a cancelled order stays cancelled (its stock may be sold again).
- * Every cancellation goes through here, the seller's and an unpaid order's expiry alike (userId null:
- * nobody, the system did it), so stock is returned in one place.
+ * Changes the status under a row lock and records who changed it from what (decision 0006): a seller (with their
+ * user id), the payment provider or the payment expiry (decision 0034). Cancelling gives the order's
+ * stock back (decision 0032), exactly once: the lock serialises two cancels, the second finds the order
+ * cancelled and is refused, and a cancelled order stays cancelled (its stock may be sold again). Every
+ * cancellation goes through here, the seller's and an unpaid order's expiry alike, so stock is returned
+ * in one place.
  */
-export async function changeOrderStatus(db: Db, orderId: string, status: OrderStatus, userId: string | null) {
-  await db.transaction(async (tx) => {
+export async function changeOrderStatus(
+  db: Db,
+  orderId: string,
+  status: OrderStatus,
+  userId: string | null,
+  /** `onlyFrom`: change it only if it is still in that status, else leave it quietly (workers, webhooks). */
+  { by = "seller", onlyFrom }: { by?: OrderActor; onlyFrom?: OrderStatus } = {},
+) {
+  const changed = await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: orders.status })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
     if (!current) throw notFound("orderNotFound");
+    if (onlyFrom && current.status !== onlyFrom) return false;
     if (current.status === status) throw conflict("statusUnchanged", { status });
     if (current.status === "cancelled") throw conflict("orderCancelledStays");
     if (status === "cancelled") await returnOrderStock(tx, orderId);
     await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
-    await tx
-      .insert(orderStatusEvents)
-      .values({ orderId, fromStatus: current.status, toStatus: status, changedByUserId: userId });
+    await tx.insert(orderStatusEvents).values({
+      orderId,
+      fromStatus: current.status,
+      toStatus: status,
+      changedByUserId: userId,
+      changedBy: by,
+    });
     // The shopper's "your order has been sent" e-mail, queued with the change (decision 0037): once per
     // order, so marking it fulfilled again after an undo sends no second one.
     if (status === "fulfilled") {
@@ -157,8 +199,9 @@ export async function changeOrderStatus(db: Db, orderId: string, status: OrderSt
         where o.id = ${orderId}::uuid
           and not exists (select 1 from email_outbox where order_id = o.id and purpose = 'order_shipped')`);
     }
+    return true;
   });
-  return getOrderWithHistory(db, orderId);
+  return changed ? getOrderWithHistory(db, orderId) : undefined;
 }
 
 /** The statuses whose orders count as revenue (decision 0010): money the seller has, or has delivered for. */

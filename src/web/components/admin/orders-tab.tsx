@@ -2,6 +2,7 @@ import { Eye, ReceiptText } from "lucide-react";
 import { shortOrderId } from "../../../shared/order";
 import { useFormatters } from "../../lib/format";
 import { useTranslation } from "../../lib/i18n";
+import { PaymentBadge } from "../orders/order-payment";
 import { StatusBadge } from "../orders/status-badge";
 import { AdminTable } from "./admin-list";
 import { useAdminFormatters } from "./format";
@@ -41,6 +42,11 @@ export function OrdersTab() {
           key: "status",
           header: t("admin.orders.status"),
           cell: (order) => <StatusBadge status={order.status} />,
+        },
+        {
+          key: "payment",
+          header: t("admin.orders.payment"),
+          cell: (order) => <PaymentBadge payment={order.payment} />,
         },
         {
           key: "date",

@@ -20,6 +20,7 @@ import { Label } from "../ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select";
 import { Spinner } from "../ui/spinner";
 import { useDateTime } from "./order-format";
+import { OrderPayment, useMoneyConsequence } from "./order-payment";
 import { statusDotClass, useStatusLabel } from "./status-badge";
 
 /** The checkout's free-text address, or street, post code and city, country. */
@@ -171,6 +172,8 @@ export function OrderStatusForm({ order }: { order: OrderView }) {
   });
   const chosen = useWatch({ control: form.control, name: "status" });
   const unchanged = chosen === order.status;
+  const moneyNoticeId = useId();
+  const consequence = useMoneyConsequence()(order, chosen);
 
   return (
     <form
@@ -191,7 +194,7 @@ export function OrderStatusForm({ order }: { order: OrderView }) {
                 id={selectId}
                 ref={field.ref}
                 onBlur={field.onBlur}
-                aria-describedby={unchanged ? noticeId : undefined}
+                aria-describedby={unchanged ? noticeId : consequence ? moneyNoticeId : undefined}
                 className="sm:flex-1"
               >
                 <SelectValue />
@@ -223,6 +226,16 @@ export function OrderStatusForm({ order }: { order: OrderView }) {
           {t("orders.statusAlreadySet", { status: t(`status.inSentence.${order.status}`) })}
         </p>
       )}
+      {consequence && (
+        <p
+          id={moneyNoticeId}
+          data-testid="money-consequence"
+          className="flex items-start gap-1.5 rounded-md bg-muted px-3 py-2 text-sm"
+        >
+          <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {consequence}
+        </p>
+      )}
     </form>
   );
 }
@@ -237,6 +250,8 @@ export function OrderHistory({ order }: { order: OrderView }) {
 
   function describe(event: OrderStatusEventView): string {
     const name = event.changedBy?.fullName;
+    if (event.actor === "provider" && event.toStatus === "paid") return t("orders.payment.paidByProvider");
+    if (event.actor === "expiry") return t("orders.payment.expiredUnpaid");
     if (!event.fromStatus) return name ? t("orders.placedBy", { name }) : t("orders.placedByShopper");
     const values = { from: statusLabel(event.fromStatus), to: statusLabel(event.toStatus), name };
     return name ? t("orders.changedBy", values) : t("orders.changed", values);
@@ -310,6 +325,9 @@ export function OrderDetails({ order }: { order: OrderView }) {
       </Section>
       <Section title={t("orders.items")}>
         <OrderItems order={order} />
+      </Section>
+      <Section title={t("orders.payment.title")}>
+        <OrderPayment order={order} />
       </Section>
       <Section title={t("orders.changeStatus")}>
         <OrderStatusForm order={order} />

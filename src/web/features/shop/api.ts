@@ -1,5 +1,11 @@
 import type { PlacedOrder } from "../../../shared/order";
 import type { PublicOrder } from "../../../shared/order-page";
+import type {
+  OrderPaymentState,
+  PaymentMethods,
+  PaymentProvider,
+  ShopperPayment,
+} from "../../../shared/payment";
 import type { ProductView } from "../../../shared/product";
 import { ApiError, apiJson, languageHeader } from "../../lib/api";
 import type { StockRefusal } from "./cart/cart";
@@ -16,10 +22,29 @@ export interface PlaceOrderBody {
   shipToPhone: string;
   shipToAddr: { address: string } | null;
   items: { productId: string; qty: number; variantId: string | null }[];
+  /** Pay online through this channel (decision 0034); without it the seller collects by hand. */
+  paymentProvider?: PaymentProvider;
 }
 
 /** The answer to POST /api/orders, as the server declares it (src/shared/order.ts). */
 export type { PlacedOrder };
+
+/** The store's live payment channels the platform can take, Vipps first (empty: the seller collects). */
+export function fetchPaymentMethods(storeId: string): Promise<PaymentMethods> {
+  return apiJson<PaymentMethods>("GET", `/api/stores/${encodeURIComponent(storeId)}/payment-methods`);
+}
+
+/** The order's payment as the provider last said it (read from the provider while it is not final). */
+export function fetchOrderPayment(token: string): Promise<OrderPaymentState> {
+  return apiJson<OrderPaymentState>("GET", `/api/orders/by-token/${encodeURIComponent(token)}/payment`);
+}
+
+/** Try again: a new payment attempt; answers where to pay. */
+export function retryOrderPayment(token: string, provider?: PaymentProvider): Promise<ShopperPayment> {
+  return apiJson<ShopperPayment>("POST", `/api/orders/by-token/${encodeURIComponent(token)}/payment`, {
+    provider,
+  });
+}
 
 /**
  * POST /api/orders with an Idempotency-Key: the server answers a repeated key with the first order,

@@ -1,5 +1,10 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PaymentChannelInput, PaymentChannelView, PaymentProvider } from "../../../shared/payment";
+import type {
+  ChannelReadiness,
+  PaymentChannelInput,
+  PaymentChannelView,
+  PaymentProvider,
+} from "../../../shared/payment";
 import type { ProductView } from "../../../shared/product";
 import type {
   CreateStoreInput,
@@ -24,6 +29,7 @@ export const storeKeys = {
   detail: (id: string) => [storePath(id)] as const,
   products: (id: string) => [`${storePath(id)}/products`] as const,
   paymentChannels: (id: string) => [`${storePath(id)}/payment-channels`] as const,
+  paymentReadiness: (id: string) => [`${storePath(id)}/payment-readiness`] as const,
   finnListing: (id: string) => [`${storePath(id)}/finn-listing`] as const,
   slugAvailability: (slug: string) =>
     [`/api/stores/slug-availability?slug=${encodeURIComponent(slug)}`] as const,
@@ -76,6 +82,15 @@ export function useStoreProducts(id: string) {
 
 export function usePaymentChannels(id: string) {
   return useQuery<PaymentChannelView[]>({ queryKey: storeKeys.paymentChannels(id) });
+}
+
+/** Whether each channel can take payments now, and why not (decision 0034); fresh after every save. */
+export function usePaymentReadiness(id: string, version: number) {
+  return useQuery<Record<PaymentProvider, ChannelReadiness>>({
+    queryKey: [...storeKeys.paymentReadiness(id), version],
+    queryFn: () => apiJson("GET", `${storePath(id)}/payment-readiness`),
+    staleTime: 0,
+  });
 }
 
 /** The Finn.no listing text; fetched only while `enabled` (the dialog is open), and fresh each time. */

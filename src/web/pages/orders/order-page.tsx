@@ -10,6 +10,7 @@ import {
   WithdrawnNotice,
 } from "../../components/orders/order-details";
 import { useDateTime } from "../../components/orders/order-format";
+import { OrderPayment } from "../../components/orders/order-payment";
 import { StatusBadge } from "../../components/orders/status-badge";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
@@ -83,6 +84,9 @@ export function OrderPage() {
           </Panel>
         </div>
         <div className="grid gap-6">
+          <Panel title={t("orders.payment.title")}>
+            <OrderPayment order={order} />
+          </Panel>
           <Panel title={t("orders.changeStatus")} action={<StatusBadge status={order.status} />}>
             <OrderStatusForm order={order} />
           </Panel>

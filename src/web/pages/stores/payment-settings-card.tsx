@@ -26,6 +26,7 @@ import { useTranslation } from "../../lib/i18n";
 import {
   type PaymentSettingsChange,
   usePaymentChannels,
+  usePaymentReadiness,
   useSavePaymentSettings,
 } from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
@@ -132,6 +133,7 @@ export function PaymentSettingsCard({ store }: { store: StoreSummary }) {
           </Button>
         )}
       </CardHeader>
+      <PaymentReadinessLine storeId={store.id} version={saves} />
       {channels.isPending ? (
         <CardContent className="flex justify-center py-10">
           <Spinner label={t("common.loading")} className="size-6 text-primary" />
@@ -296,6 +298,34 @@ function PaymentSettingsForm({ store, channels, editing, onCancel, onSaved }: Pa
           </div>
         )}
       </form>
+    </CardContent>
+  );
+}
+
+/** "Vipps: taking payments", "Card: not live": can each channel take payments now, and why not. */
+function PaymentReadinessLine({ storeId, version }: { storeId: string; version: number }) {
+  const { t } = useTranslation();
+  const readiness = usePaymentReadiness(storeId, version);
+  if (!readiness.data) return null;
+  return (
+    <CardContent className="pb-0">
+      <ul className="grid gap-1 text-sm" aria-label={t("payments.readinessLabel")}>
+        {PAYMENT_PROVIDERS.map((provider) => {
+          const state = readiness.data[provider];
+          return (
+            <li key={provider} className="flex items-center gap-2" data-readiness={state}>
+              <span
+                aria-hidden="true"
+                className={
+                  state === "ok" ? "size-2 rounded-full bg-emerald-600" : "size-2 rounded-full bg-stone-400"
+                }
+              />
+              <span className="font-medium">{t(`payments.readiness.provider.${provider}`)}:</span>
+              <span className="text-muted-foreground">{t(`payments.readiness.${state}`)}</span>
+            </li>
+          );
+        })}
+      </ul>
     </CardContent>
   );
 }

@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { type CheckoutForm, checkoutFormSchema, shortOrderId } from "../../../../shared/order";
+import type { PaymentProvider } from "../../../../shared/payment";
 import { Button } from "../../../components/ui/button";
 import { closesOnEscape } from "../../../components/ui/escape-close";
 import { FormField } from "../../../components/ui/form-field";
@@ -14,10 +15,18 @@ import { ApiError, errorMessage } from "../../../lib/api";
 import { useTranslation } from "../../../lib/i18n";
 import { shownLineTotal, shownTotal, useKr } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
-import { type PlacedOrder, type PlaceOrderBody, placeOrder, refusedProductId, refusedStock } from "../api";
+import {
+  fetchPaymentMethods,
+  type PlacedOrder,
+  type PlaceOrderBody,
+  placeOrder,
+  refusedProductId,
+  refusedStock,
+} from "../api";
 import { cartStore, cartTotal, itemCount, lineTitle, lineTotal, useCart } from "../cart/cart";
 import { CartNotice } from "../cart/cart-notice";
 import type { CartNotes } from "../components/shop-context";
+import { PaymentChoice } from "./payment-choice";
 
 /** A fresh key per checkout attempt; crypto.randomUUID needs a secure context, getRandomValues does not. */
 function newIdempotencyKey(): string {
@@ -119,6 +128,25 @@ function OrderForm({ notes, onPlaced }: OrderFormProps) {
   const { errors } = form.formState;
 
   const [pending, setPending] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+  // The store's live payment channels (decision 0034); none: the seller collects by hand, as before.
+  const [methods, setMethods] = useState<PaymentProvider[]>([]);
+  const [method, setMethod] = useState<PaymentProvider | undefined>(undefined);
+  const storeId = cart.storeId;
+  useEffect(() => {
+    if (!storeId) return;
+    let live = true;
+    fetchPaymentMethods(storeId)
+      .then(({ providers }) => {
+        if (!live) return;
+        setMethods(providers);
+        setMethod((chosen) => (chosen && providers.includes(chosen) ? chosen : providers[0]));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [storeId]);
 
   const send = async (body: PlaceOrderBody, key: string) => {
     setPending(true);
@@ -127,7 +155,14 @@ function OrderForm({ notes, onPlaced }: OrderFormProps) {
       const { storeName } = cartStore.get();
       attempt.current = null;
       cartStore.clear();
-      toast({ title: t("checkout.successTitle"), description: t("checkout.successText") });
+      // Paying online: straight on to the provider's page, which brings the shopper back to their order page.
+      if (order.payment?.redirectUrl) {
+        setRedirecting(true);
+        window.location.assign(order.payment.redirectUrl);
+        return;
+      }
+      if (!order.payment)
+        toast({ title: t("checkout.successTitle"), description: t("checkout.successText") });
       onPlaced(order, storeName);
     } catch (err) {
       const message =
@@ -152,7 +187,7 @@ function OrderForm({ notes, onPlaced }: OrderFormProps) {
   };
 
   const submit = form.handleSubmit((values) => {
-    if (pending) return;
+    if (pending || redirecting) return;
     const current = cartStore.get();
     if (!current.storeId || current.items.length === 0) {
       toast({
@@ -173,6 +208,7 @@ function OrderForm({ notes, onPlaced }: OrderFormProps) {
         qty: item.quantity,
         variantId: item.variantId,
       })),
+      ...(method ? { paymentProvider: method } : {}),
     };
     const signature = JSON.stringify(body);
     // The same request again (a retry after a lost answer) keeps its key, so it cannot order twice.
@@ -279,25 +315,40 @@ function OrderForm({ notes, onPlaced }: OrderFormProps) {
               )}
             </FormField>
           </fieldset>
+          {methods.length > 0 && method && (
+            <PaymentChoice methods={methods} value={method} onChange={setMethod} />
+          )}
         </div>
         {/*
           The note sits with the button it explains, so it is read before ordering; at the end of the
           scrolling form it was half hidden under this bar on a laptop screen.
         */}
         <div className="grid gap-3 border-t px-5 pt-3 pb-[max(env(safe-area-inset-bottom),1.25rem)] sm:px-6 sm:pb-6">
-          {cart.storeName && (
+          {method ? (
             <p className="text-center text-xs text-pretty text-muted-foreground sm:text-sm">
-              {t("checkout.paymentNote", { store: cart.storeName })}
+              {t("checkout.payNote")}
             </p>
+          ) : (
+            cart.storeName && (
+              <p className="text-center text-xs text-pretty text-muted-foreground sm:text-sm">
+                {t("checkout.paymentNote", { store: cart.storeName })}
+              </p>
+            )
           )}
           <Button
             type="submit"
             size="lg"
             className="h-12 w-full text-base aria-disabled:opacity-75"
-            aria-disabled={pending}
+            aria-disabled={pending || redirecting}
           >
-            {pending && <Spinner />}
-            {pending ? t("checkout.placing") : t("checkout.submit", { total })}
+            {(pending || redirecting) && <Spinner />}
+            {redirecting
+              ? t("checkout.redirecting")
+              : pending
+                ? t("checkout.placing")
+                : method
+                  ? t("checkout.submitPay", { total })
+                  : t("checkout.submit", { total })}
           </Button>
         </div>
       </form>
@@ -321,11 +372,22 @@ function Confirmation({ order, storeName, onDone }: ConfirmationProps) {
           <CircleCheck aria-hidden="true" className="size-9" />
         </span>
         <DialogPrimitive.Title className="mt-4 text-2xl font-semibold tracking-tight">
-          {t("checkout.confirmedTitle")}
+          {order.payment ? t("checkout.savedTitle") : t("checkout.confirmedTitle")}
         </DialogPrimitive.Title>
         <DialogPrimitive.Description className="mx-auto mt-2 max-w-sm text-balance text-muted-foreground">
-          {storeName ? t("checkout.confirmedText", { store: storeName }) : t("checkout.successText")}
+          {order.payment?.message ??
+            (storeName ? t("checkout.confirmedText", { store: storeName }) : t("checkout.successText"))}
         </DialogPrimitive.Description>
+        {order.payment && order.publicUrl && (
+          <p className="mt-4">
+            <a
+              href={order.publicUrl}
+              className="font-medium text-primary underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              {t("checkout.openOrderPage")}
+            </a>
+          </p>
+        )}
         <p className="mt-4 inline-flex items-center gap-2 rounded-full border bg-card px-4 py-1.5 text-sm">
           {t("checkout.orderNumber")}
           <span className="font-mono font-semibold tracking-wide">{shortOrderId(order.id)}</span>

@@ -8,6 +8,7 @@ import { useTranslation } from "../../../lib/i18n";
 import { ShopFooter } from "../components/shop-footer";
 import { StoreLogo } from "../components/store-logo";
 import { useOrderDate } from "./order-date";
+import { PaymentPanel } from "./payment-panel";
 import { Withdrawal } from "./withdrawal";
 
 const STATUS_BADGE: Record<PublicOrder["status"], BadgeProps["variant"]> = {
@@ -79,7 +80,15 @@ export function OrderPage({ order: initial, token }: { order: PublicOrder; token
           {t("orderPage.placedOn", { date: date(order.placedAt) })}
         </p>
 
-        {/* The payment panel (pay now, or the payment's state) goes here, above the receipt. */}
+        {/* The payment (decision 0034): read from the provider, never from having come back here. */}
+        <div className="mt-6">
+          <PaymentPanel
+            token={token}
+            onOrderStatus={(status) =>
+              setOrder((current) => (current.status === status ? current : { ...current, status }))
+            }
+          />
+        </div>
 
         <section aria-labelledby="items-heading" className="mt-8">
           <h2 id="items-heading" className="text-lg font-semibold">

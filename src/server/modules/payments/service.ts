@@ -1,0 +1,328 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { translateError } from "../../../shared/i18n";
+import { toOre } from "../../../shared/money";
+import type { OrderStatus } from "../../../shared/order";
+import {
+  type ChannelReadiness,
+  type OrderPaymentState,
+  PAYMENT_PROVIDERS,
+  type PaymentProvider,
+  type PaymentStatus,
+  type SellerPaymentView,
+  type ShopperPayment,
+} from "../../../shared/payment";
+import type { Language } from "../../../shared/preferences";
+import { PaymentProviderError } from "../../adapters/payments";
+import type { Db } from "../../db/client";
+import { orderItems, orders, paymentChannels, payments, stores, vippsWebhooks } from "../../db/schema";
+import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
+import { changeOrderStatus } from "../orders/service";
+import {
+  applyProviderState,
+  handleOf,
+  latestPayment,
+  PAID_STATUSES,
+  type PaymentContext,
+  type PaymentRow,
+  refreshPayment,
+  returnMoney,
+} from "./state";
+
+/** Stripe Checkout Sessions live 30 minutes to 24 hours (`expires_at`); the expiry worker ends them sooner. */
+const STRIPE_MIN_SESSION_MS = 31 * 60_000;
+const STRIPE_MAX_SESSION_MS = 23 * 60 * 60_000;
+
+/** Whether each provider can take a store's payments now, and why not (Payment settings). */
+export async function channelReadiness(
+  ctx: Pick<PaymentContext, "db" | "gateways">,
+  storeId: string,
+): Promise<Record<PaymentProvider, ChannelReadiness>> {
+  const channels = await ctx.db
+    .select({ provider: paymentChannels.provider, isLive: paymentChannels.isLive })
+    .from(paymentChannels)
+    .where(eq(paymentChannels.storeId, storeId));
+  const readiness = {} as Record<PaymentProvider, ChannelReadiness>;
+  for (const provider of PAYMENT_PROVIDERS) {
+    const channel = channels.find((entry) => entry.provider === provider);
+    readiness[provider] = !ctx.gateways[provider]
+      ? "noPlatformKeys"
+      : !channel
+        ? "notConfigured"
+        : !channel.isLive
+          ? "notLive"
+          : "ok";
+  }
+  return readiness;
+}
+
+/** The providers a store's checkout offers: live channels the platform has keys for, Vipps first. */
+export async function offeredProviders(ctx: Pick<PaymentContext, "db" | "gateways">, storeId: string) {
+  const readiness = await channelReadiness(ctx, storeId);
+  return PAYMENT_PROVIDERS.filter((provider) => readiness[provider] === "ok");
+}
+
+export function shopperView(row: PaymentRow, message?: string): ShopperPayment {
+  return {
+    provider: row.provider as PaymentProvider,
+    status: row.status as PaymentStatus,
+    redirectUrl: row.status === "created" ? row.redirectUrl : null,
+    ...(message ? { message } : {}),
+  };
+}
+
+export function sellerView(row: PaymentRow | undefined): SellerPaymentView | null {
+  if (!row) return null;
+  return {
+    provider: row.provider as PaymentProvider,
+    status: row.status as PaymentStatus,
+    amount: row.amount,
+    capturedAmount: row.capturedAmount,
+    refundedAmount: row.refundedAmount,
+    authorisedAt: row.authorisedAt?.toISOString() ?? null,
+  };
+}
+
+/** Registrations under way in this process, so concurrent first checkouts of one MSN register once. */
+const registering = new Map<string, Promise<void>>();
+
+/**
+ * The Vipps webhook for this MSN, registered once (decision 0034); its secret verifies every call. Two
+ * servers registering at once: the one whose row is stored wins, the other deletes its registration at
+ * Vipps (`DELETE /webhooks/v1/webhooks/{id}`), else Vipps would send every event twice, once unverifiable.
+ */
+function ensureVippsWebhook(ctx: PaymentContext, msn: string, origin: string) {
+  const running = registering.get(msn);
+  if (running) return running;
+  const work = (async () => {
+    const vipps = ctx.gateways.vipps;
+    if (!vipps) return;
+    const [existing] = await ctx.db.select().from(vippsWebhooks).where(eq(vippsWebhooks.msn, msn));
+    if (existing) return;
+    const url = `${origin}/api/payments/vipps/webhook`;
+    const registered = await vipps.registerWebhook(msn, url);
+    const [stored] = await ctx.db
+      .insert(vippsWebhooks)
+      .values({ msn, webhookId: registered.id, secret: registered.secret, url })
+      .onConflictDoNothing()
+      .returning({ msn: vippsWebhooks.msn });
+    if (!stored) await vipps.deleteWebhook(msn, registered.id);
+  })().finally(() => registering.delete(msn));
+  registering.set(msn, work);
+  return work;
+}
+
+/**
+ * Starts a payment attempt for an order that waits for payment: a `payments` row first (so nothing the
+ * provider does is ever about an unknown attempt), then the provider. When the provider cannot be
+ * reached the attempt is `failed`, the order is kept, and the answer says so in the shopper's language.
+ */
+export async function startPayment(
+  ctx: PaymentContext,
+  input: { orderId: string; provider: PaymentProvider; origin: string; language: Language },
+): Promise<ShopperPayment> {
+  const [order] = await ctx.db
+    .select({ order: orders, storeName: stores.name, storeSlug: stores.slug })
+    .from(orders)
+    .innerJoin(stores, eq(stores.id, orders.storeId))
+    .where(eq(orders.id, input.orderId));
+  if (!order) throw notFound("orderNotFound");
+  const gateway = ctx.gateways[input.provider];
+  const [channel] = await ctx.db
+    .select()
+    .from(paymentChannels)
+    .where(
+      and(eq(paymentChannels.storeId, order.order.storeId), eq(paymentChannels.provider, input.provider)),
+    );
+  if (!gateway || !channel?.isLive) throw badRequest("paymentProviderUnavailable");
+
+  const amountOre = toOre(order.order.totalGross);
+  const reference = `torg-${randomUUID().replaceAll("-", "")}`;
+  const [row] = await ctx.db
+    .insert(payments)
+    .values({
+      orderId: order.order.id,
+      provider: input.provider,
+      status: "created",
+      reference,
+      merchant: channel.externalId,
+      amount: order.order.totalGross,
+    })
+    .returning();
+  if (!row) throw new Error("payment insert returned no row");
+
+  const items = await ctx.db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.order.id))
+    .orderBy(asc(orderItems.title));
+  const lines = items.map((item) => ({ title: item.title, unitOre: toOre(item.unitPrice), qty: item.qty }));
+  const linesOre = lines.reduce((sum, line) => sum + line.unitOre * line.qty, 0);
+  // The order's total is what is paid (delivery may be added to the lines): the rest is one more line.
+  if (linesOre !== amountOre) {
+    const rest = amountOre - linesOre;
+    if (rest > 0)
+      lines.push({ title: translateError(input.language, "paymentOtherCharges"), unitOre: rest, qty: 1 });
+    else lines.splice(0, lines.length, { title: order.storeName, unitOre: amountOre, qty: 1 });
+  }
+  const sessionMs = Math.min(
+    STRIPE_MAX_SESSION_MS,
+    Math.max(STRIPE_MIN_SESSION_MS, ctx.config.payments.expiryMs + 60_000),
+  );
+  try {
+    if (input.provider === "vipps") await ensureVippsWebhook(ctx, channel.externalId, input.origin);
+    const created = await gateway.createPayment({
+      reference,
+      merchant: channel.externalId,
+      amountOre,
+      description: `${order.storeName} #${order.order.id.slice(0, 8)}`,
+      returnUrl: `${input.origin}/s/${encodeURIComponent(order.storeSlug)}/order/${order.order.publicToken}`,
+      lines,
+      expiresAt: new Date(Date.now() + sessionMs),
+    });
+    const [updated] = await ctx.db
+      .update(payments)
+      .set({
+        redirectUrl: created.redirectUrl,
+        providerSessionId: created.sessionId ?? null,
+        updatedAt: new Date(),
+      })
+      .where(eq(payments.id, row.id))
+      .returning();
+    return shopperView(updated ?? row);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    ctx.log.warn({ err: error, paymentId: row.id }, "payment provider unavailable at checkout; order kept");
+    const [failed] = await ctx.db
+      .update(payments)
+      .set({ status: "failed", updatedAt: new Date() })
+      .where(and(eq(payments.id, row.id), eq(payments.status, "created")))
+      .returning();
+    return shopperView(failed ?? row, translateError(input.language, "paymentProviderDown"));
+  }
+}
+
+async function orderByToken(db: Db, token: string) {
+  if (!/^[0-9a-f]{64}$/.test(token)) throw notFound("orderNotFound");
+  const [order] = await db.select().from(orders).where(eq(orders.publicToken, token));
+  if (!order) throw notFound("orderNotFound");
+  return order;
+}
+
+/**
+ * The shopper's view of their payment. An attempt that is not final is read from its provider first:
+ * coming back to the return URL proves nothing (decision 0034).
+ */
+export async function readOrderPayment(ctx: PaymentContext, token: string): Promise<OrderPaymentState> {
+  const order = await orderByToken(ctx.db, token);
+  let payment = await latestPayment(ctx.db, order.id);
+  if (payment?.status === "created") {
+    payment = await refreshPayment(ctx, payment).catch((error: unknown) => {
+      ctx.log.warn({ err: error, paymentId: payment?.id }, "could not read a payment from its provider");
+      return payment;
+    });
+  }
+  const [fresh] = await ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+  const orderStatus = (fresh?.status ?? order.status) as OrderStatus;
+  return {
+    orderStatus,
+    payment: payment ? shopperView(payment) : null,
+    canRetry:
+      orderStatus === "pending" &&
+      payment !== undefined &&
+      !["created", ...PAID_STATUSES].includes(payment.status),
+  };
+}
+
+/** Try again: the attempt under way (if any, and not paid) is stopped, and a new one starts. */
+export async function retryPayment(
+  ctx: PaymentContext,
+  input: { token: string; provider?: PaymentProvider; origin: string; language: Language },
+): Promise<ShopperPayment> {
+  const order = await orderByToken(ctx.db, input.token);
+  if (order.status !== "pending") throw conflict("orderNotAwaitingPayment");
+  let latest = await latestPayment(ctx.db, order.id);
+  if (!latest && !input.provider) throw badRequest("paymentProviderUnavailable");
+  if (latest?.status === "created") {
+    latest = await refreshPayment(ctx, latest);
+    if (latest.status === "created") latest = await returnMoney(ctx, latest);
+  }
+  if (latest && PAID_STATUSES.includes(latest.status as PaymentStatus)) throw conflict("orderAlreadyPaid");
+  if (latest?.status === "created") throw conflict("paymentUnderWay");
+  const provider = input.provider ?? (latest?.provider as PaymentProvider);
+  return startPayment(ctx, { orderId: order.id, provider, origin: input.origin, language: input.language });
+}
+
+/**
+ * A seller changes an order's status, and the money follows BEFORE the status changes (decision 0034):
+ * fulfilling captures a Vipps reservation; cancelling cancels a reservation or an attempt nobody paid,
+ * or refunds money taken. When the provider refuses or cannot be reached the status stays as it was.
+ * A capture runs once: a second is refused (409) and nothing is sent to the provider.
+ */
+export async function changeStatusWithPayment(
+  ctx: PaymentContext,
+  input: { orderId: string; status: OrderStatus; userId: string },
+) {
+  const [order] = await ctx.db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, input.orderId));
+  // A change changeOrderStatus will refuse (the same status, a cancelled order reopened) moves no money.
+  const refused = !order || order.status === input.status || order.status === "cancelled";
+  const payment = refused ? undefined : await latestPayment(ctx.db, input.orderId);
+  if (payment) {
+    try {
+      if (input.status === "fulfilled" && payment.status === "authorized")
+        await capturePayment(ctx, payment.id);
+      if (input.status === "cancelled") {
+        const open = await ctx.db
+          .select()
+          .from(payments)
+          .where(
+            and(
+              eq(payments.orderId, input.orderId),
+              inArray(payments.status, ["created", "authorized", "captured"]),
+            ),
+          );
+        for (const row of open) await returnMoney(ctx, row);
+      }
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw new HttpError(502, "paymentProviderDown");
+      throw error;
+    }
+  }
+  const changed = await changeOrderStatus(ctx.db, input.orderId, input.status, input.userId, {
+    by: "seller",
+  });
+  if (!changed) throw notFound("orderNotFound");
+  return changed;
+}
+
+/** Captures one authorized attempt, once: the claim (a lock on the row) makes a second call a 409. */
+export async function capturePayment(ctx: PaymentContext, paymentId: string) {
+  const [claimed] = await ctx.db
+    .update(payments)
+    .set({ lockedUntil: new Date(Date.now() + 60_000) })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.status, "authorized"),
+        // Not claimed by another capture (or the worker) that is still running.
+        or(isNull(payments.lockedUntil), lt(payments.lockedUntil, sql`now()`)),
+      ),
+    )
+    .returning();
+  if (!claimed) throw conflict("paymentAlreadyCaptured");
+  const gateway = ctx.gateways[claimed.provider as PaymentProvider];
+  try {
+    if (!gateway) throw new PaymentProviderError(claimed.provider as PaymentProvider, "no platform keys");
+    const state = await gateway.capture(
+      handleOf(claimed),
+      toOre(claimed.amount),
+      `${claimed.reference}-capture`,
+    );
+    return await applyProviderState(ctx, claimed.id, { ...state, status: "captured" });
+  } finally {
+    await ctx.db.update(payments).set({ lockedUntil: null }).where(eq(payments.id, claimed.id));
+  }
+}

@@ -1,0 +1,191 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { fromOre, toOre } from "../../../shared/money";
+import type { PaymentProvider, PaymentStatus } from "../../../shared/payment";
+import type { PaymentGateways, PaymentHandle, ProviderPaymentState } from "../../adapters/payments";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { orders, payments, smsOutbox } from "../../db/schema";
+import { changeOrderStatus } from "../orders/service";
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** What every payment operation needs: the database, the providers the platform has keys for, a log. */
+export interface PaymentContext {
+  db: Db;
+  gateways: PaymentGateways;
+  config: Config;
+  log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+}
+
+/**
+ * Where a payment may go from each status (decision 0034). Anything else is an event arriving late or
+ * out of order, and is ignored: a payment never moves backwards.
+ */
+export const PAYMENT_STATUS_NEXT: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  created: ["authorized", "captured", "refunded", "cancelled", "expired", "failed"],
+  authorized: ["captured", "refunded", "cancelled"],
+  captured: ["refunded"],
+  refunded: [],
+  cancelled: [],
+  expired: [],
+  failed: [],
+};
+
+/** Statuses in which the shopper has paid (money reserved or taken). */
+export const PAID_STATUSES: readonly PaymentStatus[] = ["authorized", "captured"];
+
+export function handleOf(row: PaymentRow): PaymentHandle {
+  return {
+    reference: row.reference,
+    merchant: row.merchant,
+    sessionId: row.providerSessionId,
+    providerTxId: row.providerTxId,
+  };
+}
+
+/** The latest attempt of an order, or undefined when it is paid by hand. */
+export async function latestPayment(db: Db, orderId: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Applies what a provider said (a verified webhook or a read) to one attempt, under its row lock:
+ * only a forward move, amounts only growing, and a payment whose amount is not the order's is never
+ * taken as paid. Then the order follows (see settleOrder). Returns the row as it now is.
+ */
+export async function applyProviderState(
+  ctx: PaymentContext,
+  paymentId: string,
+  state: Partial<ProviderPaymentState> & { status?: PaymentStatus },
+): Promise<PaymentRow | undefined> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+    if (!current) return undefined;
+    const next = state.status;
+    const amountOre = toOre(current.amount);
+    if (next && (next === "authorized" || next === "captured")) {
+      const proven = state.authorizedOre ?? state.capturedOre;
+      if (proven !== undefined && proven !== amountOre) {
+        ctx.log.error(
+          { paymentId, expectedOre: amountOre, providerOre: proven },
+          "payment provider reports a different amount: not taken as paid",
+        );
+        return current;
+      }
+    }
+    const moves = next !== undefined && PAYMENT_STATUS_NEXT[current.status as PaymentStatus].includes(next);
+    const status = moves ? next : (current.status as PaymentStatus);
+    let capturedOre = Math.max(toOre(current.capturedAmount), state.capturedOre ?? 0);
+    // A capture or refund that says no amount took the whole amount (Torg never captures in parts).
+    if (capturedOre === 0 && (status === "captured" || status === "refunded")) capturedOre = amountOre;
+    capturedOre = Math.min(capturedOre, amountOre);
+    let refundedOre = Math.max(toOre(current.refundedAmount), state.refundedOre ?? 0);
+    if (refundedOre === 0 && status === "refunded") refundedOre = capturedOre;
+    refundedOre = Math.min(refundedOre, capturedOre);
+    const [updated] = await tx
+      .update(payments)
+      .set({
+        status,
+        capturedAmount: fromOre(capturedOre),
+        refundedAmount: fromOre(refundedOre),
+        providerTxId: current.providerTxId ?? state.providerTxId ?? null,
+        authorisedAt:
+          current.authorisedAt ??
+          (moves && ["authorized", "captured", "refunded"].includes(status) ? new Date() : null),
+        updatedAt: new Date(),
+      })
+      .where(eq(payments.id, paymentId))
+      .returning();
+    return updated;
+  });
+  if (row) await settleOrder(ctx, row);
+  return row;
+}
+
+/**
+ * The order follows its payment, idempotently (run after every change, so a crash between the two is
+ * mended by the next event or read): paid once the provider holds the money, and then the buyer's held
+ * confirmation text is released. A payment that arrives for an order already cancelled is released.
+ */
+export async function settleOrder(ctx: PaymentContext, row: PaymentRow) {
+  if (!PAID_STATUSES.includes(row.status as PaymentStatus)) return;
+  const [order] = await ctx.db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, row.orderId));
+  if (order?.status === "pending") {
+    await changeOrderStatus(ctx.db, row.orderId, "paid", null, { by: "provider", onlyFrom: "pending" });
+    await releaseConfirmation(ctx.db, row.orderId);
+  } else if (order?.status === "cancelled") {
+    // Paid after the order was cancelled (the expiry won a race): give the money back.
+    await returnMoney(ctx, row).catch((error: unknown) =>
+      ctx.log.warn({ err: error, paymentId: row.id }, "could not return a payment for a cancelled order"),
+    );
+  }
+}
+
+/** The buyer's confirmation text waited for payment (next_attempt_at = 9999-12-31): send it now. */
+export async function releaseConfirmation(db: Db, orderId: string) {
+  await db
+    .update(smsOutbox)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(
+      and(
+        eq(smsOutbox.orderId, orderId),
+        eq(smsOutbox.purpose, "order_confirmation"),
+        eq(smsOutbox.status, "pending"),
+        sql`${smsOutbox.nextAttemptAt} = '9999-12-31 00:00:00+00'::timestamptz`,
+      ),
+    );
+}
+
+/** The order was never paid: its held confirmation text is never sent. */
+export async function dropConfirmation(db: Db, orderId: string) {
+  await db
+    .update(smsOutbox)
+    .set({ status: "refused", lastError: "the order was not paid" })
+    .where(
+      and(
+        eq(smsOutbox.orderId, orderId),
+        eq(smsOutbox.purpose, "order_confirmation"),
+        eq(smsOutbox.status, "pending"),
+        sql`${smsOutbox.nextAttemptAt} = '9999-12-31 00:00:00+00'::timestamptz`,
+      ),
+    );
+}
+
+/** Reads one attempt from its provider and applies what it says. */
+export async function refreshPayment(ctx: PaymentContext, row: PaymentRow) {
+  const gateway = ctx.gateways[row.provider as PaymentProvider];
+  if (!gateway) return row;
+  const state = await gateway.getPayment(handleOf(row));
+  return (await applyProviderState(ctx, row.id, state)) ?? row;
+}
+
+/**
+ * Gives the money of one attempt back as its status needs: an authorization is cancelled, a capture
+ * refunded (what is not refunded yet), an attempt nobody paid stopped. Idempotency keys make a repeat
+ * one operation at the provider.
+ */
+export async function returnMoney(ctx: PaymentContext, row: PaymentRow) {
+  const gateway = ctx.gateways[row.provider as PaymentProvider];
+  if (!gateway) return row;
+  const handle = handleOf(row);
+  if (row.status === "created" || row.status === "authorized") {
+    const state = await gateway.cancel(handle, `${row.reference}-cancel`);
+    return (await applyProviderState(ctx, row.id, { ...state, status: "cancelled" })) ?? row;
+  }
+  if (row.status === "captured") {
+    const owed = toOre(row.capturedAmount) - toOre(row.refundedAmount);
+    const state = await gateway.refund(handle, owed, `${row.reference}-refund`);
+    return (await applyProviderState(ctx, row.id, { ...state, status: "refunded" })) ?? row;
+  }
+  return row;
+}

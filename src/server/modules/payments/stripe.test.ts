@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeStripe, startFakeStripe, stripeSignature } from "../../test/fakes/stripe";
+import { Agent, createTestApp, type TestApp } from "../../test/harness";
+import {
+  checkout,
+  confirmationHeld,
+  deliverStripe,
+  orderState,
+  paymentEnv,
+  STRIPE_ACCOUNT,
+  storeWithChannels,
+  tokenOf,
+} from "./testing";
+
+let t: TestApp;
+let stripe: FakeStripe;
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  t = await createTestApp(paymentEnv(undefined, stripe));
+});
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+});
+
+async function cardOrder(qty = 2) {
+  const { seller, store, mug } = await storeWithChannels(t, [{ provider: "stripe", isLive: true }]);
+  const response = await checkout(t, store.id, mug.id, "stripe", qty);
+  expect(response.statusCode).toBe(201);
+  const order = response.json();
+  const session = [...stripe.sessions.values()].at(-1);
+  if (!session) throw new Error("no Checkout Session");
+  return { seller, store, order, session, token: tokenOf(order.publicUrl) };
+}
+
+describe("Stripe Checkout", () => {
+  it("creates a session in NOK øre on the store's connected account, and is paid by the signed completed event", async () => {
+    const { order, session, token } = await cardOrder();
+    expect(order.payment).toMatchObject({ provider: "stripe", status: "created", redirectUrl: session.url });
+    expect(session).toMatchObject({
+      account: STRIPE_ACCOUNT,
+      amount_total: 69800,
+      currency: "nok",
+      success_url: order.publicUrl,
+      cancel_url: order.publicUrl,
+      line_items: [{ name: "Mug", unit_amount: 34900, quantity: 2 }],
+    });
+    expect(confirmationHeld((await orderState(t, order.id)).texts)).toBe(true);
+
+    await stripe.pay(session.id);
+    expect(await deliverStripe(t, stripe)).toEqual([200]);
+    const state = await orderState(t, order.id);
+    expect(state.order?.status).toBe("paid");
+    expect(state.attempts[0]).toMatchObject({
+      status: "captured",
+      capturedAmount: "698.00",
+      providerTxId: session.payment_intent,
+    });
+    expect(confirmationHeld(state.texts)).toBe(false);
+    expect((await new Agent(t.app).get(`/api/orders/by-token/${token}/payment`)).json()).toMatchObject({
+      orderStatus: "paid",
+      payment: { provider: "stripe", status: "captured" },
+    });
+  });
+
+  it("a bad signature or a replay changes nothing", async () => {
+    const { order, session } = await cardOrder();
+    await stripe.pay(session.id);
+    const message = stripe.sent.at(-1);
+    if (!message) throw new Error("no event");
+    const forged = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/stripe/webhook",
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": stripeSignature("whsec_wrong", message.body),
+      },
+      payload: message.body,
+    });
+    expect(forged.statusCode).toBe(401);
+    expect((await orderState(t, order.id)).order?.status).toBe("pending");
+    await deliverStripe(t, stripe);
+    message.delivered = undefined;
+    expect(await deliverStripe(t, stripe)).toEqual([200]);
+    expect((await orderState(t, order.id)).history.filter((event) => event.toStatus === "paid")).toHaveLength(
+      1,
+    );
+  });
+
+  it("the shopper comes back without paying: the session is expired on retry and a new one offered", async () => {
+    const { order, session, token } = await cardOrder();
+    const shopper = new Agent(t.app);
+    expect((await shopper.get(`/api/orders/by-token/${token}/payment`)).json()).toMatchObject({
+      payment: { status: "created", redirectUrl: session.url },
+      canRetry: false,
+    });
+    const retry = await shopper.post(`/api/orders/by-token/${token}/payment`, {});
+    expect(retry.statusCode).toBe(200);
+    expect(stripe.sessions.get(session.id)?.status).toBe("expired");
+    const next = [...stripe.sessions.values()].at(-1);
+    expect(next?.id).not.toBe(session.id);
+    await stripe.pay(next?.id ?? "");
+    await deliverStripe(t, stripe);
+    expect((await orderState(t, order.id)).order?.status).toBe("paid");
+  });
+
+  it("cancelling a paid card order refunds it; charge.refunded keeps it refunded", async () => {
+    const { seller, order, session } = await cardOrder();
+    await stripe.pay(session.id);
+    await deliverStripe(t, stripe);
+    const response = await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "cancelled" });
+    expect(response.statusCode).toBe(200);
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === session.payment_intent)).toMatchObject(
+      [{ amount: 69800, status: "succeeded" }],
+    );
+    expect(await deliverStripe(t, stripe)).toEqual([200]);
+    expect((await seller.agent.get(`/api/orders/${order.id}`)).json().payment).toMatchObject({
+      provider: "stripe",
+      status: "refunded",
+      capturedAmount: "698.00",
+      refundedAmount: "698.00",
+    });
+  });
+
+  it("fulfilling a card order moves no money (Checkout captured it) and a lost event is found by the poll", async () => {
+    const { seller, order, session } = await cardOrder();
+    await stripe.pay(session.id);
+    for (const message of stripe.sent) message.delivered ??= 0;
+    await t.app.paymentWorker.run(new Date(Date.now() + 10_000));
+    expect((await orderState(t, order.id)).order?.status).toBe("paid");
+    expect(
+      (await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "fulfilled" })).statusCode,
+    ).toBe(200);
+    expect((await orderState(t, order.id)).attempts[0]?.status).toBe("captured");
+  });
+
+  it("an unpaid card order expires: its session expired at Stripe, the order cancelled", async () => {
+    const { order, session } = await cardOrder();
+    await t.app.paymentWorker.run(new Date(Date.now() + 31 * 60_000));
+    expect(stripe.sessions.get(session.id)?.status).toBe("expired");
+    const state = await orderState(t, order.id);
+    expect(state.order?.status).toBe("cancelled");
+    expect(state.history.at(-1)?.changedBy).toBe("expiry");
+    // The expired event arriving later changes nothing.
+    expect(await deliverStripe(t, stripe)).toEqual([200]);
+    expect((await orderState(t, order.id)).order?.status).toBe("cancelled");
+  });
+});

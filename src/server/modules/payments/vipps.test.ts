@@ -1,0 +1,403 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { vippsWebhookSignature } from "../../adapters/payments/vipps";
+import { paymentEvents, payments, products, vippsWebhooks } from "../../db/schema";
+import { type FakeVipps, startFakeVipps } from "../../test/fakes/vipps";
+import { Agent, createTestApp, type TestApp } from "../../test/harness";
+import { capturePayment } from "./service";
+import {
+  checkout,
+  confirmationHeld,
+  deliverVipps,
+  orderState,
+  paymentEnv,
+  storeWithChannels,
+  tokenOf,
+  VIPPS_MSN,
+} from "./testing";
+
+let t: TestApp;
+let vipps: FakeVipps;
+beforeAll(async () => {
+  vipps = await startFakeVipps({ deliver: false });
+  t = await createTestApp(paymentEnv(vipps));
+});
+afterAll(async () => {
+  await t.close();
+  await vipps.close();
+});
+
+/** A Vipps order of 2 × 349 kr: 69800 øre. */
+async function vippsOrder() {
+  const { seller, store, mug } = await storeWithChannels(t, [{ provider: "vipps", isLive: true }]);
+  const response = await checkout(t, store.id, mug.id, "vipps");
+  expect(response.statusCode).toBe(201);
+  const order = response.json();
+  const reference = [...vipps.payments.values()].at(-1)?.reference ?? "";
+  return { seller, store, order, reference, token: tokenOf(order.publicUrl) };
+}
+
+describe("Vipps ePayment at checkout", () => {
+  it("creates the payment as documented, holds the buyer's text, and is paid only by the signed AUTHORIZED webhook", async () => {
+    const { order, reference, token } = await vippsOrder();
+    expect(order.payment).toMatchObject({ provider: "vipps", status: "created" });
+    expect(order.payment.redirectUrl).toBe(`${vipps.url}/landing?token=${reference}`);
+    const created = vipps.payments.get(reference);
+    expect(created).toMatchObject({
+      msn: VIPPS_MSN,
+      amount: { currency: "NOK", value: 69800 },
+      returnUrl: order.publicUrl,
+    });
+    expect(created?.description).toContain(order.storeName);
+    // One webhook registered for the MSN, its secret kept.
+    const [hook] = await t.database.db.select().from(vippsWebhooks).where(eq(vippsWebhooks.msn, VIPPS_MSN));
+    expect(hook?.secret).toBe(vipps.webhooks.find((entry) => entry.msn === VIPPS_MSN)?.secret);
+
+    let state = await orderState(t, order.id);
+    expect(state.order?.status).toBe("pending");
+    expect(confirmationHeld(state.texts)).toBe(true);
+
+    // Coming back to the return URL proves nothing: still waiting.
+    expect((await new Agent(t.app).get(`/api/orders/by-token/${token}/payment`)).json()).toMatchObject({
+      orderStatus: "pending",
+      payment: { status: "created" },
+    });
+
+    await vipps.approve(reference);
+    expect(await deliverVipps(t, vipps)).toEqual([200, 200]);
+    state = await orderState(t, order.id);
+    expect(state.order?.status).toBe("paid");
+    expect(state.attempts[0]).toMatchObject({ status: "authorized", amount: "698.00" });
+    expect(state.history.map((event) => [event.toStatus, event.changedBy])).toEqual([
+      ["pending", "shopper"],
+      ["paid", "provider"],
+    ]);
+    expect(confirmationHeld(state.texts)).toBe(false);
+  });
+
+  it("a replayed webhook is a no-op", async () => {
+    const { order, reference } = await vippsOrder();
+    await vipps.approve(reference);
+    const authorized = vipps.sent.filter(
+      (message) => message.body.includes(reference) && message.body.includes("AUTHORIZED"),
+    );
+    await deliverVipps(t, vipps);
+    for (const message of authorized) message.delivered = undefined;
+    expect(await deliverVipps(t, vipps)).toEqual([200]);
+    const state = await orderState(t, order.id);
+    expect(state.history.filter((event) => event.toStatus === "paid")).toHaveLength(1);
+    const events = await t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.paymentId, state.attempts[0]?.id ?? ""));
+    expect(events.filter((event) => event.name === "AUTHORIZED")).toHaveLength(1);
+  });
+
+  it("a bad or stale signature is a 401 and changes nothing", async () => {
+    const { order, reference } = await vippsOrder();
+    await vipps.approve(reference);
+    const message = vipps.sent.find(
+      (entry) => entry.body.includes(reference) && entry.body.includes("AUTHORIZED"),
+    );
+    if (!message) throw new Error("no AUTHORIZED webhook");
+    const url = new URL(message.url);
+    const tampered = await t.app.inject({
+      method: "POST",
+      url: url.pathname,
+      headers: message.headers,
+      payload: message.body.replace("69800", "100"),
+    });
+    expect(tampered.statusCode).toBe(401);
+    const [hook] = await t.database.db.select().from(vippsWebhooks).where(eq(vippsWebhooks.msn, VIPPS_MSN));
+    const oldDate = new Date(Date.now() - 10 * 60_000).toUTCString();
+    const stale = vippsWebhookSignature({
+      secret: hook?.secret ?? "",
+      pathAndQuery: url.pathname,
+      date: oldDate,
+      host: url.host,
+      body: message.body,
+    });
+    const staleResponse = await t.app.inject({
+      method: "POST",
+      url: url.pathname,
+      headers: {
+        ...message.headers,
+        "x-ms-date": oldDate,
+        "x-ms-content-sha256": stale.contentHash,
+        authorization: stale.authorization,
+      },
+      payload: message.body,
+    });
+    expect(staleResponse.statusCode).toBe(401);
+    const state = await orderState(t, order.id);
+    expect(state.order?.status).toBe("pending");
+    expect(state.attempts[0]?.status).toBe("created");
+    // Marked delivered by hand so later tests do not deliver it.
+    for (const entry of vipps.sent) entry.delivered ??= 0;
+  });
+
+  it("a webhook with an amount that is not the order's never makes it paid", async () => {
+    const { order, reference } = await vippsOrder();
+    const [hook] = await t.database.db.select().from(vippsWebhooks).where(eq(vippsWebhooks.msn, VIPPS_MSN));
+    const body = JSON.stringify({
+      msn: VIPPS_MSN,
+      reference,
+      pspReference: "forged-1",
+      name: "AUTHORIZED",
+      amount: { currency: "NOK", value: 100 },
+      timestamp: new Date().toISOString(),
+      idempotencyKey: null,
+      success: true,
+    });
+    const date = new Date().toUTCString();
+    const signed = vippsWebhookSignature({
+      secret: hook?.secret ?? "",
+      pathAndQuery: "/api/payments/vipps/webhook",
+      date,
+      host: "localhost",
+      body,
+    });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/vipps/webhook",
+      headers: {
+        host: "localhost",
+        "content-type": "application/json",
+        "x-ms-date": date,
+        "x-ms-content-sha256": signed.contentHash,
+        authorization: signed.authorization,
+      },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(200);
+    const state = await orderState(t, order.id);
+    expect(state.order?.status).toBe("pending");
+    expect(state.attempts[0]?.status).toBe("created");
+    for (const entry of vipps.sent) entry.delivered ??= 0;
+  });
+
+  it("rejected in the app: the order waits, the shopper tries again and pays with a new attempt", async () => {
+    const { order, reference, token } = await vippsOrder();
+    await vipps.reject(reference);
+    await deliverVipps(t, vipps);
+    const shopper = new Agent(t.app);
+    expect((await shopper.get(`/api/orders/by-token/${token}/payment`)).json()).toMatchObject({
+      orderStatus: "pending",
+      payment: { provider: "vipps", status: "cancelled", redirectUrl: null },
+      canRetry: true,
+    });
+    const retry = await shopper.post(`/api/orders/by-token/${token}/payment`, {});
+    expect(retry.statusCode).toBe(200);
+    const second = [...vipps.payments.values()].at(-1);
+    expect(second?.reference).not.toBe(reference);
+    expect(retry.json()).toMatchObject({
+      status: "created",
+      redirectUrl: `${vipps.url}/landing?token=${second?.reference}`,
+    });
+    await vipps.approve(second?.reference ?? "");
+    await deliverVipps(t, vipps);
+    const state = await orderState(t, order.id);
+    expect(state.order?.status).toBe("paid");
+    expect(state.attempts.map((attempt) => attempt.status).sort()).toEqual(["authorized", "cancelled"]);
+    // Paid: no third attempt.
+    expect((await shopper.post(`/api/orders/by-token/${token}/payment`, {})).statusCode).toBe(409);
+  });
+
+  it("a webhook that never arrives: the order page's read and the worker's poll find the payment", async () => {
+    const first = await vippsOrder();
+    await vipps.approve(first.reference);
+    for (const entry of vipps.sent) entry.delivered ??= 0; // lost
+    expect((await new Agent(t.app).get(`/api/orders/by-token/${first.token}/payment`)).json()).toMatchObject({
+      orderStatus: "paid",
+      payment: { status: "authorized" },
+    });
+
+    const second = await vippsOrder();
+    await vipps.approve(second.reference);
+    for (const entry of vipps.sent) entry.delivered ??= 0;
+    const result = await t.app.paymentWorker.run(new Date(Date.now() + 10_000));
+    expect(result.read).toBeGreaterThanOrEqual(1);
+    expect((await orderState(t, second.order.id)).order?.status).toBe("paid");
+  });
+
+  it("events out of order never move a payment or its order backwards", async () => {
+    const { seller, order, reference } = await vippsOrder();
+    await vipps.approve(reference);
+    for (const entry of vipps.sent) entry.delivered ??= undefined;
+    // Undelivered: CREATED, AUTHORIZED. The seller fulfils after a provider read, which captures.
+    await t.app.paymentWorker.run(new Date(Date.now() + 10_000));
+    expect(
+      (await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "fulfilled" })).statusCode,
+    ).toBe(200);
+    // Now the webhooks arrive, newest first: CAPTURED, AUTHORIZED, CREATED.
+    expect(
+      await deliverVipps(t, vipps, (all) => all.filter((m) => m.body.includes(reference)).reverse()),
+    ).toEqual([200, 200, 200]);
+    const state = await orderState(t, order.id);
+    expect(state.order?.status).toBe("fulfilled");
+    expect(state.attempts[0]).toMatchObject({ status: "captured", capturedAmount: "698.00" });
+  });
+});
+
+describe("Vipps money follows the seller", () => {
+  async function paidOrder() {
+    const made = await vippsOrder();
+    await vipps.approve(made.reference);
+    await deliverVipps(t, vipps);
+    return made;
+  }
+  const operationsOf = (reference: string) => vipps.operations.filter((op) => op.reference === reference);
+
+  it("fulfilling captures the whole amount; the seller's order shows it", async () => {
+    const { seller, order, reference } = await paidOrder();
+    const response = await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "fulfilled" });
+    expect(response.statusCode).toBe(200);
+    expect(operationsOf(reference)).toEqual([{ reference, kind: "capture", value: 69800 }]);
+    const view = (await seller.agent.get(`/api/orders/${order.id}`)).json();
+    expect(view.payment).toMatchObject({
+      provider: "vipps",
+      status: "captured",
+      amount: "698.00",
+      capturedAmount: "698.00",
+      refundedAmount: "0.00",
+    });
+    expect(view.history.at(-1)).toMatchObject({ toStatus: "fulfilled", actor: "seller" });
+    await deliverVipps(t, vipps);
+  });
+
+  it("a double capture is refused and only one reaches the provider", async () => {
+    const { seller, order, reference } = await paidOrder();
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.reference, reference));
+    const context = t.app.payments;
+    const results = await Promise.allSettled([
+      capturePayment(context, payment?.id ?? ""),
+      capturePayment(context, payment?.id ?? ""),
+    ]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    expect(results.find((result) => result.status === "rejected")?.reason).toMatchObject({ statusCode: 409 });
+    // Fulfilled, back to paid, fulfilled again: still one capture.
+    await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "fulfilled" });
+    await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "paid" });
+    await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "fulfilled" });
+    expect(operationsOf(reference).filter((op) => op.kind === "capture")).toHaveLength(1);
+    await deliverVipps(t, vipps);
+  });
+
+  it("cancelling before capture cancels the reservation", async () => {
+    const { seller, order, reference } = await paidOrder();
+    const response = await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "cancelled" });
+    expect(response.statusCode).toBe(200);
+    expect(operationsOf(reference)).toEqual([{ reference, kind: "cancel", value: 69800 }]);
+    expect((await orderState(t, order.id)).attempts[0]?.status).toBe("cancelled");
+    await deliverVipps(t, vipps);
+  });
+
+  it("cancelling after capture refunds what was captured", async () => {
+    const { seller, order, reference } = await paidOrder();
+    await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "fulfilled" });
+    const response = await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "cancelled" });
+    expect(response.statusCode).toBe(200);
+    expect(operationsOf(reference)).toEqual([
+      { reference, kind: "capture", value: 69800 },
+      { reference, kind: "refund", value: 69800 },
+    ]);
+    expect((await orderState(t, order.id)).attempts[0]).toMatchObject({
+      status: "refunded",
+      refundedAmount: "698.00",
+    });
+    await deliverVipps(t, vipps);
+  });
+
+  it("when Vipps cannot be reached, fulfilling answers 502 and the order stays paid", async () => {
+    const { seller, order } = await paidOrder();
+    vipps.control.down = true;
+    try {
+      const response = await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "fulfilled" });
+      expect(response.statusCode).toBe(502);
+      expect(response.json().message).toMatch(/payment service could not be reached/);
+    } finally {
+      vipps.control.down = false;
+    }
+    expect((await orderState(t, order.id)).order?.status).toBe("paid");
+  });
+});
+
+describe("Expiry and a provider that is down", () => {
+  it("an unpaid order expires: payment cancelled at Vipps, order cancelled by the expiry, buyer's text dropped", async () => {
+    const { order, reference } = await vippsOrder();
+    const result = await t.app.paymentWorker.run(new Date(Date.now() + 31 * 60_000));
+    expect(result.expired).toBeGreaterThanOrEqual(1);
+    expect(vipps.payments.get(reference)?.state).toBe("TERMINATED");
+    const state = await orderState(t, order.id);
+    expect(state.order?.status).toBe("cancelled");
+    expect(state.attempts[0]?.status).toBe("expired");
+    expect(state.history.at(-1)).toMatchObject({ toStatus: "cancelled", changedBy: "expiry" });
+    expect(state.texts.find((text) => text.purpose === "order_confirmation")?.status).toBe("refused");
+    for (const entry of vipps.sent) entry.delivered ??= 0;
+  });
+
+  it("an expired order gives its stock back (through changeOrderStatus, decision 0032)", async () => {
+    const { store, mug } = await storeWithChannels(t, [{ provider: "vipps", isLive: true }]);
+    await t.database.db.update(products).set({ stockQty: 2 }).where(eq(products.id, mug.id));
+    const order = (await checkout(t, store.id, mug.id, "vipps", 2)).json();
+    const stockOf = async () =>
+      (
+        await t.database.db.select({ stock: products.stockQty }).from(products).where(eq(products.id, mug.id))
+      )[0]?.stock;
+    expect(await stockOf()).toBe(0);
+    await t.app.paymentWorker.run(new Date(Date.now() + 31 * 60_000));
+    expect((await orderState(t, order.id)).order?.status).toBe("cancelled");
+    expect(await stockOf()).toBe(2);
+    for (const entry of vipps.sent) entry.delivered ??= 0;
+  });
+
+  it("Vipps down at checkout: a clear message, the order kept, and the shopper pays later from the order page", async () => {
+    const { store, mug } = await storeWithChannels(t, [{ provider: "vipps", isLive: true }]);
+    vipps.control.down = true;
+    const response = await checkout(t, store.id, mug.id, "vipps");
+    vipps.control.down = false;
+    expect(response.statusCode).toBe(201);
+    const order = response.json();
+    expect(order.payment).toMatchObject({ provider: "vipps", status: "failed", redirectUrl: null });
+    expect(order.payment.message).toBe(
+      "The payment service could not be reached. Your order is saved: you can try paying again from your order page.",
+    );
+    const token = tokenOf(order.publicUrl);
+    const shopper = new Agent(t.app);
+    expect((await shopper.get(`/api/orders/by-token/${token}/payment`)).json()).toMatchObject({
+      orderStatus: "pending",
+      canRetry: true,
+    });
+    const retry = await shopper.post(`/api/orders/by-token/${token}/payment`, {});
+    expect(retry.json()).toMatchObject({ provider: "vipps", status: "created" });
+    await vipps.approve([...vipps.payments.values()].at(-1)?.reference ?? "");
+    await deliverVipps(t, vipps);
+    const state = await orderState(t, order.id);
+    expect(state.order?.status).toBe("paid");
+    expect(state.order?.totalGross).toBe("698.00");
+  });
+});
+
+describe("Which channels are offered", () => {
+  it("a channel that is not live is refused before any order is written; readiness says why", async () => {
+    const { seller, store, mug } = await storeWithChannels(t, [{ provider: "vipps", isLive: false }]);
+    const response = await checkout(t, store.id, mug.id, "vipps");
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe("This payment method is not available for this shop");
+    expect((await seller.agent.get(`/api/stores/${store.id}/orders`)).json()).toEqual([]);
+    expect((await seller.agent.get(`/api/stores/${store.id}/payment-readiness`)).json()).toEqual({
+      vipps: "notLive",
+      stripe: "noPlatformKeys",
+    });
+  });
+
+  it("a store with no paying channel keeps today's flow: no payment, the buyer's text goes at once", async () => {
+    const { store, mug } = await storeWithChannels(t, []);
+    const response = await checkout(t, store.id, mug.id);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().payment).toBeUndefined();
+    const state = await orderState(t, response.json().id);
+    expect(state.attempts).toEqual([]);
+    expect(confirmationHeld(state.texts)).toBe(false);
+  });
+});

@@ -1,0 +1,77 @@
+import { and, eq, or } from "drizzle-orm";
+import type { PaymentProvider } from "../../../shared/payment";
+import type { PaymentEvent, WebhookRequest } from "../../adapters/payments";
+import { WebhookSignatureError } from "../../adapters/payments";
+import { paymentEvents, payments } from "../../db/schema";
+import { HttpError } from "../../lib/http-error";
+import { applyProviderState, type PaymentContext } from "./state";
+
+/** The attempt an event is about: by our reference, Stripe's session, or the provider's transaction id. */
+async function paymentOf(ctx: PaymentContext, provider: PaymentProvider, event: PaymentEvent) {
+  const keys = [
+    event.reference ? eq(payments.reference, event.reference) : undefined,
+    event.sessionId ? eq(payments.providerSessionId, event.sessionId) : undefined,
+    event.providerTxId ? eq(payments.providerTxId, event.providerTxId) : undefined,
+  ].filter((key) => key !== undefined);
+  if (keys.length === 0) return undefined;
+  const [row] = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), or(...keys)))
+    .limit(1);
+  return row;
+}
+
+/** What an event proves about amounts, in the shape a provider read has. */
+function stateOfEvent(event: PaymentEvent) {
+  const amount = event.amountOre;
+  switch (event.status) {
+    case "authorized":
+      return { status: event.status, authorizedOre: amount, providerTxId: event.providerTxId };
+    case "captured":
+      return { status: event.status, capturedOre: amount, providerTxId: event.providerTxId };
+    case "refunded":
+      return { status: event.status, refundedOre: amount };
+    default:
+      return { status: event.status };
+  }
+}
+
+/**
+ * One webhook call (decision 0034): verified first (a bad or stale signature is a 401 and changes
+ * nothing), then each event recorded once under its unique (provider, event id); a replay finds it
+ * there and does nothing. An event moves its payment only forward (applyProviderState).
+ */
+export async function handleWebhook(ctx: PaymentContext, provider: PaymentProvider, request: WebhookRequest) {
+  const gateway = ctx.gateways[provider];
+  if (!gateway) throw new HttpError(404, "routeNotFound", { method: "POST", url: request.pathAndQuery });
+  let events: PaymentEvent[];
+  try {
+    events = await gateway.parseWebhook(request);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      ctx.log.warn({ provider, reason: error.message }, "payment webhook refused");
+      throw new HttpError(401, "webhookSignatureInvalid");
+    }
+    throw error;
+  }
+  let applied = 0;
+  for (const event of events) {
+    const payment = await paymentOf(ctx, provider, event);
+    const [recorded] = await ctx.db
+      .insert(paymentEvents)
+      .values({
+        provider,
+        eventId: event.eventId,
+        paymentId: payment?.id ?? null,
+        name: event.name,
+        payload: event.payload,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!recorded || !payment || !event.status) continue;
+    await applyProviderState(ctx, payment.id, stateOfEvent(event));
+    applied += 1;
+  }
+  return { received: events.length, applied };
+}

@@ -1,0 +1,129 @@
+import { and, eq, inArray, isNull, lt, notExists, or, sql } from "drizzle-orm";
+import { orders, payments } from "../../db/schema";
+import { changeOrderStatus } from "../orders/service";
+import { dropConfirmation, type PaymentContext, type PaymentRow, refreshPayment, returnMoney } from "./state";
+
+const BATCH = 50;
+/** An attempt younger than this is left to its webhook: the shopper is still on the provider's page. */
+const FRESH_MS = 5_000;
+const CLAIM_MS = 60_000;
+
+export interface PaymentPassResult {
+  read: number;
+  expired: number;
+}
+
+/**
+ * The payment worker (decision 0034), safe on many servers: unfinished attempts are claimed with
+ * FOR UPDATE SKIP LOCKED and a lease, read from their provider (the webhook may never come), and an
+ * order still unpaid PAYMENT_EXPIRY_MINUTES after it was placed is expired: its attempt cancelled at the
+ * provider, the order cancelled through changeOrderStatus (which gives the stock back), its held
+ * confirmation text dropped.
+ */
+export async function runPaymentPass(ctx: PaymentContext, now = new Date()): Promise<PaymentPassResult> {
+  const cutoff = new Date(now.getTime() - ctx.config.payments.expiryMs);
+  const due = ctx.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, "created"),
+        lt(payments.createdAt, new Date(now.getTime() - FRESH_MS)),
+        or(isNull(payments.lockedUntil), lt(payments.lockedUntil, sql`now()`)),
+      ),
+    )
+    .limit(BATCH)
+    .for("update", { skipLocked: true });
+  const claimed = await ctx.db
+    .update(payments)
+    .set({ lockedUntil: new Date(Date.now() + CLAIM_MS) })
+    .where(inArray(payments.id, due))
+    .returning();
+
+  let expired = 0;
+  for (const row of claimed) {
+    try {
+      let current: PaymentRow = await refreshPayment(ctx, row);
+      const [order] = await ctx.db.select().from(orders).where(eq(orders.id, row.orderId));
+      if (current.status === "created" && order && order.placedAt < cutoff) {
+        current = await returnMoney(ctx, current);
+        await ctx.db
+          .update(payments)
+          .set({ status: "expired", updatedAt: new Date() })
+          .where(and(eq(payments.id, current.id), eq(payments.status, "cancelled")));
+      }
+    } catch (error) {
+      ctx.log.warn({ err: error, paymentId: row.id }, "payment worker could not read or cancel an attempt");
+    } finally {
+      await ctx.db.update(payments).set({ lockedUntil: null }).where(eq(payments.id, row.id));
+    }
+  }
+
+  // Orders waiting for an online payment past the expiry, with no attempt paid or under way.
+  const stale = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, "pending"),
+        lt(orders.placedAt, cutoff),
+        sql`exists (select 1 from ${payments} p where p.order_id = ${orders.id})`,
+        notExists(
+          ctx.db
+            .select({ id: payments.id })
+            .from(payments)
+            .where(
+              and(
+                eq(payments.orderId, orders.id),
+                inArray(payments.status, ["created", "authorized", "captured"]),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(BATCH);
+  for (const order of stale) {
+    const changed = await changeOrderStatus(ctx.db, order.id, "cancelled", null, {
+      by: "expiry",
+      onlyFrom: "pending",
+    });
+    if (changed) {
+      await dropConfirmation(ctx.db, order.id);
+      expired += 1;
+    }
+  }
+  return { read: claimed.length, expired };
+}
+
+/** Runs passes on a timer (like the housekeeping and SMS workers); tests call run() instead. */
+export class PaymentWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly ctx: PaymentContext,
+    private readonly intervalMs: number,
+  ) {}
+
+  start() {
+    if (this.timer || this.intervalMs <= 0) return;
+    this.timer = setInterval(() => {
+      this.running ??= this.run()
+        .catch((error: unknown) => this.ctx.log.warn({ err: error }, "payment pass failed; will retry"))
+        .finally(() => {
+          this.running = undefined;
+        });
+    }, this.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop() {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  run(now?: Date) {
+    return runPaymentPass(this.ctx, now);
+  }
+}

@@ -1,0 +1,404 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
+import { vippsWebhookSignature } from "../../adapters/payments/vipps";
+import { decisionPage } from "./page";
+
+/**
+ * A local stand-in for the Vipps MobilePay APIs Torg uses (decision 0035): the Access token API
+ * (`POST /accesstoken/get`), the ePayment API v1 (create, get, capture, cancel, refund, with the
+ * `Idempotency-Key` replaying an answer) and the Webhooks API v1 (register, then every event POSTed to
+ * the registered `url`, signed as "Request authentication" documents). Its landing page approves or
+ * rejects a payment, as the Vipps app would.
+ */
+export interface FakeVippsOptions {
+  clientId?: string;
+  clientSecret?: string;
+  subscriptionKey?: string;
+  /** POST webhooks to their registered urls (default true); false keeps them in `sent` only. */
+  deliver?: boolean;
+  port?: number;
+}
+
+type Amount = { currency: string; value: number };
+type State = "CREATED" | "ABORTED" | "EXPIRED" | "AUTHORIZED" | "TERMINATED";
+interface FakePayment {
+  msn: string;
+  reference: string;
+  pspReference: string;
+  amount: Amount;
+  state: State;
+  returnUrl: string;
+  description: string;
+  aggregate: {
+    authorizedAmount: Amount;
+    cancelledAmount: Amount;
+    capturedAmount: Amount;
+    refundedAmount: Amount;
+  };
+}
+export interface SentWebhook {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  delivered?: number;
+}
+
+const nok = (value = 0): Amount => ({ currency: "NOK", value });
+const REFERENCE = /^[a-zA-Z0-9-]{8,50}$/;
+
+export async function startFakeVipps(options: FakeVippsOptions = {}) {
+  const keys = {
+    clientId: options.clientId ?? "fake-client-id",
+    clientSecret: options.clientSecret ?? "fake-client-secret",
+    subscriptionKey: options.subscriptionKey ?? "fake-subscription-key",
+  };
+  const payments = new Map<string, FakePayment>();
+  const webhooks: { id: string; msn: string; url: string; events: string[]; secret: string }[] = [];
+  const tokens = new Set<string>();
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const sent: SentWebhook[] = [];
+  /** Every adjustment call that changed money: the journeys check a capture was recorded. */
+  const operations: { reference: string; kind: "capture" | "cancel" | "refund"; value: number }[] = [];
+  const control = { down: false, deliver: options.deliver ?? true, dropWebhooks: false, tokenCalls: 0 };
+
+  const app = Fastify({ logger: false });
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_r, body, done) =>
+    done(null, body),
+  );
+
+  const problem = (reply: FastifyReply, status: number, title: string, detail = title) =>
+    reply.status(status).type("application/problem+json").send({
+      type: "https://developer.vippsmobilepay.com/docs/knowledge-base/errors",
+      title,
+      detail,
+      status,
+      traceId: randomUUID(),
+    });
+
+  function authorized(request: FastifyRequest) {
+    const bearer = request.headers.authorization?.replace(/^Bearer /, "") ?? "";
+    return (
+      tokens.has(bearer) &&
+      request.headers["ocp-apim-subscription-key"] === keys.subscriptionKey &&
+      typeof request.headers["merchant-serial-number"] === "string"
+    );
+  }
+
+  async function emit(payment: FakePayment, name: string, value: number, idempotencyKey: string | null) {
+    const event = `epayments.payment.${name.toLowerCase()}.v1`;
+    const body = JSON.stringify({
+      msn: payment.msn,
+      reference: payment.reference,
+      pspReference: String(Date.now()) + randomBytes(3).toString("hex"),
+      name,
+      amount: nok(value),
+      timestamp: new Date().toISOString(),
+      idempotencyKey,
+      success: true,
+    });
+    for (const hook of webhooks.filter(
+      (entry) => entry.msn === payment.msn && entry.events.includes(event),
+    )) {
+      const url = new URL(hook.url);
+      const date = new Date().toUTCString();
+      const { contentHash, authorization } = vippsWebhookSignature({
+        secret: hook.secret,
+        pathAndQuery: url.pathname + url.search,
+        date,
+        host: url.host,
+        body,
+      });
+      const message: SentWebhook = {
+        url: hook.url,
+        headers: {
+          "content-type": "application/json",
+          host: url.host,
+          "x-ms-date": date,
+          "x-ms-content-sha256": contentHash,
+          authorization,
+        },
+        body,
+      };
+      sent.push(message);
+      if (control.deliver && !control.dropWebhooks) {
+        const { host: _host, ...headers } = message.headers;
+        message.delivered = await fetch(hook.url, { method: "POST", headers, body })
+          .then((response) => response.status)
+          .catch(() => 0);
+      }
+    }
+  }
+
+  /** An adjustment with an `Idempotency-Key` answers the first result again and changes nothing. */
+  async function once(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    work: () => Promise<{ status: number; body: unknown }>,
+  ) {
+    const key = request.headers["idempotency-key"];
+    if (typeof key !== "string" || key.length === 0 || key.length > 50) {
+      return problem(reply, 400, "Idempotency-Key is required");
+    }
+    const slot = `${request.method} ${request.url} ${key}`;
+    const earlier = idempotent.get(slot);
+    const result = earlier ?? (await work());
+    if (!earlier && result.status < 300) idempotent.set(slot, result);
+    return reply.status(result.status).type("application/json").send(result.body);
+  }
+
+  const view = (payment: FakePayment) => ({
+    aggregate: payment.aggregate,
+    amount: payment.amount,
+    state: payment.state,
+    paymentMethod: { type: "WALLET" },
+    profile: {},
+    pspReference: payment.pspReference,
+    reference: payment.reference,
+    redirectUrl: `${baseUrl()}/landing?token=${payment.reference}`,
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (control.down && !request.url.startsWith("/landing") && request.url !== "/health") {
+      return reply.status(503).send({ title: "Service Unavailable" });
+    }
+  });
+
+  app.post("/accesstoken/get", async (request, reply) => {
+    control.tokenCalls += 1;
+    const h = request.headers;
+    if (
+      h.client_id !== keys.clientId ||
+      h.client_secret !== keys.clientSecret ||
+      h["ocp-apim-subscription-key"] !== keys.subscriptionKey
+    ) {
+      return reply.status(401).send({ error: "unauthorized_client" });
+    }
+    const token = randomBytes(24).toString("base64url");
+    tokens.add(token);
+    const now = Math.floor(Date.now() / 1000);
+    return {
+      token_type: "Bearer",
+      expires_in: "3600",
+      ext_expires_in: "3600",
+      expires_on: String(now + 3600),
+      not_before: String(now),
+      resource: "00000002-0000-0000-c000-000000000000",
+      access_token: token,
+    };
+  });
+
+  app.post("/webhooks/v1/webhooks", async (request, reply) => {
+    if (!authorized(request)) return problem(reply, 401, "Unauthorized");
+    const body = request.body as { url?: string; events?: string[] };
+    if (!body?.url || !Array.isArray(body.events)) return problem(reply, 400, "url and events are required");
+    const hook = {
+      id: randomUUID(),
+      msn: String(request.headers["merchant-serial-number"]),
+      url: body.url,
+      events: body.events,
+      secret: randomBytes(48).toString("base64"),
+    };
+    webhooks.push(hook);
+    return reply.status(201).send({ id: hook.id, secret: hook.secret });
+  });
+
+  app.delete<{ Params: { id: string } }>("/webhooks/v1/webhooks/:id", async (request, reply) => {
+    if (!authorized(request)) return problem(reply, 401, "Unauthorized");
+    const index = webhooks.findIndex(
+      (hook) => hook.id === request.params.id && hook.msn === request.headers["merchant-serial-number"],
+    );
+    if (index < 0) return problem(reply, 404, "Webhook not found");
+    webhooks.splice(index, 1);
+    return reply.status(204).send();
+  });
+
+  app.post("/epayment/v1/payments", async (request, reply) => {
+    if (!authorized(request)) return problem(reply, 401, "Unauthorized");
+    return once(request, reply, async () => {
+      const body = request.body as Record<string, unknown> & {
+        amount?: Amount;
+        paymentMethod?: { type?: string };
+      };
+      const msn = String(request.headers["merchant-serial-number"]);
+      const reference = String(body.reference ?? "");
+      const value = body.amount?.value;
+      if (!REFERENCE.test(reference))
+        return { status: 400, body: { title: "Invalid reference", status: 400 } };
+      if (body.amount?.currency !== "NOK" || !Number.isInteger(value) || (value ?? -1) < 0) {
+        return { status: 400, body: { title: "Invalid amount", status: 400 } };
+      }
+      if (body.userFlow !== "WEB_REDIRECT" || typeof body.returnUrl !== "string") {
+        return { status: 400, body: { title: "WEB_REDIRECT needs a returnUrl", status: 400 } };
+      }
+      if (!["WALLET", "CARD"].includes(body.paymentMethod?.type ?? "")) {
+        return { status: 400, body: { title: "Invalid paymentMethod", status: 400 } };
+      }
+      if (payments.has(reference))
+        return { status: 409, body: { title: "Reference already used", status: 409 } };
+      const payment: FakePayment = {
+        msn,
+        reference,
+        pspReference: randomBytes(8).toString("hex"),
+        amount: nok(value),
+        state: "CREATED",
+        returnUrl: body.returnUrl,
+        description: String(body.paymentDescription ?? ""),
+        aggregate: {
+          authorizedAmount: nok(),
+          cancelledAmount: nok(),
+          capturedAmount: nok(),
+          refundedAmount: nok(),
+        },
+      };
+      payments.set(reference, payment);
+      await emit(payment, "CREATED", payment.amount.value, null);
+      return { status: 201, body: { redirectUrl: `${baseUrl()}/landing?token=${reference}`, reference } };
+    });
+  });
+
+  function paymentFor(request: FastifyRequest<{ Params: { reference: string } }>) {
+    const payment = payments.get(request.params.reference);
+    return payment && payment.msn === request.headers["merchant-serial-number"] ? payment : undefined;
+  }
+
+  app.get<{ Params: { reference: string } }>("/epayment/v1/payments/:reference", async (request, reply) => {
+    if (!authorized(request)) return problem(reply, 401, "Unauthorized");
+    const payment = paymentFor(request);
+    return payment ? view(payment) : problem(reply, 404, "Payment not found");
+  });
+
+  type Adjust = FastifyRequest<{ Params: { reference: string }; Body: { modificationAmount?: Amount } }>;
+  app.post("/epayment/v1/payments/:reference/capture", async (request: Adjust, reply) => {
+    if (!authorized(request)) return problem(reply, 401, "Unauthorized");
+    return once(request, reply, async () => {
+      const payment = paymentFor(request);
+      if (!payment) return { status: 404, body: { title: "Payment not found", status: 404 } };
+      const value = request.body?.modificationAmount?.value ?? -1;
+      const a = payment.aggregate;
+      const capturable = a.authorizedAmount.value - a.capturedAmount.value - a.cancelledAmount.value;
+      if (payment.state !== "AUTHORIZED" || !Number.isInteger(value) || value <= 0 || value > capturable) {
+        return {
+          status: 400,
+          body: { title: "Capture amount too high", detail: `capturable ${capturable}`, status: 400 },
+        };
+      }
+      a.capturedAmount.value += value;
+      operations.push({ reference: payment.reference, kind: "capture", value });
+      await emit(payment, "CAPTURED", value, String(request.headers["idempotency-key"]));
+      return { status: 200, body: view(payment) };
+    });
+  });
+
+  app.post("/epayment/v1/payments/:reference/cancel", async (request: Adjust, reply) => {
+    if (!authorized(request)) return problem(reply, 401, "Unauthorized");
+    return once(request, reply, async () => {
+      const payment = paymentFor(request);
+      if (!payment) return { status: 404, body: { title: "Payment not found", status: 404 } };
+      const a = payment.aggregate;
+      if (payment.state === "CREATED") {
+        payment.state = "TERMINATED";
+        operations.push({ reference: payment.reference, kind: "cancel", value: 0 });
+        await emit(payment, "TERMINATED", payment.amount.value, String(request.headers["idempotency-key"]));
+      } else if (payment.state === "AUTHORIZED" && a.capturedAmount.value === 0) {
+        a.cancelledAmount.value = a.authorizedAmount.value;
+        operations.push({ reference: payment.reference, kind: "cancel", value: a.cancelledAmount.value });
+        await emit(payment, "CANCELLED", a.cancelledAmount.value, String(request.headers["idempotency-key"]));
+      } else {
+        return { status: 400, body: { title: "Payment cannot be cancelled", status: 400 } };
+      }
+      return { status: 200, body: view(payment) };
+    });
+  });
+
+  app.post("/epayment/v1/payments/:reference/refund", async (request: Adjust, reply) => {
+    if (!authorized(request)) return problem(reply, 401, "Unauthorized");
+    return once(request, reply, async () => {
+      const payment = paymentFor(request);
+      if (!payment) return { status: 404, body: { title: "Payment not found", status: 404 } };
+      const value = request.body?.modificationAmount?.value ?? -1;
+      const a = payment.aggregate;
+      const refundable = a.capturedAmount.value - a.refundedAmount.value;
+      if (!Number.isInteger(value) || value <= 0 || value > refundable) {
+        return { status: 400, body: { title: "Refund amount too high", status: 400 } };
+      }
+      a.refundedAmount.value += value;
+      operations.push({ reference: payment.reference, kind: "refund", value });
+      await emit(payment, "REFUNDED", value, String(request.headers["idempotency-key"]));
+      return { status: 200, body: view(payment) };
+    });
+  });
+
+  /** What the shopper does in the Vipps app: approve (AUTHORIZED) or reject (ABORTED). */
+  async function decide(reference: string, approve: boolean) {
+    const payment = payments.get(reference);
+    if (payment?.state !== "CREATED") return payment;
+    if (approve) {
+      payment.state = "AUTHORIZED";
+      payment.aggregate.authorizedAmount = nok(payment.amount.value);
+      await emit(payment, "AUTHORIZED", payment.amount.value, null);
+    } else {
+      payment.state = "ABORTED";
+      await emit(payment, "ABORTED", payment.amount.value, null);
+    }
+    return payment;
+  }
+
+  app.get<{ Querystring: { token?: string } }>("/landing", async (request, reply) => {
+    const payment = payments.get(request.query.token ?? "");
+    if (!payment) return reply.status(404).type("text/html").send("<h1>No such payment</h1>");
+    return reply.type("text/html; charset=utf-8").send(
+      decisionPage({
+        title: "Pay with Vipps",
+        brand: "Vipps (test)",
+        colour: "#FF5B24",
+        description: payment.description,
+        amountOre: payment.amount.value,
+        approveAction: `/landing/approve?token=${payment.reference}`,
+        rejectAction: `/landing/reject?token=${payment.reference}`,
+        approveLabel: "Approve",
+        rejectLabel: "Reject",
+      }),
+    );
+  });
+  for (const [path, approve] of [
+    ["/landing/approve", true],
+    ["/landing/reject", false],
+  ] as const) {
+    app.post<{ Querystring: { token?: string } }>(path, async (request, reply) => {
+      const payment = await decide(request.query.token ?? "", approve);
+      if (!payment) return reply.status(404).send("No such payment");
+      return reply.redirect(payment.returnUrl, 303);
+    });
+  }
+
+  app.get("/health", async () => ({ ok: true }));
+  /** What money moved, for the browser journeys (not a Vipps API). */
+  app.get("/_fake/operations", async () => operations);
+
+  await app.listen({ port: options.port ?? 0, host: "127.0.0.1" });
+  const baseUrl = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  return {
+    url: baseUrl(),
+    keys,
+    payments,
+    webhooks,
+    sent,
+    operations,
+    control,
+    approve: (reference: string) => decide(reference, true),
+    reject: (reference: string) => decide(reference, false),
+    /** The payment timed out in the app (state EXPIRED). */
+    async expire(reference: string) {
+      const payment = payments.get(reference);
+      if (payment?.state === "CREATED") {
+        payment.state = "EXPIRED";
+        await emit(payment, "EXPIRED", payment.amount.value, null);
+      }
+    },
+    close: () => app.close(),
+  };
+}
+
+export type FakeVipps = Awaited<ReturnType<typeof startFakeVipps>>;

@@ -1,0 +1,71 @@
+import type { OrderStatus, OrderView } from "../../../shared/order";
+import type { SellerPaymentView } from "../../../shared/payment";
+import { useFormatters } from "../../lib/format";
+import { useTranslation } from "../../lib/i18n";
+
+/** "Vipps: Reserved", "Card: Refunded": the latest attempt, in lists and the order dialog. */
+export function usePaymentLabel() {
+  const { t } = useTranslation();
+  return (payment: SellerPaymentView) =>
+    t("orders.payment.badge", {
+      provider: t(`orders.payment.provider.${payment.provider}`),
+      status: t(`orders.payment.status.${payment.status}`),
+    });
+}
+
+export function PaymentBadge({ payment }: { payment: SellerPaymentView | null | undefined }) {
+  const label = usePaymentLabel();
+  if (!payment) return null;
+  return (
+    <span
+      className="rounded-full border px-2 py-0.5 text-xs text-muted-foreground"
+      data-payment-status={payment.status}
+    >
+      {label(payment)}
+    </span>
+  );
+}
+
+/** The order's payment for the seller: provider and status, amount, what was captured and refunded. */
+export function OrderPayment({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const { kr } = useFormatters();
+  const label = usePaymentLabel();
+  const payment = order.payment;
+  if (!payment) return <p className="text-sm text-muted-foreground">{t("orders.payment.manual")}</p>;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm" data-payment-status={payment.status}>
+      <dt className="text-muted-foreground">{t("orders.payment.title")}</dt>
+      <dd className="font-medium">{label(payment)}</dd>
+      <dt className="text-muted-foreground">{t("orders.payment.amount")}</dt>
+      <dd className="tabular-nums">{kr(payment.amount)}</dd>
+      <dt className="text-muted-foreground">{t("orders.payment.captured")}</dt>
+      <dd className="tabular-nums">{kr(payment.capturedAmount)}</dd>
+      <dt className="text-muted-foreground">{t("orders.payment.refunded")}</dt>
+      <dd className="tabular-nums">{kr(payment.refundedAmount)}</dd>
+    </dl>
+  );
+}
+
+/**
+ * What changing the status will do to the money, said before the seller confirms it (decision 0034):
+ * the server captures on fulfil, and cancels, stops or refunds on cancel.
+ */
+export function useMoneyConsequence() {
+  const { t } = useTranslation();
+  const { kr } = useFormatters();
+  return (order: OrderView, next: OrderStatus): string | undefined => {
+    const payment = order.payment;
+    if (!payment || next === order.status || order.status === "cancelled") return undefined;
+    if (next === "fulfilled" && payment.status === "authorized") {
+      return t("orders.payment.willCapture", { amount: kr(payment.amount) });
+    }
+    if (next !== "cancelled") return undefined;
+    if (payment.status === "authorized")
+      return t("orders.payment.willRelease", { amount: kr(payment.amount) });
+    if (payment.status === "captured")
+      return t("orders.payment.willRefund", { amount: kr(payment.capturedAmount) });
+    if (payment.status === "created") return t("orders.payment.willStop");
+    return undefined;
+  };
+}
