@@ -102,7 +102,7 @@ test("a shopper orders, reads the receipt e-mail, opens their order page from it
   await expect(page.getByRole("link", { name: "Call or text +47 912 34 567" })).toBeVisible();
   await expect(page).toHaveTitle("Your order from Leirverkstedet");
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: "/work/helpers/shots/h7/order-page-phone-light.png", fullPage: true });
+  await page.screenshot({ path: ".tmp/shots/order-page-phone-light.png", fullPage: true });
 
   // Withdraw: asked once more, then recorded.
   await page.getByRole("button", { name: "Withdraw from this purchase" }).click();
@@ -116,7 +116,7 @@ test("a shopper orders, reads the receipt e-mail, opens their order page from it
   await page.reload();
   await expect(page.getByTestId("withdrawal-state")).toContainText("You withdrew from this purchase on");
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: "/work/helpers/shots/h7/order-page-phone-dark.png", fullPage: true });
+  await page.screenshot({ path: ".tmp/shots/order-page-phone-dark.png", fullPage: true });
   expect(pageErrors).toEqual([]);
   const orderId = await page.evaluate(
     () => JSON.parse(document.getElementById("page-state")?.textContent ?? "{}").page.order.id as string,
@@ -144,7 +144,7 @@ test("a shopper orders, reads the receipt e-mail, opens their order page from it
   await expect(sellerPage.getByTestId("order-withdrawn")).toContainText(
     "The shopper withdrew from this purchase",
   );
-  await sellerPage.screenshot({ path: "/work/helpers/shots/h7/seller-order-withdrawn-desktop.png" });
+  await sellerPage.screenshot({ path: ".tmp/shots/seller-order-withdrawn-desktop.png" });
 
   // The e-mail log in the admin dashboard shows the messages.
   await sellerPage.goto("/admin?tab=email-logs");
@@ -179,7 +179,7 @@ test("the order page on a desktop, light and dark", async ({ browser }) => {
     await expect(page.getByText("0155 Oslo")).toBeVisible();
     await expectNoSeriousViolations(page);
     await page.screenshot({
-      path: `/work/helpers/shots/h7/order-page-desktop-${colorScheme}.png`,
+      path: `.tmp/shots/order-page-desktop-${colorScheme}.png`,
       fullPage: true,
     });
   }

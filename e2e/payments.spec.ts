@@ -14,7 +14,7 @@ import {
  * happens to the money before it happens, and the fake records that it did.
  */
 const FAKES = fakePaymentPorts();
-const SHOTS = "/work/helpers/shots/h5";
+const SHOTS = ".tmp/shots";
 
 async function noSeriousViolations(page: Page, what: string) {
   await page.waitForTimeout(300);

@@ -33,6 +33,8 @@ async function seedStore(request: APIRequestContext) {
       multipart: {
         title,
         basePrice: price,
+        // The cart takes two mugs: more than the one-of-a-kind default stock (decision 0032).
+        stockQty: "10",
         blurb: `${title}, thrown and glazed by hand.`,
         ...(coordinates ? { coordinates } : {}),
         image: { name: "p.jpg", mimeType: "image/jpeg", buffer: await photo(rgb) },
@@ -106,6 +108,10 @@ test("a shopper on a phone browses, zooms, fills a cart, survives a reload and c
   await checkout.getByRole("button", { name: /Place Order/ }).click();
   await expect(checkout.getByText("Name is required")).toBeVisible();
   await checkout.getByLabel("Name").fill("Nora Kunde");
+  // The terms of sale must be confirmed (decision 0036).
+  await checkout.getByRole("button", { name: /Place Order/ }).click();
+  await expect(checkout.getByText("Confirm that you accept the terms of sale")).toBeVisible();
+  await checkout.getByLabel(/I accept the terms of sale/).check();
   await checkout.getByRole("button", { name: /Place Order/ }).click();
   await expectToast(page, "You will receive a confirmation SMS shortly.");
   await expect(page.getByText("Thank you for your order!")).toBeVisible();

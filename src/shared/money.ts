@@ -65,3 +65,20 @@ export function median(amounts: string[]): string {
     ore.length % 2 ? (ore[middle] ?? 0) : Math.round(((ore[middle - 1] ?? 0) + (ore[middle] ?? 0)) / 2);
   return fromOre(value);
 }
+
+const oreFormatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount to the øre ("89,60 kr" in nb): for VAT, which a receipt must state exactly, where every
+ * price is shown in whole kroner.
+ */
+export function formatKrExact(amount: string, language = "en"): string {
+  let formatter = oreFormatters.get(language);
+  if (!formatter) {
+    const tag = LOCALE_TAGS[language as Language] ?? language;
+    formatter = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    oreFormatters.set(language, formatter);
+  }
+  // Øre as an integer below 2^53 divide exactly enough for two decimals.
+  return `${formatter.format(toOre(amount) / 100)} kr`;
+}

@@ -1,4 +1,6 @@
+import { orderDeliverySchema } from "./delivery";
 import { ORDER_STATUSES } from "./order";
+import { vatLineSchema } from "./vat";
 import { z } from "./zod";
 
 /** Days the shopper has to withdraw (angrerettloven § 21), counted as decision 0037 says. */
@@ -29,6 +31,17 @@ export const publicOrderSchema = z.object({
   ),
   shipToName: z.string(),
   shipToAddr: z.record(z.string(), z.string()).nullable(),
+  /** The delivery chosen, priced as when ordered (decision 0036); null for an order without one. */
+  delivery: orderDeliverySchema
+    .extend({
+      /** The option's note as the seller keeps it now (where and when to pick up); null once removed. */
+      note: z.string().nullable(),
+    })
+    .nullable(),
+  /** MVA included in totalGross, per rate; empty when the seller is not VAT registered. */
+  vat: z.array(vatLineSchema),
+  /** The parcel's tracking number, once the seller has added it. */
+  trackingNumber: z.string().nullable(),
   store: z.object({
     name: z.string(),
     slug: z.string(),
@@ -36,6 +49,11 @@ export const publicOrderSchema = z.object({
     locale: z.string(),
     /** The seller's contact: the store's phone, when it has one. */
     phone: z.string().nullable(),
+    /** The seller's legal identity for the receipt (decision 0036), each null until the seller sets it. */
+    legalName: z.string().nullable(),
+    orgNumber: z.string().nullable(),
+    address: z.string().nullable(),
+    vatRegistered: z.boolean(),
   }),
   withdrawal: z.object({
     /** When the shopper withdrew, or null. */

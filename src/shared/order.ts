@@ -1,18 +1,26 @@
+import { type DeliveryOptionView, orderDeliverySchema, parcelAddressSchema } from "./delivery";
 import { MAX_LINES_PER_ORDER, MAX_QTY_PER_LINE } from "./order-limits";
 import {
   PAYMENT_PROVIDERS,
-  type SellerPaymentView,
   type ShopperPayment,
   sellerPaymentViewSchema,
   shopperPaymentSchema,
 } from "./payment";
 import { toE164 } from "./phone";
+import { vatLineSchema } from "./vat";
 import { z } from "./zod";
 
 export const ORDER_STATUSES = ["pending", "paid", "fulfilled", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const orderStatusSchema = z.object({ status: z.enum(ORDER_STATUSES, "errors.statusInvalid") });
+/**
+ * A status change. A seller fulfilling an order may add the parcel's tracking number, which is kept on
+ * the order (decision 0036); "" clears it.
+ */
+export const orderStatusSchema = z.object({
+  status: z.enum(ORDER_STATUSES, "errors.statusInvalid"),
+  trackingNumber: z.string().trim().max(100, "errors.trackingNumberInvalid").optional(),
+});
 
 export const orderItemViewSchema = z.object({
   id: z.string(),
@@ -24,6 +32,8 @@ export const orderItemViewSchema = z.object({
   qty: z.number(),
 });
 export type OrderItemView = z.infer<typeof orderItemViewSchema>;
+
+export type { VatLine } from "./vat";
 
 export const ORDER_ACTORS = ["shopper", "seller", "provider", "expiry"] as const;
 export type OrderActor = (typeof ORDER_ACTORS)[number];
@@ -53,6 +63,12 @@ export const orderViewSchema = z.object({
   placedAt: z.string(),
   items: z.array(orderItemViewSchema),
   history: z.array(orderStatusEventViewSchema).optional(),
+  /** The delivery chosen, as it was priced when ordered; null for an order from a store without options. */
+  delivery: orderDeliverySchema.nullable(),
+  /** MVA included in totalGross, per rate (decision 0036); empty when the store is not VAT registered. */
+  vat: z.array(vatLineSchema),
+  /** The parcel's tracking number, once the seller has added it. */
+  trackingNumber: z.string().nullable(),
   /** When the shopper withdrew from the order (angrerett, decision 0037); absent or null: they did not. */
   withdrawnAt: z.string().nullable().optional(),
   /** The shopper's own order page (absolute), in the answer to the shopper who placed the order. */
@@ -106,6 +122,39 @@ export const checkoutFormSchema = z.object({
 });
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 
+/**
+ * The checkout form of a store with its delivery options (decision 0036): one option must be chosen when
+ * there are any; a parcel needs street, a 4-digit postcode and city (the same parcelAddressSchema the
+ * server's statement enforces); the shopper confirms the terms of sale.
+ */
+export function checkoutFormSchemaFor(options: readonly Pick<DeliveryOptionView, "id" | "kind">[]) {
+  return checkoutFormSchema
+    .extend({
+      deliveryOptionId: z.string().optional(),
+      street: z.string().optional(),
+      post: z.string().optional(),
+      city: z.string().optional(),
+      acceptTerms: z.boolean().refine((accepted) => accepted, "errors.termsRequired"),
+    })
+    .superRefine((form, context) => {
+      if (options.length === 0) return;
+      const option = options.find((candidate) => candidate.id === form.deliveryOptionId);
+      if (!option) {
+        context.addIssue({
+          code: "custom",
+          path: ["deliveryOptionId"],
+          message: "errors.deliveryOptionRequired",
+        });
+        return;
+      }
+      if (option.kind !== "parcel") return;
+      for (const issue of parcelAddressSchema.safeParse(form).error?.issues ?? []) {
+        context.addIssue({ code: "custom", path: issue.path, message: issue.message });
+      }
+    });
+}
+export type CheckoutFormFor = z.infer<ReturnType<typeof checkoutFormSchemaFor>>;
+
 /** docs/product-spec.md 9: an order is shown by the first 8 characters of its id (lists, dialogs, SMS). */
 export function shortOrderId(id: string): string {
   return id.slice(0, 8);
@@ -122,12 +171,18 @@ export const placeOrderSchema = z.object({
     context.addIssue({ code: "custom", message: "errors.phoneInvalid" });
     return z.NEVER;
   }),
+  /** One of the store's delivery options; required when the store has any (decision 0036). */
+  deliveryOptionId: z.string().uuid("errors.deliveryOptionInvalid").nullable().optional(),
   shipToAddr: z
     .object({
       address: z.string().trim().max(500, "errors.textTooLong").optional(),
       street: z.string().trim().max(200, "errors.textTooLong").optional(),
       city: z.string().trim().max(100, "errors.textTooLong").optional(),
-      post: z.string().trim().max(20, "errors.textTooLong").optional(),
+      post: z
+        .string()
+        .trim()
+        .regex(/^(\d{4})?$/, "errors.postcodeInvalid")
+        .optional(),
       country: z.string().trim().max(60, "errors.textTooLong").optional(),
     })
     .nullable()

@@ -1,4 +1,5 @@
 import { isUploadedImageUrl } from "./image-url";
+import { isValidOrgNumber } from "./org-number";
 import { LANGUAGES } from "./preferences";
 import { SLUG_PATTERN } from "./slug";
 import { expectedUpdatedAtField } from "./versioning";
@@ -40,6 +41,38 @@ export const createStoreSchema = z.object({
 });
 export type CreateStoreInput = z.infer<typeof createStoreSchema>;
 
+/** An optional text setting: "" or null clears it. */
+const optionalText = (max: number) => z.string().trim().max(max, "errors.textTooLong").nullable().optional();
+
+/**
+ * The seller's legal details and MVA (decision 0036): shown on receipts and the terms page. The
+ * organisation number is checked with the one mod-11 check the form uses too; the service stores it
+ * without spaces.
+ */
+export const legalSettingsFields = {
+  vatRate: z.union([z.literal(25), z.literal(15), z.null()], "errors.vatRateInvalid").optional(),
+  legalName: optionalText(200),
+  orgNumber: z
+    .string()
+    .trim()
+    .max(20, "errors.orgNumberInvalid")
+    .refine((text) => text === "" || isValidOrgNumber(text), "errors.orgNumberInvalid")
+    .nullable()
+    .optional(),
+  address: optionalText(300),
+  termsExtra: optionalText(5000),
+};
+
+/** What every store read carries of the seller's legal details. */
+export const storeLegalDetailsSchema = z.object({
+  vatRate: z.union([z.literal(25), z.literal(15)]).nullable(),
+  legalName: z.string().nullable(),
+  orgNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  termsExtra: z.string().nullable(),
+});
+export type StoreLegalDetails = z.infer<typeof storeLegalDetailsSchema>;
+
 /**
  * PUT /api/stores/{id} carries the settings form (name, slug, locale, hero image, description) or the
  * SMS order phone alone; every field is optional, and a name or URL that is sent must not be empty.
@@ -52,11 +85,12 @@ export const updateStoreSchema = z.object({
   heroImageUrl: imageUrlField.nullable().optional(),
   description: description.nullable().optional(),
   phone: z.string().trim().max(40, "errors.phoneInvalid").nullable().optional(),
+  ...legalSettingsFields,
   expectedUpdatedAt: expectedUpdatedAtField,
 });
 export type UpdateStoreInput = z.infer<typeof updateStoreSchema>;
 
-export const storeSummarySchema = z.object({
+export const storeSummarySchema = storeLegalDetailsSchema.extend({
   id: z.string(),
   name: z.string(),
   slug: z.string(),

@@ -1,10 +1,12 @@
+import { deliveryOptionViewSchema } from "./delivery";
 import type { PublicOrder } from "./order-page";
 import { PAYMENT_PROVIDERS } from "./payment";
 import type { ProductView } from "./product";
+import { storeLegalDetailsSchema } from "./store";
 import { z } from "./zod";
 
 /** The storefront's view of a store (GET /api/stores/slug/{slug}): only what shoppers may see. */
-export const publicStoreSchema = z.object({
+export const publicStoreSchema = storeLegalDetailsSchema.extend({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
@@ -17,6 +19,8 @@ export const publicStoreSchema = z.object({
   seoTitle: z.string().nullable(),
   seoDescription: z.string().nullable(),
   paymentMethods: z.array(z.enum(PAYMENT_PROVIDERS)),
+  /** How the store delivers, in the order the seller listed them; empty: no choice at checkout. */
+  deliveryOptions: z.array(deliveryOptionViewSchema),
 });
 export type PublicStore = z.infer<typeof publicStoreSchema>;
 
@@ -28,6 +32,7 @@ export type PublicStore = z.infer<typeof publicStoreSchema>;
 export type ShopPage = { origin: string } & (
   | { page: "storefront"; store: PublicStore; products: ProductView[] }
   | { page: "product"; product: ProductView }
+  | { page: "terms"; store: PublicStore }
   | { page: "order"; order: PublicOrder; token: string }
   | { page: "missing" | "unavailable"; of: "storefront" | "productPage" | "orderPage" }
 );

@@ -98,6 +98,15 @@ export const stores = pgTable(
      */
     verifiedPhone: text("verified_phone"),
     theme: jsonb("theme").$type<{ description?: string } & Record<string, unknown>>().notNull().default({}),
+    /** MVA in percent (25, or 15 for food); null: not registered. Prices include it (decision 0036). */
+    vatRate: integer("vat_rate"),
+    /** The seller's legal identity, shown on receipts and the terms page (decision 0036). */
+    legalName: text("legal_name"),
+    /** Norwegian organisation number, 9 digits, mod-11 checked before it is saved. */
+    orgNumber: text("org_number"),
+    address: text("address"),
+    /** The seller's own words added to the generated terms page. */
+    termsExtra: text("terms_extra"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -106,6 +115,35 @@ export const stores = pgTable(
     // A deleted store frees its slug (decision 0014).
     uniqueIndex("stores_slug_live_key").on(t.slug).where(sql`${t.deletedAt} is null`),
     check("stores_slug_format_check", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check("stores_vat_rate_check", sql`${t.vatRate} is null or ${t.vatRate} in (15, 25)`),
+    check("stores_org_number_check", sql`${t.orgNumber} is null or ${t.orgNumber} ~ '^[0-9]{9}$'`),
+  ],
+);
+
+/**
+ * How a store delivers: pickup (with an address and opening note) or a parcel. An order keeps a copy of
+ * the option's name, kind and price, so editing or removing an option never changes a past order.
+ */
+export const deliveryOptions = pgTable(
+  "delivery_options",
+  {
+    id: id(),
+    storeId: uuid("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    kind: text("kind").notNull(),
+    price: money("price").notNull().default("0"),
+    /** Free when the order's lines add up to at least this (decision 0036). */
+    freeAbove: money("free_above"),
+    note: text("note"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    index("delivery_options_store_idx").on(t.storeId, t.position),
+    check("delivery_options_kind_check", sql`${t.kind} in ('pickup', 'parcel')`),
+    check("delivery_options_price_check", sql`${t.price} >= 0`),
+    check("delivery_options_free_above_check", sql`${t.freeAbove} is null or ${t.freeAbove} >= 0`),
   ],
 );
 
@@ -244,6 +282,17 @@ export const orders = pgTable(
     shipToName: text("ship_to_name").notNull(),
     shipToPhone: text("ship_to_phone").notNull(),
     shipToAddr: jsonb("ship_to_addr").$type<Record<string, string>>(),
+    /** The chosen delivery as it was when ordered (decision 0036); null on orders without one. */
+    deliveryOptionId: uuid("delivery_option_id").references(() => deliveryOptions.id, {
+      onDelete: "set null",
+    }),
+    deliveryName: text("delivery_name"),
+    deliveryKind: text("delivery_kind"),
+    /** Included in total_gross: total_gross = the lines + this. */
+    deliveryPrice: money("delivery_price"),
+    /** MVA included in total_gross, per rate, exact to the øre: [{ rate: 25, amount: "49.90" }]; [] when not registered. */
+    vat: jsonb("vat").$type<{ rate: number; amount: string }[]>().notNull().default([]),
+    trackingNumber: text("tracking_number"),
     idempotencyKey: text("idempotency_key"),
     /** A hash of the request an idempotency key was first used with; a different request with it is refused. */
     requestHash: text("request_hash"),

@@ -26,7 +26,8 @@ const HTML = "text/html; charset=utf-8";
 
 /** The pages the server renders (decision 0018), each an explicit route (decision 0031). */
 const ACCOUNT_PATHS = ["/login", "/register", "/privacy"] as const;
-const SHOP_PATHS = ["/s/:slug", "/products/:id"] as const;
+/** The storefront, a product page and a store's terms of sale (decision 0036). */
+const SHOP_PATHS = ["/s/:slug", "/products/:id", "/s/:slug/terms"] as const;
 /** The shopper's own order page (decision 0026). */
 const ORDER_PATH = "/s/:slug/order/:token";
 

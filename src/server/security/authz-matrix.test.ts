@@ -272,6 +272,17 @@ const RULES: Record<string, Rule> = {
     },
   },
   "GET /api/stores/:id/orders": { expect: storeScoped(200) },
+  // Delivery options and the accountant's CSV (decision 0036): the store's members only.
+  "GET /api/stores/:id/delivery-options": { expect: storeScoped(200) },
+  "PUT /api/stores/:id/delivery-options": {
+    expect: storeScoped(200),
+    // An empty list: the seed store keeps checking out without a delivery choice for the other rules.
+    request: () => json([]),
+  },
+  "GET /api/stores/:id/sales-report": {
+    expect: storeScoped(200),
+    request: () => ({ query: "month=2026-11" }),
+  },
   // The storefront's product list is public; members also see inactive products (checked elsewhere).
   "GET /api/stores/:id/products": { expect: everyone(200) },
   "POST /api/stores/:id/products": {
@@ -411,7 +422,7 @@ const RULES: Record<string, Rule> = {
   // Server-rendered pages (decision 0031), with and without the trailing slash. This app has no built
   // client, so each answers the JSON 404; with one they render (storefront and account page tests).
   ...Object.fromEntries(
-    ["/login", "/register", "/privacy", "/s/:slug", "/products/:id"]
+    ["/login", "/register", "/privacy", "/s/:slug", "/products/:id", "/s/:slug/terms"]
       .flatMap((url) => [url, `${url}/`])
       .map((url) => [
         `GET ${url}`,

@@ -87,9 +87,9 @@ const ACCOUNT_ROUTES = new Set([
   "DELETE /api/me",
 ]);
 
-/** A valid JSON body per write route, the starting point of the "almost valid" bodies. */
-function validBody(key: string): Record<string, unknown> {
-  const bodies: Record<string, () => Record<string, unknown>> = {
+/** A valid JSON body per write route (an object, or a list for a route that replaces one), the starting point of the "almost valid" bodies. */
+function validBody(key: string): Record<string, unknown> | unknown[] {
+  const bodies: Record<string, () => Record<string, unknown> | unknown[]> = {
     "POST /api/register": () => ({
       fullName: "Fuzz Maker",
       email: `fuzz-${randomUUID().slice(0, 8)}@example.no`,
@@ -113,6 +113,10 @@ function validBody(key: string): Record<string, unknown> {
       externalId: "123456",
       isLive: false,
     }),
+    "PUT /api/stores/:id/delivery-options": () => [
+      { name: "Hent i verkstedet", kind: "pickup", price: "0", note: "Torsdager 12-18" },
+      { name: "Posten/Bring: pakke i postkassen", kind: "parcel", price: "99", freeAbove: "1000" },
+    ],
     "PUT /api/products/:id": () => ({ title: "Mug", basePrice: "349", isActive: true }),
     "PUT /api/products/:id/variants": () => ({
       options: [{ name: "Size", values: ["S", "M"] }],
@@ -148,6 +152,8 @@ async function paramsFor(key: string): Promise<Record<string, string>> {
   if (key === "DELETE /api/products/:id") params.id = (await make.product()).id;
   // A product of its own: options on the seed product would make the fuzzed orders name a variant.
   if (key === "PUT /api/products/:id/variants") params.id = (await make.product()).id;
+  // A store of its own: delivery options on the seed store would make the fuzzed orders need one.
+  if (key === "PUT /api/stores/:id/delivery-options") params.id = (await make.store()).id;
   // A throwaway product's only photo: whatever the fuzzer sends, the seed product keeps its photos.
   if (key === "DELETE /api/products/:id/images/:imageId") {
     params.id = (await make.product()).id;
@@ -277,6 +283,19 @@ const pollutionText = fc.constantFrom(
 /** A body for a write route: nonsense, or the valid body with some fields replaced or added. */
 function bodyArb(key: string) {
   const base = validBody(key);
+  if (Array.isArray(base)) {
+    // A list body: the valid items, some of them replaced by or followed with nonsense.
+    const itemKeys = base.flatMap((item) => Object.keys(item as object));
+    const node = nodeText(itemKeys);
+    const almostValidList = fc
+      .array(fc.tuple(fc.nat({ max: base.length }), fc.oneof(node, deepText)), { minLength: 1, maxLength: 3 })
+      .map((overrides) => {
+        const items = base.map((item) => JSON.stringify(item));
+        for (const [index, text] of overrides) items[index] = text;
+        return `[${items.join(",")}]`;
+      });
+    return fc.oneof(almostValidList, almostValidList, node, deepText, pollutionText);
+  }
   const schemaKeys = Object.keys(base);
   const node = nodeText(schemaKeys);
   const almostValid = fc
@@ -417,6 +436,7 @@ const WRITE_ROUTES = [
   "POST /api/stores/:id/phone-verification",
   "POST /api/stores/:id/phone-verification/confirm",
   "POST /api/stores/:id/products",
+  "PUT /api/stores/:id/delivery-options",
   "PUT /api/products/:id",
   "PUT /api/products/:id/variants",
   "DELETE /api/products/:id",

@@ -38,6 +38,8 @@ export function shopCatalogue(language: Language): Catalogue {
     common: core[language].common,
     toast: core[language].toast,
     errors: sharedCatalogues[language].errors,
+    // The terms of sale (decision 0036): the terms page and the checkout's delivery lines.
+    terms: sharedCatalogues[language].terms,
   };
 }
 

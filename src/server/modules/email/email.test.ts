@@ -188,6 +188,52 @@ describe("e-mail through the outbox and a real SMTP server", () => {
     expect(shipped[0]?.text).toContain(placed.publicUrl);
   });
 
+  it("puts the delivery, the VAT and the seller's legal details on the receipt, and the tracking number in the sent mail (decision 0036)", async () => {
+    const { seller, store, mug } = await shop("Leirverket");
+    const details = await seller.agent.put(`/api/stores/${store.id}`, {
+      vatRate: 25,
+      legalName: "Leirverket Hansen ENK",
+      orgNumber: "923 609 016",
+      address: "Verkstedgata 3, 5003 Bergen",
+    });
+    expect(details.statusCode).toBe(200);
+    const saved = await seller.agent.put(`/api/stores/${store.id}/delivery-options`, [
+      { name: "Posten/Bring: pakke i postkassen", kind: "parcel", price: "99" },
+    ]);
+    const [parcel] = saved.json() as { id: string }[];
+    const response = await new Agent(t.app).post("/api/orders", {
+      storeId: store.id,
+      buyerEmail: "pakke@example.no",
+      shipToName: "Nora Kunde",
+      shipToPhone: "+47 912 34 567",
+      shipToAddr: { street: "Storgata 1", post: "0155", city: "Oslo" },
+      deliveryOptionId: parcel?.id,
+      items: [{ productId: mug.id, qty: 2 }],
+    });
+    expect(response.statusCode).toBe(201);
+    const placed = response.json() as { id: string; publicUrl: string };
+    await t.app.emailOutbox.drain();
+    const text = mailTo("pakke@example.no")[0]?.text ?? "";
+    // 698 kr of goods + 99 kr of delivery = 797 kr, of which 25 % VAT: 797 / 5 = 159.40 kr.
+    expect(text).toMatch(/Delivery: Posten\/Bring: pakke i postkassen\s+99\.00 kr/);
+    expect(text).toMatch(/Total\s+797\.00 kr/);
+    expect(text).toMatch(/Including VAT 25 %\s+159\.40 kr/);
+    expect(text).toMatch(/Seller\s+Leirverket Hansen ENK/);
+    expect(text).toMatch(/Organisation number\s+923 609 016 MVA/);
+    expect(text).toContain("Verkstedgata 3, 5003 Bergen");
+    expect(text).toContain("To: Leirverket Hansen ENK, Verkstedgata 3, 5003 Bergen, org. 923 609 016");
+
+    const fulfilled = await seller.agent.request({
+      method: "PATCH",
+      url: `/api/orders/${placed.id}/status`,
+      payload: { status: "fulfilled", trackingNumber: "70701234567890123" },
+    });
+    expect(fulfilled.statusCode).toBe(200);
+    await t.app.emailOutbox.drain();
+    const shipped = mailTo("pakke@example.no").find((mail) => mail.subject?.includes("has been sent"));
+    expect(shipped?.text).toContain("70701234567890123");
+  });
+
   it("tells the seller and the shopper about a withdrawal", async () => {
     const { seller, store, mug } = await shop();
     const placed = await order(store.id, mug.id);

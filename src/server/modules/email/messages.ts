@@ -1,5 +1,6 @@
 import { translateShared } from "../../../shared/i18n";
 import { orderPagePath, shortOrderId } from "../../../shared/order";
+import { formatOrgNumber } from "../../../shared/org-number";
 import { LANGUAGES, type Language, LOCALE_TAGS } from "../../../shared/preferences";
 import { formatKrExact, lineTotal } from "../../../shared/receipt-format";
 import type { EmailMessage } from "../../adapters/email";
@@ -23,13 +24,13 @@ export interface OrderEmailContext {
   withdrawnAt: Date | null;
   items: { title: string; variantLabel: string | null; unitPrice: string; qty: number }[];
   store: { id: string; name: string; slug: string; locale: string; phone: string | null };
-  /** The chosen delivery and its price, once orders carry one. */
-  delivery?: { name: string; price: string } | null;
-  /** VAT per rate in kroner, once orders carry it; empty when the seller is not VAT-registered. */
-  vat?: { rate: number; amount: string }[];
-  trackingNumber?: string | null;
-  /** The seller's legal name, organisation number and address, once stores carry them. */
-  legal?: { legalName: string | null; orgNumber: string | null; address: string | null } | null;
+  /** The chosen delivery and its price (decision 0036); null for an order without one. */
+  delivery: { name: string; price: string } | null;
+  /** VAT per rate in kroner; empty when the seller is not VAT-registered. */
+  vat: { rate: number; amount: string }[];
+  trackingNumber: string | null;
+  /** The seller's legal name, organisation number and address, each null until the seller sets it. */
+  legal: { legalName: string | null; orgNumber: string | null; address: string | null };
 }
 
 const languageOf = (locale: string): Language =>
@@ -134,9 +135,9 @@ class Writer {
 function sellerIdentity(context: OrderEmailContext) {
   const legal = context.legal;
   return [
-    legal?.legalName || context.store.name,
-    legal?.address,
-    legal?.orgNumber && `org. ${legal.orgNumber}`,
+    legal.legalName || context.store.name,
+    legal.address,
+    legal.orgNumber && `org. ${formatOrgNumber(legal.orgNumber)}`,
   ]
     .filter(Boolean)
     .join(", ");
@@ -160,13 +161,17 @@ function receipt(w: Writer, context: OrderEmailContext) {
   if (context.delivery)
     rows.push([`${w.t("delivery")}: ${context.delivery.name}`, amount(context.delivery.price, language)]);
   rows.push([w.t("total"), amount(context.totalGross, language)]);
-  for (const vat of context.vat ?? [])
-    rows.push([w.t("vat", { rate: vat.rate }), amount(vat.amount, language)]);
+  for (const vat of context.vat) rows.push([w.t("vat", { rate: vat.rate }), amount(vat.amount, language)]);
   w.table(rows);
   const legal = context.legal;
-  const seller: [string, string][] = [[w.t("seller"), legal?.legalName || context.store.name]];
-  if (legal?.orgNumber) seller.push([w.t("orgNumber"), legal.orgNumber]);
-  if (legal?.address) seller.push(["", legal.address]);
+  const seller: [string, string][] = [[w.t("seller"), legal.legalName || context.store.name]];
+  // A VAT-registered seller's number is followed by "MVA" on sales documents (bokføringsforskriften § 5-1-1).
+  if (legal.orgNumber)
+    seller.push([
+      w.t("orgNumber"),
+      `${formatOrgNumber(legal.orgNumber)}${context.vat.length > 0 ? " MVA" : ""}`,
+    ]);
+  if (legal.address) seller.push(["", legal.address]);
   if (context.store.phone) seller.push(["", context.store.phone]);
   w.table(seller.map(([label, value]) => (label ? [label, value] : [value, ""])));
 }

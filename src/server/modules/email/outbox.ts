@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { EmailProvider } from "../../adapters/email";
 import type { Db } from "../../db/client";
 import { emailLog, emailOutbox, orderItems, orders, stores } from "../../db/schema";
+import { deliveryOf } from "../orders/service";
 import { composeOrderEmail, type EmailPurpose, type OrderEmailContext } from "./messages";
 
 type ClaimedRow = Pick<
@@ -26,6 +27,7 @@ export async function loadOrderEmailContext(db: Db, orderId: string): Promise<Or
         locale: stores.defaultLocale,
         phone: stores.phone,
       },
+      legal: { legalName: stores.legalName, orgNumber: stores.orgNumber, address: stores.address },
     })
     .from(orders)
     .innerJoin(stores, eq(stores.id, orders.storeId))
@@ -41,7 +43,7 @@ export async function loadOrderEmailContext(db: Db, orderId: string): Promise<Or
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.title), asc(orderItems.id));
-  const { order, store } = row;
+  const { order, store, legal } = row;
   return {
     orderId: order.id,
     placedAt: order.placedAt,
@@ -53,6 +55,10 @@ export async function loadOrderEmailContext(db: Db, orderId: string): Promise<Or
     withdrawnAt: order.withdrawnAt,
     items,
     store,
+    delivery: deliveryOf(order),
+    vat: order.vat,
+    trackingNumber: order.trackingNumber,
+    legal,
   };
 }
 

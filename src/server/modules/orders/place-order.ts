@@ -4,6 +4,7 @@ import { MAX_QTY_PER_LINE, type OrderView, orderPagePath, type PlaceOrderInput }
 import type { Database, Db } from "../../db/client";
 import { orderItems, orders, stores } from "../../db/schema";
 import { badRequest, conflict, HttpError } from "../../lib/http-error";
+import { toOrderItemView, toOrderView } from "./service";
 
 /** total_gross is numeric(12,2): an order at or above this is refused rather than overflowing. */
 const MAX_ORDER_TOTAL = 10_000_000_000;
@@ -44,31 +45,9 @@ async function findByIdempotencyKey(
   if (!existing) return undefined;
   if (existing.order.requestHash !== requestHash) throw conflict("idempotencyKeyReused");
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, existing.order.id));
-  const { order } = existing;
   return {
-    publicPath: orderPagePath(existing.storeSlug, order.publicToken),
-    order: {
-      id: order.id,
-      storeId: order.storeId,
-      storeName: existing.storeName,
-      status: order.status as OrderView["status"],
-      totalGross: order.totalGross,
-      currencyCode: order.currencyCode,
-      buyerEmail: order.buyerEmail,
-      shipToName: order.shipToName,
-      shipToPhone: order.shipToPhone,
-      shipToAddr: order.shipToAddr ?? null,
-      placedAt: order.placedAt.toISOString(),
-      items: items.map(({ id, productId, variantId, title, variantLabel, unitPrice, qty }) => ({
-        id,
-        productId,
-        variantId,
-        title,
-        variantLabel,
-        unitPrice,
-        qty,
-      })),
-    },
+    publicPath: orderPagePath(existing.storeSlug, existing.order.publicToken),
+    order: toOrderView(existing.order, existing.storeName, items.map(toOrderItemView)),
   };
 }
 
@@ -90,6 +69,13 @@ type PricedLine = {
 
 type PlaceOrderRow = {
   store_name: string | null;
+  /** The store has delivery options, so the order must name one of them. */
+  delivery_required: boolean | null;
+  delivery_found: boolean | null;
+  /** A parcel was chosen without a street, postcode and city. */
+  address_missing: boolean | null;
+  delivery: { name: string; kind: "pickup" | "parcel"; price: string } | null;
+  vat: { rate: number; amount: string }[] | null;
   store_slug: string | null;
   public_token: string | null;
   too_large: boolean | null;
@@ -112,8 +98,14 @@ type PlaceOrderRow = {
  * $3 new order id, $4 buyer email, $5 name, $6 phone (E.164), $7 address JSON, $8 Idempotency-Key,
  * $9 request hash, $10 Torg's address for the link in the buyer's text (or null), $11 Torg's address for
  * the link in the buyer's e-mail (or null), $12 true when the buyer's confirmation text waits for payment
- * (held at next_attempt_at = 9999-12-31 until the order is paid, decision 0034). Its text never changes,
- * so PostgreSQL plans it once per connection.
+ * (held at next_attempt_at = 9999-12-31 until the order is paid, decision 0034), $13 the chosen delivery
+ * option (or null). Its text never changes, so PostgreSQL plans it once per connection.
+ *
+ * Delivery and MVA (decision 0036): the option must be the store's own (required when the store has
+ * any); its price comes from the table, free when the lines add up to its threshold, and is added to
+ * total_gross. A parcel needs a street, a 4-digit postcode and a city; a pickup keeps no address. The VAT
+ * included in total_gross at the store's rate is computed in integer øre, rounded half up, exactly as
+ * vatIncludedOre in src/shared/vat.ts.
  *
  * Stock (decision 0032): every sub-statement of one statement reads the same snapshot, so a plain read
  * of stock_qty could be stale when another checkout took the last one meanwhile. The statement therefore
@@ -128,7 +120,8 @@ type PlaceOrderRow = {
  */
 const PLACE_ORDER_SQL = `
   with store as (
-    select s.id, s.name, s.slug, case when s.phone = s.verified_phone then s.phone end as verified_phone,
+    select s.id, s.name, s.slug, s.vat_rate, case when s.phone = s.verified_phone then s.phone end as verified_phone,
+      exists (select 1 from delivery_options d where d.store_id = s.id) as has_delivery,
       exists (
         select 1 from store_members m join user_settings us on us.user_id = m.user_id
         where m.store_id = s.id and us.sms_notifications
@@ -156,12 +149,34 @@ const PLACE_ORDER_SQL = `
     from lines l
     left join locked_products p on p.id = l.product_id
     left join locked_variants v on v.id = l.variant_id and v.product_id = l.product_id
-  ), total as (
+  ), lines_total as (
     select sum(unit_price * qty) as gross from priced
+  ), delivery as (
+    select d.id, d.name, d.kind,
+      case when d.free_above is not null and (select gross from lines_total) >= d.free_above then 0.00
+        else d.price end as price,
+      d.kind = 'parcel' and not (
+        coalesce($7::jsonb ->> 'street', '') <> '' and coalesce($7::jsonb ->> 'post', '') ~ '^[0-9]{4}$'
+        and coalesce($7::jsonb ->> 'city', '') <> ''
+      ) as address_missing
+    from delivery_options d join store on d.store_id = store.id
+    where d.id = $13::uuid
+  ), total as (
+    select (select gross from lines_total) + coalesce((select price from delivery), 0) as gross
+  ), vat as (
+    select coalesce((
+      select jsonb_build_array(jsonb_build_object('rate', store.vat_rate, 'amount',
+        (((2 * ((select gross from total) * 100)::bigint * store.vat_rate + (100 + store.vat_rate))
+          / (2 * (100 + store.vat_rate)))::numeric / 100)::numeric(14, 2)::text))
+      from store where store.vat_rate is not null
+    ), '[]'::jsonb) as lines
   ), new_order as (
-    insert into orders (id, store_id, status, total_gross, currency_code, buyer_email, ship_to_name, ship_to_phone, ship_to_addr, idempotency_key, request_hash)
+    insert into orders (id, store_id, status, total_gross, currency_code, buyer_email, ship_to_name, ship_to_phone,
+      ship_to_addr, idempotency_key, request_hash, delivery_option_id, delivery_name, delivery_kind, delivery_price, vat)
     select $3::uuid, store.id, 'pending', (select gross from total), 'NOK', $4::text, $5::text, $6::text,
-      $7::jsonb, $8::text, $9::text
+      case when (select kind from delivery) = 'pickup' then null else $7::jsonb end, $8::text, $9::text,
+      (select id from delivery), (select name from delivery), (select kind from delivery),
+      (select price from delivery), (select lines from vat)
     from store
     where not exists (
       select 1 from priced
@@ -169,6 +184,8 @@ const PLACE_ORDER_SQL = `
         or (variant_id is not null and not variant_found) or (variant_id is null and has_options)
         or stock_left < qty
     ) and (select gross from total) < ${MAX_ORDER_TOTAL}
+      and (case when $13::uuid is null then not store.has_delivery else exists (select 1 from delivery) end)
+      and not coalesce((select address_missing from delivery), false)
     on conflict (idempotency_key) where idempotency_key is not null do nothing
     returning id, placed_at, total_gross, public_token
   ), taken_from_products as (
@@ -210,6 +227,11 @@ const PLACE_ORDER_SQL = `
     ) as m
   )
   select (select name from store) as store_name, (select slug from store) as store_slug,
+    (select has_delivery from store) as delivery_required,
+    exists (select 1 from delivery) as delivery_found,
+    (select address_missing from delivery) as address_missing,
+    (select json_build_object('name', name, 'kind', kind, 'price', price::text) from delivery) as delivery,
+    (select lines from vat) as vat,
     (select public_token from new_order) as public_token,
     (select gross from total) >= ${MAX_ORDER_TOTAL} as too_large,
     coalesce((select json_agg(priced order by line) from priced), '[]'::json) as lines,
@@ -264,6 +286,7 @@ export async function placeOrder(
     linkOrigins.sms,
     linkOrigins.email,
     holdConfirmation,
+    input.deliveryOptionId ?? null,
   ]);
 
   if (!row?.placed_at || !row.store_name || !row.store_slug || !row.public_token || !row.total_gross) {
@@ -272,7 +295,7 @@ export async function placeOrder(
       const existing = await findByIdempotencyKey(database.db, idempotencyKey, requestHash);
       if (existing) return { ...existing, replayed: true, soldOut: false };
     }
-    throw refusal(input.storeId, row);
+    throw refusal(input.storeId, input.deliveryOptionId, row);
   }
   return {
     replayed: false,
@@ -288,8 +311,11 @@ export async function placeOrder(
       buyerEmail: input.buyerEmail,
       shipToName: input.shipToName,
       shipToPhone: input.shipToPhone,
-      shipToAddr: shipToAddr as Record<string, string> | null,
+      shipToAddr: row.delivery?.kind === "pickup" ? null : (shipToAddr as Record<string, string> | null),
       placedAt: new Date(row.placed_at).toISOString(),
+      delivery: row.delivery,
+      vat: row.vat ?? [],
+      trackingNumber: null,
       items: row.items.map((item) => ({
         id: item.id,
         productId: item.product_id,
@@ -304,7 +330,11 @@ export async function placeOrder(
 }
 
 /** Why an order was not written, from the statement's own reading of the store and its lines. */
-function refusal(storeId: string, row: PlaceOrderRow | undefined): HttpError {
+function refusal(
+  storeId: string,
+  deliveryOptionId: string | null | undefined,
+  row: PlaceOrderRow | undefined,
+): HttpError {
   if (!row?.store_name) return badRequest("cannotPlaceOrder");
   for (const line of row.lines) {
     const details = { productId: line.product_id };
@@ -327,5 +357,9 @@ function refusal(storeId: string, row: PlaceOrderRow | undefined): HttpError {
       : new HttpError(409, "notEnoughStock", { title: name, left: line.stock_left }, {}, body);
   }
   if (row.too_large) return badRequest("orderTooLarge");
+  // An option named that is not one of this store's, or none named where the store has some.
+  if (!row.delivery_found && deliveryOptionId) return badRequest("deliveryOptionInvalid");
+  if (!row.delivery_found && row.delivery_required) return badRequest("deliveryOptionRequired");
+  if (row.address_missing) return badRequest("deliveryAddressRequired");
   return badRequest("productUnavailable");
 }

@@ -2,8 +2,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { type OrderStatus, shortOrderId } from "../../../shared/order";
 import { ORDER_TOKEN_PATTERN, type PublicOrder, WITHDRAWAL_DAYS } from "../../../shared/order-page";
 import type { Db, DbOrTx } from "../../db/client";
-import { orderItems, orderStatusEvents, orders, stores } from "../../db/schema";
+import { deliveryOptions, orderItems, orderStatusEvents, orders, stores } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
+import { deliveryOf } from "./service";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,10 +22,21 @@ async function findByToken(db: DbOrTx, token: string, lock = false) {
   const query = db
     .select({
       order: orders,
-      store: { name: stores.name, slug: stores.slug, locale: stores.defaultLocale, phone: stores.phone },
+      store: {
+        name: stores.name,
+        slug: stores.slug,
+        locale: stores.defaultLocale,
+        phone: stores.phone,
+        legalName: stores.legalName,
+        orgNumber: stores.orgNumber,
+        address: stores.address,
+        vatRate: stores.vatRate,
+      },
+      deliveryNote: deliveryOptions.note,
     })
     .from(orders)
     .innerJoin(stores, eq(stores.id, orders.storeId))
+    .leftJoin(deliveryOptions, eq(deliveryOptions.id, orders.deliveryOptionId))
     .where(eq(orders.publicToken, token));
   const [row] = lock ? await query.for("update", { of: orders }) : await query;
   return row;
@@ -48,7 +60,8 @@ async function deliveredAt(db: DbOrTx, orderId: string): Promise<Date | null> {
 export async function getPublicOrder(db: Db, token: string, now = new Date()): Promise<PublicOrder> {
   const row = await findByToken(db, token);
   if (!row) throw notFound("orderNotFound");
-  const { order, store } = row;
+  const { order, store, deliveryNote } = row;
+  const delivery = deliveryOf(order);
   const [items, delivered] = await Promise.all([
     db
       .select({
@@ -74,7 +87,19 @@ export async function getPublicOrder(db: Db, token: string, now = new Date()): P
     items,
     shipToName: order.shipToName,
     shipToAddr: order.shipToAddr ?? null,
-    store,
+    delivery: delivery && { ...delivery, note: deliveryNote ?? null },
+    vat: order.vat,
+    trackingNumber: order.trackingNumber,
+    store: {
+      name: store.name,
+      slug: store.slug,
+      locale: store.locale,
+      phone: store.phone,
+      legalName: store.legalName,
+      orgNumber: store.orgNumber,
+      address: store.address,
+      vatRegistered: store.vatRate !== null,
+    },
     withdrawal: {
       withdrawnAt: order.withdrawnAt?.toISOString() ?? null,
       deadline: deadline.toISOString(),

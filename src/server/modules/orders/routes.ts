@@ -10,6 +10,7 @@ import {
   placeOrderSchema,
 } from "../../../shared/order";
 import { pageQuerySchema } from "../../../shared/paging";
+import { salesReportQuerySchema } from "../../../shared/sales-report";
 import type { AppDeps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
@@ -29,6 +30,7 @@ import { orderLinkOrigin, type SmsOutboxWorker } from "../sms/outbox";
 import { isUuid, requireStoreMember } from "../stores/access";
 import { memberStoreIds } from "../stores/service";
 import { placeOrder } from "./place-order";
+import { salesReportCsv } from "./sales-report";
 import { findOrderStoreId, getOrderWithHistory, listOrders } from "./service";
 
 const RECENT_ORDERS = 10;
@@ -105,6 +107,28 @@ export const orderRoutes: FastifyPluginAsyncZod<
     },
   );
 
+  /** The month's orders as the accountant's CSV (decision 0036), with headers in the seller's language. */
+  app.get(
+    "/api/stores/:id/sales-report",
+    {
+      schema: {
+        params: idParams,
+        querystring: salesReportQuerySchema,
+        response: { 200: z.string(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const store = await requireStoreMember(db, requireUser(request), request.params.id);
+      const { month } = request.query;
+      const csv = await salesReportCsv(db, store.id, month, requestLanguage(request));
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${store.slug}-${month}.csv"`)
+        .header("cache-control", "no-store")
+        .send(csv);
+    },
+  );
+
   app.get(
     "/api/orders/:id",
     { schema: { response: { 200: orderViewSchema, ...errorResponses }, params: idParams } },
@@ -128,15 +152,17 @@ export const orderRoutes: FastifyPluginAsyncZod<
       const user = requireUser(request);
       await requireOrderAccess(user, request.params.id);
       // The money moves first (capture, cancel, refund); the status follows only if it did (decision 0034).
+      const { status, trackingNumber } = request.body;
       const order = await changeStatusWithPayment(payments, {
         orderId: request.params.id,
-        status: request.body.status,
+        status,
         userId: user.id,
+        trackingNumber,
       });
       // Its stock came back (decision 0032): cached shop pages may offer it again.
       if (order.status === "cancelled") publicCache.clear();
       // Fulfilling queues the shopper's "your order has been sent" e-mail (decision 0037).
-      if (request.body.status === "fulfilled") emailOutbox?.wake();
+      if (status === "fulfilled") emailOutbox?.wake();
       return { ...order, payment: sellerView(await latestPayment(db, order.id)) };
     },
   );

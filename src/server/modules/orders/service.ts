@@ -9,7 +9,22 @@ import { returnOrderStock } from "./stock";
 
 type OrderRow = typeof orders.$inferSelect;
 
-function toOrderView(row: OrderRow, storeName: string, items: OrderView["items"]): OrderView {
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+export function toOrderItemView(item: OrderItemRow): OrderView["items"][number] {
+  const { id, productId, variantId, title, variantLabel, unitPrice, qty } = item;
+  return { id, productId, variantId, title, variantLabel, unitPrice, qty };
+}
+
+/** The delivery an order keeps a copy of (decision 0036); null on orders placed without one. */
+export function deliveryOf(
+  row: Pick<OrderRow, "deliveryName" | "deliveryKind" | "deliveryPrice">,
+): OrderView["delivery"] {
+  if (!row.deliveryName || !row.deliveryKind || row.deliveryPrice === null) return null;
+  return { name: row.deliveryName, kind: row.deliveryKind as "pickup" | "parcel", price: row.deliveryPrice };
+}
+
+export function toOrderView(row: OrderRow, storeName: string, items: OrderView["items"]): OrderView {
   return {
     id: row.id,
     storeId: row.storeId,
@@ -24,6 +39,9 @@ function toOrderView(row: OrderRow, storeName: string, items: OrderView["items"]
     placedAt: row.placedAt.toISOString(),
     withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
     items,
+    delivery: deliveryOf(row),
+    vat: row.vat,
+    trackingNumber: row.trackingNumber,
   };
 }
 
@@ -51,15 +69,7 @@ async function loadOrderViews(db: DbOrTx, where: SQL | undefined, page: { limit:
   const byOrder = new Map<string, OrderView["items"]>();
   for (const item of items) {
     const list = byOrder.get(item.orderId) ?? [];
-    list.push({
-      id: item.id,
-      productId: item.productId,
-      variantId: item.variantId,
-      title: item.title,
-      variantLabel: item.variantLabel,
-      unitPrice: item.unitPrice,
-      qty: item.qty,
-    });
+    list.push(toOrderItemView(item));
     byOrder.set(item.orderId, list);
   }
   // Each order's latest payment attempt, for the seller's lists (decision 0034).
@@ -159,7 +169,9 @@ export async function findOrderStoreId(db: Db, orderId: string) {
  * stock back (decision 0032), exactly once: the lock serialises two cancels, the second finds the order
  * cancelled and is refused, and a cancelled order stays cancelled (its stock may be sold again). Every
  * cancellation goes through here, the seller's and an unpaid order's expiry alike, so stock is returned
- * in one place.
+ * in one place. A tracking number sent along is kept on
+ * the order ("" clears it, decision 0036); sent with the status the order already has, it only updates
+ * the tracking number (a seller adding it after fulfilling).
  */
 export async function changeOrderStatus(
   db: Db,
@@ -167,7 +179,11 @@ export async function changeOrderStatus(
   status: OrderStatus,
   userId: string | null,
   /** `onlyFrom`: change it only if it is still in that status, else leave it quietly (workers, webhooks). */
-  { by = "seller", onlyFrom }: { by?: OrderActor; onlyFrom?: OrderStatus } = {},
+  {
+    by = "seller",
+    onlyFrom,
+    trackingNumber,
+  }: { by?: OrderActor; onlyFrom?: OrderStatus; trackingNumber?: string } = {},
 ) {
   const changed = await db.transaction(async (tx) => {
     const [current] = await tx
@@ -177,17 +193,24 @@ export async function changeOrderStatus(
       .for("update");
     if (!current) throw notFound("orderNotFound");
     if (onlyFrom && current.status !== onlyFrom) return false;
-    if (current.status === status) throw conflict("statusUnchanged", { status });
-    if (current.status === "cancelled") throw conflict("orderCancelledStays");
-    if (status === "cancelled") await returnOrderStock(tx, orderId);
-    await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId));
-    await tx.insert(orderStatusEvents).values({
-      orderId,
-      fromStatus: current.status,
-      toStatus: status,
-      changedByUserId: userId,
-      changedBy: by,
-    });
+    const tracking = trackingNumber === undefined ? {} : { trackingNumber: trackingNumber || null };
+    if (current.status === status && trackingNumber === undefined)
+      throw conflict("statusUnchanged", { status });
+    if (current.status === "cancelled" && status !== "cancelled") throw conflict("orderCancelledStays");
+    if (status === "cancelled" && current.status !== "cancelled") await returnOrderStock(tx, orderId);
+    await tx
+      .update(orders)
+      .set({ status, ...tracking, updatedAt: new Date() })
+      .where(eq(orders.id, orderId));
+    if (current.status !== status) {
+      await tx.insert(orderStatusEvents).values({
+        orderId,
+        fromStatus: current.status,
+        toStatus: status,
+        changedByUserId: userId,
+        changedBy: by,
+      });
+    }
     // The shopper's "your order has been sent" e-mail, queued with the change (decision 0037): once per
     // order, so marking it fulfilled again after an undo sends no second one.
     if (status === "fulfilled") {

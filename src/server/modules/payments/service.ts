@@ -261,7 +261,7 @@ export async function retryPayment(
  */
 export async function changeStatusWithPayment(
   ctx: PaymentContext,
-  input: { orderId: string; status: OrderStatus; userId: string },
+  input: { orderId: string; status: OrderStatus; userId: string; trackingNumber?: string },
 ) {
   const [order] = await ctx.db
     .select({ status: orders.status })
@@ -293,6 +293,7 @@ export async function changeStatusWithPayment(
   }
   const changed = await changeOrderStatus(ctx.db, input.orderId, input.status, input.userId, {
     by: "seller",
+    trackingNumber: input.trackingNumber,
   });
   if (!changed) throw notFound("orderNotFound");
   return changed;

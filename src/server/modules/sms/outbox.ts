@@ -36,6 +36,9 @@ export interface OrderSmsContext {
   storeLocale: string;
   /** The message goes to the store's phone, and the seller proved it is theirs. */
   toVerifiedStorePhone: boolean;
+  /** The delivery chosen (decision 0036), null on orders without one. */
+  deliveryName: string | null;
+  deliveryKind: "pickup" | "parcel" | null;
 }
 
 const languageOf = (locale: string): Language =>
@@ -67,17 +70,26 @@ export function orderSmsText(purpose: string, context: OrderSmsContext, linkOrig
   const language = languageOf(context.storeLocale);
   const order = shortOrderId(context.orderId);
   if (purpose === "seller_new_order") {
-    return translateShared(language, "sms.sellerNewOrder", {
+    const text = translateShared(language, "sms.sellerNewOrder", {
       store: context.storeName,
       order,
       total: formatKr(context.totalGross, language),
     });
+    // The seller's own option name, to the seller's own verified phone (decision 0036).
+    return context.deliveryName
+      ? `${text} ${translateShared(language, "sms.delivery", { delivery: context.deliveryName })}`
+      : text;
   }
-  if (!linkOrigin) return translateShared(language, "sms.orderConfirmationNoLink", { order });
-  return translateShared(language, "sms.orderConfirmation", {
-    order,
-    link: `${linkOrigin}/s/${context.storeSlug}`,
-  });
+  const text = linkOrigin
+    ? translateShared(language, "sms.orderConfirmation", {
+        order,
+        link: `${linkOrigin}/s/${context.storeSlug}`,
+      })
+    : translateShared(language, "sms.orderConfirmationNoLink", { order });
+  // The buyer's text stays fixed (decision 0022): the kind of delivery in Torg's words, not the option's name.
+  return context.deliveryKind
+    ? `${text} ${translateShared(language, context.deliveryKind === "pickup" ? "sms.deliveryPickup" : "sms.deliveryParcel")}`
+    : text;
 }
 
 /** A verification code in the log of a message a gateway sent: only the phone's holder may read it. */
@@ -222,7 +234,8 @@ export class SmsOutboxWorker {
         context: sql<OrderSmsContext | null>`(
           select json_build_object('orderId', o.id, 'totalGross', o.total_gross::text,
             'storeId', s.id, 'storeName', s.name, 'storeSlug', s.slug, 'storeLocale', s.default_locale,
-            'toVerifiedStorePhone', coalesce(s.phone = s.verified_phone and s.phone = ${smsOutbox.toNumber}, false))
+            'toVerifiedStorePhone', coalesce(s.phone = s.verified_phone and s.phone = ${smsOutbox.toNumber}, false),
+            'deliveryName', o.delivery_name, 'deliveryKind', o.delivery_kind)
           from orders o join stores s on s.id = o.store_id where o.id = ${smsOutbox.orderId})`,
       });
   }

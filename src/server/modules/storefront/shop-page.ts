@@ -13,11 +13,14 @@ import { getPublicStoreBySlug } from "./service";
 
 const STORE_PAGE = /^\/s\/([a-z0-9-]{1,60})\/?$/i;
 const PRODUCT_PAGE = /^\/products\/([0-9a-f-]{36})\/?$/i;
+/** A store's terms of sale (decision 0036). */
+const TERMS_PAGE = /^\/s\/([a-z0-9-]{1,60})\/terms\/?$/i;
 /** The shopper's order page (decision 0026): the store's slug and the order's secret token. */
 const ORDER_PAGE = /^\/s\/([a-z0-9-]{1,60})\/order\/([^/]{1,200})\/?$/i;
 
-/** Whether the path is a shop page the server renders: a storefront or a product page. */
-export const isShopPagePath = (pathname: string) => STORE_PAGE.test(pathname) || PRODUCT_PAGE.test(pathname);
+/** Whether the path is a shop page the server renders: a storefront, a product page or a store's terms. */
+export const isShopPagePath = (pathname: string) =>
+  STORE_PAGE.test(pathname) || PRODUCT_PAGE.test(pathname) || TERMS_PAGE.test(pathname);
 
 /** Whether the path is a shopper's order page: rendered like a shop page, but never cached or indexed. */
 export const isOrderPagePath = (pathname: string) => ORDER_PAGE.test(pathname);
@@ -58,6 +61,26 @@ async function loadStorefront(db: Db, slug: string, origin: string): Promise<Fou
           store: store.name,
         }),
       share: { url, image: absolute(store.heroImageUrl ?? store.fallbackHeroImage, origin) },
+    },
+  };
+}
+
+/** The terms of sale, generated from the store's settings in the page's language as it renders. */
+async function loadTermsPage(db: Db, slug: string, origin: string): Promise<Found | undefined> {
+  const store = await getPublicStoreBySlug(db, slug).catch((error: unknown) => {
+    if (error instanceof HttpError && error.statusCode === 404) return undefined;
+    throw error;
+  });
+  if (!store) return undefined;
+  const language = languageOf(store.defaultLocale) ?? "en";
+  const title = translateShared(language, "terms.title", { store: store.name });
+  return {
+    page: { origin, page: "terms", store },
+    storeLanguage: store.defaultLocale,
+    meta: {
+      title,
+      description: translateShared(language, "terms.intro", { store: store.name }),
+      share: { url: `${origin}/s/${store.slug}/terms`, image: undefined },
     },
   };
 }
@@ -131,7 +154,11 @@ export interface RenderedShopPage {
 }
 
 const pageOf = (pathname: string) =>
-  STORE_PAGE.test(pathname) ? "storefront" : ORDER_PAGE.test(pathname) ? "orderPage" : "productPage";
+  STORE_PAGE.test(pathname) || TERMS_PAGE.test(pathname)
+    ? "storefront"
+    : ORDER_PAGE.test(pathname)
+      ? "orderPage"
+      : "productPage";
 
 /** "Not found" (404) or "could not be loaded" (503), in the visitor's language. */
 function failurePage(template: string, request: ShopPageRequest, status: 404 | 503): RenderedShopPage {
@@ -160,6 +187,7 @@ export async function renderShop(
 ): Promise<RenderedShopPage> {
   const { pathname, origin } = request;
   const storeSlug = STORE_PAGE.exec(pathname)?.[1];
+  const termsSlug = TERMS_PAGE.exec(pathname)?.[1];
   const productId = PRODUCT_PAGE.exec(pathname)?.[1] ?? "";
   const orderPage = ORDER_PAGE.exec(pathname);
   const found = orderPage
@@ -171,7 +199,9 @@ export async function renderShop(
       )
     : storeSlug
       ? await loadStorefront(db, storeSlug, origin)
-      : await loadProductPage(db, productId, origin);
+      : termsSlug
+        ? await loadTermsPage(db, termsSlug, origin)
+        : await loadProductPage(db, productId, origin);
   if (!found) return failurePage(template, request, 404);
   const language = request.chosenLanguage ?? languageOf(found.storeLanguage) ?? "en";
   const state: ShopState = { page: found.page, language, catalogue: shopCatalogue(language) };

@@ -81,6 +81,13 @@ describe("public store reads", () => {
       paymentMethods: ["vipps"],
       seoTitle: null,
       seoDescription: null,
+      // The seller's public legal details and delivery (decision 0036): none set here.
+      vatRate: null,
+      legalName: null,
+      orgNumber: null,
+      address: null,
+      termsExtra: null,
+      deliveryOptions: [],
     });
     expect(response.body).not.toContain("555777");
   });

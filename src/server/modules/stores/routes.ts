@@ -22,6 +22,7 @@ import { requireUser } from "../auth/session";
 import { listStoreProducts } from "../products/service";
 import { assertSmsDestination } from "../sms/destination";
 import { requireStoreMember } from "./access";
+import { deliveryOptionRoutes } from "./delivery-option-routes";
 import { buildFinnListing } from "./finn-listing";
 import { deletePaymentChannel, listPaymentChannels, savePaymentChannel } from "./payment-channels";
 import { phoneVerificationRoutes } from "./phone-verification-routes";
@@ -169,4 +170,5 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   );
 
   await app.register(phoneVerificationRoutes, deps);
+  await app.register(deliveryOptionRoutes, deps);
 };

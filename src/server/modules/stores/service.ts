@@ -1,8 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { normalizeOrgNumber } from "../../../shared/org-number";
 import { toE164 } from "../../../shared/phone";
 import { slugify, slugWithSuffix } from "../../../shared/slug";
-import type { CreateStoreInput, StoreSummary, UpdateStoreInput } from "../../../shared/store";
+import type {
+  CreateStoreInput,
+  StoreLegalDetails,
+  StoreSummary,
+  UpdateStoreInput,
+} from "../../../shared/store";
 import type { Db, DbOrTx } from "../../db/client";
 import { products, qrCodes, storeMembers, stores, type users } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
@@ -30,10 +36,22 @@ export function toStoreSummary(
     phone: row.phone,
     phoneVerified: row.phone !== null && row.phone === row.verifiedPhone,
     theme: row.theme,
+    ...legalDetailsOf(row),
     productCount: extra.productCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     ...(extra.role ? { role: extra.role as "owner" | "staff" } : {}),
+  };
+}
+
+/** The seller's legal details and MVA as every store read carries them (decision 0036). */
+export function legalDetailsOf(row: StoreRow): StoreLegalDetails {
+  return {
+    vatRate: row.vatRate === 25 || row.vatRate === 15 ? row.vatRate : null,
+    legalName: row.legalName,
+    orgNumber: row.orgNumber,
+    address: row.address,
+    termsExtra: row.termsExtra,
   };
 }
 
@@ -157,6 +175,12 @@ export async function updateStore(
   if (input.description !== undefined) {
     const { description: _previous, ...rest } = store.theme;
     changes.theme = input.description ? { ...rest, description: input.description } : rest;
+  }
+  if (input.vatRate !== undefined) changes.vatRate = input.vatRate;
+  if (input.orgNumber !== undefined)
+    changes.orgNumber = input.orgNumber ? normalizeOrgNumber(input.orgNumber) : null;
+  for (const key of ["legalName", "address", "termsExtra"] as const) {
+    if (input[key] !== undefined) changes[key] = input[key] || null;
   }
   if (input.phone !== undefined) {
     if (!input.phone) {

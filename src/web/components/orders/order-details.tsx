@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Info, Mail, MapPin, Phone, Undo2, UserRound } from "lucide-react";
+import { Info, Mail, MapPin, Package, Phone, Store, Undo2, UserRound } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
+import { formatKrExact, fromOre, toOre } from "../../../shared/money";
 import {
   ORDER_STATUSES,
   type OrderStatus,
@@ -16,6 +17,7 @@ import { shownLineTotal, shownTotal } from "../../lib/money";
 import { useUpdateOrderStatus } from "../../lib/queries/orders";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
+import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select";
 import { Spinner } from "../ui/spinner";
@@ -90,8 +92,14 @@ export function OrderBuyer({ order }: { order: OrderView }) {
 
 /** docs/product-spec.md 2.10: product title, unit price and quantity, with line totals and the order total. */
 export function OrderItems({ order }: { order: OrderView }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const { kr } = useFormatters();
+  // The lines as shown plus the delivery the order was charged (decision 0036).
+  const total = kr(fromOre(toOre(shownTotal(order.items)) + toOre(order.delivery?.price ?? "0")));
+  const deliveryPrice =
+    order.delivery && Number(order.delivery.price) === 0
+      ? t("orders.deliveryFree")
+      : kr(order.delivery?.price);
   const title = (item: OrderView["items"][number]) =>
     item.variantLabel ? `${item.title} (${item.variantLabel})` : item.title;
 
@@ -127,14 +135,36 @@ export function OrderItems({ order }: { order: OrderView }) {
           ))}
         </tbody>
         <tfoot>
+          {order.delivery && (
+            <tr className="border-t">
+              <th scope="row" colSpan={3} className="pt-2.5 text-left font-medium">
+                {order.delivery.name}
+              </th>
+              <td className="pt-2.5 text-right whitespace-nowrap tabular-nums">{deliveryPrice}</td>
+            </tr>
+          )}
           <tr className="border-t">
             <th scope="row" colSpan={3} className="pt-3 text-left font-semibold">
               {t("orders.orderTotal")}
             </th>
             <td className="pt-3 text-right text-base font-semibold whitespace-nowrap tabular-nums">
-              {kr(shownTotal(order.items))}
+              {total}
             </td>
           </tr>
+          {order.vat.map((vat) => (
+            <tr key={vat.rate}>
+              <th
+                scope="row"
+                colSpan={3}
+                className="pt-1 text-left text-xs font-normal text-muted-foreground"
+              >
+                {t("orders.vatIncluded", { rate: vat.rate })}
+              </th>
+              <td className="pt-1 text-right text-xs whitespace-nowrap text-muted-foreground tabular-nums">
+                {formatKrExact(vat.amount, language)}
+              </td>
+            </tr>
+          ))}
         </tfoot>
       </table>
 
@@ -151,10 +181,22 @@ export function OrderItems({ order }: { order: OrderView }) {
           </li>
         ))}
       </ul>
+      {order.delivery && (
+        <p className="flex items-center justify-between gap-4 border-t py-2.5 sm:hidden">
+          <span>{order.delivery.name}</span>
+          <span className="tabular-nums">{deliveryPrice}</span>
+        </p>
+      )}
       <p className="flex items-center justify-between gap-4 border-t pt-3 font-semibold sm:hidden">
         <span>{t("orders.orderTotal")}</span>
-        <span className="text-base tabular-nums">{kr(shownTotal(order.items))}</span>
+        <span className="text-base tabular-nums">{total}</span>
       </p>
+      {order.vat.map((vat) => (
+        <p key={vat.rate} className="flex justify-between gap-4 pt-1 text-xs text-muted-foreground sm:hidden">
+          <span>{t("orders.vatIncluded", { rate: vat.rate })}</span>
+          <span className="tabular-nums">{formatKrExact(vat.amount, language)}</span>
+        </p>
+      ))}
     </div>
   );
 }
@@ -166,19 +208,26 @@ export function OrderStatusForm({ order }: { order: OrderView }) {
   const selectId = useId();
   const noticeId = useId();
   const update = useUpdateOrderStatus();
-  const form = useForm<{ status: OrderStatus }>({
+  const trackingId = useId();
+  const form = useForm<{ status: OrderStatus; trackingNumber?: string }>({
     resolver: zodResolver(orderStatusSchema),
-    values: { status: order.status },
+    values: { status: order.status, trackingNumber: order.trackingNumber ?? "" },
   });
   const chosen = useWatch({ control: form.control, name: "status" });
-  const unchanged = chosen === order.status;
+  const tracking = useWatch({ control: form.control, name: "trackingNumber" }) ?? "";
+  // A parcel being fulfilled asks for its tracking number (decision 0036); it can be added later too.
+  const asksTracking = chosen === "fulfilled" && order.delivery?.kind !== "pickup";
+  const trackingChanged = asksTracking && tracking.trim() !== (order.trackingNumber ?? "");
+  const unchanged = chosen === order.status && !trackingChanged;
   const moneyNoticeId = useId();
   const consequence = useMoneyConsequence()(order, chosen);
 
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit(({ status }) => update.mutate({ id: order.id, status }))}
+      onSubmit={form.handleSubmit(({ status, trackingNumber }) =>
+        update.mutate({ id: order.id, status, ...(asksTracking ? { trackingNumber } : {}) }),
+      )}
       className="grid gap-2"
     >
       <Label htmlFor={selectId} className="sr-only">
@@ -220,6 +269,24 @@ export function OrderStatusForm({ order }: { order: OrderView }) {
           {update.isPending ? t("orders.updating") : t("orders.updateStatus")}
         </Button>
       </div>
+      {asksTracking && (
+        <div className="grid gap-1.5">
+          <Label htmlFor={trackingId}>{t("orders.trackingNumberOptional")}</Label>
+          <Input
+            id={trackingId}
+            {...form.register("trackingNumber")}
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby={`${trackingId}-hint`}
+            aria-invalid={Boolean(form.formState.errors.trackingNumber)}
+          />
+          <p id={`${trackingId}-hint`} className="text-xs text-muted-foreground">
+            {form.formState.errors.trackingNumber?.message
+              ? t(form.formState.errors.trackingNumber.message)
+              : t("orders.trackingHint")}
+          </p>
+        </div>
+      )}
       {unchanged && (
         <p id={noticeId} className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <Info aria-hidden="true" className="size-4 shrink-0" />
@@ -295,6 +362,38 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** How the order is delivered: the option as ordered, and the parcel's tracking number once added. */
+export function OrderDelivery({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  if (!order.delivery) return <p className="text-sm text-muted-foreground">{t("orders.noDelivery")}</p>;
+  const pickup = order.delivery.kind === "pickup";
+  return (
+    <dl className="grid gap-2.5 text-sm">
+      <BuyerLine
+        icon={pickup ? <Store aria-hidden="true" /> : <Package aria-hidden="true" />}
+        label={t("orders.delivery")}
+      >
+        <span className="font-medium">{order.delivery.name}</span>
+        <span className="text-muted-foreground">
+          {" · "}
+          {pickup ? t("orders.deliveryPickup") : t("orders.deliveryParcel")}
+        </span>
+      </BuyerLine>
+      {!pickup && (
+        <BuyerLine icon={<Info aria-hidden="true" />} label={t("orders.trackingNumber")}>
+          {order.trackingNumber ? (
+            <span>
+              {t("orders.trackingNumber")}: <span className="font-mono">{order.trackingNumber}</span>
+            </span>
+          ) : (
+            <span className="text-muted-foreground">{t("orders.noTracking")}</span>
+          )}
+        </BuyerLine>
+      )}
+    </dl>
+  );
+}
+
 /** The order dialog's body: customer, items, the status change and its history, one section each. */
 /** The shopper used the angrerett from their order page (decision 0037): the seller must act on it. */
 export function WithdrawnNotice({ order }: { order: OrderView }) {
@@ -322,6 +421,9 @@ export function OrderDetails({ order }: { order: OrderView }) {
       <WithdrawnNotice order={order} />
       <Section title={t("orders.customer")}>
         <OrderBuyer order={order} />
+      </Section>
+      <Section title={t("orders.delivery")}>
+        <OrderDelivery order={order} />
       </Section>
       <Section title={t("orders.items")}>
         <OrderItems order={order} />

@@ -11,7 +11,8 @@ import { StatusBadge } from "./status-badge";
 export type OrderRowData = Pick<
   OrderView,
   "id" | "status" | "storeName" | "buyerEmail" | "shipToName" | "placedAt" | "totalGross" | "payment"
->;
+> &
+  Partial<Pick<OrderView, "delivery">>;
 
 interface OrderRowProps {
   order: OrderRowData;
@@ -43,6 +44,12 @@ export function OrderRow({ order, onView }: OrderRowProps) {
         <span className="max-w-[60%] shrink-0 truncate font-medium text-foreground/85">{store}</span>
         <span aria-hidden="true">·</span>
         <span className="truncate">{buyer}</span>
+        {order.delivery && (
+          <>
+            <span aria-hidden="true">·</span>
+            <span className="truncate">{order.delivery.name}</span>
+          </>
+        )}
       </p>
       {/* One line under the details on phones; two grid cells (time, button) from sm up. */}
       <div className="col-span-2 flex items-center justify-between gap-4 sm:contents">

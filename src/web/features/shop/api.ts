@@ -7,6 +7,7 @@ import type {
   ShopperPayment,
 } from "../../../shared/payment";
 import type { ProductView } from "../../../shared/product";
+import type { PublicStore } from "../../../shared/storefront";
 import { ApiError, apiJson, languageHeader } from "../../lib/api";
 import type { StockRefusal } from "./cart/cart";
 
@@ -15,12 +16,18 @@ export function fetchStoreProducts(storeId: string): Promise<ProductView[]> {
   return apiJson<ProductView[]>("GET", `/api/stores/${encodeURIComponent(storeId)}/products`);
 }
 
+/** The store as shoppers see it: its delivery options for the checkout (decision 0036). */
+export function fetchPublicStore(slug: string): Promise<PublicStore> {
+  return apiJson<PublicStore>("GET", `/api/stores/slug/${encodeURIComponent(slug)}`);
+}
+
 export interface PlaceOrderBody {
   storeId: string;
   buyerEmail: string;
   shipToName: string;
   shipToPhone: string;
-  shipToAddr: { address: string } | null;
+  deliveryOptionId?: string;
+  shipToAddr: { address: string } | { street: string; post: string; city: string } | null;
   items: { productId: string; qty: number; variantId: string | null }[];
   /** Pay online through this channel (decision 0034); without it the seller collects by hand. */
   paymentProvider?: PaymentProvider;

@@ -7,6 +7,7 @@ import { ShopFrame } from "./components/shop-frame";
 import { OrderPage } from "./order/order-page";
 import { ProductPage } from "./product/product-page";
 import { StorefrontPage } from "./storefront/storefront-page";
+import { TermsPage } from "./terms/terms-page";
 
 /** A shop page, the same tree on the server (render.tsx) and in the browser (main.tsx). */
 export function ShopApp({ page }: { page: ShopPage }) {
@@ -23,16 +24,22 @@ function ShopContent({ page }: { page: ShopPage }) {
   switch (page.page) {
     case "storefront":
       return (
-        <ShopFrame origin={page.origin}>
+        <ShopFrame origin={page.origin} storeSlug={page.store.slug}>
           <StorefrontPage store={page.store} products={page.products} />
         </ShopFrame>
       );
     case "product":
       return (
-        <ShopFrame origin={page.origin} storePath={`/s/${page.product.store.slug}`}>
+        <ShopFrame
+          origin={page.origin}
+          storePath={`/s/${page.product.store.slug}`}
+          storeSlug={page.product.store.slug}
+        >
           <ProductPage product={page.product} />
         </ShopFrame>
       );
+    case "terms":
+      return <TermsPage store={page.store} />;
     case "order":
       // No cart here: the shopper came for this one order, from their e-mail or a payment's return.
       return <OrderPage order={page.order} token={page.token} />;

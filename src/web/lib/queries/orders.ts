@@ -80,8 +80,15 @@ export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: OrderStatus }) =>
-      apiJson<OrderView>("PATCH", `${orderPath(id)}/status`, { status }),
+    mutationFn: ({
+      id,
+      status,
+      trackingNumber,
+    }: {
+      id: string;
+      status: OrderStatus;
+      trackingNumber?: string;
+    }) => apiJson<OrderView>("PATCH", `${orderPath(id)}/status`, { status, trackingNumber }),
     onSuccess: (order) => {
       queryClient.setQueryData(orderKeys.detail(order.id), order);
       toast({

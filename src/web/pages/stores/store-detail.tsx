@@ -15,10 +15,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { ApiError } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { useStore } from "../../lib/queries/stores";
+import { DeliveryOptionsCard } from "./delivery-options-card";
 import { EraseShopperCard } from "./erase-shopper-card";
+import { LegalSettingsCard } from "./legal-settings-card";
 import { OrdersTab } from "./orders-tab";
 import { PaymentSettingsCard } from "./payment-settings-card";
 import { ProductsTab } from "./products-tab";
+import { SalesReportCard } from "./sales-report-card";
 import { StoreSettingsCard } from "./store-settings-card";
 
 const TABS = ["products", "settings", "orders"] as const;
@@ -124,11 +127,14 @@ function StoreDetail({ store }: { store: StoreSummary }) {
         </TabsContent>
         <TabsContent value="settings" className="mt-6 grid gap-6">
           <StoreSettingsCard store={store} />
+          <DeliveryOptionsCard storeId={store.id} />
+          <LegalSettingsCard store={store} />
           <PaymentSettingsCard store={store} />
           <EraseShopperCard store={store} />
         </TabsContent>
-        <TabsContent value="orders" className="mt-6">
+        <TabsContent value="orders" className="mt-6 grid gap-6">
           <OrdersTab storeId={store.id} />
+          <SalesReportCard storeId={store.id} />
         </TabsContent>
       </Tabs>
 

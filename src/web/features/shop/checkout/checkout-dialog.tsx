@@ -3,7 +3,9 @@ import { CircleCheck, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { type CheckoutForm, checkoutFormSchema, shortOrderId } from "../../../../shared/order";
+import { type DeliveryOptionView, deliveryPrice } from "../../../../shared/delivery";
+import { formatKrExact, fromOre, toOre } from "../../../../shared/money";
+import { type CheckoutFormFor, checkoutFormSchemaFor, shortOrderId } from "../../../../shared/order";
 import type { PaymentProvider } from "../../../../shared/payment";
 import { Button } from "../../../components/ui/button";
 import { closesOnEscape } from "../../../components/ui/escape-close";
@@ -26,6 +28,7 @@ import {
 import { cartStore, cartTotal, itemCount, lineTitle, lineTotal, useCart } from "../cart/cart";
 import { CartNotice } from "../cart/cart-notice";
 import type { CartNotes } from "../components/shop-context";
+import { DeliveryFields, useDeliveryPriceText } from "./delivery-fields";
 import { PaymentChoice } from "./payment-choice";
 
 /** A fresh key per checkout attempt; crypto.randomUUID needs a secure context, getRandomValues does not. */
@@ -53,6 +56,10 @@ interface CheckoutDialogProps {
   notes: CartNotes | null;
   /** After an order placed on a product page, "Continue Shopping" goes back to the store. */
   storePath?: string;
+  /** The store whose delivery options are offered and whose terms of sale are linked. */
+  storeSlug: string;
+  /** Read by the frame before opening (decision 0036); "failed" when they could not be. */
+  deliveryOptions: DeliveryOptionView[] | "failed";
   onCloseAutoFocus: (event: Event) => void;
 }
 
@@ -65,6 +72,8 @@ export function CheckoutDialog({
   onOpenChange,
   notes,
   storePath,
+  storeSlug,
+  deliveryOptions: options,
   onCloseAutoFocus,
 }: CheckoutDialogProps) {
   const { t } = useTranslation();
@@ -96,8 +105,20 @@ export function CheckoutDialog({
           </DialogPrimitive.Close>
           {placed ? (
             <Confirmation order={placed.order} storeName={placed.storeName} onDone={finish} />
+          ) : options === "failed" ? (
+            <div className="grid min-h-48 place-items-center px-6 py-10 text-center">
+              <DialogPrimitive.Title className="sr-only">{t("checkout.title")}</DialogPrimitive.Title>
+              <p role="alert" className="text-sm text-pretty text-muted-foreground">
+                {t("checkout.deliveryFailed")}
+              </p>
+            </div>
           ) : (
-            <OrderForm notes={notes} onPlaced={(order, storeName) => setPlaced({ order, storeName })} />
+            <OrderForm
+              notes={notes}
+              options={options}
+              storeSlug={storeSlug}
+              onPlaced={(order, storeName) => setPlaced({ order, storeName })}
+            />
           )}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
@@ -113,17 +134,31 @@ interface Attempt {
 
 interface OrderFormProps {
   notes: CartNotes | null;
+  options: DeliveryOptionView[];
+  storeSlug: string;
   onPlaced: (order: PlacedOrder, storeName: string | null) => void;
 }
 
-function OrderForm({ notes, onPlaced }: OrderFormProps) {
+function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProps) {
   const { t } = useTranslation();
   const kr = useKr();
   const cart = useCart();
   const attempt = useRef<Attempt | null>(null);
-  const form = useForm<CheckoutForm>({
-    resolver: zodResolver(checkoutFormSchema),
-    defaultValues: { shipToName: "", buyerEmail: "", shipToPhone: "", address: "" },
+  const priceText = useDeliveryPriceText();
+  const form = useForm<CheckoutFormFor>({
+    resolver: zodResolver(checkoutFormSchemaFor(options)),
+    defaultValues: {
+      shipToName: "",
+      buyerEmail: "",
+      shipToPhone: "",
+      address: "",
+      // The one option there is needs no choosing.
+      deliveryOptionId: options.length === 1 ? options[0]?.id : undefined,
+      street: "",
+      post: "",
+      city: "",
+      acceptTerms: false,
+    },
   });
   const { errors } = form.formState;
 
@@ -197,12 +232,19 @@ function OrderForm({ notes, onPlaced }: OrderFormProps) {
       });
       return;
     }
+    const option = options.find((candidate) => candidate.id === values.deliveryOptionId);
     const body: PlaceOrderBody = {
       storeId: current.storeId,
       buyerEmail: values.buyerEmail,
       shipToName: values.shipToName,
       shipToPhone: values.shipToPhone,
-      shipToAddr: values.address ? { address: values.address } : null,
+      ...(option ? { deliveryOptionId: option.id } : {}),
+      shipToAddr:
+        option?.kind === "parcel"
+          ? { street: values.street ?? "", post: values.post ?? "", city: values.city ?? "" }
+          : !option && values.address
+            ? { address: values.address }
+            : null,
       items: current.items.map((item) => ({
         productId: item.productId,
         qty: item.quantity,
@@ -216,7 +258,10 @@ function OrderForm({ notes, onPlaced }: OrderFormProps) {
     void send(body, attempt.current.key);
   });
 
-  const total = kr(cartTotal(cart));
+  const linesTotal = cartTotal(cart);
+  const chosen = options.find((option) => option.id === form.watch("deliveryOptionId"));
+  const shippingPrice = chosen ? deliveryPrice(chosen, linesTotal) : null;
+  const total = kr(fromOre(toOre(linesTotal) + (shippingPrice ? toOre(shippingPrice) : 0)));
 
   return (
     <>
@@ -252,11 +297,25 @@ function OrderForm({ notes, onPlaced }: OrderFormProps) {
                 </li>
               ))}
             </ul>
+            {options.length > 0 && (
+              <dl className="mt-3 grid gap-1 border-t border-foreground/10 pt-3 text-sm">
+                <div className="flex justify-between gap-3">
+                  <dt>{t("checkout.subtotal")}</dt>
+                  <dd className="tabular-nums">{kr(linesTotal)}</dd>
+                </div>
+                <div className="flex justify-between gap-3">
+                  <dt>{chosen ? chosen.name : t("checkout.deliveryCost")}</dt>
+                  <dd className="tabular-nums">{shippingPrice === null ? "–" : priceText(shippingPrice)}</dd>
+                </div>
+              </dl>
+            )}
             <div className="mt-3 flex items-baseline justify-between border-t border-foreground/10 pt-3">
               <span className="font-medium">{t("cart.total")}</span>
               <span className="text-lg font-semibold tabular-nums">{total}</span>
             </div>
           </section>
+
+          {options.length > 0 && <DeliveryFields options={options} form={form} linesTotal={linesTotal} />}
 
           <fieldset className="grid gap-4">
             <legend className="sr-only">{t("checkout.contactDetails")}</legend>
@@ -302,22 +361,50 @@ function OrderForm({ notes, onPlaced }: OrderFormProps) {
                 />
               )}
             </FormField>
-            <FormField label={t("checkout.address")} error={errors.address?.message}>
-              {(control) => (
-                <textarea
-                  {...control}
-                  {...form.register("address")}
-                  rows={2}
-                  autoComplete="street-address"
-                  placeholder={t("checkout.addressPlaceholder")}
-                  className="w-full min-w-0 resize-none rounded-md border border-input bg-card px-3 py-2.5 text-base shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-invalid:border-error sm:text-sm"
-                />
-              )}
-            </FormField>
+            {options.length === 0 && (
+              <FormField label={t("checkout.address")} error={errors.address?.message}>
+                {(control) => (
+                  <textarea
+                    {...control}
+                    {...form.register("address")}
+                    rows={2}
+                    autoComplete="street-address"
+                    placeholder={t("checkout.addressPlaceholder")}
+                    className="w-full min-w-0 resize-none rounded-md border border-input bg-card px-3 py-2.5 text-base shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-invalid:border-error sm:text-sm"
+                  />
+                )}
+              </FormField>
+            )}
           </fieldset>
           {methods.length > 0 && method && (
             <PaymentChoice methods={methods} value={method} onChange={setMethod} />
           )}
+
+          <div className="grid gap-1.5">
+            <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm">
+              <input
+                type="checkbox"
+                {...form.register("acceptTerms")}
+                aria-invalid={Boolean(errors.acceptTerms)}
+                aria-describedby={errors.acceptTerms ? "accept-terms-error" : undefined}
+                className="mt-0.5 size-5 shrink-0 accent-primary"
+              />
+              <span>{t("checkout.acceptTerms")}</span>
+            </label>
+            <a
+              href={`/s/${storeSlug}/terms`}
+              target="_blank"
+              rel="noopener"
+              className="ml-8 text-sm font-medium text-primary underline underline-offset-4"
+            >
+              {t("checkout.termsLink")}
+            </a>
+            {errors.acceptTerms?.message && (
+              <p id="accept-terms-error" className="ml-8 text-sm font-medium text-error">
+                {t(errors.acceptTerms.message)}
+              </p>
+            )}
+          </div>
         </div>
         {/*
           The note sits with the button it explains, so it is read before ordering; at the end of the
@@ -363,7 +450,7 @@ interface ConfirmationProps {
 }
 
 function Confirmation({ order, storeName, onDone }: ConfirmationProps) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const kr = useKr();
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -402,10 +489,27 @@ function Confirmation({ order, storeName, onDone }: ConfirmationProps) {
               <span className="tabular-nums">{kr(shownLineTotal(item.unitPrice, item.qty))}</span>
             </li>
           ))}
+          {order.delivery && (
+            <li className="flex gap-3">
+              <span className="min-w-0 flex-1">{order.delivery.name}</span>
+              <span className="tabular-nums">
+                {Number(order.delivery.price) === 0 ? t("checkout.free") : kr(order.delivery.price)}
+              </span>
+            </li>
+          )}
           <li className="mt-1 flex items-baseline justify-between border-t border-foreground/10 pt-3">
             <span className="font-medium">{t("cart.total")}</span>
-            <span className="text-lg font-semibold tabular-nums">{kr(shownTotal(order.items))}</span>
+            <span className="text-lg font-semibold tabular-nums">
+              {kr(fromOre(toOre(shownTotal(order.items)) + toOre(order.delivery?.price ?? "0")))}
+            </span>
           </li>
+          {order.vat.map((vat) => (
+            <li key={vat.rate} className="text-right text-xs text-muted-foreground">
+              {t("checkout.vatIncluded", {
+                amount: `${formatKrExact(vat.amount, language)} (${vat.rate} %)`,
+              })}
+            </li>
+          ))}
         </ul>
       </div>
       <div className="grid gap-2 border-t px-5 pt-4 pb-[max(env(safe-area-inset-bottom),1.25rem)] sm:px-8 sm:pb-6">

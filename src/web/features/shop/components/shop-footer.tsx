@@ -1,8 +1,11 @@
 import { LogoMark } from "../../../components/logo";
 import { useTranslation } from "../../../lib/i18n";
 
-/** docs/product-spec.md 2.11: "Powered by" and the product's name; and what Torg stores about a shopper (/privacy). */
-export function ShopFooter() {
+/**
+ * docs/product-spec.md 2.11: "Powered by" and the product's name; what Torg stores about a shopper (/privacy); and on a
+ * store's pages its terms of sale (decision 0036).
+ */
+export function ShopFooter({ storeSlug }: { storeSlug?: string }) {
   const { t } = useTranslation();
   return (
     <footer className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 border-t px-4 py-8 text-sm text-muted-foreground">
@@ -13,6 +16,11 @@ export function ShopFooter() {
           {t("common.brand")}
         </span>
       </span>
+      {storeSlug && (
+        <a href={`/s/${storeSlug}/terms`} className="underline-offset-4 hover:underline">
+          {t("terms.link")}
+        </a>
+      )}
       <a href="/privacy" className="underline-offset-4 hover:underline">
         {t("storefront.privacyLink")}
       </a>

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
+import type { DeliveryOptionView } from "../../../../shared/delivery";
 import { dismissToast } from "../../../hooks/use-toast";
-import { fetchStoreProducts } from "../api";
+import { fetchPublicStore, fetchStoreProducts } from "../api";
 import { cartStore } from "../cart/cart";
 import { CartDrawer } from "../cart/cart-drawer";
 import { useFocusReturn } from "./focus-return";
@@ -14,6 +15,8 @@ interface ShopFrameProps {
   children: ReactNode;
   /** Where "Continue Shopping" goes after an order placed away from the store page (docs/product-spec.md 2.13). */
   storePath?: string;
+  /** The store whose delivery options the checkout offers and whose terms it links (decision 0036). */
+  storeSlug: string;
   origin: string;
 }
 
@@ -21,13 +24,15 @@ interface ShopFrameProps {
  * The cart drawer and the checkout dialog shared by the storefront and the product page. The cart's
  * prices are refreshed from the server when the drawer opens and again before checkout (decision 0006).
  */
-export function ShopFrame({ children, storePath, origin }: ShopFrameProps) {
+export function ShopFrame({ children, storePath, storeSlug, origin }: ShopFrameProps) {
   const [cartOpen, setCartOpen] = useState(false);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   /** Counts checkouts; 0 until the first, so the checkout chunk is not rendered before it is needed. */
   const [checkoutSession, setCheckoutSession] = useState(0);
   const [preparing, setPreparing] = useState(false);
   const [notes, setNotes] = useState<CartNotes | null>(null);
+  /** The store's delivery options, read before the checkout opens so its form is there at once. */
+  const [deliveryOptions, setDeliveryOptions] = useState<DeliveryOptionView[] | "failed">([]);
   const focus = useFocusReturn();
 
   const refresh = useCallback(async () => {
@@ -56,13 +61,20 @@ export function ShopFrame({ children, storePath, origin }: ShopFrameProps) {
     if (preparing) return;
     setPreparing(true);
     setNotes(null);
-    await Promise.all([refresh(), loadCheckout().catch(() => undefined)]);
+    await Promise.all([
+      refresh(),
+      loadCheckout().catch(() => undefined),
+      fetchPublicStore(storeSlug).then(
+        (store) => setDeliveryOptions(store.deliveryOptions),
+        () => setDeliveryOptions("failed"),
+      ),
+    ]);
     setPreparing(false);
     if (cartStore.get().items.length === 0) return;
     setCartOpen(false);
     setCheckoutSession((session) => session + 1);
     setCheckoutOpen(true);
-  }, [refresh, preparing]);
+  }, [refresh, preparing, storeSlug]);
 
   const value = useMemo(() => ({ openCart, origin }), [openCart, origin]);
 
@@ -89,6 +101,8 @@ export function ShopFrame({ children, storePath, origin }: ShopFrameProps) {
             onOpenChange={setCheckoutOpen}
             notes={notes}
             storePath={storePath}
+            storeSlug={storeSlug}
+            deliveryOptions={deliveryOptions}
             onCloseAutoFocus={focus.onCloseAutoFocus}
           />
         </Suspense>

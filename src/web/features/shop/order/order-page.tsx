@@ -1,6 +1,7 @@
 import { Phone, Store } from "lucide-react";
 import { useState } from "react";
 import type { PublicOrder } from "../../../../shared/order-page";
+import { formatOrgNumber } from "../../../../shared/org-number";
 import { formatPhone } from "../../../../shared/phone-format";
 import { formatKrExact, lineTotal } from "../../../../shared/receipt-format";
 import { Badge, type BadgeProps } from "../../../components/ui/badge";
@@ -42,6 +43,7 @@ export function OrderPage({ order: initial, token }: { order: PublicOrder; token
   const kr = (amount: string) => formatKrExact(amount, language);
   const address = addressLines(order.shipToAddr);
   const storePath = `/s/${order.store.slug}`;
+  const legalName = order.store.legalName || null;
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -107,11 +109,36 @@ export function OrderPage({ order: initial, token }: { order: PublicOrder; token
                 <p className="shrink-0 tabular-nums">{kr(lineTotal(item.unitPrice, item.qty))}</p>
               </li>
             ))}
-            <li className="flex justify-between gap-4 px-4 py-3 font-semibold">
-              <span>{t("orderPage.total")}</span>
-              <span className="tabular-nums" data-testid="order-total">
-                {kr(order.totalGross)}
-              </span>
+            {order.delivery && (
+              <li className="flex items-start justify-between gap-4 px-4 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium">{t("orderPage.delivery")}</p>
+                  <p className="text-sm break-words text-muted-foreground">{order.delivery.name}</p>
+                </div>
+                <p className="shrink-0 tabular-nums" data-testid="order-delivery-price">
+                  {Number(order.delivery.price) === 0
+                    ? t("orderPage.deliveryFree")
+                    : kr(order.delivery.price)}
+                </p>
+              </li>
+            )}
+            <li className="px-4 py-3">
+              <p className="flex justify-between gap-4 font-semibold">
+                <span>{t("orderPage.total")}</span>
+                <span className="tabular-nums" data-testid="order-total">
+                  {kr(order.totalGross)}
+                </span>
+              </p>
+              {order.vat.map((vat) => (
+                <p
+                  key={vat.rate}
+                  className="mt-1 flex justify-between gap-4 text-sm text-muted-foreground"
+                  data-testid="order-vat"
+                >
+                  <span>{t("orderPage.vatIncluded", { rate: vat.rate })}</span>
+                  <span className="tabular-nums">{kr(vat.amount)}</span>
+                </p>
+              ))}
             </li>
           </ul>
         </section>
@@ -119,8 +146,20 @@ export function OrderPage({ order: initial, token }: { order: PublicOrder; token
         <div className="mt-8 grid gap-6 sm:grid-cols-2">
           <section aria-labelledby="delivery-heading">
             <h2 id="delivery-heading" className="text-lg font-semibold">
-              {t("orderPage.deliveryTo")}
+              {order.delivery ? t("orderPage.delivery") : t("orderPage.deliveryTo")}
             </h2>
+            {order.delivery && (
+              <p className="mt-2 font-medium break-words" data-testid="order-delivery">
+                {t(order.delivery.kind === "pickup" ? "orderPage.pickup" : "orderPage.parcel", {
+                  name: order.delivery.name,
+                })}
+              </p>
+            )}
+            {order.delivery?.kind === "pickup" && order.delivery.note && (
+              <p className="mt-1 break-words whitespace-pre-line text-muted-foreground">
+                {order.delivery.note}
+              </p>
+            )}
             <address className="mt-2 not-italic">
               <span className="block">{order.shipToName}</span>
               {address.map((line) => (
@@ -129,11 +168,40 @@ export function OrderPage({ order: initial, token }: { order: PublicOrder; token
                 </span>
               ))}
             </address>
+            {order.delivery?.kind !== "pickup" && (
+              <p className="mt-3 text-sm" data-testid="order-tracking">
+                {order.trackingNumber ? (
+                  <>
+                    <span className="text-muted-foreground">{t("orderPage.tracking")}: </span>
+                    <span className="font-mono break-all">{order.trackingNumber}</span>
+                  </>
+                ) : (
+                  <span className="text-muted-foreground">{t("orderPage.noTrackingYet")}</span>
+                )}
+              </p>
+            )}
           </section>
           <section aria-labelledby="seller-heading">
             <h2 id="seller-heading" className="text-lg font-semibold">
               {t("orderPage.sellerContact")}
             </h2>
+            {(legalName || order.store.orgNumber || order.store.address) && (
+              <address className="mt-2 not-italic" data-testid="order-seller">
+                <span className="block">{legalName ?? order.store.name}</span>
+                {order.store.orgNumber && (
+                  <span className="block text-sm text-muted-foreground">
+                    {t(order.store.vatRegistered ? "orderPage.orgNumberVat" : "orderPage.orgNumber", {
+                      number: formatOrgNumber(order.store.orgNumber),
+                    })}
+                  </span>
+                )}
+                {order.store.address && (
+                  <span className="block text-sm whitespace-pre-line text-muted-foreground">
+                    {order.store.address}
+                  </span>
+                )}
+              </address>
+            )}
             <ul className="mt-2 space-y-1">
               {order.store.phone && (
                 <li>

@@ -138,7 +138,7 @@ export function ProductPage({ product }: { product: ProductView }) {
       </main>
 
       <div className="mt-12">
-        <ShopFooter />
+        <ShopFooter storeSlug={product.store.slug} />
       </div>
       <ZoomViewer
         product={zooming ? product : null}

@@ -131,7 +131,7 @@ export function StorefrontPage({ store, products }: { store: PublicStore; produc
         <ReadyToOrder store={store} onOrderNow={orderNow} />
       </main>
 
-      <ShopFooter />
+      <ShopFooter storeSlug={store.slug} />
       <MobileCartBar />
       <ZoomViewer
         product={zoomed}

@@ -1,0 +1,201 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { createStoreThroughApi, expectToast, madePhoto, signInSharedSeller } from "./helpers";
+
+/**
+ * Issue 16 (decision 0036): the seller sets up delivery options and VAT in store settings; one shopper
+ * picks up, another has a parcel sent with an address; both confirm the terms, which the storefront's
+ * footer links; the seller fulfils the parcel with a tracking number.
+ */
+const SHOTS = ".tmp/shots";
+
+async function expectNoSeriousViolations(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      rule: violation.id,
+      nodes: violation.nodes.slice(0, 3).map((n) => n.target.join(" ")),
+    }));
+  expect(serious, `${what}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+}
+
+async function shot(page: Page, name: string) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: `${SHOTS}/${name}-${colorScheme}.png`, fullPage: false });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+async function phone(browser: Browser) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  return context.newPage();
+}
+
+async function checkoutWith(page: Page, slug: string) {
+  await page.goto(`/s/${slug}`);
+  await page.getByRole("button", { name: "Add to Cart: Sea-green mug" }).click();
+  await page
+    .getByRole("button", { name: /Open cart, 1 item/ })
+    .first()
+    .click();
+  await page.getByRole("dialog").getByRole("button", { name: "Proceed to Checkout" }).click();
+  const checkout = page.getByRole("dialog", { name: "Complete Your Order" });
+  await checkout.getByLabel("Name").fill("Nora Kunde");
+  await checkout.getByLabel("Email").fill("nora@example.no");
+  await checkout.getByLabel("Phone").fill("913 45 678");
+  return checkout;
+}
+
+test("delivery options, VAT and terms from the seller's settings to two shoppers' orders and a tracking number", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInSharedSeller(page.request);
+  const store = await createStoreThroughApi(page.request, "Leirverket");
+  const added = await page.request.post(`/api/stores/${store.id}/products`, {
+    multipart: {
+      title: "Sea-green mug",
+      basePrice: "349",
+      // Two shoppers buy one each: more than the one-of-a-kind default (decision 0032).
+      stockQty: "10",
+      image: { name: "p.jpg", mimeType: "image/jpeg", buffer: await madePhoto([63, 120, 100]) },
+    },
+  });
+  expect(added.status()).toBe(201);
+
+  // The seller's settings: two delivery options and the legal details.
+  await page.goto(`/stores/${store.id}?tab=settings`);
+  const delivery = page.locator("form").filter({ hasText: "Save delivery options" });
+  await expect(page.getByText("No delivery options yet")).toBeVisible();
+  await page.getByRole("button", { name: "Add delivery option" }).click();
+  await delivery.getByLabel("Name").fill("Hent i verkstedet");
+  await delivery
+    .getByLabel("Address and opening hours")
+    .fill("Verkstedgata 3, Bergen. Tirsdag–torsdag 12–18");
+  await page.getByRole("button", { name: "Add delivery option" }).click();
+  const second = delivery.locator("li").nth(1);
+  await expect(second.getByLabel("Name")).toHaveAttribute("placeholder", "Posten/Bring: pakke i postkassen");
+  await second.getByLabel("Name").fill("Posten/Bring: pakke i postkassen");
+  await expect(second.getByLabel("Type")).toHaveValue("parcel");
+  await second.getByLabel("Price (kr)").fill("12.50");
+  await page.getByRole("button", { name: "Save delivery options" }).click();
+  await expect(second.getByText("Price must be in whole kroner (for example 199)")).toBeVisible();
+  await second.getByLabel("Price (kr)").fill("99");
+  await second.getByLabel(/Free from/).fill("1000");
+  await page.getByRole("button", { name: "Save delivery options" }).click();
+  await expectToast(page, "Delivery options saved");
+
+  const legal = page.locator("form").filter({ hasText: "Save legal details" });
+  await legal.getByLabel("VAT (MVA)").selectOption("25");
+  await legal.getByLabel("Legal name").fill("Leirverket Hansen ENK");
+  await legal.getByLabel("Organisation number").fill("923 609 017");
+  await legal.getByLabel("Business address").fill("Verkstedgata 3, 5003 Bergen");
+  await page.getByRole("button", { name: "Save legal details" }).click();
+  await expect(legal.getByText(/Enter a valid organisation number/)).toBeVisible();
+  await legal.getByLabel("Organisation number").fill("923 609 016");
+  await page.getByRole("button", { name: "Save legal details" }).click();
+  await expectToast(page, "VAT and legal details saved.");
+  await expectNoSeriousViolations(page, "store settings");
+  await delivery.scrollIntoViewIfNeeded();
+  await shot(page, "settings-delivery-desktop");
+
+  // Shopper 1 on a phone: the terms from the footer, then a pickup.
+  const pickupShopper = await phone(browser);
+  await pickupShopper.goto(`/s/${store.slug}`);
+  await pickupShopper.getByRole("link", { name: "Terms of sale" }).click();
+  await expect(pickupShopper).toHaveURL(new RegExp(`/s/${store.slug}/terms$`));
+  await expect(
+    pickupShopper.getByRole("heading", { name: "Terms of sale: Leirverket", level: 1 }),
+  ).toBeVisible();
+  await expect(pickupShopper.getByText("Organisation number: 923 609 016 MVA")).toBeVisible();
+  await expect(
+    pickupShopper.getByText(/Posten\/Bring: pakke i postkassen: 99 kr\. Free on orders of 1,000 kr/),
+  ).toBeVisible();
+  await expect(pickupShopper.getByRole("heading", { name: "Right of withdrawal (angrerett)" })).toBeVisible();
+  await expect(pickupShopper.getByText(/goods made to order/)).toBeVisible();
+  await expectNoSeriousViolations(pickupShopper, "terms page");
+  await shot(pickupShopper, "terms-phone");
+
+  const pickupCheckout = await checkoutWith(pickupShopper, store.slug);
+  await expect(pickupCheckout.getByRole("radio", { name: /Hent i verkstedet/ })).toBeVisible();
+  await pickupCheckout.getByRole("radio", { name: /Hent i verkstedet/ }).check();
+  await expect(pickupCheckout.getByLabel("Street address")).toHaveCount(0);
+  await expect(pickupCheckout.getByText("Verkstedgata 3, Bergen. Tirsdag–torsdag 12–18")).toBeVisible();
+  await pickupCheckout.getByRole("button", { name: /Place Order · 349 kr/ }).click();
+  await expect(pickupCheckout.getByText("Confirm that you accept the terms of sale")).toBeVisible();
+  await expectNoSeriousViolations(pickupShopper, "checkout with delivery");
+  await shot(pickupShopper, "checkout-pickup-phone");
+  await pickupCheckout.getByLabel(/I accept the terms of sale/).check();
+  await pickupCheckout.getByRole("button", { name: /Place Order · 349 kr/ }).click();
+  await expect(pickupShopper.getByText("Thank you for your order!")).toBeVisible();
+  await expect(pickupShopper.getByRole("dialog").getByText("Hent i verkstedet")).toBeVisible();
+  await expect(pickupShopper.getByRole("dialog").getByText("Including VAT 69.80 kr (25 %)")).toBeVisible();
+
+  // Shopper 2: a parcel, with its address.
+  const parcelShopper = await phone(browser);
+  const parcelCheckout = await checkoutWith(parcelShopper, store.slug);
+  await parcelCheckout.getByRole("radio", { name: /Posten\/Bring/ }).check();
+  await expect(parcelCheckout.getByRole("button", { name: /Place Order · 448 kr/ })).toBeVisible();
+  await parcelCheckout.getByLabel("Street address").fill("Storgata 1");
+  await parcelCheckout.getByLabel("Postcode").fill("155");
+  await parcelCheckout.getByLabel("Town or city").fill("Oslo");
+  await parcelCheckout.getByLabel(/I accept the terms of sale/).check();
+  await parcelCheckout.getByRole("button", { name: /Place Order/ }).click();
+  await expect(parcelCheckout.getByText("Enter a postcode of 4 digits, for example 0155")).toBeVisible();
+  await parcelCheckout.getByLabel("Postcode").fill("0155");
+  await shot(parcelShopper, "checkout-parcel-phone");
+  await parcelCheckout.getByRole("button", { name: /Place Order · 448 kr/ }).click();
+  await expect(parcelShopper.getByText("Thank you for your order!")).toBeVisible();
+  await expect(parcelShopper.getByRole("dialog").getByText("Including VAT 89.60 kr (25 %)")).toBeVisible();
+  const orderNumber = (
+    (await parcelShopper
+      .getByText(/^[0-9a-f]{8}$/)
+      .first()
+      .textContent()) ?? ""
+  ).trim();
+
+  // The seller fulfils the parcel with its tracking number.
+  await page.goto(`/stores/${store.id}/orders`);
+  await page.getByRole("button", { name: `View order details for #${orderNumber}` }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText("Posten/Bring: pakke i postkassen").first()).toBeVisible();
+  await expect(dialog.getByText("No tracking number yet")).toBeVisible();
+  await expect(dialog.getByText("89,60 kr").or(dialog.getByText("89.60 kr")).first()).toBeVisible();
+  await dialog.getByRole("combobox").click();
+  await page.getByRole("option", { name: "Fulfilled" }).click();
+  await dialog.getByLabel("Tracking number (optional)").fill("70701234567890123");
+  await expectNoSeriousViolations(page, "order dialog");
+  await shot(page, "order-dialog-desktop");
+  await dialog.getByRole("button", { name: /Update/ }).click();
+  await expectToast(page, "Order updated");
+  await expect(dialog.getByText("70701234567890123").first()).toBeVisible();
+  const orders = await (await page.request.get(`/api/stores/${store.id}/orders`)).json();
+  const parcel = orders.find((order: { id: string }) => order.id.startsWith(orderNumber));
+  expect(parcel).toMatchObject({
+    status: "fulfilled",
+    trackingNumber: "70701234567890123",
+    totalGross: "448.00",
+  });
+
+  // The month's sales report from the store's orders tab.
+  await page.keyboard.press("Escape");
+  await page.goto(`/stores/${store.id}?tab=orders`);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download CSV" }).click();
+  const file = await (await download).path();
+  const { readFile } = await import("node:fs/promises");
+  const csv = await readFile(file, "utf8");
+  expect(csv.startsWith("\uFEFFDate;Order;Goods;Delivery;VAT 25 %;VAT 15 %;Total")).toBe(true);
+  expect(csv).toContain(";448,00;");
+
+  await pickupShopper.context().close();
+  await parcelShopper.context().close();
+});

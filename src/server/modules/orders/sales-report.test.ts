@@ -1,0 +1,217 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AnalyticsView } from "../../../shared/analytics";
+import { toOre } from "../../../shared/money";
+import { orders, payments } from "../../db/schema";
+import { createProductVia, createStoreVia } from "../../test/fixtures";
+import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ ORDERS_PER_IP_PER_HOUR: "0" });
+});
+afterAll(() => t.close());
+
+const shopper = { buyerEmail: "kunde@example.no", shipToName: "Nora Kunde", shipToPhone: "+47 912 34 567" };
+
+/** A store with 25 % VAT, pickup and a parcel, and orders placed through checkout, then dated and settled. */
+async function seed() {
+  const seller = await signUp(t.app);
+  const store = await createStoreVia(seller.agent, "Leirverket");
+  const mug = await createProductVia(seller.agent, store.id, { title: "Mug", basePrice: "349" });
+  await seller.agent.put(`/api/stores/${store.id}`, { vatRate: 25 });
+  const [pickup, parcel] = (
+    await seller.agent.put(`/api/stores/${store.id}/delivery-options`, [
+      { name: "Hent", kind: "pickup", price: "0" },
+      { name: "Posten: pakke", kind: "parcel", price: "99", freeAbove: "1000" },
+    ])
+  ).json();
+  const place = async (qty: number, option: { id: string }, placedAt: string, status: string) => {
+    const response = await new Agent(t.app).post("/api/orders", {
+      ...shopper,
+      storeId: store.id,
+      deliveryOptionId: option.id,
+      shipToAddr: { street: "Storgata 1", post: "0155", city: "Oslo" },
+      items: [{ productId: mug.id, qty }],
+    });
+    if (response.statusCode !== 201) throw new Error(response.body);
+    const { id } = response.json();
+    await t.database.db
+      .update(orders)
+      .set({ placedAt: new Date(placedAt), status })
+      .where(eq(orders.id, id));
+    return id as string;
+  };
+  const ids = {
+    // 23:30 on 31 March in Oslo: March, so not in April's file.
+    march: await place(1, parcel, "2026-03-31T21:30:00Z", "paid"),
+    // 00:30 on 1 April in Oslo, though 31 March in UTC: April's first.
+    aprilFirst: await place(1, parcel, "2026-03-31T22:30:00Z", "paid"),
+    aprilPickup: await place(2, pickup, "2026-04-10T10:00:00Z", "fulfilled"),
+    aprilFree: await place(3, parcel, "2026-04-12T10:00:00Z", "cancelled"),
+    aprilPending: await place(1, pickup, "2026-04-30T21:59:00Z", "pending"),
+    may: await place(1, pickup, "2026-04-30T22:00:00Z", "paid"),
+  };
+  await t.database.db.insert(payments).values({
+    orderId: ids.aprilPickup,
+    provider: "vipps",
+    status: "captured",
+    providerTxId: "vipps-123",
+    reference: "torg-sales-report-1",
+    merchant: "123456",
+    amount: "698.00",
+  });
+  return { seller, store, ids };
+}
+
+let seeded: Awaited<ReturnType<typeof seed>>;
+beforeAll(async () => {
+  seeded = await seed();
+});
+
+const report = (agent: Agent, storeId: string, month: string, language = "nb") =>
+  agent.request({
+    method: "GET",
+    url: `/api/stores/${storeId}/sales-report?month=${month}`,
+    headers: { "accept-language": language },
+  });
+
+/** The file as Excel splits it: the BOM off, CRLF lines, `;` between fields, "" inside quoted fields. */
+function parse(body: string) {
+  expect(body.startsWith("\uFEFF")).toBe(true);
+  const lines = body.slice(1).split("\r\n");
+  expect(lines.pop()).toBe("");
+  return lines.map((line) => {
+    const fields: string[] = [];
+    let field = "";
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const char = line[i];
+      if (quoted && char === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') {
+        quoted = !quoted;
+      } else if (char === ";" && !quoted) {
+        fields.push(field);
+        field = "";
+      } else {
+        field += char;
+      }
+    }
+    return [...fields, field];
+  });
+}
+
+describe("GET /api/stores/{id}/sales-report (decision 0036)", () => {
+  it("is a UTF-8 CSV with BOM, ; and decimal commas: one row per order of the Oslo month", async () => {
+    const response = await report(seeded.seller.agent, seeded.store.id, "2026-04");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers["content-disposition"]).toBe(
+      `attachment; filename="${seeded.store.slug}-2026-04.csv"`,
+    );
+    const [header, ...rows] = parse(response.body);
+    expect(header).toEqual([
+      "Dato",
+      "Ordre",
+      "Varer",
+      "Frakt",
+      "MVA 25 %",
+      "MVA 15 %",
+      "Totalt",
+      "Betalingsleverandør",
+      "Betalingsreferanse",
+      "Status",
+    ]);
+    const { ids } = seeded;
+    expect(rows).toEqual([
+      [
+        "2026-04-01",
+        ids.aprilFirst.slice(0, 8),
+        "349,00",
+        "99,00",
+        "89,60",
+        "0,00",
+        "448,00",
+        "",
+        "",
+        "Betalt",
+      ],
+      [
+        "2026-04-10",
+        ids.aprilPickup.slice(0, 8),
+        "698,00",
+        "0,00",
+        "139,60",
+        "0,00",
+        "698,00",
+        "vipps",
+        "vipps-123",
+        "Levert",
+      ],
+      [
+        "2026-04-12",
+        ids.aprilFree.slice(0, 8),
+        "1047,00",
+        "0,00",
+        "209,40",
+        "0,00",
+        "1047,00",
+        "",
+        "",
+        "Kansellert",
+      ],
+      [
+        "2026-04-30",
+        ids.aprilPending.slice(0, 8),
+        "349,00",
+        "0,00",
+        "69,80",
+        "0,00",
+        "349,00",
+        "",
+        "",
+        "Venter",
+      ],
+    ]);
+  });
+
+  it("adds up, for paid and fulfilled orders, to the analytics page's revenue for the same month", async () => {
+    const { agent } = seeded.seller;
+    for (const [month, from, to] of [
+      ["2026-03", "2026-03-01", "2026-03-31"],
+      ["2026-04", "2026-04-01", "2026-04-30"],
+      ["2026-05", "2026-05-01", "2026-05-31"],
+    ] as const) {
+      const rows = parse((await report(agent, seeded.store.id, month, "en")).body).slice(1);
+      const revenueOre = rows
+        .filter((row) => row[9] === "Paid" || row[9] === "Fulfilled")
+        .reduce((sum, row) => sum + toOre(row[6] ?? ""), 0);
+      const analytics = (
+        await agent.get(`/api/analytics?storeId=${seeded.store.id}&from=${from}&to=${to}`)
+      ).json() as AnalyticsView;
+      expect(revenueOre, month).toBe(toOre(analytics.totals.revenue));
+      expect(revenueOre, month).toBe(toOre(analytics.revenueByMonth.at(-1)?.revenue ?? "x"));
+      expect(revenueOre).toBeGreaterThan(0);
+    }
+  });
+
+  it("is 400 for a bad month, 401 signed out and 404 for another seller's store", async () => {
+    const { agent } = seeded.seller;
+    for (const month of ["2026-13", "2026-4", "april", ""]) {
+      const response = await report(agent, seeded.store.id, month, "en");
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(/YYYY-MM/);
+    }
+    expect((await report(new Agent(t.app), seeded.store.id, "2026-04")).statusCode).toBe(401);
+    const other = await signUp(t.app);
+    expect((await report(other.agent, seeded.store.id, "2026-04")).statusCode).toBe(404);
+    expect(
+      await t.database.db
+        .select()
+        .from(orders)
+        .where(inArray(orders.id, Object.values(seeded.ids))),
+    ).toHaveLength(6);
+  });
+});

@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import { translateShared } from "../../../shared/i18n";
+import { shortOrderId } from "../../../shared/order";
+import type { Language } from "../../../shared/preferences";
+import { csvField, decimalComma, SALES_REPORT_VAT_RATES } from "../../../shared/sales-report";
+import type { Db } from "../../db/client";
+
+type ReportRow = {
+  id: string;
+  day: string;
+  status: string;
+  lines: string;
+  delivery: string;
+  total: string;
+  vat: { rate: number; amount: string }[];
+  provider: string | null;
+  reference: string | null;
+};
+
+/** Excel takes a file as UTF-8 only when it starts with the byte order mark (decision 0036). */
+const BOM = "\uFEFF";
+
+/**
+ * The month's orders of one store as the accountant's CSV (decision 0036): every order placed in the
+ * Oslo calendar month, oldest first, whatever its status (the status column says which are revenue).
+ * Amounts come from what each order stored: its total, its delivery and its VAT per rate.
+ */
+export async function salesReportCsv(db: Db, storeId: string, month: string, language: Language) {
+  const start = sql`(${`${month}-01`}::date::timestamp at time zone 'Europe/Oslo')`;
+  const end = sql`((${`${month}-01`}::date + interval '1 month')::timestamp at time zone 'Europe/Oslo')`;
+  const result = await db.execute<ReportRow>(sql`
+    select o.id, to_char(o.placed_at at time zone 'Europe/Oslo', 'YYYY-MM-DD') as day, o.status,
+      (o.total_gross - coalesce(o.delivery_price, 0))::text as lines,
+      coalesce(o.delivery_price, 0)::text as delivery, o.total_gross::text as total, o.vat,
+      p.provider, coalesce(p.provider_tx_id, p.reference) as reference
+    from orders o
+    left join lateral (
+      -- The provider's own id for the payment when it gave one, else Torg's reference sent with it.
+      select provider, provider_tx_id, reference from payments where payments.order_id = o.id
+      order by created_at desc limit 1
+    ) p on true
+    where o.store_id = ${storeId} and o.placed_at >= ${start} and o.placed_at < ${end}
+    order by o.placed_at, o.id`);
+  const text = (key: string, params = {}) => translateShared(language, `salesReport.${key}`, params);
+  const header = [
+    text("date"),
+    text("order"),
+    text("lines"),
+    text("delivery"),
+    ...SALES_REPORT_VAT_RATES.map((rate) => text("vat", { rate })),
+    text("total"),
+    text("provider"),
+    text("reference"),
+    text("status"),
+  ];
+  const rows = result.rows.map((row) => [
+    row.day,
+    shortOrderId(row.id),
+    decimalComma(row.lines),
+    decimalComma(row.delivery),
+    ...SALES_REPORT_VAT_RATES.map((rate) =>
+      decimalComma(row.vat.find((entry) => entry.rate === rate)?.amount ?? "0.00"),
+    ),
+    decimalComma(row.total),
+    row.provider ?? "",
+    row.reference ?? "",
+    text(`statuses.${row.status}`),
+  ]);
+  return BOM + [header, ...rows].map((fields) => fields.map(csvField).join(";")).join("\r\n") + "\r\n";
+}

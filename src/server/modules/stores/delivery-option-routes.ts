@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponses } from "../../../shared/api";
+import { deliveryOptionListSchema, deliveryOptionsSchema } from "../../../shared/delivery";
+import type { AppDeps } from "../../lib/deps";
+import { requireUser } from "../auth/session";
+import { requireStoreMember } from "./access";
+import { listDeliveryOptions, replaceDeliveryOptions } from "./delivery-options";
+
+const storeParams = z.object({ id: z.string().max(100) });
+
+/** A store's delivery options (decision 0036): the seller reads and replaces the whole list. */
+export const deliveryOptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, onCatalogueChange },
+) => {
+  app.get(
+    "/api/stores/:id/delivery-options",
+    { schema: { params: storeParams, response: { 200: deliveryOptionListSchema, ...errorResponses } } },
+    async (request) => {
+      const store = await requireStoreMember(db, requireUser(request), request.params.id);
+      return listDeliveryOptions(db, store.id);
+    },
+  );
+
+  app.put(
+    "/api/stores/:id/delivery-options",
+    {
+      schema: {
+        params: storeParams,
+        body: deliveryOptionsSchema,
+        response: { 200: deliveryOptionListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const store = await requireStoreMember(db, requireUser(request), request.params.id);
+      const options = await replaceDeliveryOptions(db, store.id, request.body);
+      // The storefront's checkout and terms page show them (decision 0031): clear the public cache.
+      onCatalogueChange();
+      return options;
+    },
+  );
+};
