@@ -1,12 +1,20 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { createStoreThroughApi, expectToast, madePhoto, signInSharedSeller } from "./helpers";
+import { createStoreThroughApi, expectToast, madePhoto, signInSharedSeller, uniqueEmail } from "./helpers";
+import { openMailbox, orderPageLink } from "./mailbox";
 
 /**
  * Issue 16 (decision 0036): the seller sets up delivery options and VAT in store settings; one shopper
  * picks up, another has a parcel sent with an address; both confirm the terms, which the storefront's
- * footer links; the seller fulfils the parcel with a tracking number.
+ * footer links; each reads the receipt e-mail (from a local SMTP server) and opens the order page from
+ * it; the pickup shopper withdraws; the seller fulfils the parcel with a tracking number, which its
+ * shopper sees in the "sent" e-mail and on the order page.
  */
+let mailbox: Awaited<ReturnType<typeof openMailbox>>;
+test.beforeAll(async () => {
+  mailbox = await openMailbox();
+});
+test.afterAll(() => mailbox.close());
 const SHOTS = ".tmp/shots";
 
 async function expectNoSeriousViolations(page: Page, what: string) {
@@ -37,7 +45,7 @@ async function phone(browser: Browser) {
   return context.newPage();
 }
 
-async function checkoutWith(page: Page, slug: string) {
+async function checkoutWith(page: Page, slug: string, email: string) {
   await page.goto(`/s/${slug}`);
   await page.getByRole("button", { name: "Add to Cart: Sea-green mug" }).click();
   await page
@@ -47,7 +55,7 @@ async function checkoutWith(page: Page, slug: string) {
   await page.getByRole("dialog").getByRole("button", { name: "Proceed to Checkout" }).click();
   const checkout = page.getByRole("dialog", { name: "Complete Your Order" });
   await checkout.getByLabel("Name").fill("Nora Kunde");
-  await checkout.getByLabel("Email").fill("nora@example.no");
+  await checkout.getByLabel("Email").fill(email);
   await checkout.getByLabel("Phone").fill("913 45 678");
   return checkout;
 }
@@ -124,7 +132,8 @@ test("delivery options, VAT and terms from the seller's settings to two shoppers
   await expectNoSeriousViolations(pickupShopper, "terms page");
   await shot(pickupShopper, "terms-phone");
 
-  const pickupCheckout = await checkoutWith(pickupShopper, store.slug);
+  const pickupEmail = uniqueEmail("hent");
+  const pickupCheckout = await checkoutWith(pickupShopper, store.slug, pickupEmail);
   await expect(pickupCheckout.getByRole("radio", { name: /Hent i verkstedet/ })).toBeVisible();
   await pickupCheckout.getByRole("radio", { name: /Hent i verkstedet/ }).check();
   await expect(pickupCheckout.getByLabel("Street address")).toHaveCount(0);
@@ -139,9 +148,39 @@ test("delivery options, VAT and terms from the seller's settings to two shoppers
   await expect(pickupShopper.getByRole("dialog").getByText("Hent i verkstedet")).toBeVisible();
   await expect(pickupShopper.getByRole("dialog").getByText("Including VAT 69.80 kr (25 %)")).toBeVisible();
 
+  // The receipt in the pickup shopper's inbox: delivery, VAT, the seller's identity and the withdrawal form.
+  const pickupReceipt = await mailbox.mailTo(pickupEmail, /^Your order [0-9a-f]{8} from Leirverket$/);
+  const receiptText = pickupReceipt.text ?? "";
+  expect(receiptText).toMatch(/Delivery: Hent i verkstedet\s+0\.00 kr/);
+  expect(receiptText).toMatch(/Total\s+349\.00 kr/);
+  expect(receiptText).toMatch(/Including VAT 25 %\s+69\.80 kr/);
+  expect(receiptText).toMatch(/Seller\s+Leirverket Hansen ENK/);
+  expect(receiptText).toMatch(/Organisation number\s+923 609 016 MVA/);
+  expect(receiptText).toContain("To: Leirverket Hansen ENK, Verkstedgata 3, 5003 Bergen, org. 923 609 016");
+  expect(receiptText).toContain("Standard withdrawal form");
+
+  // The order page from the e-mail's link: where to pick it up, the VAT, the seller; then a withdrawal.
+  await pickupShopper.goto(orderPageLink(pickupReceipt));
+  await expect(pickupShopper.getByTestId("order-delivery")).toHaveText("Pick up: Hent i verkstedet");
+  await expect(pickupShopper.getByText("Verkstedgata 3, Bergen. Tirsdag–torsdag 12–18")).toBeVisible();
+  await expect(pickupShopper.getByTestId("order-delivery-price")).toHaveText("Free");
+  await expect(pickupShopper.getByTestId("order-vat")).toHaveText(/Including VAT 25 %\s*69\.80 kr/);
+  await expect(pickupShopper.getByTestId("order-seller")).toContainText(
+    "Organisation number 923 609 016 MVA",
+  );
+  await expectNoSeriousViolations(pickupShopper, "order page with pickup");
+  await shot(pickupShopper, "order-page-pickup-phone");
+  await pickupShopper.getByRole("button", { name: "Withdraw from this purchase" }).click();
+  await pickupShopper.getByRole("button", { name: "Yes, withdraw" }).click();
+  await expect(pickupShopper.getByTestId("withdrawal-state")).toContainText(
+    "You withdrew from this purchase on",
+  );
+  await mailbox.mailTo(pickupEmail, /^We have received your withdrawal from order/);
+
   // Shopper 2: a parcel, with its address.
   const parcelShopper = await phone(browser);
-  const parcelCheckout = await checkoutWith(parcelShopper, store.slug);
+  const parcelEmail = uniqueEmail("pakke");
+  const parcelCheckout = await checkoutWith(parcelShopper, store.slug, parcelEmail);
   await parcelCheckout.getByRole("radio", { name: /Posten\/Bring/ }).check();
   await expect(parcelCheckout.getByRole("button", { name: /Place Order · 448 kr/ })).toBeVisible();
   await parcelCheckout.getByLabel("Street address").fill("Storgata 1");
@@ -177,6 +216,20 @@ test("delivery options, VAT and terms from the seller's settings to two shoppers
   await dialog.getByRole("button", { name: /Update/ }).click();
   await expectToast(page, "Order updated");
   await expect(dialog.getByText("70701234567890123").first()).toBeVisible();
+
+  // The parcel's shopper: the "sent" e-mail names the tracking number, and so does the order page.
+  const sent = await mailbox.mailTo(parcelEmail, /has been sent/);
+  expect(sent.text).toContain("70701234567890123");
+  await parcelShopper.goto(orderPageLink(sent));
+  await expect(parcelShopper.getByTestId("order-status")).toHaveText("Sent");
+  await expect(parcelShopper.getByTestId("order-delivery")).toHaveText(
+    "Sent as: Posten/Bring: pakke i postkassen",
+  );
+  await expect(parcelShopper.getByTestId("order-delivery-price")).toHaveText("99.00 kr");
+  await expect(parcelShopper.getByTestId("order-tracking")).toHaveText("Tracking number: 70701234567890123");
+  await expect(parcelShopper.getByText("0155 Oslo")).toBeVisible();
+  await expectNoSeriousViolations(parcelShopper, "order page with a parcel");
+  await shot(parcelShopper, "order-page-parcel-phone");
   const orders = await (await page.request.get(`/api/stores/${store.id}/orders`)).json();
   const parcel = orders.find((order: { id: string }) => order.id.startsWith(orderNumber));
   expect(parcel).toMatchObject({

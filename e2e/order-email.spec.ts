@@ -1,51 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
-import { recordPageErrors, seedShop, smtpPortFor, uniqueEmail } from "./helpers";
+import { recordPageErrors, seedShop, uniqueEmail } from "./helpers";
+import { openMailbox, orderPageLink } from "./mailbox";
 
-/**
- * The e-mail journey (decision 0037): the journey server sends its mail to this local SMTP server
- * (playwright.config.ts points SMTP_URL here), which keeps every message for the journey to read back.
- */
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
+/** The e-mail journey (decision 0037): the journey server's mail is read back from a local SMTP server. */
+let mailbox: Awaited<ReturnType<typeof openMailbox>>;
 test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(smtpPortFor(), "127.0.0.1", resolve));
+  mailbox = await openMailbox();
 });
-test.afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
-
-const toText = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : "");
-
-/** The e-mail to `address` whose subject matches, once the server's outbox has sent it. */
-async function mailTo(address: string, subject: RegExp): Promise<ParsedMail> {
-  let found: ParsedMail | undefined;
-  await expect
-    .poll(
-      () => {
-        found = received.find((mail) => toText(mail).includes(address) && subject.test(mail.subject ?? ""));
-        return Boolean(found);
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return found as ParsedMail;
-}
+test.afterAll(() => mailbox.close());
+const mailTo = (address: string, subject: RegExp) => mailbox.mailTo(address, subject);
 
 async function expectNoSeriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
@@ -76,6 +40,7 @@ test("a shopper orders, reads the receipt e-mail, opens their order page from it
   await checkout.getByLabel("Name").fill("Nora Kunde");
   await checkout.getByLabel("Email").fill(shopper);
   await checkout.getByLabel("Phone").fill("913 45 678");
+  await checkout.getByLabel(/I accept the terms of sale/).check();
   await checkout.getByRole("button", { name: /Place Order/ }).click();
   await expect(page.getByText("Thank you for your order!")).toBeVisible();
   await expect(page.getByRole("link", { name: "See your order" })).toBeVisible();
@@ -87,7 +52,7 @@ test("a shopper orders, reads the receipt e-mail, opens their order page from it
   expect(text).toMatch(/Total\s+349\.00 kr/);
   expect(text).toContain("Standard withdrawal form");
   expect(text).toContain("Received on: ___");
-  const link = /Your order page \(status, tracking and withdrawal\): (\S+)/.exec(text)?.[1] ?? "";
+  const link = orderPageLink(receipt);
   expect(link).toMatch(new RegExp(`/s/${shop.slug}/order/[0-9a-f]{64}$`));
   expect(typeof receipt.html === "string" && receipt.html.includes(`href="${link}"`)).toBe(true);
   // The seller's new-order e-mail went to the shared seller's address.

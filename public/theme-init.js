@@ -4,10 +4,16 @@
   const root = document.documentElement;
   try {
     const theme = localStorage.getItem("ui-theme");
-    const dark =
-      theme === "dark" || (theme !== "light" && window.matchMedia("(prefers-color-scheme: dark)").matches);
-    root.classList.toggle("dark", dark);
-    root.style.colorScheme = dark ? "dark" : "light";
+    const system = window.matchMedia("(prefers-color-scheme: dark)");
+    const apply = (dark) => {
+      root.classList.toggle("dark", dark);
+      root.style.colorScheme = dark ? "dark" : "light";
+    };
+    apply(theme === "dark" || (theme !== "light" && system.matches));
+    // Without a choice of their own, a visitor's page follows the system as it changes (dusk on a phone),
+    // as the app's ThemeProvider does; the shop pages have no provider of their own.
+    if (theme !== "dark" && theme !== "light")
+      system.addEventListener("change", (event) => apply(event.matches));
     const language = localStorage.getItem("torg-language");
     // A shop page arrives written in its language by the server; its lang attribute is already right.
     const rendered = root.hasAttribute("data-rendered-language");
