@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { createStoreThroughApi, expectToast, madePhoto, signInSharedSeller, uniqueEmail } from "./helpers";
 import { openMailbox, orderPageLink } from "./mailbox";
 
@@ -16,17 +16,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => mailbox.close());
 const SHOTS = ".tmp/shots";
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      rule: violation.id,
-      nodes: violation.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-    }));
-  expect(serious, `${what}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
-}
 
 async function shot(page: Page, name: string) {
   for (const colorScheme of ["light", "dark"] as const) {

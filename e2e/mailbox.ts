@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
+import { startTestSmtpServer } from "../src/server/modules/email/testing";
 import { smtpPortFor } from "./helpers";
 
 /**
@@ -10,21 +10,7 @@ import { smtpPortFor } from "./helpers";
  * outbox keeps the messages and retries (decision 0037).
  */
 export async function openMailbox() {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(smtpPortFor(), "127.0.0.1", resolve));
+  const { received, close } = await startTestSmtpServer(smtpPortFor());
   const toText = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : "");
   return {
     /** The e-mail to `address` whose subject matches, once the server's outbox has sent it. */
@@ -43,7 +29,7 @@ export async function openMailbox() {
         .toBe(true);
       return found as ParsedMail;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }
 

@@ -7,7 +7,8 @@ import { SMTPServer } from "smtp-server";
  * can be told to refuse the next ones with a temporary failure (451), as a mail server under load does.
  * A rejection is `callback(err)` with `err.responseCode` from onData, as smtp-server documents it.
  */
-export async function startTestSmtpServer() {
+/** `port` 0 takes a free one (the API tests); the journeys name the port the journey server sends to. */
+export async function startTestSmtpServer(port = 0) {
   const received: ParsedMail[] = [];
   let refuseNext = 0;
   const server = new SMTPServer({
@@ -28,10 +29,10 @@ export async function startTestSmtpServer() {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const { port: listening } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     received,
     /** The next `count` messages are refused with 451. */
     refuse(count: number) {

@@ -66,5 +66,6 @@ export async function salesReportCsv(db: Db, storeId: string, month: string, lan
     row.reference ?? "",
     text(`statuses.${row.status}`),
   ]);
-  return BOM + [header, ...rows].map((fields) => fields.map(csvField).join(";")).join("\r\n") + "\r\n";
+  const lines = [header, ...rows].map((fields) => `${fields.map(csvField).join(";")}\r\n`);
+  return `${BOM}${lines.join("")}`;
 }
