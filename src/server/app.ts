@@ -13,6 +13,7 @@ import { createStorage, type FileStorage } from "./adapters/storage";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { apiDocsPlugin } from "./lib/api-docs";
+import { createCatalogueChanges } from "./lib/catalogue-changes";
 import type { AppDeps } from "./lib/deps";
 import { frameworkErrorOptions, registerErrorHandler } from "./lib/error-handler";
 import { COMPRESS_THRESHOLD, MicroCache, RESPONSE_ENCODINGS } from "./lib/micro-cache";
@@ -109,13 +110,17 @@ export async function buildApp({
   registerErrorHandler(app);
 
   const publicCache = new MicroCache(config.publicCacheTtlMs);
+  // Every app server's public cache forgets a write made on any of them (decision 0038).
+  const catalogueChanges = createCatalogueChanges(database, publicCache, { logger: app.log });
+  await catalogueChanges.start();
+  app.addHook("onClose", async () => catalogueChanges.stop());
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
     publicCache,
-    // The catalogue services call it after a write shoppers would see (decision 0031).
-    onCatalogueChange: () => publicCache.clear(),
+    // The catalogue services call it after a write shoppers would see (decisions 0031, 0038).
+    onCatalogueChange: () => catalogueChanges.changed(),
   };
   const metrics = createMetrics(database.db, deps.publicCache);
   // Every answer names its request, so a shopper's "something went wrong" can be found in the log.
