@@ -321,7 +321,7 @@ describe("faults (issue 7)", () => {
         const [row] = await queryRows<{ n: number }>(
           databaseUrl,
           `select count(*)::int as n from pg_stat_activity
-           where datname = current_database() and wait_event_type = 'Lock' and query like '%insert into orders%'`,
+           where datname = current_database() and wait_event_type = 'Lock' and query like '/* torg:place_order */%'`,
         );
         return (row?.n ?? 0) >= 2 ? row?.n : undefined;
       }).catch(() => 0);
