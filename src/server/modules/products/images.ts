@@ -135,7 +135,7 @@ async function writeOrder(tx: Tx, productId: string, imageIds: string[]) {
 }
 
 /**
- * The product's coordinates are a place in its primary photo (spec 5), so they follow the primary: the
+ * The product's coordinates are a place in its primary photo (docs/product-spec.md 2.11), so they follow the primary: the
  * old primary keeps them in its `aiMeta`, and the new one brings back its own, if it ever had any.
  */
 async function moveMarker(tx: Tx, productId: string, fromImageId: string | undefined, toImageId: string) {
@@ -167,7 +167,7 @@ async function moveMarker(tx: Tx, productId: string, fromImageId: string | undef
 /**
  * Removes one photo and then its files (every width the pipeline wrote, unless another row still shows
  * the same upload). The next photo becomes primary when the primary goes; the last photo stays, since
- * a product is never without one (spec 5: an image is mandatory).
+ * a product is never without one (docs/product-spec.md 5: an image is mandatory).
  */
 export async function removeProductImage(db: Db, storage: FileStorage, product: ProductRow, imageId: string) {
   const removed = await db.transaction(async (tx) => {
@@ -194,7 +194,7 @@ export async function removeProductImage(db: Db, storage: FileStorage, product: 
 }
 
 /**
- * A store without a hero image shows a product photo instead (spec 5: fallbackHeroImage). When that photo
+ * A store without a hero image shows a product photo instead (docs/product-spec.md 2.5: fallbackHeroImage). When that photo
  * is removed, the store shows another of its product photos, or the stock picture when none is left,
  * so no page points at a deleted file.
  */

@@ -62,7 +62,7 @@ export async function loadVariants(db: Db, rows: Pick<ProductRow, "id" | "basePr
 
 /**
  * Replaces the product's options and variants. A combination that stays keeps its variant (and id), so
- * carts holding it still check out; one that goes is deleted (order items keep their label, D17).
+ * carts holding it still check out; one that goes is deleted (order items keep their label, decision 0032).
  * The product row is locked first, as the checkout statement locks it, then its variants.
  */
 export async function replaceVariants(db: Db, productId: string, input: ProductVariantsInput) {
