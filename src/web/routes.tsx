@@ -1,7 +1,7 @@
 import { createBrowserRouter } from "react-router";
 import { LoadingScreen } from "./components/loading-screen";
-import { RootLayout } from "./components/root-layout";
-import { RouteError } from "./components/route-error";
+import { RootLayout } from "./pages/layouts/root-layout";
+import { RouteError } from "./pages/layouts/route-error";
 
 /**
  * Every page and the signed-in layout are separate chunks, loaded on first visit. The pages the server
@@ -22,7 +22,7 @@ export const router = createBrowserRouter([
         }),
       },
       {
-        lazy: async () => ({ Component: (await import("./components/protected-layout")).ProtectedLayout }),
+        lazy: async () => ({ Component: (await import("./pages/layouts/protected-layout")).ProtectedLayout }),
         children: [
           {
             index: true,
