@@ -18,7 +18,7 @@ export const router = createBrowserRouter([
         // decision 0005: quick-create is public; only saving the store needs an account, made inside the flow.
         path: "/quick-create",
         lazy: async () => ({
-          Component: (await import("./features/quick-create/quick-create-page")).QuickCreatePage,
+          Component: (await import("./features/quick-create")).QuickCreatePage,
         }),
       },
       {
