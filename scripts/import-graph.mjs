@@ -7,8 +7,9 @@
  * It reads every .ts/.tsx file under src/web and src/shared with the TypeScript parser (static imports,
  * re-exports and dynamic import()), resolves the relative ones and then
  *  - finds the import cycles (strongly connected components with more than one file, or a self-import),
- *  - lists the imports that run upward, by the layers of decision 0027 (the same direction biome.json
- *    enforces; this script is the measuring tape, the linter is the guard),
+ *  - lists the imports that run upward, by the layers of decision 0027, or reach into a feature past its
+ *    public entry (index.ts) (the same rules biome.json enforces; this script is the measuring tape,
+ *    the linter is the guard),
  *  - lists the largest files by lines.
  * Type-only imports count: a cycle through types is still a knot a reader has to untie.
  */
@@ -104,7 +105,9 @@ function upward() {
     for (const to of tos) {
       const b = layerOf(to);
       const crossFeature = a.feature && b.feature && a.feature !== b.feature;
-      if (b.rank > a.rank || crossFeature)
+      // From outside, a feature is reached only through its public entry, features/<x>/index.ts.
+      const pastEntry = b.feature && a.feature !== b.feature && !/\/index\.tsx?$/.test(to);
+      if (b.rank > a.rank || crossFeature || pastEntry)
         out.push({ from: rel(from), to: rel(to), layers: `${a.name} -> ${b.name}` });
     }
   }
@@ -126,7 +129,7 @@ if (process.argv.includes("--json")) {
   console.info(`${report.files} files under ${roots.join(", ")}`);
   console.info(`\nImport cycles: ${report.cycles.length}`);
   for (const c of report.cycles) console.info(`  ${c.join(" <-> ")}`);
-  console.info(`\nUpward imports: ${report.upward.length}`);
+  console.info(`\nUpward imports (or past a feature's index.ts): ${report.upward.length}`);
   for (const u of report.upward) console.info(`  ${u.from} -> ${u.to}   (${u.layers})`);
   console.info("\nLargest files (lines, tests excluded):");
   for (const l of report.largest) console.info(`  ${String(l.lines).padStart(5)}  ${l.file}`);

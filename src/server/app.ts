@@ -5,6 +5,7 @@ import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { MAX_IMAGE_BYTES, MAX_PHOTOS } from "../shared/image-limits";
 import { type AiProvider, createAiProvider } from "./adapters/ai";
 import { createEmailProvider } from "./adapters/email";
 import { createPaymentGateways, type PaymentGateways } from "./adapters/payments";
@@ -28,7 +29,6 @@ import { dashboardRoutes } from "./modules/dashboard/routes";
 import { EmailOutboxWorker } from "./modules/email/outbox";
 import { healthRoutes } from "./modules/health/routes";
 import { HousekeepingWorker } from "./modules/housekeeping/worker";
-import { MAX_IMAGE_BYTES } from "./modules/images/pipeline";
 import { uploadRoutes } from "./modules/images/routes";
 import { createMetrics } from "./modules/observability/metrics";
 import { metricsRoutes } from "./modules/observability/routes";
@@ -148,9 +148,9 @@ export async function buildApp({
   // streams are not a compressible type, so they still arrive line by line.
   await app.register(compress, { encodings: [...RESPONSE_ENCODINGS], threshold: COMPRESS_THRESHOLD });
   await app.register(cookie);
-  // Files stay in memory until every one has passed the image checks; 10 photos of 5 MB at most.
+  // Files stay in memory until every one has passed the image checks; MAX_PHOTOS photos of 5 MB at most.
   await app.register(multipart, {
-    limits: { fileSize: MAX_IMAGE_BYTES, files: 10, fields: 30, fieldSize: 64 * 1024, parts: 45 },
+    limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PHOTOS, fields: 30, fieldSize: 64 * 1024, parts: 45 },
   });
   await app.register(sessionPlugin, deps);
   // After the session: every /api route needs a signed-in user unless declared public (decision 0030).

@@ -4,7 +4,10 @@
  * docs/product-spec.md 5 and 9: one photo of at most 5 MB, JPG, PNG or WEBP; a multi-photo upload takes up to 10 and HEIC too.
  */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-/** Photos one quick-create upload may hold. */
+/**
+ * Photos one upload may hold, the one place this ten is written: the server's multipart limit, the
+ * multi-photo analysis, quick-create's products (one per photo) and a product's photos (decision 0033).
+ */
 export const MAX_PHOTOS = 10;
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export const HEIC_TYPES = ["image/heic", "image/heif"] as const;

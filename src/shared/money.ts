@@ -1,7 +1,14 @@
 import { type Language, LOCALE_TAGS } from "./preferences";
 /**
- * Money is exact (decision 0007): amounts travel as decimal strings ("199.50") and are computed in integer øre.
- * Display is whole kroner, rounded, grouped by locale: en "3,280 kr", nb "3 280 kr".
+ * The one money module (decision 0007), for the server and the browser alike. Amounts are exact: they
+ * travel as decimal strings ("199.50") and are computed in integer øre, never in floating point. Each
+ * rule is written here once:
+ *  - screens show whole kroner, rounded half up (`wholeKroner`), grouped by the locale: `formatKr`
+ *    (en "3,280 kr", nb "3 280 kr"), and `formatKrCompact` for chart axes ("1.2K kr");
+ *  - a receipt (the e-mail, the shopper's order page, VAT lines) is exact to the øre: `formatKrExact`
+ *    ("1 246,50 kr") and `lineTotal` (unit price × quantity);
+ *  - the client's lines and totals shown beside whole-kroner prices are src/web/lib/money.ts's
+ *    `shownLineTotal`/`shownTotal`, built from these.
  */
 export const PRICE_PATTERN = /^\d{1,8}([.,]\d{1,2})?$/;
 
@@ -44,17 +51,37 @@ export function wholeKroner(amount: string | number): number {
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** Whole kroner, half up, with the locale's grouping and the suffix "kr". */
-export function formatKr(amount: string | number | null | undefined, language = "en"): string {
-  const kroner = amount === null || amount === undefined || amount === "" ? 0 : wholeKroner(amount);
-  // Building a NumberFormat costs far more than using one: one per language, made once.
-  let formatter = formatters.get(language);
+/** A NumberFormat per language and kind: building one costs far more than using it, so each is made once. */
+function numberFormat(language: string, kind: "whole" | "compact" | "ore"): Intl.NumberFormat {
+  const key = `${kind}:${language}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
     const tag = LOCALE_TAGS[language as Language] ?? language;
-    formatter = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 });
-    formatters.set(language, formatter);
+    formatter = new Intl.NumberFormat(
+      tag,
+      kind === "whole"
+        ? { maximumFractionDigits: 0 }
+        : kind === "compact"
+          ? { notation: "compact", maximumFractionDigits: 1 }
+          : { useGrouping: true },
+    );
+    formatters.set(key, formatter);
   }
-  return `${formatter.format(kroner)} kr`;
+  return formatter;
+}
+
+/**
+ * Whole kroner, half up, with the locale's grouping and the suffix "kr": how every screen shows an
+ * amount. `unit` names another currency the same way ("450 NOK", the admin's product list).
+ */
+export function formatKr(amount: string | number | null | undefined, language = "en", unit = "kr"): string {
+  const kroner = amount === null || amount === undefined || amount === "" ? 0 : wholeKroner(amount);
+  return `${numberFormat(language, "whole").format(kroner)} ${unit}`;
+}
+
+/** Whole kroner in the locale's short form, for chart axes: "1.2K kr" (en), "1,2k kr" (nb). */
+export function formatKrCompact(amount: string | number, language = "en"): string {
+  return `${numberFormat(language, "compact").format(wholeKroner(amount))} kr`;
 }
 /** The median of decimal amounts, exactly (the mean of the middle two when even, rounded to øre). */
 export function median(amounts: string[]): string {
@@ -66,19 +93,42 @@ export function median(amounts: string[]): string {
   return fromOre(value);
 }
 
-const oreFormatters = new Map<string, Intl.NumberFormat>();
+/** "349.50" → 34950n øre, by the text's parts: any size, no floating point. */
+function oreOf(amount: string): bigint {
+  const [whole = "0", fraction = ""] = amount.trim().replace(",", ".").split(".");
+  const negative = whole.startsWith("-");
+  const ore = BigInt(negative ? whole.slice(1) : whole) * 100n + BigInt(fraction.padEnd(2, "0").slice(0, 2));
+  return negative ? -ore : ore;
+}
+
+/** 104850n øre → "1048.50". */
+function amountOf(ore: bigint): string {
+  const abs = ore < 0n ? -ore : ore;
+  return `${ore < 0n ? "-" : ""}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
+}
+
+/** A unit price times a quantity, exactly: "349.50" × 3 → "1048.50". The one line-total rule. */
+export function lineTotal(unitPrice: string, qty: number): string {
+  return amountOf(oreOf(unitPrice) * BigInt(qty));
+}
+
+/** Decimal amounts added up exactly: ["26.00", "199.50"] → "225.50". */
+export function sumAmounts(amounts: readonly string[]): string {
+  return amountOf(amounts.reduce((sum, amount) => sum + oreOf(amount), 0n));
+}
 
 /**
- * An amount to the øre ("89,60 kr" in nb): for VAT, which a receipt must state exactly, where every
- * price is shown in whole kroner.
+ * An amount exactly, with øre, as a receipt shows it (decision 0037): "1 246,50 kr" in Norwegian,
+ * "1,246.50 kr" in English. Screens round to whole kroner (`formatKr`); a receipt must add up to the
+ * øre, VAT included. Integer text arithmetic only: no floating point touches the money.
  */
 export function formatKrExact(amount: string, language = "en"): string {
-  let formatter = oreFormatters.get(language);
-  if (!formatter) {
-    const tag = LOCALE_TAGS[language as Language] ?? language;
-    formatter = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    oreFormatters.set(language, formatter);
-  }
-  // Øre as an integer below 2^53 divide exactly enough for two decimals.
-  return `${formatter.format(toOre(amount) / 100)} kr`;
+  const [whole = "0", fraction = ""] = amount.trim().replace(",", ".").split(".");
+  const negative = whole.startsWith("-");
+  const grouped = numberFormat(language, "ore").format(BigInt(negative ? whole.slice(1) : whole));
+  const decimal =
+    numberFormat(language, "ore")
+      .formatToParts(1.5)
+      .find((part) => part.type === "decimal")?.value ?? ".";
+  return `${negative ? "-" : ""}${grouped}${decimal}${fraction.padEnd(2, "0").slice(0, 2)} kr`;
 }

@@ -14,7 +14,7 @@ export const WITHDRAWAL_DAYS = 14;
  */
 export const publicOrderSchema = z.object({
   id: z.string(),
-  /** The first 8 characters of the id: the order number the shopper and seller both see (spec 9). */
+  /** The first 8 characters of the id: the order number the shopper and seller both see (docs/product-spec.md 9). */
   number: z.string(),
   status: z.enum(ORDER_STATUSES),
   placedAt: z.string(),

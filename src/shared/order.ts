@@ -1,11 +1,6 @@
 import { type DeliveryOptionView, orderDeliverySchema, parcelAddressSchema } from "./delivery";
 import { MAX_LINES_PER_ORDER, MAX_QTY_PER_LINE } from "./order-limits";
-import {
-  PAYMENT_PROVIDERS,
-  type ShopperPayment,
-  sellerPaymentViewSchema,
-  shopperPaymentSchema,
-} from "./payment";
+import { PAYMENT_PROVIDERS, sellerPaymentViewSchema, shopperPaymentSchema } from "./payment";
 import { toE164 } from "./phone";
 import { vatLineSchema } from "./vat";
 import { z } from "./zod";
@@ -87,9 +82,6 @@ export const placedOrderSchema = orderViewSchema.omit({ payment: true }).extend(
   payment: shopperPaymentSchema.optional(),
 });
 export type PlacedOrder = z.infer<typeof placedOrderSchema>;
-
-/** POST /api/orders answers the order and, when the shopper pays online, where to pay. */
-export type PlacedOrderView = OrderView & { publicUrl: string; payment?: ShopperPayment };
 
 /** The shopper's order page: unguessable, no account needed (decision 0026). */
 export function orderPagePath(storeSlug: string, publicToken: string) {

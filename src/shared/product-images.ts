@@ -1,7 +1,7 @@
 import { MAX_PHOTOS } from "./image-limits";
 import { z } from "./zod";
 
-/** A product shows at most this many photos (decision 0033; the same ten as a multi-upload, spec 5). */
+/** A product shows at most this many photos (decision 0033; the same ten as a multi-upload, docs/product-spec.md 5). */
 export const MAX_PRODUCT_IMAGES = MAX_PHOTOS;
 
 /** PUT /api/products/{id}/images/order: every photo of the product exactly once, the first being primary. */

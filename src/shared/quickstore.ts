@@ -1,3 +1,4 @@
+import { MAX_PHOTOS } from "./image-limits";
 import { UPLOADED_IMAGE_PATTERN } from "./image-url";
 import { coordinatesSchema, stockQtyField } from "./product";
 import { MAX_PRODUCT_IMAGES } from "./product-images";
@@ -62,7 +63,7 @@ export const quickStoreMultipleSchema = z.object({
   products: z
     .array(quickProductSchema, "errors.invalidInput")
     .min(1, "errors.imageRequired")
-    .max(10, "errors.tooManyProducts"),
+    .max(MAX_PHOTOS, "errors.tooManyProducts"),
 });
 
 /** docs/product-spec.md 3's created-store result of quick-create: the new store, with its QR code if one was linked. */

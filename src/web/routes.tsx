@@ -1,7 +1,7 @@
 import { createBrowserRouter } from "react-router";
 import { LoadingScreen } from "./components/loading-screen";
-import { RootLayout } from "./components/root-layout";
-import { RouteError } from "./components/route-error";
+import { RootLayout } from "./pages/layouts/root-layout";
+import { RouteError } from "./pages/layouts/route-error";
 
 /**
  * Every page and the signed-in layout are separate chunks, loaded on first visit. The pages the server
@@ -18,11 +18,11 @@ export const router = createBrowserRouter([
         // decision 0005: quick-create is public; only saving the store needs an account, made inside the flow.
         path: "/quick-create",
         lazy: async () => ({
-          Component: (await import("./features/quick-create/quick-create-page")).QuickCreatePage,
+          Component: (await import("./features/quick-create")).QuickCreatePage,
         }),
       },
       {
-        lazy: async () => ({ Component: (await import("./components/protected-layout")).ProtectedLayout }),
+        lazy: async () => ({ Component: (await import("./pages/layouts/protected-layout")).ProtectedLayout }),
         children: [
           {
             index: true,

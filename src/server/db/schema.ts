@@ -371,7 +371,7 @@ export const orderStatusEvents = pgTable(
 
 /**
  * One attempt to pay an order at a provider (decision 0034). Its status only moves forward (see
- * PAYMENT_STATUS_NEXT in the payments service); amounts are exact kroner like every price (D7).
+ * PAYMENT_STATUS_NEXT in the payments service); amounts are exact kroner like every price (decision 0007).
  */
 export const payments = pgTable(
   "payments",

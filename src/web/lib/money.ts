@@ -1,11 +1,13 @@
 import { useCallback } from "react";
-import { formatKr, fromOre, wholeKroner } from "../../shared/money";
+import { formatKr, lineTotal, sumAmounts, wholeKroner } from "../../shared/money";
 import { useTranslation } from "./i18n";
 
 /*
- * The client's one money module (decision 0007: exact amounts, whole kroner on screen). The rounding
- * itself is src/shared/money.ts's wholeKroner, which the server uses too; every screen shows amounts
- * through this file.
+ * Money on the client's screens (decision 0007: exact amounts, whole kroner on screen). The rules are
+ * src/shared/money.ts's, which the server uses too: the rounding (`wholeKroner`), the formats (`formatKr`,
+ * `formatKrExact` for receipts) and the exact line total (`lineTotal`). This file adds what only a
+ * screen needs: the lines and totals shown beside whole-kroner prices, and the hook that formats in the
+ * interface language.
  *
  * A line and a total shown together are computed from the shown (whole-kroner) unit prices, so they
  * always add up on screen: "2 × 13 kr" is "26 kr", never "25 kr" from an exact 12.50. Prices are whole
@@ -13,19 +15,20 @@ import { useTranslation } from "./i18n";
  */
 export { formatKr, wholeKroner };
 
-/** The shown unit price times the quantity, as a decimal amount ("26.00"): the one line-total rule. */
+/** The shown unit price times the quantity, as a decimal amount ("26.00"). */
 export function shownLineTotal(unitPrice: string, qty: number): string {
-  return fromOre(wholeKroner(unitPrice) * qty * 100);
+  return lineTotal(String(wholeKroner(unitPrice)), qty);
 }
 
 /** The sum of the shown lines, as a decimal amount. */
 export function shownTotal(lines: readonly { unitPrice: string; qty: number }[]): string {
-  return fromOre(lines.reduce((sum, line) => sum + wholeKroner(line.unitPrice) * line.qty * 100, 0));
+  return sumAmounts(lines.map((line) => shownLineTotal(line.unitPrice, line.qty)));
 }
 
 /**
- * Whole kroner in the interface language: en "3,280 kr", nb "3 280 kr". Free of zod and dates, so the
- * shop's small bundle can use it as the dashboard does.
+ * Whole kroner in the interface language: en "3,280 kr", nb "3 280 kr". The one money hook (the
+ * workspace's `useFormatters().kr` is this one). Free of zod and dates, so the shop's small bundle can
+ * use it as the dashboard does.
  */
 export function useKr(): (amount: string | number | null | undefined) => string {
   const { language } = useTranslation();

@@ -4,7 +4,7 @@ import type { Language } from "../../../shared/preferences";
 export interface ProductAnalysis {
   title: string;
   description: string;
-  /** Whole or decimal kroner as text, digits only (spec: non-digit characters stripped). */
+  /** Whole or decimal kroner as text, digits only (docs/product-spec.md 3: non-digit characters stripped). */
   suggestedPrice: string;
   seoTitle: string;
   seoDescription: string;

@@ -1,6 +1,6 @@
 import type { PaymentProvider, PaymentStatus } from "../../../shared/payment";
 
-/** What a provider says about one payment attempt; amounts in øre (integers, never floats: D7). */
+/** What a provider says about one payment attempt; amounts in øre (integers, never floats: decision 0007). */
 export interface ProviderPaymentState {
   status: PaymentStatus;
   /** Amount the shopper approved (Vipps `aggregate.authorizedAmount`, Stripe `amount_total` once paid). */

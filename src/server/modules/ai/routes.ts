@@ -5,6 +5,7 @@ import { aiLogRowSchema } from "../../../shared/admin";
 import { type AnalysisResult, analysisItemSchema, analysisResultSchema } from "../../../shared/ai";
 import { errorResponses } from "../../../shared/api";
 import { translateError } from "../../../shared/i18n";
+import { MAX_PHOTOS } from "../../../shared/image-limits";
 import { pageQuerySchema } from "../../../shared/paging";
 import type { AiProvider } from "../../adapters/ai";
 import type { FileStorage } from "../../adapters/storage";
@@ -17,8 +18,6 @@ import { enforceQuota, HOUR_MS } from "../../lib/rate-limit";
 import { requireUser } from "../auth/session";
 import { isUuid, requireStoreMember } from "../stores/access";
 import { aiLogScope, analyseImage } from "./service";
-
-const MAX_IMAGES = 10;
 
 type Deps = AppDeps & { storage: FileStorage; aiProvider: AiProvider };
 
@@ -96,7 +95,7 @@ export const aiRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       config: { public: true },
     },
     async (request, reply) => {
-      const body = await readMultipart(request, { maxFiles: MAX_IMAGES, fileFields: ["productImages"] });
+      const body = await readMultipart(request, { maxFiles: MAX_PHOTOS, fileFields: ["productImages"] });
       if (body.files.length === 0) throw new HttpError(400, "imageRequired");
       await checkAnalysisQuota(request, body.files.length);
       const options = {

@@ -1,8 +1,8 @@
 import { translateShared } from "../../../shared/i18n";
+import { formatKrExact, lineTotal } from "../../../shared/money";
 import { orderPagePath, shortOrderId } from "../../../shared/order";
 import { formatOrgNumber } from "../../../shared/org-number";
 import { LANGUAGES, type Language, LOCALE_TAGS } from "../../../shared/preferences";
-import { formatKrExact, lineTotal } from "../../../shared/receipt-format";
 import type { EmailMessage } from "../../adapters/email";
 
 export type EmailPurpose =

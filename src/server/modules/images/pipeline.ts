@@ -6,7 +6,6 @@ import { IMAGE_WIDTHS } from "../../../shared/image-url";
 import type { FileStorage } from "../../adapters/storage";
 import { HttpError } from "../../lib/http-error";
 
-export { MAX_IMAGE_BYTES };
 /** Larger than any phone photo (a 48 MP sensor is 8000×6000); a 30000×30000 "bomb" is far beyond it. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 

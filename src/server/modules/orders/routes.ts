@@ -49,7 +49,7 @@ export const orderRoutes: FastifyPluginAsyncZod<
     emailOutbox: { wake(): void } | undefined;
     payments: PaymentContext;
   }
-> = async (app, { db, database, config, smsOutbox, emailOutbox, publicCache, payments }) => {
+> = async (app, { db, database, config, smsOutbox, emailOutbox, onCatalogueChange, payments }) => {
   /** The address of the order page link in the answer and the receipt (decision 0026), when there is one. */
   function receiptLinkOrigin(request: FastifyRequest): string | null {
     if (config.publicUrl) return config.publicUrl;
@@ -160,7 +160,7 @@ export const orderRoutes: FastifyPluginAsyncZod<
         trackingNumber,
       });
       // Its stock came back (decision 0032): cached shop pages may offer it again.
-      if (order.status === "cancelled") publicCache.clear();
+      if (order.status === "cancelled") onCatalogueChange();
       // Fulfilling queues the shopper's "your order has been sent" e-mail (decision 0037).
       if (status === "fulfilled") emailOutbox?.wake();
       return { ...order, payment: sellerView(await latestPayment(db, order.id)) };
@@ -214,7 +214,7 @@ export const orderRoutes: FastifyPluginAsyncZod<
       }
       // Selling the last one is rare; the cached shop pages of this server stop offering it at once
       // (another server's within its PUBLIC_CACHE_TTL_MS; the checkout refuses it anyway, decision 0032).
-      if (soldOut) publicCache.clear();
+      if (soldOut) onCatalogueChange();
       const publicUrl = receiptOrigin ? `${receiptOrigin}${publicPath}` : undefined;
       // The shopper's answer: the seller's view of the payment is not theirs to see.
       const placed = { ...order, payment: undefined, ...(publicUrl ? { publicUrl } : {}) };

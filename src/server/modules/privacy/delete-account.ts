@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { DeleteAccountInput } from "../../../shared/auth";
 import type { Db } from "../../db/client";
 import { aiLogs, qrCodes, sessions, storeMembers, userSettings, users } from "../../db/schema";
+import type { OnCatalogueChange } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
 import {
   type AuthConfig,
@@ -21,7 +22,8 @@ export const deletedAccountEmail = (userId: string) => `deleted-${userId}@delete
  * anchor for the orders' status history (e-mail replaced, name erased, a password nobody knows), and
  * its settings and sessions are deleted. Their QR codes no longer name an owner. The orders' buyer
  * details are erased later by the retention rule, once the bookkeeping period allows. Returns the ids
- * of the stores deleted.
+ * of the stores deleted; when there are any, their shops are off the web at once on this server
+ * (`onCatalogueChange`, decision 0031), the others' caches expire within seconds.
  */
 export async function deleteAccount(
   db: Db,
@@ -29,6 +31,7 @@ export async function deleteAccount(
   userId: string,
   input: DeleteAccountInput,
   clientIp: string,
+  onCatalogueChange: OnCatalogueChange,
 ): Promise<string[]> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound();
@@ -36,7 +39,7 @@ export async function deleteAccount(
   await requireCurrentPassword(user, input.password);
   await throttle.succeeded();
   const passwordHash = await unusablePasswordHash();
-  return db.transaction(async (tx) => {
+  const deleted = await db.transaction(async (tx) => {
     const otherOwners = tx
       .select({ storeId: storeMembers.storeId })
       .from(storeMembers)
@@ -77,4 +80,6 @@ export async function deleteAccount(
       .where(eq(users.id, userId));
     return storeIds;
   });
+  if (deleted.length > 0) onCatalogueChange();
+  return deleted;
 }

@@ -42,9 +42,14 @@ export const privacyRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const deletedStores = await deleteAccount(db, config, user.id, request.body, request.ip);
-      // Their shops are off the web at once on this server; the others' caches expire within seconds.
-      if (deletedStores.length > 0) onCatalogueChange();
+      const deletedStores = await deleteAccount(
+        db,
+        config,
+        user.id,
+        request.body,
+        request.ip,
+        onCatalogueChange,
+      );
       clearSessionCookie(reply);
       return { ok: true, deletedStores: deletedStores.length };
     },

@@ -33,11 +33,6 @@ export const productImageRoutes: FastifyPluginAsyncZod<AppDeps & { storage: File
   app,
   { db, storage, onCatalogueChange },
 ) => {
-  /** The shop shows the new photos at once (decision 0031): the write clears the public cache. */
-  const changed = <T>(result: T) => {
-    onCatalogueChange();
-    return result;
-  };
   app.post(
     "/api/products/:id/images",
     { schema: { params: productParams, response: answer } },
@@ -47,9 +42,8 @@ export const productImageRoutes: FastifyPluginAsyncZod<AppDeps & { storage: File
       const body = await readMultipart(request, { maxFiles: 1, fileFields: ["image"] });
       const file = body.files[0];
       if (!file) throw badRequest("imageRequired");
-      return changed(
-        await addProductImage(db, storage, product, await processAndStoreImage(storage, file.buffer)),
-      );
+      const image = await processAndStoreImage(storage, file.buffer);
+      return addProductImage(db, storage, product, image, onCatalogueChange);
     },
   );
 
@@ -59,7 +53,7 @@ export const productImageRoutes: FastifyPluginAsyncZod<AppDeps & { storage: File
     async (request) => {
       const product = await memberProduct(db, requireUser(request), request.params.id);
       if (!isUuid(request.params.imageId)) throw notFound("imageNotFound");
-      return changed(await removeProductImage(db, storage, product, request.params.imageId));
+      return removeProductImage(db, storage, product, request.params.imageId, onCatalogueChange);
     },
   );
 
@@ -69,7 +63,7 @@ export const productImageRoutes: FastifyPluginAsyncZod<AppDeps & { storage: File
     async (request) => {
       const product = await memberProduct(db, requireUser(request), request.params.id);
       const { imageIds } = parseOrThrow(imageOrderSchema, request.body ?? {});
-      return changed(await reorderProductImages(db, product, imageIds));
+      return reorderProductImages(db, product, imageIds, onCatalogueChange);
     },
   );
 };

@@ -3,13 +3,15 @@ import { MAX_PRODUCT_IMAGES, type ProductImages } from "../../../shared/product-
 import type { FileStorage } from "../../adapters/storage";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 import { productImages, products, stores } from "../../db/schema";
+import type { OnCatalogueChange } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/http-error";
 import { deleteStoredImage, type StoredImage, storageKeysOf } from "../images/pipeline";
 
 /**
  * A product's photos (decision 0033): at most ten, in the seller's order, the first one primary. Every
  * change locks the product row first, so two uploads at once cannot make an eleventh photo and two
- * reorders cannot leave a product with no primary or two.
+ * reorders cannot leave a product with no primary or two. The shop shows a change at once: each write
+ * calls `onCatalogueChange` once it succeeded (decision 0031).
  */
 
 type ProductRow = typeof products.$inferSelect;
@@ -56,7 +58,13 @@ export async function assertRoomForImage(db: Db, productId: string) {
 }
 
 /** Adds a stored photo at the end (primary if it is the first); if it cannot be added, its files go. */
-export async function addProductImage(db: Db, storage: FileStorage, product: ProductRow, image: StoredImage) {
+export async function addProductImage(
+  db: Db,
+  storage: FileStorage,
+  product: ProductRow,
+  image: StoredImage,
+  onCatalogueChange: OnCatalogueChange,
+) {
   try {
     await db.transaction(async (tx) => {
       await lockProduct(tx, product.id);
@@ -80,11 +88,17 @@ export async function addProductImage(db: Db, storage: FileStorage, product: Pro
     await deleteStoredImage(storage, image.keys);
     throw error;
   }
+  onCatalogueChange();
   return listProductImages(db, product.id);
 }
 
 /** Sets the order: exactly the product's photo ids, each once; the first becomes the primary. */
-export async function reorderProductImages(db: Db, product: ProductRow, imageIds: string[]) {
+export async function reorderProductImages(
+  db: Db,
+  product: ProductRow,
+  imageIds: string[],
+  onCatalogueChange: OnCatalogueChange,
+) {
   await db.transaction(async (tx) => {
     await lockProduct(tx, product.id);
     const current = await tx
@@ -102,6 +116,7 @@ export async function reorderProductImages(db: Db, product: ProductRow, imageIds
     }
     await writeOrder(tx, product.id, imageIds);
   });
+  onCatalogueChange();
   return listProductImages(db, product.id);
 }
 
@@ -135,7 +150,7 @@ async function writeOrder(tx: Tx, productId: string, imageIds: string[]) {
 }
 
 /**
- * The product's coordinates are a place in its primary photo (spec 5), so they follow the primary: the
+ * The product's coordinates are a place in its primary photo (docs/product-spec.md 2.11), so they follow the primary: the
  * old primary keeps them in its `aiMeta`, and the new one brings back its own, if it ever had any.
  */
 async function moveMarker(tx: Tx, productId: string, fromImageId: string | undefined, toImageId: string) {
@@ -167,9 +182,15 @@ async function moveMarker(tx: Tx, productId: string, fromImageId: string | undef
 /**
  * Removes one photo and then its files (every width the pipeline wrote, unless another row still shows
  * the same upload). The next photo becomes primary when the primary goes; the last photo stays, since
- * a product is never without one (spec 5: an image is mandatory).
+ * a product is never without one (docs/product-spec.md 5: an image is mandatory).
  */
-export async function removeProductImage(db: Db, storage: FileStorage, product: ProductRow, imageId: string) {
+export async function removeProductImage(
+  db: Db,
+  storage: FileStorage,
+  product: ProductRow,
+  imageId: string,
+  onCatalogueChange: OnCatalogueChange,
+) {
   const removed = await db.transaction(async (tx) => {
     await lockProduct(tx, product.id);
     const rows = await tx
@@ -189,12 +210,13 @@ export async function removeProductImage(db: Db, storage: FileStorage, product: 
     await repointFallbackHero(tx, product.storeId, [target.url]);
     return target.url;
   });
+  onCatalogueChange();
   await deleteUnusedImages(db, storage, [removed]);
   return listProductImages(db, product.id);
 }
 
 /**
- * A store without a hero image shows a product photo instead (spec 5: fallbackHeroImage). When that photo
+ * A store without a hero image shows a product photo instead (docs/product-spec.md 2.5: fallbackHeroImage). When that photo
  * is removed, the store shows another of its product photos, or the stock picture when none is left,
  * so no page points at a deleted file.
  */

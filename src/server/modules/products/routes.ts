@@ -189,9 +189,7 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
       await requireStoreMember(db, user, product.storeId).catch(() => {
         throw notFound("productNotFound");
       });
-      const saved = await saveVariants(db, product.id, request.body);
-      onCatalogueChange();
-      return saved;
+      return saveVariants(db, product.id, request.body, onCatalogueChange);
     },
   );
 

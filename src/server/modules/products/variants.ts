@@ -3,6 +3,7 @@ import type { ProductOption, ProductVariantsInput, ProductVariantView } from "..
 import { variantLabelOf } from "../../../shared/variants";
 import type { Db } from "../../db/client";
 import { products, productVariants } from "../../db/schema";
+import type { OnCatalogueChange } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
 import { nextVersion } from "../../lib/versioning";
 
@@ -62,7 +63,7 @@ export async function loadVariants(db: Db, rows: Pick<ProductRow, "id" | "basePr
 
 /**
  * Replaces the product's options and variants. A combination that stays keeps its variant (and id), so
- * carts holding it still check out; one that goes is deleted (order items keep their label, D17).
+ * carts holding it still check out; one that goes is deleted (order items keep their label, decision 0032).
  * The product row is locked first, as the checkout statement locks it, then its variants.
  */
 export async function replaceVariants(db: Db, productId: string, input: ProductVariantsInput) {
@@ -104,9 +105,18 @@ export async function replaceVariants(db: Db, productId: string, input: ProductV
   });
 }
 
-/** Replaces the options and variants and answers what the product's views now carry of them. */
-export async function saveVariants(db: Db, productId: string, input: ProductVariantsInput) {
+/**
+ * Replaces the options and variants and answers what the product's views now carry of them; the shop
+ * shows them at once (decision 0031).
+ */
+export async function saveVariants(
+  db: Db,
+  productId: string,
+  input: ProductVariantsInput,
+  onCatalogueChange: OnCatalogueChange,
+) {
   await replaceVariants(db, productId, input);
+  onCatalogueChange();
   const [product] = await db.select().from(products).where(eq(products.id, productId));
   if (!product) throw notFound("productNotFound");
   const variants = (await loadVariants(db, [product])).get(productId) ?? [];

@@ -34,10 +34,7 @@ export const deliveryOptionRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     },
     async (request) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
-      const options = await replaceDeliveryOptions(db, store.id, request.body);
-      // The storefront's checkout and terms page show them (decision 0031): clear the public cache.
-      onCatalogueChange();
-      return options;
+      return replaceDeliveryOptions(db, store.id, request.body, onCatalogueChange);
     },
   );
 };

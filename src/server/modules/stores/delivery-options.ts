@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import type { DeliveryKind, DeliveryOptionInput, DeliveryOptionView } from "../../../shared/delivery";
 import type { Db, DbOrTx } from "../../db/client";
 import { deliveryOptions } from "../../db/schema";
+import type { OnCatalogueChange } from "../../lib/deps";
 import { badRequest } from "../../lib/http-error";
 
 type DeliveryOptionRow = typeof deliveryOptions.$inferSelect;
@@ -31,13 +32,15 @@ export async function listDeliveryOptions(db: DbOrTx, storeId: string): Promise<
  * Replaces the store's list in one transaction: an option sent with its id is updated in place, one
  * without is new, one left out is removed (past orders keep their own copy, decision 0036). An id that
  * is not one of this store's options is refused, so nobody edits another store's option through theirs.
+ * The storefront's checkout and terms page show them at once (decision 0031).
  */
 export async function replaceDeliveryOptions(
   db: Db,
   storeId: string,
   input: DeliveryOptionInput[],
+  onCatalogueChange: OnCatalogueChange,
 ): Promise<DeliveryOptionView[]> {
-  return db.transaction(async (tx) => {
+  const options = await db.transaction(async (tx) => {
     const givenIds = input.flatMap((option) => (option.id ? [option.id] : []));
     if (new Set(givenIds).size !== givenIds.length) throw badRequest("deliveryOptionInvalid");
     if (givenIds.length > 0) {
@@ -72,4 +75,6 @@ export async function replaceDeliveryOptions(
     }
     return listDeliveryOptions(tx, storeId);
   });
+  onCatalogueChange();
+  return options;
 }

@@ -2,13 +2,8 @@ import { translateShared } from "../../../shared/i18n";
 import { formatKr } from "../../../shared/money";
 import type { Language } from "../../../shared/preferences";
 import type { ProductView } from "../../../shared/product";
+import type { FinnListing } from "../../../shared/store";
 import type { StoreRow } from "./access";
-
-export interface FinnListing {
-  title: string;
-  description: string;
-  storeUrl: string;
-}
 
 /**
  * A ready-to-paste Finn.no ad for the store: a title, the active products with prices in kr, and the

@@ -21,7 +21,7 @@ export function fileProblem(file: FileLike, mode: UploadMode): string | null {
 export interface FileSelection<F extends FileLike> {
   accepted: F[];
   rejected: { name: string; problem: string }[];
-  /** Good photos left out because the upload would pass 10. */
+  /** Good photos left out because the upload would pass MAX_PHOTOS. */
   overflow: number;
 }
 

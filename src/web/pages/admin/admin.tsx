@@ -3,17 +3,17 @@ import { Bot, House, Mail, Package, Plus, QrCode, ReceiptText, Sparkles, Store }
 import type { ComponentType } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ADMIN_LISTS, type AdminListName } from "../../../shared/admin";
-import { AiLogsTab } from "../../components/admin/ai-logs-tab";
-import { EmailLogsTab } from "../../components/admin/email-logs-tab";
-import { OrdersTab } from "../../components/admin/orders-tab";
-import { ProductsTab } from "../../components/admin/products-tab";
-import { QrCodesTab } from "../../components/admin/qr-codes-tab";
-import { StoresTab } from "../../components/admin/stores-tab";
 import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useAuth } from "../../lib/auth";
 import { useTranslation } from "../../lib/i18n";
+import { AiLogsTab } from "./ai-logs-tab";
+import { EmailLogsTab } from "./email-logs-tab";
+import { OrdersTab } from "./orders-tab";
+import { ProductsTab } from "./products-tab";
+import { QrCodesTab } from "./qr-codes-tab";
+import { StoresTab } from "./stores-tab";
 
 const TAB_PARAM = "tab";
 

@@ -11,18 +11,6 @@ import {
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { type AnalyticsTotals, type AnalyticsView, addDays, osloDate } from "../../../shared/analytics";
-import { OrdersByStatusChart, ViewsByDayChart } from "../../components/analytics/activity-charts";
-import {
-  ALL_STORES,
-  AnalyticsFilters,
-  DEFAULT_PERIOD,
-  isPeriod,
-  PERIOD_DAYS,
-  type Period,
-} from "../../components/analytics/analytics-filters";
-import { useChartFormatters } from "../../components/analytics/chart-format";
-import { QrScansTable, TopProductsTable, TopViewedTable } from "../../components/analytics/ranked-tables";
-import { RevenueByDayChart, RevenueByMonthChart } from "../../components/analytics/revenue-charts";
 import { PageHeader } from "../../components/page-header";
 import { StatCard } from "../../components/stat-card";
 import { EmptyState } from "../../components/stores/empty-state";
@@ -32,6 +20,18 @@ import { useTranslation } from "../../lib/i18n";
 import { useAnalytics } from "../../lib/queries/analytics";
 import { useStores } from "../../lib/queries/stores";
 import { cn } from "../../lib/utils";
+import { OrdersByStatusChart, ViewsByDayChart } from "./activity-charts";
+import {
+  ALL_STORES,
+  AnalyticsFilters,
+  DEFAULT_PERIOD,
+  isPeriod,
+  PERIOD_DAYS,
+  type Period,
+} from "./analytics-filters";
+import { useChartFormatters } from "./chart-format";
+import { QrScansTable, TopProductsTable, TopViewedTable } from "./ranked-tables";
+import { RevenueByDayChart, RevenueByMonthChart } from "./revenue-charts";
 
 /** The store and period live in the address (?store=<id>&period=quarter), so a reload or a link keeps them. */
 const STORE_PARAM = "store";

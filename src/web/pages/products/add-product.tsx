@@ -9,20 +9,6 @@ import { MAX_PRODUCT_IMAGES } from "../../../shared/product-images";
 import { PageHeader } from "../../components/page-header";
 import { AiNotice } from "../../components/products/ai-analysis";
 import { BackLink } from "../../components/products/back-link";
-import { PhotoManager, type PhotoTile } from "../../components/products/photo-manager";
-import {
-  type AiField,
-  ProductFields,
-  type ProductFormValues,
-} from "../../components/products/product-fields";
-import { stockFormText } from "../../components/products/stock-field";
-import {
-  draftError,
-  EMPTY_VARIANTS,
-  requestOf,
-  type VariantsDraft,
-} from "../../components/products/variants-draft";
-import { VariantsEditor } from "../../components/products/variants-editor";
 import { LoadFailed } from "../../components/stores/load-failed";
 import { StoreNotFound } from "../../components/stores/store-not-found";
 import { Button } from "../../components/ui/button";
@@ -37,6 +23,11 @@ import { type AnalysisResult, analyzeImage } from "../../lib/queries/ai";
 import { uploadProductImage, useCreateProduct, useSaveVariants } from "../../lib/queries/products";
 import { useStore } from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
+import { PhotoManager, type PhotoTile } from "./photo-manager";
+import { type AiField, ProductFields, type ProductFormValues } from "./product-fields";
+import { stockFormText } from "./stock-field";
+import { draftError, EMPTY_VARIANTS, requestOf, type VariantsDraft } from "./variants-draft";
+import { VariantsEditor } from "./variants-editor";
 
 // A product from a photo is one of a kind until the seller says otherwise (decision 0032).
 const EMPTY: ProductFormValues = { title: "", blurb: "", basePrice: "", sku: "", stockQty: "1" };

@@ -1,7 +1,5 @@
 import { useState } from "react";
 import type { ProductView } from "../../../shared/product";
-import { draftError, draftOf, requestOf, type VariantsDraft } from "../../components/products/variants-draft";
-import { VariantsEditor } from "../../components/products/variants-editor";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
@@ -9,6 +7,8 @@ import { toast } from "../../hooks/use-toast";
 import { useTranslation } from "../../lib/i18n";
 import { useSaveVariants } from "../../lib/queries/products";
 import { toastFailure } from "../../lib/toast-failure";
+import { draftError, draftOf, requestOf, type VariantsDraft } from "./variants-draft";
+import { VariantsEditor } from "./variants-editor";
 
 /**
  * The product's options and variants on its edit page, saved on their own (PUT .../variants, decision

@@ -6,9 +6,6 @@ import { slugify } from "../../../shared/slug";
 import { type CreateStoreInput, createStoreSchema } from "../../../shared/store";
 import type { z } from "../../../shared/zod";
 import { PageHeader } from "../../components/page-header";
-import { slugConflict } from "../../components/stores/slug-conflict";
-import { SlugInput } from "../../components/stores/slug-input";
-import { type SlugConflict, SlugStatus } from "../../components/stores/slug-status";
 import { Textarea } from "../../components/stores/textarea";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
@@ -19,6 +16,9 @@ import { toast } from "../../hooks/use-toast";
 import { useTranslation } from "../../lib/i18n";
 import { useCreateStore } from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
+import { slugConflict } from "./slug-conflict";
+import { SlugInput } from "./slug-input";
+import { type SlugConflict, SlugStatus } from "./slug-status";
 
 type FormValues = z.input<typeof createStoreSchema>;
 

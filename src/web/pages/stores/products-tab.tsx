@@ -1,14 +1,14 @@
 import { PackageOpen, Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { StoreSummary } from "../../../shared/store";
-import { ProductCard } from "../../components/products/product-card";
 import { EmptyState } from "../../components/stores/empty-state";
-import { FinnListingDialog } from "../../components/stores/finn-listing-dialog";
 import { LoadFailed } from "../../components/stores/load-failed";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { useTranslation } from "../../lib/i18n";
 import { useStoreProducts } from "../../lib/queries/stores";
+import { FinnListingDialog } from "./finn-listing-dialog";
+import { ProductCard } from "./product-card";
 
 /** docs/product-spec.md 2.8 Products: the store's products (inactive ones marked) and the Finn.no listing. */
 export function ProductsTab({ store }: { store: StoreSummary }) {

@@ -6,7 +6,6 @@ import { PageTitle } from "../../components/page-title";
 import { BackLink } from "../../components/products/back-link";
 import { DeleteStoreDialog } from "../../components/stores/delete-store-dialog";
 import { LoadFailed } from "../../components/stores/load-failed";
-import { storefrontPrefix } from "../../components/stores/slug-input";
 import { StoreImage } from "../../components/stores/store-image";
 import { StoreNotFound } from "../../components/stores/store-not-found";
 import { Button } from "../../components/ui/button";
@@ -22,6 +21,7 @@ import { OrdersTab } from "./orders-tab";
 import { PaymentSettingsCard } from "./payment-settings-card";
 import { ProductsTab } from "./products-tab";
 import { SalesReportCard } from "./sales-report-card";
+import { storefrontPrefix } from "./slug-input";
 import { StoreSettingsCard } from "./store-settings-card";
 
 const TABS = ["products", "settings", "orders"] as const;

@@ -5,9 +5,6 @@ import { useForm } from "react-hook-form";
 import { slugify } from "../../../shared/slug";
 import { type StoreSummary, updateStoreSchema } from "../../../shared/store";
 import type { z } from "../../../shared/zod";
-import { slugConflict } from "../../components/stores/slug-conflict";
-import { SlugInput } from "../../components/stores/slug-input";
-import { type SlugConflict, SlugStatus } from "../../components/stores/slug-status";
 import { Textarea } from "../../components/stores/textarea";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -20,6 +17,9 @@ import { useTranslation } from "../../lib/i18n";
 import { isStaleSave } from "../../lib/queries/stale-save";
 import { useUpdateStore } from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
+import { slugConflict } from "./slug-conflict";
+import { SlugInput } from "./slug-input";
+import { type SlugConflict, SlugStatus } from "./slug-status";
 import { StorePhoneVerification } from "./store-phone-verification";
 
 /** The settings form always sends name and URL, so both are required here ("Store name and URL are required."). */

@@ -1,9 +1,9 @@
 import { Phone, Store } from "lucide-react";
 import { useState } from "react";
+import { formatKrExact, lineTotal } from "../../../../shared/money";
 import type { PublicOrder } from "../../../../shared/order-page";
 import { formatOrgNumber } from "../../../../shared/org-number";
 import { formatPhone } from "../../../../shared/phone-format";
-import { formatKrExact, lineTotal } from "../../../../shared/receipt-format";
 import { Badge, type BadgeProps } from "../../../components/ui/badge";
 import { useTranslation } from "../../../lib/i18n";
 import { ShopFooter } from "../components/shop-footer";

@@ -1,9 +1,9 @@
 import { Eye, ReceiptText } from "lucide-react";
 import { shortOrderId } from "../../../shared/order";
+import { PaymentBadge } from "../../components/orders/order-payment";
+import { StatusBadge } from "../../components/orders/status-badge";
 import { useFormatters } from "../../lib/format";
 import { useTranslation } from "../../lib/i18n";
-import { PaymentBadge } from "../orders/order-payment";
-import { StatusBadge } from "../orders/status-badge";
 import { AdminTable } from "./admin-list";
 import { useAdminFormatters } from "./format";
 import { RowAction } from "./row-action";

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
-import { accountPageUrl } from "../../shared/next-path";
-import { useAuth } from "../lib/auth";
-import { AppShell } from "./app-shell";
-import { LoadingScreen } from "./loading-screen";
+import { accountPageUrl } from "../../../shared/next-path";
+import { AppShell } from "../../components/app-shell";
+import { LoadingScreen } from "../../components/loading-screen";
+import { useAuth } from "../../lib/auth";
 
 /**
  * docs/product-spec.md 2.1: a spinner while the user loads, /login when signed out (remembering the page; the login

@@ -21,11 +21,11 @@ import { ArrowLeft, ArrowRight, ImagePlus, RotateCcw, Star, Trash2, X } from "lu
 import { type DragEvent, useId, useRef, useState } from "react";
 import { IMAGE_TYPES } from "../../../shared/image-limits";
 import { MAX_PRODUCT_IMAGES } from "../../../shared/product-images";
+import { ProductImage } from "../../components/products/product-image";
+import { Button } from "../../components/ui/button";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
-import { Button } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
-import { ProductImage } from "./product-image";
 
 /** One photo on screen: saved (or chosen, on Add product) and sortable, or on its way, or refused. */
 export interface PhotoTile {

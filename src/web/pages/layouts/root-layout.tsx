@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
-import { SkipLink } from "./skip-link";
+import { SkipLink } from "../../components/skip-link";
 
 /**
  * Wraps every page: the skip link comes first in the tab order, and after each navigation focus moves

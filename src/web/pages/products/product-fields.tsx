@@ -2,12 +2,12 @@ import type { ReactNode } from "react";
 import { useFormContext } from "react-hook-form";
 import type { productFieldsSchema } from "../../../shared/product";
 import type { z } from "../../../shared/zod";
+import { AI_SHIMMER } from "../../components/products/ai-analysis";
+import { Textarea } from "../../components/stores/textarea";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
 import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
-import { Textarea } from "../stores/textarea";
-import { FormField } from "../ui/form-field";
-import { Input } from "../ui/input";
-import { AI_SHIMMER } from "./ai-analysis";
 import { StockField } from "./stock-field";
 
 export type ProductFormValues = z.input<typeof productFieldsSchema>;

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { useFormContext } from "react-hook-form";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
 import { useTranslation } from "../../lib/i18n";
-import { FormField } from "../ui/form-field";
-import { Input } from "../ui/input";
 
 /** The form value: a whole number as text, or "" for unlimited (stockQtyField reads both, decision 0032). */
 export type StockValue = string | number | null | undefined;

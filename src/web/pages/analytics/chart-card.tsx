@@ -1,8 +1,8 @@
 import type { ReactElement } from "react";
 import { ResponsiveContainer, type TooltipContentProps } from "recharts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 
 /**
  * Chart colours as CSS variables, light and dark, so the SVG follows the theme like the rest of the page.

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import type { QrScanStats, TopProduct, TopViewedProduct } from "../../../shared/analytics";
+import { Badge } from "../../components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
-import { Badge } from "../ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { useChartFormatters, wholeKroner } from "./chart-format";
 
 interface TableCardProps {

@@ -1,5 +1,5 @@
+import { Badge } from "../../components/ui/badge";
 import { useTranslation } from "../../lib/i18n";
-import { Badge } from "../ui/badge";
 
 /** docs/product-spec.md 2.16's Active/Inactive, for products and QR codes alike. */
 export function ActiveBadge({ active }: { active: boolean }) {

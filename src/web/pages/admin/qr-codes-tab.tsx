@@ -1,11 +1,11 @@
 import { Download, ExternalLink, Pencil, Printer, QrCode, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { QrCodeView } from "../../../shared/qr";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../hooks/use-toast";
 import { useTranslation } from "../../lib/i18n";
 import { useDeleteQrCode } from "../../lib/queries/admin";
 import { toastFailure } from "../../lib/toast-failure";
-import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ActiveBadge } from "./active-badge";
 import { AdminTable } from "./admin-list";
 import { useAdminFormatters } from "./format";

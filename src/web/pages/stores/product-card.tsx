@@ -1,13 +1,13 @@
 import { Pencil } from "lucide-react";
 import { Link } from "react-router";
 import type { ProductView } from "../../../shared/product";
+import { ProductImage } from "../../components/products/product-image";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Tooltip, TooltipContent, TooltipTrigger } from "../../components/ui/tooltip";
 import { useFormatters } from "../../lib/format";
 import { useTranslation } from "../../lib/i18n";
-import { Badge } from "../ui/badge";
-import { Button } from "../ui/button";
-import { Card } from "../ui/card";
-import { Tooltip, TooltipContent, TooltipTrigger } from "../ui/tooltip";
-import { ProductImage } from "./product-image";
 
 /**
  * A product in the seller's store grid: the title's link covers the card and opens the public product

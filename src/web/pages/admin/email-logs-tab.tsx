@@ -2,9 +2,15 @@ import { Mail } from "lucide-react";
 import { useState } from "react";
 import type { EmailLogRow } from "../../../shared/admin";
 import { shortOrderId } from "../../../shared/order";
+import { Badge, type BadgeProps } from "../../components/ui/badge";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
 import { useTranslation } from "../../lib/i18n";
-import { Badge, type BadgeProps } from "../ui/badge";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { AdminTable } from "./admin-list";
 import { useAdminFormatters } from "./format";
 

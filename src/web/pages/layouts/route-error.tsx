@@ -1,8 +1,8 @@
 import { TriangleAlert } from "lucide-react";
 import { useEffect } from "react";
 import { useRouteError } from "react-router";
-import { useTranslation } from "../lib/i18n";
-import { Button } from "./ui/button";
+import { Button } from "../../components/ui/button";
+import { useTranslation } from "../../lib/i18n";
 
 /** Shown when a page fails to load or render, most often a stale bundle after a new release. */
 export function RouteError() {

@@ -1,8 +1,8 @@
 import type { LucideIcon } from "lucide-react";
 import { Link } from "react-router";
+import { Button } from "../../components/ui/button";
+import { Tooltip, TooltipContent, TooltipTrigger } from "../../components/ui/tooltip";
 import { cn } from "../../lib/utils";
-import { Button } from "../ui/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "../ui/tooltip";
 
 type Target =
   | { to: string }

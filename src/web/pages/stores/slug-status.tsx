@@ -1,10 +1,10 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { SLUG_PATTERN } from "../../../shared/slug";
+import { Button } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
 import { useTranslation } from "../../lib/i18n";
 import { useSlugAvailability } from "../../lib/queries/stores";
-import { Button } from "../ui/button";
-import { Spinner } from "../ui/spinner";
 import { storefrontPrefix } from "./slug-input";
 import { useDebouncedValue } from "./use-debounced-value";
 

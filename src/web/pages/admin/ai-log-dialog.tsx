@@ -1,6 +1,12 @@
 import type { AiLogRow } from "../../../shared/admin";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
 import { useTranslation } from "../../lib/i18n";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { useAdminFormatters } from "./format";
 
 /** JSON is indented for reading; anything else is shown as it was logged. */

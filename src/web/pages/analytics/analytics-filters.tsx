@@ -1,8 +1,8 @@
 import { useId } from "react";
 import type { StoreSummary } from "../../../shared/store";
+import { Label } from "../../components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
 import { useTranslation } from "../../lib/i18n";
-import { Label } from "../ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select";
 
 /** The periods a seller can pick, by how many Oslo days up to today they cover. */
 export const PERIOD_DAYS = { week: 7, month: 30, quarter: 90, year: 365 } as const;

@@ -1,9 +1,7 @@
 import { Copy, Megaphone, RotateCw } from "lucide-react";
 import { useId, useState } from "react";
-import { useTranslation } from "../../lib/i18n";
-import { useFinnListing } from "../../lib/queries/stores";
-import { cn } from "../../lib/utils";
-import { Button } from "../ui/button";
+import { copyText } from "../../components/stores/copy-text";
+import { Button } from "../../components/ui/button";
 import {
   Dialog,
   DialogContent,
@@ -11,10 +9,12 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from "../ui/dialog";
-import { Spinner } from "../ui/spinner";
-import { Tooltip, TooltipContent, TooltipTrigger } from "../ui/tooltip";
-import { copyText } from "./copy-text";
+} from "../../components/ui/dialog";
+import { Spinner } from "../../components/ui/spinner";
+import { Tooltip, TooltipContent, TooltipTrigger } from "../../components/ui/tooltip";
+import { useTranslation } from "../../lib/i18n";
+import { useFinnListing } from "../../lib/queries/stores";
+import { cn } from "../../lib/utils";
 
 interface ListingPartProps {
   label: string;

@@ -6,20 +6,20 @@ import { Controller, useForm } from "react-hook-form";
 import { createQrCodeSchema, type QrCodeView } from "../../../shared/qr";
 import type { StoreSummary } from "../../../shared/store";
 import { z } from "../../../shared/zod";
+import { FormSwitch } from "../../components/form-switch";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
+import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../hooks/use-toast";
 import { useTranslation } from "../../lib/i18n";
 import { useSaveQrCode } from "../../lib/queries/admin";
 import { storeKeys } from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
 import { cn } from "../../lib/utils";
-import { FormSwitch } from "../form-switch";
-import { Button } from "../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
-import { FormField } from "../ui/form-field";
-import { Input } from "../ui/input";
-import { Label } from "../ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select";
-import { Spinner } from "../ui/spinner";
 import { qrImageUrl } from "./qr-image";
 
 /** The select's value for "no store"; Radix selects cannot hold an empty value. */

@@ -1,6 +1,6 @@
 import type { KeyboardEvent, ReactNode } from "react";
+import { Card } from "../../components/ui/card";
 import { cn } from "../../lib/utils";
-import { Card } from "../ui/card";
 
 export interface Column<T> {
   key: string;

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { LOCALE_TAGS } from "../../../shared/preferences";
 import { useTranslation } from "../../lib/i18n";
-import { wholeKroner } from "../../lib/money";
+import { formatKr } from "../../lib/money";
 
 export interface AdminFormatters {
   /** "12 Mar 2025". */
@@ -27,9 +27,9 @@ export function useAdminFormatters(): AdminFormatters {
     return {
       date: (iso) => date.format(new Date(iso)),
       timestamp: (iso) => timestamp.format(new Date(iso)),
-      price: (amount, currencyCode) => `${whole.format(wholeKroner(amount))} ${currencyCode}`,
+      price: (amount, currencyCode) => formatKr(amount, language, currencyCode),
       seconds: (milliseconds) => twoDecimals.format(milliseconds / 1000),
       count: (value) => whole.format(value),
     };
-  }, [tag]);
+  }, [tag, language]);
 }

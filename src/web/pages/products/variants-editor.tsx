@@ -1,9 +1,9 @@
 import { Plus, X } from "lucide-react";
 import { MAX_OPTIONS } from "../../../shared/variants";
+import { Button } from "../../components/ui/button";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
 import { useTranslation } from "../../lib/i18n";
-import { Button } from "../ui/button";
-import { FormField } from "../ui/form-field";
-import { Input } from "../ui/input";
 import { rowsOf, type VariantRowDraft, type VariantsDraft } from "./variants-draft";
 
 interface VariantsEditorProps {

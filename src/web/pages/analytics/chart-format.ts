@@ -1,7 +1,8 @@
 import { useMemo } from "react";
+import { formatKrCompact } from "../../../shared/money";
 import { LOCALE_TAGS } from "../../../shared/preferences";
-import { useFormatters } from "../../lib/format";
 import { useTranslation } from "../../lib/i18n";
+import { useKr } from "../../lib/money";
 
 /** Amounts are plotted in whole kroner, rounded as every shown amount is. */
 export { wholeKroner } from "../../lib/money";
@@ -32,7 +33,7 @@ export interface ChartFormatters {
 /** Number and date formats for the charts, in the interface language. */
 export function useChartFormatters(): ChartFormatters {
   const { language } = useTranslation();
-  const { kr } = useFormatters();
+  const kr = useKr();
   return useMemo(() => {
     const tag = LOCALE_TAGS[language];
     const compact = new Intl.NumberFormat(tag, { notation: "compact", maximumFractionDigits: 1 });
@@ -43,9 +44,9 @@ export function useChartFormatters(): ChartFormatters {
     const fullMonth = new Intl.DateTimeFormat(tag, { month: "long", year: "numeric", timeZone: "UTC" });
     const dayOf = new Intl.DateTimeFormat(tag, { dateStyle: "medium" });
     return {
-      kr: (amount) => kr(amount),
+      kr,
       compact: (value) => compact.format(value),
-      compactKr: (value) => `${compact.format(value)} kr`,
+      compactKr: (value) => formatKrCompact(value, language),
       count: (value) => count.format(value),
       day: (date) => day.format(asUtcDay(date)),
       fullDay: (date) => fullDay.format(asUtcDay(date)),

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { formatKr, formatKrCompact, formatKrExact, lineTotal, sumAmounts } from "./money";
+
+/** Intl's spaces (no-break, narrow no-break) as plain spaces, to compare with what a reader sees. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
+
+describe("the money rules, each written once", () => {
+  it("shows whole kroner on screen, and another currency's code the same way", () => {
+    expect(plain(formatKr("3279.50", "nb"))).toBe("3 280 kr");
+    expect(formatKr("3279.49", "en")).toBe("3,279 kr");
+    expect(formatKr(null)).toBe("0 kr");
+    expect(formatKr("450", "en", "NOK")).toBe("450 NOK");
+  });
+
+  it("shows a receipt's amounts exactly, at any size", () => {
+    expect(plain(formatKrExact("1246.5", "nb"))).toBe("1 246,50 kr");
+    expect(formatKrExact("1246.50", "en")).toBe("1,246.50 kr");
+    expect(formatKrExact("123456789012.34", "en")).toBe("123,456,789,012.34 kr");
+  });
+
+  it("multiplies and adds amounts exactly", () => {
+    expect(lineTotal("349.50", 3)).toBe("1048.50");
+    expect(lineTotal("0.01", 7)).toBe("0.07");
+    expect(sumAmounts(["26.00", "199.50", "0.5"])).toBe("226.00");
+    expect(sumAmounts([])).toBe("0.00");
+  });
+
+  it("writes chart ticks in whole kroner, compactly", () => {
+    expect(formatKrCompact(1200, "en")).toMatch(/^1\.2k kr$/i);
+    expect(formatKrCompact(950, "en")).toBe("950 kr");
+  });
+});
