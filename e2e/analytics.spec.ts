@@ -25,6 +25,8 @@ async function createProduct(request: APIRequestContext, storeId: string, title:
     multipart: {
       title,
       basePrice: price,
+      // Several orders of each: more than the one-of-a-kind default stock (decision 0032).
+      stockQty: "100",
       blurb: `${title}, made by hand.`,
       image: { name: "p.jpg", mimeType: "image/jpeg", buffer: await photo([120, 90, 70]) },
     },
