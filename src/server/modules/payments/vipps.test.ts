@@ -378,6 +378,70 @@ describe("Expiry and a provider that is down", () => {
   });
 });
 
+describe("Paid only by the provider, never by hand (decision 0034)", () => {
+  const REFUSED =
+    "This order is waiting for the shopper's online payment. It becomes paid when the payment provider confirms the payment, so it cannot be marked paid or fulfilled by hand.";
+
+  async function refusedBoth(seller: Awaited<ReturnType<typeof vippsOrder>>["seller"], orderId: string) {
+    for (const status of ["paid", "fulfilled"] as const) {
+      const response = await seller.agent.patch(`/api/orders/${orderId}/status`, { status });
+      expect(response.statusCode, status).toBe(409);
+      expect(response.json().message).toBe(REFUSED);
+    }
+    const state = await orderState(t, orderId);
+    expect(state.order?.status).toBe("pending");
+    expect(state.history.map((event) => event.toStatus)).toEqual(["pending"]);
+  }
+
+  it("a seller cannot mark an order waiting for Vipps paid or fulfilled; once Vipps authorizes, fulfilling captures", async () => {
+    const { seller, order, reference } = await vippsOrder();
+    await refusedBoth(seller, order.id);
+    // Nothing was asked of Vipps, and the buyer's confirmation is still held.
+    expect(vipps.operations.filter((op) => op.reference === reference)).toEqual([]);
+    expect(confirmationHeld((await orderState(t, order.id)).texts)).toBe(true);
+
+    await vipps.approve(reference);
+    await deliverVipps(t, vipps);
+    expect((await orderState(t, order.id)).order?.status).toBe("paid");
+    const fulfilled = await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "fulfilled" });
+    expect(fulfilled.statusCode).toBe(200);
+    expect(vipps.operations.filter((op) => op.reference === reference)).toEqual([
+      { reference, kind: "capture", value: 69800 },
+    ]);
+    await deliverVipps(t, vipps);
+  });
+
+  it("nor one whose attempt was rejected, expired or failed; cancelling it stays allowed", async () => {
+    const rejected = await vippsOrder();
+    await vipps.reject(rejected.reference);
+    await deliverVipps(t, vipps);
+    await refusedBoth(rejected.seller, rejected.order.id);
+
+    const expired = await vippsOrder();
+    await vipps.expire(expired.reference);
+    await deliverVipps(t, vipps);
+    await refusedBoth(expired.seller, expired.order.id);
+
+    const { seller, store, mug } = await storeWithChannels(t, [{ provider: "vipps", isLive: true }]);
+    vipps.control.down = true;
+    const failed = (await checkout(t, store.id, mug.id, "vipps")).json();
+    vipps.control.down = false;
+    expect(failed.payment.status).toBe("failed");
+    await refusedBoth(seller, failed.id);
+    const cancelled = await seller.agent.patch(`/api/orders/${failed.id}/status`, { status: "cancelled" });
+    expect(cancelled.statusCode).toBe(200);
+  });
+
+  it("an order with no online payment keeps the manual flow: the seller marks it paid, then fulfilled", async () => {
+    const { seller, store, mug } = await storeWithChannels(t, []);
+    const order = (await checkout(t, store.id, mug.id)).json();
+    for (const status of ["paid", "fulfilled"] as const) {
+      expect((await seller.agent.patch(`/api/orders/${order.id}/status`, { status })).statusCode).toBe(200);
+    }
+    expect((await orderState(t, order.id)).order?.status).toBe("fulfilled");
+  });
+});
+
 describe("Which channels are offered", () => {
   it("a channel that is not live is refused before any order is written; readiness says why", async () => {
     const { seller, store, mug } = await storeWithChannels(t, [{ provider: "vipps", isLive: false }]);
