@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { orderItems, orderStatusEvents, orders, payments, stores, users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
 import { countRows } from "../../lib/paging";
+import { dropHeldMessages, releaseHeldMessages } from "./held-messages";
 import { returnOrderStock } from "./stock";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -174,7 +175,8 @@ export async function findOrderStoreId(db: Db, orderId: string) {
  * stock back (decision 0032), exactly once: the lock serialises two cancels, the second finds the order
  * cancelled and is refused, and a cancelled order stays cancelled (its stock may be sold again). Every
  * cancellation goes through here, the seller's and an unpaid order's expiry alike, so stock is returned
- * in one place. A tracking number sent along is kept on
+ * in one place, and so are the messages an order paid online held until it was paid (held-messages.ts):
+ * released when it becomes paid, dropped when it is cancelled unpaid. A tracking number sent along is kept on
  * the order ("" clears it, decision 0036); sent with the status the order already has, it only updates
  * the tracking number (a seller adding it after fulfilling).
  *
@@ -221,7 +223,13 @@ export async function changeOrderStatus(
       if (awaitsOnlinePayment(attempt && { status: attempt.status as PaymentStatus }))
         throw conflict("orderAwaitsOnlinePayment");
     }
-    if (status === "cancelled" && current.status !== "cancelled") await returnOrderStock(tx, orderId);
+    if (status === "cancelled" && current.status !== "cancelled") {
+      await returnOrderStock(tx, orderId);
+      await dropHeldMessages(tx, orderId);
+    }
+    // Paid (by the provider, decision 0034): the messages that waited for the payment are due now.
+    if ((PROVIDER_ONLY_ORDER_STATUSES as readonly OrderStatus[]).includes(status))
+      await releaseHeldMessages(tx, orderId);
     await tx
       .update(orders)
       .set({ status, ...tracking, updatedAt: new Date() })

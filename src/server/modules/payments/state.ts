@@ -1,11 +1,11 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { fromOre, toOre } from "../../../shared/money";
 import type { PaymentProvider, PaymentStatus } from "../../../shared/payment";
 import type { PaymentGateways, PaymentHandle, ProviderPaymentState } from "../../adapters/payments";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { orders, payments, smsOutbox } from "../../db/schema";
+import { orders, payments } from "../../db/schema";
 import { changeOrderStatus } from "../orders/service";
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -111,8 +111,8 @@ export async function applyProviderState(
 
 /**
  * The order follows its payment, idempotently (run after every change, so a crash between the two is
- * mended by the next event or read): paid once the provider holds the money, and then the buyer's held
- * confirmation text is released. A payment that arrives for an order already cancelled is released.
+ * mended by the next event or read): paid once the provider holds the money (changeOrderStatus releases
+ * the messages that waited for it in the same transaction). A payment that arrives for an order already cancelled is released.
  */
 export async function settleOrder(ctx: PaymentContext, row: PaymentRow) {
   if (!PAID_STATUSES.includes(row.status as PaymentStatus)) return;
@@ -122,43 +122,12 @@ export async function settleOrder(ctx: PaymentContext, row: PaymentRow) {
     .where(eq(orders.id, row.orderId));
   if (order?.status === "pending") {
     await changeOrderStatus(ctx.db, row.orderId, "paid", null, { by: "provider", onlyFrom: "pending" });
-    await releaseConfirmation(ctx.db, row.orderId);
   } else if (order?.status === "cancelled") {
     // Paid after the order was cancelled (the expiry won a race): give the money back.
     await returnMoney(ctx, row).catch((error: unknown) =>
       ctx.log.warn({ err: error, paymentId: row.id }, "could not return a payment for a cancelled order"),
     );
   }
-}
-
-/** The buyer's confirmation text waited for payment (next_attempt_at = 9999-12-31): send it now. */
-export async function releaseConfirmation(db: Db, orderId: string) {
-  await db
-    .update(smsOutbox)
-    .set({ nextAttemptAt: sql`now()` })
-    .where(
-      and(
-        eq(smsOutbox.orderId, orderId),
-        eq(smsOutbox.purpose, "order_confirmation"),
-        eq(smsOutbox.status, "pending"),
-        sql`${smsOutbox.nextAttemptAt} = '9999-12-31 00:00:00+00'::timestamptz`,
-      ),
-    );
-}
-
-/** The order was never paid: its held confirmation text is never sent. */
-export async function dropConfirmation(db: Db, orderId: string) {
-  await db
-    .update(smsOutbox)
-    .set({ status: "refused", lastError: "the order was not paid" })
-    .where(
-      and(
-        eq(smsOutbox.orderId, orderId),
-        eq(smsOutbox.purpose, "order_confirmation"),
-        eq(smsOutbox.status, "pending"),
-        sql`${smsOutbox.nextAttemptAt} = '9999-12-31 00:00:00+00'::timestamptz`,
-      ),
-    );
 }
 
 /** Reads one attempt from its provider and applies what it says. */

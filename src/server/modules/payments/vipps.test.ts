@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vippsWebhookSignature } from "../../adapters/payments/vipps";
-import { paymentEvents, payments, products, vippsWebhooks } from "../../db/schema";
+import { emailLog, paymentEvents, payments, products, vippsWebhooks } from "../../db/schema";
 import { type FakeVipps, startFakeVipps } from "../../test/fakes/vipps";
 import { Agent, createTestApp, type TestApp } from "../../test/harness";
 import { capturePayment } from "./service";
@@ -9,6 +9,7 @@ import {
   checkout,
   confirmationHeld,
   deliverVipps,
+  emailStates,
   orderState,
   paymentEnv,
   storeWithChannels,
@@ -463,5 +464,67 @@ describe("Which channels are offered", () => {
     const state = await orderState(t, response.json().id);
     expect(state.attempts).toEqual([]);
     expect(confirmationHeld(state.texts)).toBe(false);
+  });
+});
+
+describe("The receipt and the new-order e-mail wait for the payment (decision 0034)", () => {
+  const HELD = [
+    ["order_confirmation", "pending", true],
+    ["seller_new_order", "pending", true],
+  ];
+  const sentFor = async (orderId: string) =>
+    (await t.database.db.select().from(emailLog).where(eq(emailLog.orderId, orderId)))
+      .map((entry) => entry.purpose)
+      .sort();
+
+  it("held at checkout and not sent; released when Vipps authorizes, then sent", async () => {
+    const { order, reference } = await vippsOrder();
+    expect(emailStates((await orderState(t, order.id)).emails)).toEqual(HELD);
+    await t.app.emailOutbox.drain();
+    expect(await sentFor(order.id)).toEqual([]);
+
+    await vipps.approve(reference);
+    await deliverVipps(t, vipps);
+    expect(emailStates((await orderState(t, order.id)).emails)).toEqual([
+      ["order_confirmation", "pending", false],
+      ["seller_new_order", "pending", false],
+    ]);
+    await t.app.emailOutbox.drain();
+    expect(await sentFor(order.id)).toEqual(["order_confirmation", "seller_new_order"]);
+  });
+
+  it("dropped when the order expires unpaid, with its text", async () => {
+    const { order } = await vippsOrder();
+    await t.app.paymentWorker.run(new Date(Date.now() + 31 * 60_000));
+    const state = await orderState(t, order.id);
+    expect(state.order?.status).toBe("cancelled");
+    expect(emailStates(state.emails)).toEqual([
+      ["order_confirmation", "cancelled", true],
+      ["seller_new_order", "cancelled", true],
+    ]);
+    expect(state.texts.find((text) => text.purpose === "order_confirmation")?.status).toBe("refused");
+    await t.app.emailOutbox.drain();
+    expect(await sentFor(order.id)).toEqual([]);
+    for (const entry of vipps.sent) entry.delivered ??= 0;
+  });
+
+  it("dropped when the seller cancels it unpaid", async () => {
+    const { seller, order } = await vippsOrder();
+    expect(
+      (await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "cancelled" })).statusCode,
+    ).toBe(200);
+    const state = await orderState(t, order.id);
+    expect(emailStates(state.emails).map(([, status]) => status)).toEqual(["cancelled", "cancelled"]);
+    expect(state.texts.find((text) => text.purpose === "order_confirmation")?.status).toBe("refused");
+    await deliverVipps(t, vipps);
+  });
+
+  it("an order with no online payment queues them to go at once", async () => {
+    const { store, mug } = await storeWithChannels(t, []);
+    const order = (await checkout(t, store.id, mug.id)).json();
+    expect(emailStates((await orderState(t, order.id)).emails)).toEqual([
+      ["order_confirmation", "pending", false],
+      ["seller_new_order", "pending", false],
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import { orders, payments } from "../../db/schema";
 import { changeOrderStatus } from "../orders/service";
-import { dropConfirmation, type PaymentContext, type PaymentRow, refreshPayment, returnMoney } from "./state";
+import { type PaymentContext, type PaymentRow, refreshPayment, returnMoney } from "./state";
 
 const BATCH = 50;
 /** An attempt younger than this is left to its webhook: the shopper is still on the provider's page. */
@@ -17,8 +17,8 @@ export interface PaymentPassResult {
  * The payment worker (decision 0034), safe on many servers: unfinished attempts are claimed with
  * FOR UPDATE SKIP LOCKED and a lease, read from their provider (the webhook may never come), and an
  * order still unpaid PAYMENT_EXPIRY_MINUTES after it was placed is expired: its attempt cancelled at the
- * provider, the order cancelled through changeOrderStatus (which gives the stock back), its held
- * confirmation text dropped.
+ * provider, the order cancelled through changeOrderStatus (which gives the stock back and drops the
+ * messages held for the payment).
  */
 export async function runPaymentPass(ctx: PaymentContext, now = new Date()): Promise<PaymentPassResult> {
   const cutoff = new Date(now.getTime() - ctx.config.payments.expiryMs);
@@ -87,10 +87,7 @@ export async function runPaymentPass(ctx: PaymentContext, now = new Date()): Pro
       by: "expiry",
       onlyFrom: "pending",
     });
-    if (changed) {
-      await dropConfirmation(ctx.db, order.id);
-      expired += 1;
-    }
+    if (changed) expired += 1;
   }
   return { read: claimed.length, expired };
 }
