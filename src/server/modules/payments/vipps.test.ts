@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { vippsWebhookSignature } from "../../adapters/payments/vipps";
+import { createVippsGateway, vippsWebhookSignature } from "../../adapters/payments/vipps";
 import { emailLog, paymentEvents, payments, products, vippsWebhooks } from "../../db/schema";
 import { type FakeVipps, startFakeVipps } from "../../test/fakes/vipps";
 import { Agent, createTestApp, type TestApp } from "../../test/harness";
@@ -526,5 +526,75 @@ describe("The receipt and the new-order e-mail wait for the payment (decision 00
       ["order_confirmation", "pending", false],
       ["seller_new_order", "pending", false],
     ]);
+  });
+});
+
+describe("Vipps calls as the documentation asks", () => {
+  it("one access token for several payments, until it expires (expires_in less a minute)", async () => {
+    let clock = Date.now();
+    const gateway = createVippsGateway({
+      apiUrl: vipps.url,
+      ...vipps.keys,
+      secretFor: async () => undefined,
+      now: () => clock,
+    });
+    const before = vipps.control.tokenCalls;
+    const references: string[] = [];
+    for (let n = 0; n < 3; n += 1) {
+      const reference = `torg-token-test-${n}-${Date.now()}`;
+      references.push(reference);
+      await gateway.createPayment({
+        reference,
+        merchant: VIPPS_MSN,
+        amountOre: 34900,
+        description: "Token test",
+        returnUrl: "https://shop.example.no/order",
+        lines: [{ title: "Mug", unitOre: 34900, qty: 1 }],
+        expiresAt: new Date(clock + 60 * 60_000),
+      });
+      await gateway.getPayment({ reference, merchant: VIPPS_MSN, sessionId: null, providerTxId: null });
+    }
+    expect(vipps.control.tokenCalls - before).toBe(1);
+    // The fake's token has `expires_in` 3600: renewed a minute before.
+    clock += 3600_000 - 59_000;
+    await gateway.getPayment({
+      reference: references[0] ?? "",
+      merchant: VIPPS_MSN,
+      sessionId: null,
+      providerTxId: null,
+    });
+    expect(vipps.control.tokenCalls - before).toBe(2);
+  });
+
+  it("every call carries the subscription key, the MSN and the four Vipps-System-* headers", async () => {
+    const from = vipps.requests.length;
+    const { seller, order, reference } = await vippsOrder();
+    await vipps.approve(reference);
+    await deliverVipps(t, vipps);
+    await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "fulfilled" });
+    await deliverVipps(t, vipps);
+    const calls = vipps.requests.slice(from);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(
+      expect.arrayContaining([
+        "POST /epayment/v1/payments",
+        `POST /epayment/v1/payments/${reference}/capture`,
+      ]),
+    );
+    for (const call of calls) {
+      expect(call.headers, `${call.method} ${call.path}`).toMatchObject({
+        "ocp-apim-subscription-key": vipps.keys.subscriptionKey,
+        "merchant-serial-number": VIPPS_MSN,
+        "vipps-system-name": expect.stringMatching(/\S/),
+        "vipps-system-version": expect.stringMatching(/\S/),
+        "vipps-system-plugin-name": expect.stringMatching(/\S/),
+        "vipps-system-plugin-version": expect.stringMatching(/\S/),
+      });
+      if (call.path !== "/accesstoken/get") expect(call.headers.authorization).toMatch(/^Bearer \S+$/);
+    }
+    // Creating, capturing, cancelling and refunding name an `Idempotency-Key`.
+    for (const call of calls.filter(
+      (entry) => entry.method === "POST" && entry.path.startsWith("/epayment/"),
+    ))
+      expect(call.headers["idempotency-key"], call.path).toBeTruthy();
   });
 });
