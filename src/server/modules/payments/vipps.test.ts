@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVippsGateway, vippsWebhookSignature } from "../../adapters/payments/vipps";
-import { emailLog, paymentEvents, payments, products, vippsWebhooks } from "../../db/schema";
+import { emailLog, orders, paymentEvents, payments, products, vippsWebhooks } from "../../db/schema";
 import { type FakeVipps, startFakeVipps } from "../../test/fakes/vipps";
 import { Agent, createTestApp, type TestApp } from "../../test/harness";
+import { changeOrderStatus } from "../orders/service";
 import { capturePayment } from "./service";
 import {
   checkout,
@@ -596,5 +597,110 @@ describe("Vipps calls as the documentation asks", () => {
       (entry) => entry.method === "POST" && entry.path.startsWith("/epayment/"),
     ))
       expect(call.headers["idempotency-key"], call.path).toBeTruthy();
+  });
+});
+
+describe("Vipps EXPIRED", () => {
+  async function stockedOrder() {
+    const { seller, store, mug } = await storeWithChannels(t, [{ provider: "vipps", isLive: true }]);
+    await t.database.db.update(products).set({ stockQty: 2 }).where(eq(products.id, mug.id));
+    const order = (await checkout(t, store.id, mug.id, "vipps", 2)).json();
+    const reference = [...vipps.payments.values()].at(-1)?.reference ?? "";
+    const stock = async () =>
+      (
+        await t.database.db.select({ stock: products.stockQty }).from(products).where(eq(products.id, mug.id))
+      )[0]?.stock;
+    return { seller, order, reference, stock, token: tokenOf(order.publicUrl) };
+  }
+
+  it("the attempt ends; the order waits for a retry until its own expiry, then is cancelled and its stock returned", async () => {
+    const { order, reference, stock, token } = await stockedOrder();
+    expect(await stock()).toBe(0);
+    await vipps.expire(reference);
+    // CREATED, then EXPIRED (`epayments.payment.expired.v1`).
+    expect(await deliverVipps(t, vipps)).toEqual([200, 200]);
+    let state = await orderState(t, order.id);
+    expect(state.attempts[0]?.status).toBe("expired");
+    expect(state.order?.status).toBe("pending");
+    expect((await new Agent(t.app).get(`/api/orders/by-token/${token}/payment`)).json()).toMatchObject({
+      orderStatus: "pending",
+      payment: { status: "expired" },
+      canRetry: true,
+    });
+
+    await t.app.paymentWorker.run(new Date(Date.now() + 31 * 60_000));
+    state = await orderState(t, order.id);
+    expect(state.order?.status).toBe("cancelled");
+    expect(state.history.at(-1)).toMatchObject({ toStatus: "cancelled", changedBy: "expiry" });
+    expect(await stock()).toBe(2);
+    // Nothing to stop at Vipps: the payment had expired there.
+    expect(vipps.operations.filter((op) => op.reference === reference)).toEqual([]);
+    expect(emailStates(state.emails).map(([, status]) => status)).toEqual(["cancelled", "cancelled"]);
+  });
+
+  it("arriving after the order's own expiry, it cancels the order at once and returns the stock", async () => {
+    const { order, reference, stock } = await stockedOrder();
+    await t.database.db
+      .update(orders)
+      .set({ placedAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(orders.id, order.id));
+    await vipps.expire(reference);
+    // CREATED, then EXPIRED (`epayments.payment.expired.v1`).
+    expect(await deliverVipps(t, vipps)).toEqual([200, 200]);
+    const state = await orderState(t, order.id);
+    expect(state.order?.status).toBe("cancelled");
+    expect(state.history.at(-1)).toMatchObject({ toStatus: "cancelled", changedBy: "expiry" });
+    expect(await stock()).toBe(2);
+    expect(state.texts.find((text) => text.purpose === "order_confirmation")?.status).toBe("refused");
+  });
+});
+
+describe("Authorized after the order expired", () => {
+  /** The shopper's retry started an attempt just as the expiry, which had read none, cancelled the order. */
+  async function expiredWhilePaying() {
+    const made = await vippsOrder();
+    await changeOrderStatus(t.database.db, made.order.id, "cancelled", null, {
+      by: "expiry",
+      onlyFrom: "pending",
+    });
+    await vipps.approve(made.reference);
+    return made;
+  }
+
+  it("the reservation is cancelled at Vipps at once; the order stays cancelled and nothing is sent", async () => {
+    const { order, reference } = await expiredWhilePaying();
+    expect(await deliverVipps(t, vipps)).toEqual([200, 200]);
+    expect(vipps.operations.filter((op) => op.reference === reference)).toEqual([
+      { reference, kind: "cancel", value: 69800 },
+    ]);
+    const state = await orderState(t, order.id);
+    expect(state.order?.status).toBe("cancelled");
+    expect(state.attempts[0]?.status).toBe("cancelled");
+    expect(state.history.map((event) => event.toStatus)).toEqual(["pending", "cancelled"]);
+    expect(emailStates(state.emails).map(([, status]) => status)).toEqual(["cancelled", "cancelled"]);
+    await deliverVipps(t, vipps);
+  });
+
+  it("when Vipps cannot be reached then, the worker's next pass cancels the reservation", async () => {
+    const { order, reference } = await expiredWhilePaying();
+    vipps.control.down = true;
+    try {
+      expect(await deliverVipps(t, vipps)).toEqual([200, 200]);
+    } finally {
+      vipps.control.down = false;
+    }
+    expect((await orderState(t, order.id)).attempts[0]?.status).toBe("authorized");
+    const result = await t.app.paymentWorker.run(new Date(Date.now() + 10_000));
+    expect(result.returned).toBeGreaterThanOrEqual(1);
+    expect(vipps.operations.filter((op) => op.reference === reference)).toEqual([
+      { reference, kind: "cancel", value: 69800 },
+    ]);
+    const state = await orderState(t, order.id);
+    expect(state.order?.status).toBe("cancelled");
+    expect(state.attempts[0]?.status).toBe("cancelled");
+    // A second pass finds nothing left to return.
+    await t.app.paymentWorker.run(new Date(Date.now() + 10_000));
+    expect(vipps.operations.filter((op) => op.reference === reference)).toHaveLength(1);
+    await deliverVipps(t, vipps);
   });
 });
