@@ -84,6 +84,8 @@ async function checkoutWith(
     await noSeriousViolations(page, "checkout with payment choice");
     await page.screenshot({ path: `${SHOTS}/${shot}` });
   }
+  // The terms of sale are confirmed before an order is placed (decision 0036).
+  await checkout.getByLabel(/I accept the terms of sale/).check();
   await checkout.getByRole("button", { name: /Continue to payment/ }).click();
 }
 
@@ -94,17 +96,21 @@ async function sellerOrderId(page: Page, storeId: string) {
   return orders[0]?.id ?? "";
 }
 
-/** The seller changes the status in the order page, reading first what will happen to the money. */
+/**
+ * The seller changes the status in the order page, reading first what will happen to the money (null:
+ * nothing happens to it, and nothing is said).
+ */
 async function sellerChanges(
   page: Page,
   orderId: string,
   status: "Fulfilled" | "Cancelled",
-  consequence: string,
+  consequence: string | null,
 ) {
   await page.goto(`/order/${orderId}`);
   await page.getByRole("combobox", { name: "Order status" }).click();
   await page.getByRole("option", { name: status }).click();
-  await expect(page.getByTestId("money-consequence")).toHaveText(consequence);
+  if (consequence === null) await expect(page.getByTestId("money-consequence")).toHaveCount(0);
+  else await expect(page.getByTestId("money-consequence")).toHaveText(consequence);
   await page.getByRole("button", { name: "Update Status" }).click();
   await expect(page.getByText(`Order status changed to ${status}`).first()).toBeVisible();
 }
@@ -117,9 +123,11 @@ test("a shopper pays with Vipps and sees the order paid; the seller sees it paid
   await page.request.post("/api/logout");
 
   await checkoutWith(page, store.slug, "Blue tumbler", "Vipps", "checkout-payment-desktop-light.png");
-  // The Vipps fake's landing page, as the Vipps app would ask.
+  // The Vipps fake's landing page, as the Vipps app would ask; its address names this payment's reference.
   await expect(page.getByRole("heading", { name: "Pay with Vipps" })).toBeVisible();
   await expect(page.getByText("349.00 NOK")).toBeVisible();
+  const reference = new URL(page.url()).searchParams.get("token") ?? "";
+  expect(reference).toMatch(/^torg-[0-9a-f]{32}$/);
   await page.getByRole("button", { name: "Approve" }).click();
 
   // Back on the shopper's own order page: paid, as Vipps (not the return) said.
@@ -148,16 +156,17 @@ test("a shopper pays with Vipps and sees the order paid; the seller sees it paid
   );
   await expect(page.getByText("Vipps: Captured")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/seller-order-captured-desktop-light.png`, fullPage: true });
+  // Vipps captured this order's payment, once and whole.
   const operations = (await (
     await page.request.get(`http://127.0.0.1:${FAKES.vipps}/_fake/operations`)
-  ).json()) as { kind: string; value: number }[];
-  expect(
-    operations.filter((op) => op.kind === "capture" && op.value === 34900).length,
-  ).toBeGreaterThanOrEqual(1);
+  ).json()) as { reference: string; kind: string; value: number }[];
+  expect(operations.filter((op) => op.reference === reference)).toEqual([
+    { reference, kind: "capture", value: 34900 },
+  ]);
   expect(pageErrors).toEqual([]);
 });
 
-test("a shopper pays by card on Stripe Checkout; the seller cancels and the card payment is refunded", async ({
+test("a shopper pays by card on Stripe Checkout; the seller sees it paid, fulfils, then cancels and the card payment is refunded", async ({
   page,
 }) => {
   const pageErrors = recordPageErrors(page);
@@ -166,17 +175,37 @@ test("a shopper pays by card on Stripe Checkout; the seller cancels and the card
 
   await checkoutWith(page, store.slug, "Green vase", "Card");
   await expect(page.getByRole("heading", { name: "Pay by card" })).toBeVisible();
+  // The fake's Checkout page is /pay/{session id}: this order's session.
+  const sessionId = new URL(page.url()).pathname.split("/").at(-1) ?? "";
+  expect(sessionId).toMatch(/^cs_test_/);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Paid" })).toBeVisible({ timeout: 15_000 });
   const orderPage = page.url();
+  // Checkout captured the card payment at once: this session is complete and paid, in full.
+  const session = (await (
+    await page.request.get(`http://127.0.0.1:${FAKES.stripe}/_fake/sessions/${sessionId}`)
+  ).json()) as { status: string; payment_status: string; amount_total: number; payment_intent: string };
+  expect(session).toMatchObject({ status: "complete", payment_status: "paid", amount_total: 34900 });
+  expect(session.payment_intent).toMatch(/^pi_test_/);
 
+  // The seller sees it paid and captured, and fulfils it: no money moves, so nothing is said about it.
   const orderId = await sellerOrderId(page, store.id);
+  await page.goto("/orders?status=paid");
+  await expect(page.getByText("Card: Captured").first()).toBeVisible();
+  await sellerChanges(page, orderId, "Fulfilled", null);
+  await expect(page.getByText("Card: Captured")).toBeVisible();
+
   await sellerChanges(page, orderId, "Cancelled", "Cancelling refunds 349 kr to the shopper.");
   await expect(page.getByText("Card: Refunded")).toBeVisible();
+  // Stripe refunded this order's payment, once and whole.
   const refunds = (await (
     await page.request.get(`http://127.0.0.1:${FAKES.stripe}/_fake/refunds`)
-  ).json()) as { amount: number }[];
-  expect(refunds.some((refund) => refund.amount === 34900)).toBe(true);
+  ).json()) as { amount: number; payment_intent: string }[];
+  expect(
+    refunds
+      .filter((refund) => refund.payment_intent === session.payment_intent)
+      .map((refund) => refund.amount),
+  ).toEqual([34900]);
 
   // The shopper's page says so.
   await page.request.post("/api/logout");
@@ -212,4 +241,48 @@ test("rejected in Vipps on a phone: the order waits with Try again, and the seco
   await expect(page.getByRole("heading", { name: "Paid" })).toBeVisible({ timeout: 15_000 });
   await page.screenshot({ path: `${SHOTS}/order-paid-phone-dark.png`, fullPage: true });
   await context.close();
+});
+
+test("an order waiting for Vipps cannot be marked paid or fulfilled by the seller; the dialog says why", async ({
+  page,
+}) => {
+  const pageErrors = recordPageErrors(page);
+  const store = await payingShop(page.request, "Grey bowl");
+  await page.request.post("/api/logout");
+  await checkoutWith(page, store.slug, "Grey bowl", "Vipps");
+  await expect(page.getByRole("heading", { name: "Pay with Vipps" })).toBeVisible();
+  const reference = new URL(page.url()).searchParams.get("token") ?? "";
+
+  // The shopper has not approved yet: the seller is told, and is not offered Paid or Fulfilled.
+  const orderId = await sellerOrderId(page, store.id);
+  await page.goto(`/order/${orderId}`);
+  await expect(page.getByText("Vipps: Waiting for the shopper")).toBeVisible();
+  await expect(page.getByTestId("payment-awaited")).toHaveText(
+    "Waiting for the shopper's online payment. The order becomes paid when the payment provider confirms it; until then it cannot be marked paid or fulfilled.",
+  );
+  await page.getByRole("combobox", { name: "Order status" }).click();
+  for (const name of ["Paid", "Fulfilled"])
+    await expect(page.getByRole("option", { name })).toHaveAttribute("aria-disabled", "true");
+  await expect(page.getByRole("option", { name: "Cancelled" })).not.toHaveAttribute("aria-disabled", "true");
+  await page.keyboard.press("Escape");
+  await noSeriousViolations(page, "seller order, waiting for payment");
+
+  // Vipps says it is paid (the app's approval, then the webhook): now the seller can fulfil.
+  const approved = await page.request.post(
+    `http://127.0.0.1:${FAKES.vipps}/landing/approve?token=${reference}`,
+    { maxRedirects: 0 },
+  );
+  expect(approved.status()).toBe(303);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText("Vipps: Reserved")).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByTestId("payment-awaited")).toHaveCount(0);
+  await sellerChanges(
+    page,
+    orderId,
+    "Fulfilled",
+    "Fulfilling captures 349 kr from the shopper's Vipps reservation.",
+  );
+  expect(pageErrors).toEqual([]);
 });

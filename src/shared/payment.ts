@@ -58,6 +58,22 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/**
+ * Attempt statuses in which the shopper's money never arrived or was let go. An order whose latest
+ * attempt is one of these is not paid: it becomes paid only from a verified provider event or a provider
+ * read, never by hand, so a seller cannot move it to paid or fulfilled (decision 0034). `refunded` is not
+ * here: that money was taken first, and what the seller gave back at the provider is their decision.
+ */
+export const UNPAID_PAYMENT_STATUSES = ["created", "cancelled", "expired", "failed"] as const;
+
+/** The order statuses only the provider may lead to while an order's online payment is unpaid. */
+export const PROVIDER_ONLY_ORDER_STATUSES = ["paid", "fulfilled"] as const;
+
+/** The order's latest attempt is online and unpaid (no attempt: the manual flow, nothing waits). */
+export function awaitsOnlinePayment(payment: { status: PaymentStatus } | null | undefined): boolean {
+  return Boolean(payment && (UNPAID_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(payment.status));
+}
+
 /** The payment a checkout or the shopper's order page shows: where to pay, and how far it got. */
 export const shopperPaymentSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),

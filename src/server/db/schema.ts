@@ -588,7 +588,8 @@ export const emailOutbox = pgTable(
   (t) => [
     index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("email_outbox_order_idx").on(t.orderId),
-    check("email_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    // cancelled: held until the order was paid online (decision 0034), and the order never was.
+    check("email_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed', 'cancelled')`),
     check("email_outbox_purpose_check", sql`${t.purpose} in ${EMAIL_PURPOSES}`),
   ],
 );

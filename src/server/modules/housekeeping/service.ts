@@ -70,7 +70,12 @@ export async function applyRetention(db: Db, retention: Retention, now: Date): P
     db.delete(emailLog).where(lt(emailLog.createdAt, smsCutoff)),
     db
       .delete(emailOutbox)
-      .where(and(lt(emailOutbox.createdAt, smsCutoff), inArray(emailOutbox.status, ["sent", "failed"]))),
+      .where(
+        and(
+          lt(emailOutbox.createdAt, smsCutoff),
+          inArray(emailOutbox.status, ["sent", "failed", "cancelled"]),
+        ),
+      ),
     db.delete(productViews).where(lt(productViews.day, viewCutoff)),
   ]);
   return (await anonymiseBuyers(db, lt(orders.placedAt, orderCutoff))).length;

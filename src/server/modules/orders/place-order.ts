@@ -217,9 +217,11 @@ const PLACE_ORDER_SQL = `/* torg:place_order */
         as m(to_number, purpose, link_origin)
     where m.to_number is not null
   ), queued_email as (
-    -- decision 0037: the buyer's receipt, and the new-order e-mail to members who keep e-mail notifications on
-    insert into email_outbox (order_id, store_id, to_address, purpose, link_origin)
-    select o.id, s.id, m.to_address, m.purpose, $11::text
+    -- decision 0037: the buyer's receipt, and the new-order e-mail to members who keep e-mail notifications on.
+    -- An order paid online ($12) holds both until the provider says it is paid, as its text (decision 0034).
+    insert into email_outbox (order_id, store_id, to_address, purpose, link_origin, next_attempt_at)
+    select o.id, s.id, m.to_address, m.purpose, $11::text,
+      case when $12::boolean then '9999-12-31 00:00:00+00'::timestamptz else now() end
     from new_order o, store s, lateral (
       select $4::text as to_address, 'order_confirmation' as purpose
       union all

@@ -1,10 +1,16 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { OrderActor, OrderStatus, OrderView } from "../../../shared/order";
-import type { PaymentProvider, PaymentStatus } from "../../../shared/payment";
+import {
+  awaitsOnlinePayment,
+  type PaymentProvider,
+  type PaymentStatus,
+  PROVIDER_ONLY_ORDER_STATUSES,
+} from "../../../shared/payment";
 import type { Db, DbOrTx } from "../../db/client";
 import { orderItems, orderStatusEvents, orders, payments, stores, users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
 import { countRows } from "../../lib/paging";
+import { dropHeldMessages, releaseHeldMessages } from "./held-messages";
 import { returnOrderStock } from "./stock";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -169,9 +175,15 @@ export async function findOrderStoreId(db: Db, orderId: string) {
  * stock back (decision 0032), exactly once: the lock serialises two cancels, the second finds the order
  * cancelled and is refused, and a cancelled order stays cancelled (its stock may be sold again). Every
  * cancellation goes through here, the seller's and an unpaid order's expiry alike, so stock is returned
- * in one place. A tracking number sent along is kept on
+ * in one place, and so are the messages an order paid online held until it was paid (held-messages.ts):
+ * released when it becomes paid, dropped when it is cancelled unpaid. A tracking number sent along is kept on
  * the order ("" clears it, decision 0036); sent with the status the order already has, it only updates
  * the tracking number (a seller adding it after fulfilling).
+ *
+ * An order paid online becomes paid only from a verified provider event or a provider read, never from
+ * the browser (decision 0034): a seller's move to paid or fulfilled is refused (409) while the order's
+ * latest payment attempt is unpaid (created, failed, expired, cancelled). Checked under the order's lock,
+ * so it holds against a status change racing it; orders with no online payment keep the manual flow.
  */
 export async function changeOrderStatus(
   db: Db,
@@ -197,7 +209,27 @@ export async function changeOrderStatus(
     if (current.status === status && trackingNumber === undefined)
       throw conflict("statusUnchanged", { status });
     if (current.status === "cancelled" && status !== "cancelled") throw conflict("orderCancelledStays");
-    if (status === "cancelled" && current.status !== "cancelled") await returnOrderStock(tx, orderId);
+    if (
+      by === "seller" &&
+      current.status !== status &&
+      (PROVIDER_ONLY_ORDER_STATUSES as readonly OrderStatus[]).includes(status)
+    ) {
+      const [attempt] = await tx
+        .select({ status: payments.status })
+        .from(payments)
+        .where(eq(payments.orderId, orderId))
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(1);
+      if (awaitsOnlinePayment(attempt && { status: attempt.status as PaymentStatus }))
+        throw conflict("orderAwaitsOnlinePayment");
+    }
+    if (status === "cancelled" && current.status !== "cancelled") {
+      await returnOrderStock(tx, orderId);
+      await dropHeldMessages(tx, orderId);
+    }
+    // Paid (by the provider, decision 0034): the messages that waited for the payment are due now.
+    if ((PROVIDER_ONLY_ORDER_STATUSES as readonly OrderStatus[]).includes(status))
+      await releaseHeldMessages(tx, orderId);
     await tx
       .update(orders)
       .set({ status, ...tracking, updatedAt: new Date() })

@@ -284,7 +284,11 @@ export async function changeStatusWithPayment(
               inArray(payments.status, ["created", "authorized", "captured"]),
             ),
           );
-        for (const row of open) await returnMoney(ctx, row);
+        for (const row of open) {
+          const after = await returnMoney(ctx, row);
+          // Paid just before the cancel reached the provider (a Checkout Session completed): refund that too.
+          if (PAID_STATUSES.includes(after.status as PaymentStatus)) await returnMoney(ctx, after);
+        }
       }
     } catch (error) {
       if (error instanceof PaymentProviderError) throw new HttpError(502, "paymentProviderDown");

@@ -1,11 +1,11 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { fromOre, toOre } from "../../../shared/money";
 import type { PaymentProvider, PaymentStatus } from "../../../shared/payment";
 import type { PaymentGateways, PaymentHandle, ProviderPaymentState } from "../../adapters/payments";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { orders, payments, smsOutbox } from "../../db/schema";
+import { orders, payments } from "../../db/schema";
 import { changeOrderStatus } from "../orders/service";
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -111,54 +111,53 @@ export async function applyProviderState(
 
 /**
  * The order follows its payment, idempotently (run after every change, so a crash between the two is
- * mended by the next event or read): paid once the provider holds the money, and then the buyer's held
- * confirmation text is released. A payment that arrives for an order already cancelled is released.
+ * mended by the next event or read): paid once the provider holds the money (changeOrderStatus releases
+ * the messages that waited for it in the same transaction). A payment that arrives for an order already
+ * cancelled (the expiry won a race with the shopper) is given back at once, or by the worker's next pass
+ * if the provider cannot be reached now. An attempt the provider reports expired after the order's own
+ * expiry ends the order now rather than at the next poll.
  */
 export async function settleOrder(ctx: PaymentContext, row: PaymentRow) {
-  if (!PAID_STATUSES.includes(row.status as PaymentStatus)) return;
   const [order] = await ctx.db
-    .select({ status: orders.status })
+    .select({ status: orders.status, placedAt: orders.placedAt })
     .from(orders)
     .where(eq(orders.id, row.orderId));
-  if (order?.status === "pending") {
-    await changeOrderStatus(ctx.db, row.orderId, "paid", null, { by: "provider", onlyFrom: "pending" });
-    await releaseConfirmation(ctx.db, row.orderId);
-  } else if (order?.status === "cancelled") {
-    // Paid after the order was cancelled (the expiry won a race): give the money back.
-    await returnMoney(ctx, row).catch((error: unknown) =>
-      ctx.log.warn({ err: error, paymentId: row.id }, "could not return a payment for a cancelled order"),
-    );
+  if (!order) return;
+  if (PAID_STATUSES.includes(row.status as PaymentStatus)) {
+    if (order.status === "pending") {
+      await changeOrderStatus(ctx.db, row.orderId, "paid", null, { by: "provider", onlyFrom: "pending" });
+    } else if (order.status === "cancelled") {
+      await returnMoney(ctx, row).catch((error: unknown) =>
+        ctx.log.warn({ err: error, paymentId: row.id }, "could not return a payment for a cancelled order"),
+      );
+    }
+    return;
+  }
+  if (
+    row.status === "expired" &&
+    order.status === "pending" &&
+    order.placedAt.getTime() < Date.now() - ctx.config.payments.expiryMs
+  ) {
+    await expireUnpaidOrder(ctx, row.orderId);
   }
 }
 
-/** The buyer's confirmation text waited for payment (next_attempt_at = 9999-12-31): send it now. */
-export async function releaseConfirmation(db: Db, orderId: string) {
-  await db
-    .update(smsOutbox)
-    .set({ nextAttemptAt: sql`now()` })
-    .where(
-      and(
-        eq(smsOutbox.orderId, orderId),
-        eq(smsOutbox.purpose, "order_confirmation"),
-        eq(smsOutbox.status, "pending"),
-        sql`${smsOutbox.nextAttemptAt} = '9999-12-31 00:00:00+00'::timestamptz`,
-      ),
-    );
-}
-
-/** The order was never paid: its held confirmation text is never sent. */
-export async function dropConfirmation(db: Db, orderId: string) {
-  await db
-    .update(smsOutbox)
-    .set({ status: "refused", lastError: "the order was not paid" })
-    .where(
-      and(
-        eq(smsOutbox.orderId, orderId),
-        eq(smsOutbox.purpose, "order_confirmation"),
-        eq(smsOutbox.status, "pending"),
-        sql`${smsOutbox.nextAttemptAt} = '9999-12-31 00:00:00+00'::timestamptz`,
-      ),
-    );
+/**
+ * Cancels an order nobody paid in time (decision 0034), through changeOrderStatus (stock back, held
+ * messages dropped), unless one of its attempts is still under way or paid. Returns whether it did.
+ */
+export async function expireUnpaidOrder(ctx: PaymentContext, orderId: string) {
+  const [open] = await ctx.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ["created", ...PAID_STATUSES])))
+    .limit(1);
+  if (open) return false;
+  const changed = await changeOrderStatus(ctx.db, orderId, "cancelled", null, {
+    by: "expiry",
+    onlyFrom: "pending",
+  });
+  return changed !== undefined;
 }
 
 /** Reads one attempt from its provider and applies what it says. */
@@ -180,7 +179,10 @@ export async function returnMoney(ctx: PaymentContext, row: PaymentRow) {
   const handle = handleOf(row);
   if (row.status === "created" || row.status === "authorized") {
     const state = await gateway.cancel(handle, `${row.reference}-cancel`);
-    return (await applyProviderState(ctx, row.id, { ...state, status: "cancelled" })) ?? row;
+    // The answer is what the provider now holds: an attempt paid just before the cancel reached it (a
+    // Checkout Session completed, so there was nothing open to expire) is money taken, never "cancelled".
+    const held = PAID_STATUSES.includes(state.status) || state.status === "refunded";
+    return (await applyProviderState(ctx, row.id, held ? state : { ...state, status: "cancelled" })) ?? row;
   }
   if (row.status === "captured") {
     const owed = toOre(row.capturedAmount) - toOre(row.refundedAmount);

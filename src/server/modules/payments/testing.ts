@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { orderStatusEvents, orders, payments, smsOutbox } from "../../db/schema";
+import { emailOutbox, orderStatusEvents, orders, payments, smsOutbox } from "../../db/schema";
 import type { FakeStripe } from "../../test/fakes/stripe";
 import type { FakeVipps } from "../../test/fakes/vipps";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
@@ -33,6 +33,8 @@ export function paymentEnv(vipps?: FakeVipps, stripe?: FakeStripe): Record<strin
         }
       : {}),
     ORDERS_PER_IP_PER_HOUR: "0",
+    // Every test signs up a seller of its own, all from one address.
+    SIGNUPS_PER_IP_PER_HOUR: "1000",
   };
 }
 
@@ -109,7 +111,18 @@ export async function orderState(t: TestApp, orderId: string) {
   const attempts = await db.select().from(payments).where(eq(payments.orderId, orderId));
   const history = await db.select().from(orderStatusEvents).where(eq(orderStatusEvents.orderId, orderId));
   const texts = await db.select().from(smsOutbox).where(eq(smsOutbox.orderId, orderId));
-  return { order, attempts, history, texts };
+  const emails = await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId));
+  return { order, attempts, history, texts, emails };
+}
+
+/**
+ * The order's receipt and new-order e-mails as [purpose, status, held] sorted by purpose: held is
+ * next_attempt_at in year 9999, waiting for the online payment (decision 0034).
+ */
+export function emailStates(emails: (typeof emailOutbox.$inferSelect)[]) {
+  return emails
+    .map((email) => [email.purpose, email.status, email.nextAttemptAt.getUTCFullYear() === 9999] as const)
+    .sort((a, b) => a[0].localeCompare(b[0]));
 }
 
 /** The buyer's confirmation text is held (next_attempt_at in 9999) until the order is paid. */

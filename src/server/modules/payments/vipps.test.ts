@@ -1,14 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { vippsWebhookSignature } from "../../adapters/payments/vipps";
-import { paymentEvents, payments, products, vippsWebhooks } from "../../db/schema";
+import { createVippsGateway, vippsWebhookSignature } from "../../adapters/payments/vipps";
+import { emailLog, orders, paymentEvents, payments, products, vippsWebhooks } from "../../db/schema";
 import { type FakeVipps, startFakeVipps } from "../../test/fakes/vipps";
 import { Agent, createTestApp, type TestApp } from "../../test/harness";
+import { changeOrderStatus } from "../orders/service";
 import { capturePayment } from "./service";
 import {
   checkout,
   confirmationHeld,
   deliverVipps,
+  emailStates,
   orderState,
   paymentEnv,
   storeWithChannels,
@@ -378,6 +380,70 @@ describe("Expiry and a provider that is down", () => {
   });
 });
 
+describe("Paid only by the provider, never by hand (decision 0034)", () => {
+  const REFUSED =
+    "This order is waiting for the shopper's online payment. It becomes paid when the payment provider confirms the payment, so it cannot be marked paid or fulfilled by hand.";
+
+  async function refusedBoth(seller: Awaited<ReturnType<typeof vippsOrder>>["seller"], orderId: string) {
+    for (const status of ["paid", "fulfilled"] as const) {
+      const response = await seller.agent.patch(`/api/orders/${orderId}/status`, { status });
+      expect(response.statusCode, status).toBe(409);
+      expect(response.json().message).toBe(REFUSED);
+    }
+    const state = await orderState(t, orderId);
+    expect(state.order?.status).toBe("pending");
+    expect(state.history.map((event) => event.toStatus)).toEqual(["pending"]);
+  }
+
+  it("a seller cannot mark an order waiting for Vipps paid or fulfilled; once Vipps authorizes, fulfilling captures", async () => {
+    const { seller, order, reference } = await vippsOrder();
+    await refusedBoth(seller, order.id);
+    // Nothing was asked of Vipps, and the buyer's confirmation is still held.
+    expect(vipps.operations.filter((op) => op.reference === reference)).toEqual([]);
+    expect(confirmationHeld((await orderState(t, order.id)).texts)).toBe(true);
+
+    await vipps.approve(reference);
+    await deliverVipps(t, vipps);
+    expect((await orderState(t, order.id)).order?.status).toBe("paid");
+    const fulfilled = await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "fulfilled" });
+    expect(fulfilled.statusCode).toBe(200);
+    expect(vipps.operations.filter((op) => op.reference === reference)).toEqual([
+      { reference, kind: "capture", value: 69800 },
+    ]);
+    await deliverVipps(t, vipps);
+  });
+
+  it("nor one whose attempt was rejected, expired or failed; cancelling it stays allowed", async () => {
+    const rejected = await vippsOrder();
+    await vipps.reject(rejected.reference);
+    await deliverVipps(t, vipps);
+    await refusedBoth(rejected.seller, rejected.order.id);
+
+    const expired = await vippsOrder();
+    await vipps.expire(expired.reference);
+    await deliverVipps(t, vipps);
+    await refusedBoth(expired.seller, expired.order.id);
+
+    const { seller, store, mug } = await storeWithChannels(t, [{ provider: "vipps", isLive: true }]);
+    vipps.control.down = true;
+    const failed = (await checkout(t, store.id, mug.id, "vipps")).json();
+    vipps.control.down = false;
+    expect(failed.payment.status).toBe("failed");
+    await refusedBoth(seller, failed.id);
+    const cancelled = await seller.agent.patch(`/api/orders/${failed.id}/status`, { status: "cancelled" });
+    expect(cancelled.statusCode).toBe(200);
+  });
+
+  it("an order with no online payment keeps the manual flow: the seller marks it paid, then fulfilled", async () => {
+    const { seller, store, mug } = await storeWithChannels(t, []);
+    const order = (await checkout(t, store.id, mug.id)).json();
+    for (const status of ["paid", "fulfilled"] as const) {
+      expect((await seller.agent.patch(`/api/orders/${order.id}/status`, { status })).statusCode).toBe(200);
+    }
+    expect((await orderState(t, order.id)).order?.status).toBe("fulfilled");
+  });
+});
+
 describe("Which channels are offered", () => {
   it("a channel that is not live is refused before any order is written; readiness says why", async () => {
     const { seller, store, mug } = await storeWithChannels(t, [{ provider: "vipps", isLive: false }]);
@@ -399,5 +465,242 @@ describe("Which channels are offered", () => {
     const state = await orderState(t, response.json().id);
     expect(state.attempts).toEqual([]);
     expect(confirmationHeld(state.texts)).toBe(false);
+  });
+});
+
+describe("The receipt and the new-order e-mail wait for the payment (decision 0034)", () => {
+  const HELD = [
+    ["order_confirmation", "pending", true],
+    ["seller_new_order", "pending", true],
+  ];
+  const sentFor = async (orderId: string) =>
+    (await t.database.db.select().from(emailLog).where(eq(emailLog.orderId, orderId)))
+      .map((entry) => entry.purpose)
+      .sort();
+
+  it("held at checkout and not sent; released when Vipps authorizes, then sent", async () => {
+    const { order, reference } = await vippsOrder();
+    expect(emailStates((await orderState(t, order.id)).emails)).toEqual(HELD);
+    await t.app.emailOutbox.drain();
+    expect(await sentFor(order.id)).toEqual([]);
+
+    await vipps.approve(reference);
+    await deliverVipps(t, vipps);
+    expect(emailStates((await orderState(t, order.id)).emails)).toEqual([
+      ["order_confirmation", "pending", false],
+      ["seller_new_order", "pending", false],
+    ]);
+    await t.app.emailOutbox.drain();
+    expect(await sentFor(order.id)).toEqual(["order_confirmation", "seller_new_order"]);
+  });
+
+  it("dropped when the order expires unpaid, with its text", async () => {
+    const { order } = await vippsOrder();
+    await t.app.paymentWorker.run(new Date(Date.now() + 31 * 60_000));
+    const state = await orderState(t, order.id);
+    expect(state.order?.status).toBe("cancelled");
+    expect(emailStates(state.emails)).toEqual([
+      ["order_confirmation", "cancelled", true],
+      ["seller_new_order", "cancelled", true],
+    ]);
+    expect(state.texts.find((text) => text.purpose === "order_confirmation")?.status).toBe("refused");
+    await t.app.emailOutbox.drain();
+    expect(await sentFor(order.id)).toEqual([]);
+    for (const entry of vipps.sent) entry.delivered ??= 0;
+  });
+
+  it("dropped when the seller cancels it unpaid", async () => {
+    const { seller, order } = await vippsOrder();
+    expect(
+      (await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "cancelled" })).statusCode,
+    ).toBe(200);
+    const state = await orderState(t, order.id);
+    expect(emailStates(state.emails).map(([, status]) => status)).toEqual(["cancelled", "cancelled"]);
+    expect(state.texts.find((text) => text.purpose === "order_confirmation")?.status).toBe("refused");
+    await deliverVipps(t, vipps);
+  });
+
+  it("an order with no online payment queues them to go at once", async () => {
+    const { store, mug } = await storeWithChannels(t, []);
+    const order = (await checkout(t, store.id, mug.id)).json();
+    expect(emailStates((await orderState(t, order.id)).emails)).toEqual([
+      ["order_confirmation", "pending", false],
+      ["seller_new_order", "pending", false],
+    ]);
+  });
+});
+
+describe("Vipps calls as the documentation asks", () => {
+  it("one access token for several payments, until it expires (expires_in less a minute)", async () => {
+    let clock = Date.now();
+    const gateway = createVippsGateway({
+      apiUrl: vipps.url,
+      ...vipps.keys,
+      secretFor: async () => undefined,
+      now: () => clock,
+    });
+    const before = vipps.control.tokenCalls;
+    const references: string[] = [];
+    for (let n = 0; n < 3; n += 1) {
+      const reference = `torg-token-test-${n}-${Date.now()}`;
+      references.push(reference);
+      await gateway.createPayment({
+        reference,
+        merchant: VIPPS_MSN,
+        amountOre: 34900,
+        description: "Token test",
+        returnUrl: "https://shop.example.no/order",
+        lines: [{ title: "Mug", unitOre: 34900, qty: 1 }],
+        expiresAt: new Date(clock + 60 * 60_000),
+      });
+      await gateway.getPayment({ reference, merchant: VIPPS_MSN, sessionId: null, providerTxId: null });
+    }
+    expect(vipps.control.tokenCalls - before).toBe(1);
+    // The fake's token has `expires_in` 3600: renewed a minute before.
+    clock += 3600_000 - 59_000;
+    await gateway.getPayment({
+      reference: references[0] ?? "",
+      merchant: VIPPS_MSN,
+      sessionId: null,
+      providerTxId: null,
+    });
+    expect(vipps.control.tokenCalls - before).toBe(2);
+  });
+
+  it("every call carries the subscription key, the MSN and the four Vipps-System-* headers", async () => {
+    const from = vipps.requests.length;
+    const { seller, order, reference } = await vippsOrder();
+    await vipps.approve(reference);
+    await deliverVipps(t, vipps);
+    await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "fulfilled" });
+    await deliverVipps(t, vipps);
+    const calls = vipps.requests.slice(from);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(
+      expect.arrayContaining([
+        "POST /epayment/v1/payments",
+        `POST /epayment/v1/payments/${reference}/capture`,
+      ]),
+    );
+    for (const call of calls) {
+      expect(call.headers, `${call.method} ${call.path}`).toMatchObject({
+        "ocp-apim-subscription-key": vipps.keys.subscriptionKey,
+        "merchant-serial-number": VIPPS_MSN,
+        "vipps-system-name": expect.stringMatching(/\S/),
+        "vipps-system-version": expect.stringMatching(/\S/),
+        "vipps-system-plugin-name": expect.stringMatching(/\S/),
+        "vipps-system-plugin-version": expect.stringMatching(/\S/),
+      });
+      if (call.path !== "/accesstoken/get") expect(call.headers.authorization).toMatch(/^Bearer \S+$/);
+    }
+    // Creating, capturing, cancelling and refunding name an `Idempotency-Key`.
+    for (const call of calls.filter(
+      (entry) => entry.method === "POST" && entry.path.startsWith("/epayment/"),
+    ))
+      expect(call.headers["idempotency-key"], call.path).toBeTruthy();
+  });
+});
+
+describe("Vipps EXPIRED", () => {
+  async function stockedOrder() {
+    const { seller, store, mug } = await storeWithChannels(t, [{ provider: "vipps", isLive: true }]);
+    await t.database.db.update(products).set({ stockQty: 2 }).where(eq(products.id, mug.id));
+    const order = (await checkout(t, store.id, mug.id, "vipps", 2)).json();
+    const reference = [...vipps.payments.values()].at(-1)?.reference ?? "";
+    const stock = async () =>
+      (
+        await t.database.db.select({ stock: products.stockQty }).from(products).where(eq(products.id, mug.id))
+      )[0]?.stock;
+    return { seller, order, reference, stock, token: tokenOf(order.publicUrl) };
+  }
+
+  it("the attempt ends; the order waits for a retry until its own expiry, then is cancelled and its stock returned", async () => {
+    const { order, reference, stock, token } = await stockedOrder();
+    expect(await stock()).toBe(0);
+    await vipps.expire(reference);
+    // CREATED, then EXPIRED (`epayments.payment.expired.v1`).
+    expect(await deliverVipps(t, vipps)).toEqual([200, 200]);
+    let state = await orderState(t, order.id);
+    expect(state.attempts[0]?.status).toBe("expired");
+    expect(state.order?.status).toBe("pending");
+    expect((await new Agent(t.app).get(`/api/orders/by-token/${token}/payment`)).json()).toMatchObject({
+      orderStatus: "pending",
+      payment: { status: "expired" },
+      canRetry: true,
+    });
+
+    await t.app.paymentWorker.run(new Date(Date.now() + 31 * 60_000));
+    state = await orderState(t, order.id);
+    expect(state.order?.status).toBe("cancelled");
+    expect(state.history.at(-1)).toMatchObject({ toStatus: "cancelled", changedBy: "expiry" });
+    expect(await stock()).toBe(2);
+    // Nothing to stop at Vipps: the payment had expired there.
+    expect(vipps.operations.filter((op) => op.reference === reference)).toEqual([]);
+    expect(emailStates(state.emails).map(([, status]) => status)).toEqual(["cancelled", "cancelled"]);
+  });
+
+  it("arriving after the order's own expiry, it cancels the order at once and returns the stock", async () => {
+    const { order, reference, stock } = await stockedOrder();
+    await t.database.db
+      .update(orders)
+      .set({ placedAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(orders.id, order.id));
+    await vipps.expire(reference);
+    // CREATED, then EXPIRED (`epayments.payment.expired.v1`).
+    expect(await deliverVipps(t, vipps)).toEqual([200, 200]);
+    const state = await orderState(t, order.id);
+    expect(state.order?.status).toBe("cancelled");
+    expect(state.history.at(-1)).toMatchObject({ toStatus: "cancelled", changedBy: "expiry" });
+    expect(await stock()).toBe(2);
+    expect(state.texts.find((text) => text.purpose === "order_confirmation")?.status).toBe("refused");
+  });
+});
+
+describe("Authorized after the order expired", () => {
+  /** The shopper's retry started an attempt just as the expiry, which had read none, cancelled the order. */
+  async function expiredWhilePaying() {
+    const made = await vippsOrder();
+    await changeOrderStatus(t.database.db, made.order.id, "cancelled", null, {
+      by: "expiry",
+      onlyFrom: "pending",
+    });
+    await vipps.approve(made.reference);
+    return made;
+  }
+
+  it("the reservation is cancelled at Vipps at once; the order stays cancelled and nothing is sent", async () => {
+    const { order, reference } = await expiredWhilePaying();
+    expect(await deliverVipps(t, vipps)).toEqual([200, 200]);
+    expect(vipps.operations.filter((op) => op.reference === reference)).toEqual([
+      { reference, kind: "cancel", value: 69800 },
+    ]);
+    const state = await orderState(t, order.id);
+    expect(state.order?.status).toBe("cancelled");
+    expect(state.attempts[0]?.status).toBe("cancelled");
+    expect(state.history.map((event) => event.toStatus)).toEqual(["pending", "cancelled"]);
+    expect(emailStates(state.emails).map(([, status]) => status)).toEqual(["cancelled", "cancelled"]);
+    await deliverVipps(t, vipps);
+  });
+
+  it("when Vipps cannot be reached then, the worker's next pass cancels the reservation", async () => {
+    const { order, reference } = await expiredWhilePaying();
+    vipps.control.down = true;
+    try {
+      expect(await deliverVipps(t, vipps)).toEqual([200, 200]);
+    } finally {
+      vipps.control.down = false;
+    }
+    expect((await orderState(t, order.id)).attempts[0]?.status).toBe("authorized");
+    const result = await t.app.paymentWorker.run(new Date(Date.now() + 10_000));
+    expect(result.returned).toBeGreaterThanOrEqual(1);
+    expect(vipps.operations.filter((op) => op.reference === reference)).toEqual([
+      { reference, kind: "cancel", value: 69800 },
+    ]);
+    const state = await orderState(t, order.id);
+    expect(state.order?.status).toBe("cancelled");
+    expect(state.attempts[0]?.status).toBe("cancelled");
+    // A second pass finds nothing left to return.
+    await t.app.paymentWorker.run(new Date(Date.now() + 10_000));
+    expect(vipps.operations.filter((op) => op.reference === reference)).toHaveLength(1);
+    await deliverVipps(t, vipps);
   });
 });

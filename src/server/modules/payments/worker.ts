@@ -1,7 +1,14 @@
 import { and, eq, inArray, isNull, lt, notExists, or, sql } from "drizzle-orm";
+import type { PaymentStatus } from "../../../shared/payment";
 import { orders, payments } from "../../db/schema";
-import { changeOrderStatus } from "../orders/service";
-import { dropConfirmation, type PaymentContext, type PaymentRow, refreshPayment, returnMoney } from "./state";
+import {
+  expireUnpaidOrder,
+  PAID_STATUSES,
+  type PaymentContext,
+  type PaymentRow,
+  refreshPayment,
+  returnMoney,
+} from "./state";
 
 const BATCH = 50;
 /** An attempt younger than this is left to its webhook: the shopper is still on the provider's page. */
@@ -11,14 +18,18 @@ const CLAIM_MS = 60_000;
 export interface PaymentPassResult {
   read: number;
   expired: number;
+  /** Paid attempts of cancelled orders whose money was given back in this pass. */
+  returned: number;
 }
 
 /**
  * The payment worker (decision 0034), safe on many servers: unfinished attempts are claimed with
  * FOR UPDATE SKIP LOCKED and a lease, read from their provider (the webhook may never come), and an
  * order still unpaid PAYMENT_EXPIRY_MINUTES after it was placed is expired: its attempt cancelled at the
- * provider, the order cancelled through changeOrderStatus (which gives the stock back), its held
- * confirmation text dropped.
+ * provider, the order cancelled through changeOrderStatus (which gives the stock back and drops the
+ * messages held for the payment). Money that reached an order already cancelled (the expiry won a race
+ * with the shopper) and could not be given back at once is given back here: a cancelled order never
+ * keeps a reservation or a capture.
  */
 export async function runPaymentPass(ctx: PaymentContext, now = new Date()): Promise<PaymentPassResult> {
   const cutoff = new Date(now.getTime() - ctx.config.payments.expiryMs);
@@ -83,16 +94,43 @@ export async function runPaymentPass(ctx: PaymentContext, now = new Date()): Pro
     )
     .limit(BATCH);
   for (const order of stale) {
-    const changed = await changeOrderStatus(ctx.db, order.id, "cancelled", null, {
-      by: "expiry",
-      onlyFrom: "pending",
-    });
-    if (changed) {
-      await dropConfirmation(ctx.db, order.id);
-      expired += 1;
+    if (await expireUnpaidOrder(ctx, order.id)) expired += 1;
+  }
+
+  // Paid attempts of cancelled orders: settleOrder gives them back when they arrive; this is its retry.
+  const strandedDue = ctx.db
+    .select({ id: payments.id })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        inArray(payments.status, PAID_STATUSES),
+        eq(orders.status, "cancelled"),
+        or(isNull(payments.lockedUntil), lt(payments.lockedUntil, sql`now()`)),
+      ),
+    )
+    .limit(BATCH)
+    .for("update", { of: payments, skipLocked: true });
+  const stranded = await ctx.db
+    .update(payments)
+    .set({ lockedUntil: new Date(Date.now() + CLAIM_MS) })
+    .where(inArray(payments.id, strandedDue))
+    .returning();
+  let returned = 0;
+  for (const row of stranded) {
+    try {
+      const after = await returnMoney(ctx, row);
+      if (!PAID_STATUSES.includes(after.status as PaymentStatus)) returned += 1;
+    } catch (error) {
+      ctx.log.warn(
+        { err: error, paymentId: row.id },
+        "payment worker could not return a cancelled order's money",
+      );
+    } finally {
+      await ctx.db.update(payments).set({ lockedUntil: null }).where(eq(payments.id, row.id));
     }
   }
-  return { read: claimed.length, expired };
+  return { read: claimed.length, expired, returned };
 }
 
 /** Runs passes on a timer (like the housekeeping and SMS workers); tests call run() instead. */

@@ -306,6 +306,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   app.get("/health", async () => ({ ok: true }));
   /** What was refunded, for the browser journeys (not a Stripe API). */
   app.get("/_fake/refunds", async () => refunds);
+  /** One session as the fake holds it (its `payment_intent` once paid), for the journeys (not a Stripe API). */
+  app.get<{ Params: { id: string } }>("/_fake/sessions/:id", async (request, reply) => {
+    const session = sessions.get(request.params.id);
+    return session ?? reply.status(404).send({ error: { message: "No such checkout.session" } });
+  });
 
   await app.listen({ port: options.port ?? 0, host: "127.0.0.1" });
   const baseUrl = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -61,6 +61,23 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
   /** Every adjustment call that changed money: the journeys check a capture was recorded. */
   const operations: { reference: string; kind: "capture" | "cancel" | "refund"; value: number }[] = [];
   const control = { down: false, deliver: options.deliver ?? true, dropWebhooks: false, tokenCalls: 0 };
+  /**
+   * The headers of every API call, as "HTTP headers" in the Vipps MobilePay docs lists them for all
+   * requests: `Ocp-Apim-Subscription-Key`, `Merchant-Serial-Number`, and the system headers
+   * `Vipps-System-Name`, `Vipps-System-Version`, `Vipps-System-Plugin-Name`, `Vipps-System-Plugin-Version`
+   * (required for partners and plugins, which Torg is). The tests read them here.
+   */
+  const requests: { method: string; path: string; headers: Record<string, string | undefined> }[] = [];
+  const RECORDED_HEADERS = [
+    "authorization",
+    "ocp-apim-subscription-key",
+    "merchant-serial-number",
+    "vipps-system-name",
+    "vipps-system-version",
+    "vipps-system-plugin-name",
+    "vipps-system-plugin-version",
+    "idempotency-key",
+  ];
 
   const app = Fastify({ logger: false });
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_r, body, done) =>
@@ -159,6 +176,18 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
   });
 
   app.addHook("onRequest", async (request, reply) => {
+    if (
+      request.url.startsWith("/accesstoken/") ||
+      request.url.startsWith("/epayment/") ||
+      request.url.startsWith("/webhooks/")
+    ) {
+      const headers: Record<string, string | undefined> = {};
+      for (const name of RECORDED_HEADERS) {
+        const value = request.headers[name];
+        headers[name] = Array.isArray(value) ? value.join(",") : value;
+      }
+      requests.push({ method: request.method, path: request.url.split("?")[0] ?? "", headers });
+    }
     if (control.down && !request.url.startsWith("/landing") && request.url !== "/health") {
       return reply.status(503).send({ title: "Service Unavailable" });
     }
@@ -386,6 +415,7 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
     webhooks,
     sent,
     operations,
+    requests,
     control,
     approve: (reference: string) => decide(reference, true),
     reject: (reference: string) => decide(reference, false),

@@ -22,7 +22,7 @@ import { Label } from "../ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select";
 import { Spinner } from "../ui/spinner";
 import { useDateTime } from "./order-format";
-import { OrderPayment, useMoneyConsequence } from "./order-payment";
+import { OrderPayment, statusLocked, useMoneyConsequence } from "./order-payment";
 import { statusDotClass, useStatusLabel } from "./status-badge";
 
 /** The checkout's free-text address, or street, post code and city, country. */
@@ -250,7 +250,7 @@ export function OrderStatusForm({ order }: { order: OrderView }) {
               </SelectTrigger>
               <SelectContent>
                 {ORDER_STATUSES.map((status) => (
-                  <SelectItem key={status} value={status}>
+                  <SelectItem key={status} value={status} disabled={statusLocked(order, status)}>
                     <span className="flex items-center gap-2">
                       <span
                         aria-hidden="true"

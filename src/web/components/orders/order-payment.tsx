@@ -1,5 +1,10 @@
+import { Info } from "lucide-react";
 import type { OrderStatus, OrderView } from "../../../shared/order";
-import type { SellerPaymentView } from "../../../shared/payment";
+import {
+  awaitsOnlinePayment,
+  PROVIDER_ONLY_ORDER_STATUSES,
+  type SellerPaymentView,
+} from "../../../shared/payment";
 import { useFormatters } from "../../lib/format";
 import { useTranslation } from "../../lib/i18n";
 
@@ -34,16 +39,42 @@ export function OrderPayment({ order }: { order: OrderView }) {
   const payment = order.payment;
   if (!payment) return <p className="text-sm text-muted-foreground">{t("orders.payment.manual")}</p>;
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm" data-payment-status={payment.status}>
-      <dt className="text-muted-foreground">{t("orders.payment.title")}</dt>
-      <dd className="font-medium">{label(payment)}</dd>
-      <dt className="text-muted-foreground">{t("orders.payment.amount")}</dt>
-      <dd className="tabular-nums">{kr(payment.amount)}</dd>
-      <dt className="text-muted-foreground">{t("orders.payment.captured")}</dt>
-      <dd className="tabular-nums">{kr(payment.capturedAmount)}</dd>
-      <dt className="text-muted-foreground">{t("orders.payment.refunded")}</dt>
-      <dd className="tabular-nums">{kr(payment.refundedAmount)}</dd>
-    </dl>
+    <div className="grid gap-3">
+      <dl
+        className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm"
+        data-payment-status={payment.status}
+      >
+        <dt className="text-muted-foreground">{t("orders.payment.title")}</dt>
+        <dd className="font-medium">{label(payment)}</dd>
+        <dt className="text-muted-foreground">{t("orders.payment.amount")}</dt>
+        <dd className="tabular-nums">{kr(payment.amount)}</dd>
+        <dt className="text-muted-foreground">{t("orders.payment.captured")}</dt>
+        <dd className="tabular-nums">{kr(payment.capturedAmount)}</dd>
+        <dt className="text-muted-foreground">{t("orders.payment.refunded")}</dt>
+        <dd className="tabular-nums">{kr(payment.refundedAmount)}</dd>
+      </dl>
+      {order.status === "pending" && awaitsOnlinePayment(payment) && (
+        <p
+          data-testid="payment-awaited"
+          className="flex items-start gap-1.5 rounded-md bg-muted px-3 py-2 text-sm"
+        >
+          <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {t("orders.payment.awaited")}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Paid and fulfilled are the provider's to give while the order's online payment is unpaid (decision
+ * 0034): the status form does not offer them, and OrderPayment says why. The server refuses them too.
+ */
+export function statusLocked(order: OrderView, next: OrderStatus): boolean {
+  return (
+    next !== order.status &&
+    (PROVIDER_ONLY_ORDER_STATUSES as readonly OrderStatus[]).includes(next) &&
+    awaitsOnlinePayment(order.payment)
   );
 }
 
