@@ -260,14 +260,20 @@ describe("the order's texts name the delivery", () => {
     toVerifiedStorePhone: true,
     deliveryName: "Posten/Bring: pakke i postkassen",
     deliveryKind: "parcel" as const,
+    items: [
+      { title: "Krus", variantLabel: "Størrelse: M", qty: 1 },
+      { title: "Kopp", variantLabel: null, qty: 2 },
+    ],
   };
   it("the seller's by the option's name, the buyer's by its kind in Torg's own words (decision 0022)", () => {
     expect(orderSmsText("seller_new_order", context, null)).toBe(
-      "Torg: ny bestilling 1234abcd hos Leirverket, 448 kr. Se den i Torg. Levering: Posten/Bring: pakke i postkassen.",
+      "Torg: ny bestilling 1234abcd hos Leirverket, 448 kr: 1 x Krus (Størrelse: M), 2 x Kopp. Se den i Torg. Levering: Posten/Bring: pakke i postkassen.",
     );
     const buyer = orderSmsText("order_confirmation", context, "https://torg.example.no");
     expect(buyer).toMatch(/Levering: pakke\.$/);
     expect(buyer).not.toContain("Posten");
+    // Nor the seller's titles: the buyer's text has no free text at all (decision 0022).
+    expect(buyer).not.toMatch(/Krus|Kopp/);
     expect(
       orderSmsText("order_confirmation", { ...context, deliveryKind: null, deliveryName: null }, null),
     ).not.toMatch(/Levering/);

@@ -283,6 +283,42 @@ describe("product edit and delete", () => {
     expect((await t.app.inject({ url: replaced.json().primaryImage })).statusCode).toBe(404);
   });
 
+  it("PUT takes stockQty, a number or null for unlimited; the public reads carry stockQty and available", async () => {
+    const { agent } = await signUp(t.app);
+    const store = await createStoreVia(agent);
+    const product = await createProductVia(agent, store.id, { title: "Krukke", stockQty: "1" });
+    const shopper = new Agent(t.app);
+    const publicStock = async () => {
+      const one = (await shopper.get(`/api/products/${product.id}`)).json();
+      const [listed] = (await shopper.get(`/api/stores/${store.id}/products`)).json();
+      expect(listed).toMatchObject({ stockQty: one.stockQty, available: one.available });
+      return { stockQty: one.stockQty, available: one.available };
+    };
+    expect(await publicStock()).toEqual({ stockQty: 1, available: true });
+
+    const put = (body: Record<string, unknown>) => agent.put(`/api/products/${product.id}`, body);
+    expect((await put({ stockQty: 0 })).json()).toMatchObject({ stockQty: 0, available: false });
+    expect(await publicStock()).toEqual({ stockQty: 0, available: false });
+    expect((await put({ stockQty: 12 })).statusCode).toBe(200);
+    expect(await publicStock()).toEqual({ stockQty: 12, available: true });
+    // Another field alone leaves the stock as it is.
+    expect((await put({ title: "Stor krukke" })).json()).toMatchObject({ stockQty: 12 });
+    expect((await put({ stockQty: null })).json()).toMatchObject({ stockQty: null, available: true });
+    expect(await publicStock()).toEqual({ stockQty: null, available: true });
+    // A multipart edit sends text: a number, or "" for unlimited.
+    const form = multipart({ stockQty: "3" });
+    const edited = await agent.request({ method: "PUT", url: `/api/products/${product.id}`, ...form });
+    expect(edited.json()).toMatchObject({ stockQty: 3, available: true });
+    expect(await publicStock()).toEqual({ stockQty: 3, available: true });
+
+    for (const stockQty of [-1, 1.5, "many", 1_000_001]) {
+      const refused = await put({ stockQty });
+      expect(refused.statusCode, String(stockQty)).toBe(400);
+      expect(refused.json().message).toBe("Stock must be a whole number, 0 or more, or empty for unlimited");
+    }
+    expect(await publicStock()).toEqual({ stockQty: 3, available: true });
+  });
+
   it("another seller gets 404 for every product route, anonymous 401 for writes", async () => {
     const { agent: owner } = await signUp(t.app);
     const { agent: other } = await signUp(t.app);

@@ -5,7 +5,11 @@ import { errorResponses, okSchema } from "../../../shared/api";
 import { UPLOADED_IMAGE_PATTERN } from "../../../shared/image-url";
 import { pageQuerySchema } from "../../../shared/paging";
 import { createProductFormSchema, productViewSchema, updateProductSchema } from "../../../shared/product";
-import { productVariantsSchema, productVariantsViewSchema } from "../../../shared/variants";
+import {
+  type ProductVariantsInput,
+  productVariantsSchema,
+  productVariantsViewSchema,
+} from "../../../shared/variants";
 import type { FileStorage } from "../../adapters/storage";
 import { products, stores } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
@@ -48,6 +52,21 @@ async function resolveAnalysedImage(
   return { url: imageUrl, keys: [], width: 0, height: 0 };
 }
 
+/**
+ * Add product's options and variants (decision 0032): JSON text in the form, checked as PUT .../variants
+ * checks them, so the product is created with them or not at all.
+ */
+function variantsOf(text: string | undefined): ProductVariantsInput | undefined {
+  if (text === undefined || text.trim() === "") return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badRequest("invalidInput");
+  }
+  return parseOrThrow(productVariantsSchema, value);
+}
+
 export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStorage }> = async (
   app,
   { db, storage, publicCache, onCatalogueChange },
@@ -87,6 +106,7 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
       const body = await readMultipart(request, { maxFiles: 1, fileFields: ["image"] });
       const fields = parseOrThrow(createProductFormSchema, body.fields);
+      const variants = variantsOf(body.fields.variants);
       const file = body.files[0];
       const image = file
         ? await processAndStoreImage(storage, file.buffer)
@@ -96,7 +116,16 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
         : undefined;
       return reply
         .status(201)
-        .send(await createProduct(db, storage, store.id, { ...fields, aiMeta }, image, onCatalogueChange));
+        .send(
+          await createProduct(
+            db,
+            storage,
+            store.id,
+            { ...fields, aiMeta, variants },
+            image,
+            onCatalogueChange,
+          ),
+        );
     },
   );
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Coordinates, ProductFields, ProductView, UpdateProductInput } from "../../../shared/product";
+import type { ProductVariantsInput } from "../../../shared/variants";
 import type { FileStorage } from "../../adapters/storage";
 import type { Db, DbOrTx } from "../../db/client";
 import { productImages, products, stores } from "../../db/schema";
@@ -10,7 +11,7 @@ import { countRows } from "../../lib/paging";
 import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
 import { deleteStoredImage, type StoredImage } from "../images/pipeline";
 import { deleteUnusedImages, repointFallbackHero } from "./images";
-import { loadVariants, stockOf } from "./variants";
+import { loadVariants, replaceVariantsIn, stockOf } from "./variants";
 
 type ProductRow = typeof products.$inferSelect;
 type StoreRef = { id: string; name: string; slug: string };
@@ -148,6 +149,8 @@ export interface NewProduct extends ProductFields {
   stockQty?: number | null;
   aiMeta?: Record<string, unknown>;
   isActive?: boolean;
+  /** The options and variants it is sold in (decision 0032), saved with it: never on sale without them. */
+  variants?: ProductVariantsInput;
 }
 
 /**
@@ -195,6 +198,9 @@ export async function insertProduct(
       aiMeta: sortOrder === 0 ? input.aiMeta : undefined,
     })),
   );
+  if (input.variants && input.variants.options.length > 0) {
+    await replaceVariantsIn(tx, product.id, input.variants);
+  }
   // A store without a hero image shows its first product's photo instead of the stock picture.
   await tx
     .update(stores)

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductVariantsRequest } from "../../../shared/variants";
 import { productVariants } from "../../db/schema";
-import { createProductVia, createStoreVia } from "../../test/fixtures";
+import { createProductVia, createStoreVia, multipart, sampleJpeg } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
@@ -149,6 +149,66 @@ describe("PUT /api/products/{id}/variants", () => {
     expect(
       (await new Agent(t.app).put(`/api/products/${product.id}/variants`, sizesAndColours)).statusCode,
     ).toBe(401);
+  });
+});
+
+describe("add product with its variants (POST /api/stores/{id}/products, `variants`)", () => {
+  const add = (agent: Agent, storeId: string, variants: string) =>
+    agent.request({
+      method: "POST",
+      url: `/api/stores/${storeId}/products`,
+      ...multipart({ title: "Ullgenser", basePrice: "1200", stockQty: "", variants }, [
+        { field: "image", filename: "genser.jpg", body: jpeg, type: "image/jpeg" },
+      ]),
+    });
+  let jpeg: Buffer;
+  beforeAll(async () => {
+    jpeg = await sampleJpeg(400, 300);
+  });
+
+  it("creates the product with its options and variants in one step: never on sale without them", async () => {
+    const { agent } = await signUp(t.app);
+    const store = await createStoreVia(agent);
+    const created = await add(
+      agent,
+      store.id,
+      JSON.stringify({
+        options: [{ name: "Size", values: ["S", "M"] }],
+        variants: [
+          { values: ["S"], stockQty: "2" },
+          { values: ["M"], price: "1250", stockQty: 1 },
+        ],
+      }),
+    );
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      options: [{ name: "Size", values: ["S", "M"] }],
+      stockQty: 3,
+      available: true,
+      variants: [
+        { label: "Size: S", stockQty: 2, price: null },
+        { label: "Size: M", stockQty: 1, price: "1250.00" },
+      ],
+    });
+    const read = (await new Agent(t.app).get(`/api/products/${created.json().id}`)).json();
+    expect(read.variants.map((v: { label: string }) => v.label)).toEqual(["Size: S", "Size: M"]);
+  });
+
+  it("refuses variants that do not fit (or are no JSON) and creates nothing", async () => {
+    const { agent } = await signUp(t.app);
+    const store = await createStoreVia(agent);
+    const misfit = await add(
+      agent,
+      store.id,
+      JSON.stringify({
+        options: [{ name: "Size", values: ["S"] }],
+        variants: [{ values: ["XL"], stockQty: 1 }],
+      }),
+    );
+    expect(misfit.statusCode).toBe(400);
+    expect(misfit.json().message).toBe("Each variant needs one value of every option");
+    expect((await add(agent, store.id, "{not json")).statusCode).toBe(400);
+    expect((await agent.get(`/api/stores/${store.id}/products`)).json()).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { ProductOption, ProductVariantsInput, ProductVariantView } from "../../../shared/variants";
 import { variantLabelOf } from "../../../shared/variants";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { products, productVariants } from "../../db/schema";
 import type { OnCatalogueChange } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
@@ -67,42 +67,45 @@ export async function loadVariants(db: Db, rows: Pick<ProductRow, "id" | "basePr
  * The product row is locked first, as the checkout statement locks it, then its variants.
  */
 export async function replaceVariants(db: Db, productId: string, input: ProductVariantsInput) {
+  await db.transaction((tx) => replaceVariantsIn(tx, productId, input));
+}
+
+/** replaceVariants inside the caller's transaction: add product saves a new product's variants with it. */
+export async function replaceVariantsIn(tx: DbOrTx, productId: string, input: ProductVariantsInput) {
   const options: ProductOption[] = input.options;
-  await db.transaction(async (tx) => {
-    const [product] = await tx
-      .update(products)
-      .set({ options, updatedAt: nextVersion(products.updatedAt) })
-      .where(eq(products.id, productId))
-      .returning({ id: products.id });
-    if (!product) throw notFound("productNotFound");
-    const existing = await tx
-      .select()
-      .from(productVariants)
-      .where(eq(productVariants.productId, productId))
-      .orderBy(asc(productVariants.id))
-      .for("update");
-    const byValues = new Map(existing.map((row) => [JSON.stringify(row.optionValues), row]));
-    const kept: string[] = [];
-    for (const [position, variant] of input.variants.entries()) {
-      const fields = {
-        label: variantLabelOf(options, variant.values),
-        optionValues: variant.values,
-        price: variant.price ?? null,
-        sku: variant.sku,
-        stockQty: variant.stockQty,
-        position,
-      };
-      const same = byValues.get(JSON.stringify(variant.values));
-      if (same) {
-        kept.push(same.id);
-        await tx.update(productVariants).set(fields).where(eq(productVariants.id, same.id));
-      } else {
-        await tx.insert(productVariants).values({ productId, ...fields });
-      }
+  const [product] = await tx
+    .update(products)
+    .set({ options, updatedAt: nextVersion(products.updatedAt) })
+    .where(eq(products.id, productId))
+    .returning({ id: products.id });
+  if (!product) throw notFound("productNotFound");
+  const existing = await tx
+    .select()
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.id))
+    .for("update");
+  const byValues = new Map(existing.map((row) => [JSON.stringify(row.optionValues), row]));
+  const kept: string[] = [];
+  for (const [position, variant] of input.variants.entries()) {
+    const fields = {
+      label: variantLabelOf(options, variant.values),
+      optionValues: variant.values,
+      price: variant.price ?? null,
+      sku: variant.sku,
+      stockQty: variant.stockQty,
+      position,
+    };
+    const same = byValues.get(JSON.stringify(variant.values));
+    if (same) {
+      kept.push(same.id);
+      await tx.update(productVariants).set(fields).where(eq(productVariants.id, same.id));
+    } else {
+      await tx.insert(productVariants).values({ productId, ...fields });
     }
-    const gone = existing.filter((row) => !kept.includes(row.id)).map((row) => row.id);
-    if (gone.length > 0) await tx.delete(productVariants).where(inArray(productVariants.id, gone));
-  });
+  }
+  const gone = existing.filter((row) => !kept.includes(row.id)).map((row) => row.id);
+  if (gone.length > 0) await tx.delete(productVariants).where(inArray(productVariants.id, gone));
 }
 
 /**

@@ -178,6 +178,28 @@ describe("quick-create", () => {
     expect(response.json().message).toBe(message);
   });
 
+  it("a quick-created product starts at stock 1, one of a kind, unless the editor set a number or unlimited", async () => {
+    const [cup, glass, vase] = await analysedDrafts(["coffee-cup.jpg", "candle-glass.jpg", "aloe-pot.jpg"]);
+    const { agent } = await signUp(t.app);
+    const single = await agent.post("/api/quickstore", { store: { name: "Ett Krus" }, product: cup });
+    expect(single.statusCode).toBe(201);
+    const several = await agent.post("/api/quickstore/multiple", {
+      store: { name: "Tre Ting" },
+      products: [cup, { ...glass, stockQty: 4 }, { ...vase, stockQty: null }],
+    });
+    expect(several.statusCode).toBe(201);
+    const stockOf = async (storeId: string) =>
+      (await new Agent(t.app).get(`/api/stores/${storeId}/products`))
+        .json()
+        .map((p: { stockQty: number | null; available: boolean }) => [p.stockQty, p.available]);
+    expect(await stockOf(single.json().store.id)).toEqual([[1, true]]);
+    expect(await stockOf(several.json().store.id)).toEqual([
+      [1, true],
+      [4, true],
+      [null, true],
+    ]);
+  });
+
   it("refuses a QR code text that is taken, and saves nothing", async () => {
     const [draft] = await analysedDrafts(["chelsea-cat.jpg"]);
     const { agent } = await signUp(t.app);

@@ -39,6 +39,44 @@ export interface OrderSmsContext {
   /** The delivery chosen (decision 0036), null on orders without one. */
   deliveryName: string | null;
   deliveryKind: "pickup" | "parcel" | null;
+  /** The order's lines as ordered (the items' own copies), for the seller's text only. */
+  items: OrderSmsItem[];
+}
+
+export interface OrderSmsItem {
+  title: string;
+  variantLabel: string | null;
+  qty: number;
+}
+
+/** The seller's text names this many lines at most, then "+ N more". */
+export const SMS_ITEM_LINES = 3;
+/** A title or variant label is cut to this many characters in a text. */
+const SMS_NAME_LENGTH = 40;
+
+/** Cut at a word where one is near, with "..." (GSM-7, unlike "…", so the text stays one encoding). */
+function shortName(text: string) {
+  const name = text.replace(/\s+/g, " ").trim();
+  if (name.length <= SMS_NAME_LENGTH) return name;
+  const cut = name.slice(0, SMS_NAME_LENGTH - 3);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > SMS_NAME_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}...`;
+}
+
+/** "1 x Genser (Size: M), 2 x Kopp + 1 more": the lines a seller packs, kept short. */
+function itemsText(language: Language, items: readonly OrderSmsItem[]) {
+  const lines = items.slice(0, SMS_ITEM_LINES).map((item) =>
+    item.variantLabel
+      ? translateShared(language, "sms.itemVariant", {
+          qty: item.qty,
+          title: shortName(item.title),
+          variant: shortName(item.variantLabel),
+        })
+      : translateShared(language, "sms.item", { qty: item.qty, title: shortName(item.title) }),
+  );
+  const more = items.length - lines.length;
+  const listed = lines.join(", ");
+  return more > 0 ? `${listed} ${translateShared(language, "sms.moreItems", { count: more })}` : listed;
 }
 
 const languageOf = (locale: string): Language =>
@@ -62,19 +100,23 @@ export function orderLinkOrigin(
  * The text of an order's SMS, in the store's language. The buyer's confirmation goes to any number a
  * shopper types, so it is a fixed template: the order number and a link to the shop on Torg's own
  * address, and nothing a store or a buyer wrote. The seller's new-order message goes only to the
- * store's verified phone; it names the store and the total, but not the buyer's name (anyone can write
- * anything there). Composed when sent rather than when queued, so placing an order stays a single
+ * store's verified phone; it names the store, the total and the lines ordered (the seller's own titles
+ * and variants, the first few), but not the buyer's name (anyone can write anything there). Composed when sent rather than when queued, so placing an order stays a single
  * statement.
  */
 export function orderSmsText(purpose: string, context: OrderSmsContext, linkOrigin: string | null): string {
   const language = languageOf(context.storeLocale);
   const order = shortOrderId(context.orderId);
   if (purpose === "seller_new_order") {
-    const text = translateShared(language, "sms.sellerNewOrder", {
-      store: context.storeName,
-      order,
-      total: formatKr(context.totalGross, language),
-    });
+    const fields = { store: context.storeName, order, total: formatKr(context.totalGross, language) };
+    // The items' titles and variants are the seller's own words, going to the seller's own verified phone.
+    const text =
+      context.items.length > 0
+        ? translateShared(language, "sms.sellerNewOrderItems", {
+            ...fields,
+            items: itemsText(language, context.items),
+          })
+        : translateShared(language, "sms.sellerNewOrder", fields);
     // The seller's own option name, to the seller's own verified phone (decision 0036).
     return context.deliveryName
       ? `${text} ${translateShared(language, "sms.delivery", { delivery: context.deliveryName })}`
@@ -235,7 +277,10 @@ export class SmsOutboxWorker {
           select json_build_object('orderId', o.id, 'totalGross', o.total_gross::text,
             'storeId', s.id, 'storeName', s.name, 'storeSlug', s.slug, 'storeLocale', s.default_locale,
             'toVerifiedStorePhone', coalesce(s.phone = s.verified_phone and s.phone = ${smsOutbox.toNumber}, false),
-            'deliveryName', o.delivery_name, 'deliveryKind', o.delivery_kind)
+            'deliveryName', o.delivery_name, 'deliveryKind', o.delivery_kind,
+            'items', coalesce((select json_agg(json_build_object('title', i.title,
+                'variantLabel', i.variant_label, 'qty', i.qty) order by i.title, i.id)
+              from order_items i where i.order_id = o.id), '[]'::json))
           from orders o join stores s on s.id = o.store_id where o.id = ${smsOutbox.orderId})`,
       });
   }

@@ -6,6 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { orders, smsLog, smsOutbox } from "../../db/schema";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
+import { orderSmsText } from "./outbox";
 import { verifyStorePhone } from "./testing";
 
 /** A stand-in SMS gateway: answers each request with the next status in `script` (then 200). */
@@ -124,9 +125,9 @@ describe("order SMS", () => {
       ["order_confirmation", "logged", "+4791234567"],
       ["seller_new_order", "logged", "+4790000001"],
     ]);
-    // The seller's own verified phone hears the store and the total, but not what the buyer wrote.
+    // The seller's own verified phone hears the store, the total and what to pack, but not what the buyer wrote.
     expect(logs[1]?.message).toBe(
-      `Torg: new order ${order.id.slice(0, 8)} at Glass og Glede, 890 kr. See it in Torg.`,
+      `Torg: new order ${order.id.slice(0, 8)} at Glass og Glede, 890 kr: 1 x Vase. See it in Torg.`,
     );
   });
 
@@ -175,6 +176,87 @@ describe("order SMS", () => {
     expect(logs.every((log) => log.status === "failed" && log.error)).toBe(true);
     const [outbox] = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.orderId, order.id));
     expect(outbox).toMatchObject({ status: "failed", attempts: 3 });
+  });
+});
+
+describe("the seller's new-order text names what was ordered", () => {
+  it("each line with its quantity and variant, read from the order's items when sent; the buyer's names none", async () => {
+    const t = await appWith({});
+    const shop = await shopIn(t, { sellerSms: true, verifyPhone: true });
+    const sweater = await createProductVia(shop.agent, shop.store.id, { title: "Genser", basePrice: "399" });
+    const sizes = await shop.agent.put(`/api/products/${sweater.id}/variants`, {
+      options: [{ name: "Size", values: ["S", "M"] }],
+      variants: [
+        { values: ["S"], stockQty: 2 },
+        { values: ["M"], stockQty: 1 },
+      ],
+    });
+    const m = (sizes.json().variants as { id: string; label: string }[]).find((v) => v.label === "Size: M");
+    const response = await new Agent(t.app).post("/api/orders", {
+      storeId: shop.store.id,
+      buyerEmail: "kunde@example.no",
+      shipToName: "Nora Kunde",
+      shipToPhone: "912 34 567",
+      items: [
+        { productId: shop.product.id, qty: 2 },
+        { productId: sweater.id, variantId: m?.id, qty: 1 },
+      ],
+    });
+    expect(response.statusCode).toBe(201);
+    const order = response.json() as { id: string };
+    await t.app.smsOutbox.drain();
+    const [buyer, seller] = await logsOf(t, order.id);
+    expect(seller?.message).toBe(
+      `Torg: new order ${order.id.slice(0, 8)} at Glass og Glede, 2,179 kr: 1 x Genser (Size: M), 2 x Vase. See it in Torg.`,
+    );
+    expect(buyer?.message).not.toMatch(/Genser|Vase|Size/);
+  });
+
+  const context = {
+    orderId: "1234abcd-0000-4000-8000-000000000000",
+    totalGross: "1990.00",
+    storeId: "s",
+    storeName: "Leirverket",
+    storeSlug: "leirverket",
+    toVerifiedStorePhone: true,
+    deliveryName: null,
+    deliveryKind: null,
+  };
+  const lines = (count: number) =>
+    Array.from({ length: count }, (_, n) => ({ title: `Krus ${n + 1}`, variantLabel: null, qty: 1 }));
+
+  it.each([
+    ["en", "1,990 kr: 1 x Krus 1, 1 x Krus 2, 1 x Krus 3 + 2 more. See it in Torg."],
+    ["nb", "1 990 kr: 1 x Krus 1, 1 x Krus 2, 1 x Krus 3 + 2 til. Se den i Torg."],
+    ["sv", "1 990 kr: 1 x Krus 1, 1 x Krus 2, 1 x Krus 3 + 2 till. Se den i Torg."],
+    ["da", "1.990 kr: 1 x Krus 1, 1 x Krus 2, 1 x Krus 3 + 2 mere. Se den i Torg."],
+  ])("names three lines at most, then how many more (%s)", (storeLocale, end) => {
+    const text = orderSmsText("seller_new_order", { ...context, storeLocale, items: lines(5) }, null);
+    expect(text.replace(/\s/g, " ")).toMatch(new RegExp(`${end.replace(/[.+()]/g, "\\$&")}$`));
+    expect(orderSmsText("seller_new_order", { ...context, storeLocale, items: lines(3) }, null)).not.toMatch(
+      /\+/,
+    );
+  });
+
+  it('cuts a long title or variant short, with "..." ("…" is not in the GSM alphabet)', () => {
+    const text = orderSmsText(
+      "seller_new_order",
+      {
+        ...context,
+        storeLocale: "en",
+        items: [
+          {
+            title: "Stor håndlaget krus i steintøy med askeglasur fra Lofoten, brent i vedovn",
+            variantLabel: "Størrelse: Ekstra stor / Farge: Havblå med hvite prikker",
+            qty: 3,
+          },
+        ],
+      },
+      null,
+    );
+    expect(text).toBe(
+      "Torg: new order 1234abcd at Leirverket, 1,990 kr: 3 x Stor håndlaget krus i steintøy med... (Størrelse: Ekstra stor / Farge:...). See it in Torg.",
+    );
   });
 });
 

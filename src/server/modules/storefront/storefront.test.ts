@@ -3,11 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageSrcSet, LEAD_IMAGE_SIZES } from "../../../shared/image-url";
 import { formatKr } from "../../../shared/money";
 import type { ShopState } from "../../../web/features/shop/state";
 import { PAGE_STATE_ELEMENT_ID } from "../../../web/lib/page-state";
+import { productImages } from "../../db/schema";
 import { sourceTemplate } from "../../lib/page-templates";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
@@ -90,6 +92,101 @@ describe("public store reads", () => {
       deliveryOptions: [],
     });
     expect(response.body).not.toContain("555777");
+  });
+
+  it("reads products to shoppers without seller-only fields: the photo analysis (aiMeta) stays the seller's", async () => {
+    const { agent } = await signUp(t.app);
+    const store = await createStoreVia(agent, "Leirverket");
+    const product = await createProductVia(agent, store.id, {
+      title: "Askeglasert krus",
+      sku: "KRUS-01",
+      category: "secret-category",
+      altText: "secret alt text from the analysis",
+    });
+    // The analysis is kept with the photo, on the seller's side only.
+    const [photo] = await t.database.db
+      .select({ aiMeta: productImages.aiMeta })
+      .from(productImages)
+      .where(eq(productImages.productId, product.id));
+    expect(photo?.aiMeta).toMatchObject({ category: "secret-category" });
+    await agent.put(`/api/products/${product.id}/variants`, {
+      options: [{ name: "Size", values: ["S", "M"] }],
+      variants: [
+        { values: ["S"], price: "399", sku: "KRUS-S", stockQty: 2 },
+        { values: ["M"], stockQty: 1 },
+      ],
+    });
+    // What a shopper may see of a product, and nothing else: a new field must be added here on purpose.
+    const PUBLIC_PRODUCT_FIELDS = [
+      "available",
+      "basePrice",
+      "coordinates",
+      "createdAt",
+      "currencyCode",
+      "blurb",
+      "id",
+      "images",
+      "isActive",
+      "options",
+      "position",
+      "primaryImage",
+      "publishedAt",
+      "seoMetaDesc",
+      "seoMetaTitle",
+      "sku",
+      "stockQty",
+      "store",
+      "storeId",
+      "title",
+      "updatedAt",
+      "variants",
+    ].sort();
+    const expectPublic = (read: Record<string, unknown>, where: string) => {
+      expect(Object.keys(read).sort(), where).toEqual(PUBLIC_PRODUCT_FIELDS);
+      const images = read.images as Record<string, unknown>[];
+      expect(
+        images.map((image) => Object.keys(image).sort()),
+        where,
+      ).toEqual([["id", "isPrimary", "sortOrder", "url"]]);
+      expect(Object.keys(read.store as object).sort(), where).toEqual(["id", "name", "slug"]);
+      expect(
+        (read.variants as object[]).map((variant) => Object.keys(variant).sort()),
+        where,
+      ).toEqual(
+        Array(2).fill([
+          "available",
+          "id",
+          "label",
+          "price",
+          "priceDelta",
+          "productId",
+          "sku",
+          "stockQty",
+          "values",
+        ]),
+      );
+    };
+    const shopper = new Agent(t.app);
+    const list = await shopper.get(`/api/stores/${store.id}/products`);
+    const one = await shopper.get(`/api/products/${product.id}`);
+    expectPublic(list.json()[0], "GET /api/stores/{id}/products");
+    expectPublic(one.json(), "GET /api/products/{id}");
+    expect(one.json()).toMatchObject({ stockQty: 3, available: true, sku: "KRUS-01" });
+    const shopPage = await t.app.inject({ url: `/s/${store.slug}`, headers: { accept: "text/html" } });
+    const storefront = shopState(shopPage.body).page;
+    expect(storefront.page).toBe("storefront");
+    if (storefront.page === "storefront") expectPublic({ ...storefront.products[0] }, "the storefront page");
+    const productPage = await t.app.inject({
+      url: `/products/${product.id}`,
+      headers: { accept: "text/html" },
+    });
+    const state = shopState(productPage.body).page;
+    if (state.page !== "product") throw new Error(`no product page: ${state.page}`);
+    expectPublic({ ...state.product }, "the product page");
+    for (const body of [list.body, one.body, shopPage.body, productPage.body]) {
+      expect(body).not.toContain("secret-category");
+      expect(body).not.toContain("secret alt text");
+    }
   });
 
   it("lists only active products to shoppers, and hides inactive ones by id", async () => {

@@ -20,7 +20,7 @@ import { ApiError, errorMessage } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { wholeKroner } from "../../lib/money";
 import { type AnalysisResult, analyzeImage } from "../../lib/queries/ai";
-import { uploadProductImage, useCreateProduct, useSaveVariants } from "../../lib/queries/products";
+import { uploadProductImage, useCreateProduct } from "../../lib/queries/products";
 import { useStore } from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
 import { PhotoManager, type PhotoTile } from "./photo-manager";
@@ -71,7 +71,6 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateProduct(storeId);
-  const saveVariants = useSaveVariants();
   const [variants, setVariants] = useState<VariantsDraft>(EMPTY_VARIANTS);
   const [variantsError, setVariantsError] = useState<string | undefined>();
   const hasOptions = variants.options.length > 0;
@@ -211,8 +210,10 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
     if (problem) return;
     const body = new FormData();
     body.set("title", values.title);
-    // With options the stock lives on the variants; the product's own is not used.
+    // With options the stock lives on the variants; the product's own is not used. The variants are
+    // created with the product, so it is never on sale without them (decision 0032).
     body.set("stockQty", hasOptions ? "" : stockFormText(values.stockQty));
+    if (hasOptions) body.set("variants", JSON.stringify(requestOf(variants)));
     body.set("basePrice", values.basePrice);
     if (values.blurb) body.set("blurb", values.blurb);
     if (values.sku) body.set("sku", values.sku);
@@ -243,16 +244,6 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
     setPublishing(true);
     try {
       const product = await create.mutateAsync(body);
-      if (hasOptions) {
-        try {
-          await saveVariants.mutateAsync({ id: product.id, body: requestOf(variants) });
-        } catch (err) {
-          // The product exists: its edit page is where the variants can be tried again.
-          toastFailure(t("inventory.saveFailed"), err, t("common.tryAgain"));
-          navigate(`/product-edit/${product.id}`);
-          return;
-        }
-      }
       // The other photos follow one by one, in the order chosen, each showing its own progress.
       let failed = 0;
       for (const photo of chosen.slice(1)) {

@@ -113,38 +113,54 @@ export function VariantsEditor({ draft, onChange, basePrice, error }: VariantsEd
                 <span aria-hidden="true">{label}</span>
               </label>
               <div className="grid grid-cols-3 gap-2 sm:contents">
-                <Input
-                  value={row.price}
-                  onChange={(event) => setRow(key, row, { price: event.target.value })}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  disabled={!row.offered}
-                  placeholder={`${basePrice.replace(/\.00$/, "")} kr`}
-                  aria-label={t("inventory.priceFor", { label })}
-                  className={numberInput}
-                />
-                <Input
-                  value={row.sku}
-                  onChange={(event) => setRow(key, row, { sku: event.target.value })}
-                  disabled={!row.offered}
-                  placeholder={t("inventory.sku")}
-                  aria-label={t("inventory.skuFor", { label })}
-                  spellCheck={false}
-                />
-                <Input
-                  value={row.stockQty}
-                  onChange={(event) => setRow(key, row, { stockQty: event.target.value })}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  disabled={!row.offered}
-                  placeholder={t("inventory.unlimited")}
-                  aria-label={t("inventory.stockFor", { label })}
-                  className={numberInput}
-                />
+                <div className="grid gap-1 sm:contents">
+                  {/* On a phone the column headings are hidden: each field names itself. */}
+                  <span aria-hidden="true" className="text-xs font-medium text-muted-foreground sm:hidden">
+                    {t("inventory.price")}
+                  </span>
+                  <Input
+                    value={row.price}
+                    onChange={(event) => setRow(key, row, { price: event.target.value })}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    step={1}
+                    disabled={!row.offered}
+                    placeholder={`${basePrice.replace(/\.00$/, "")} kr`}
+                    aria-label={t("inventory.priceFor", { label })}
+                    className={numberInput}
+                  />
+                </div>
+                <div className="grid gap-1 sm:contents">
+                  <span aria-hidden="true" className="text-xs font-medium text-muted-foreground sm:hidden">
+                    {t("inventory.sku")}
+                  </span>
+                  <Input
+                    value={row.sku}
+                    onChange={(event) => setRow(key, row, { sku: event.target.value })}
+                    disabled={!row.offered}
+                    placeholder={t("inventory.sku")}
+                    aria-label={t("inventory.skuFor", { label })}
+                    spellCheck={false}
+                  />
+                </div>
+                <div className="grid gap-1 sm:contents">
+                  <span aria-hidden="true" className="text-xs font-medium text-muted-foreground sm:hidden">
+                    {t("inventory.stock")}
+                  </span>
+                  <Input
+                    value={row.stockQty}
+                    onChange={(event) => setRow(key, row, { stockQty: event.target.value })}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    step={1}
+                    disabled={!row.offered}
+                    placeholder={t("inventory.unlimited")}
+                    aria-label={t("inventory.stockFor", { label })}
+                    className={numberInput}
+                  />
+                </div>
               </div>
             </li>
           ))}
