@@ -17,6 +17,7 @@ import {
   tokenOf,
   VIPPS_MSN,
 } from "./testing";
+import { handleWebhook } from "./webhooks";
 
 let t: TestApp;
 let vipps: FakeVipps;
@@ -75,6 +76,36 @@ describe("Vipps ePayment at checkout", () => {
       ["paid", "provider"],
     ]);
     expect(confirmationHeld(state.texts)).toBe(false);
+  });
+
+  it("an event recorded but not applied (the database failed between the two) is applied by the provider's retry", async () => {
+    const { order, reference } = await vippsOrder();
+    await vipps.approve(reference);
+    const message = vipps.sent.filter((entry) => entry.delivered === undefined).at(-1);
+    if (!message) throw new Error("the fake queued no webhook");
+    const url = new URL(message.url);
+    const call = { rawBody: message.body, headers: message.headers, pathAndQuery: url.pathname + url.search };
+    message.delivered = 0;
+    // The first time, the payment's update fails as a lost connection would; the event row was written.
+    const db = t.database.db;
+    let failures = 1;
+    const failingDb = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property === "transaction" && failures > 0) {
+          failures -= 1;
+          return () => Promise.reject(new Error("Connection terminated unexpectedly"));
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const ctx = { ...t.app.payments, db: failingDb };
+    await expect(handleWebhook(ctx, "vipps", call)).rejects.toThrow("Connection terminated");
+    expect((await orderState(t, order.id)).order?.status).toBe("pending");
+    // Vipps retries the call: this time it is applied, not taken for a replay.
+    expect(await handleWebhook(ctx, "vipps", call)).toMatchObject({ applied: 1 });
+    expect((await orderState(t, order.id)).order?.status).toBe("paid");
+    // And a third delivery is the replay it now is.
+    expect(await handleWebhook(ctx, "vipps", call)).toMatchObject({ applied: 0 });
   });
 
   it("a replayed webhook is a no-op", async () => {

@@ -40,7 +40,8 @@ function stateOfEvent(event: PaymentEvent) {
 /**
  * One webhook call (decision 0034): verified first (a bad or stale signature is a 401 and changes
  * nothing), then each event recorded once under its unique (provider, event id); a replay finds it
- * there and does nothing. An event moves its payment only forward (applyProviderState).
+ * there and does nothing. An event moves its payment only forward (applyProviderState). An event that
+ * could not be applied is not kept as recorded, so the provider's retry applies it.
  */
 export async function handleWebhook(ctx: PaymentContext, provider: PaymentProvider, request: WebhookRequest) {
   const gateway = ctx.gateways[provider];
@@ -70,7 +71,18 @@ export async function handleWebhook(ctx: PaymentContext, provider: PaymentProvid
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (!recorded || !payment || !event.status) continue;
-    await applyProviderState(ctx, payment.id, stateOfEvent(event));
+    try {
+      await applyProviderState(ctx, payment.id, stateOfEvent(event));
+    } catch (error) {
+      // Not applied (the database went away between the two): forget the event, so that the provider's
+      // retry of this call, which our 5xx asks for, applies it instead of finding it done. Applying an
+      // event twice is harmless (states only move forward); losing one is not.
+      await ctx.db
+        .delete(paymentEvents)
+        .where(eq(paymentEvents.id, recorded.id))
+        .catch(() => undefined);
+      throw error;
+    }
     applied += 1;
   }
   return { received: events.length, applied };
