@@ -184,6 +184,8 @@ export async function seedShop(request: APIRequestContext, name = "Solveigs Kera
       multipart: {
         title,
         basePrice: price,
+        // The journeys order from these shops again and again: more than the one-of-a-kind default.
+        stockQty: "1000",
         blurb: `${title}, thrown and glazed by hand.`,
         ...(sku ? { sku } : {}),
         image: { name: "p.jpg", mimeType: "image/jpeg", buffer: await madePhoto(rgb) },

@@ -43,6 +43,9 @@ test("a seller creates a store, adds a product, sets up payments, copies the Fin
   await page.getByLabel("Product Name").fill("Cinnamon bun");
   await page.getByLabel("Description").fill("Cardamom dough, brown butter, pearl sugar.");
   await page.getByLabel(/Price/).fill("45");
+  // A baker's batch, not a one-of-a-kind piece (new products start at 1, decision 0032).
+  await expect(page.getByLabel("Stock", { exact: true })).toHaveValue("1");
+  await page.getByLabel("Stock", { exact: true }).fill("24");
   await page.getByRole("button", { name: "Publish Product" }).click();
   await expectToast(page, "Product created!");
 

@@ -50,6 +50,8 @@ async function seed(request: APIRequestContext) {
       title: IMG,
       blurb: IMG,
       basePrice: "250",
+      // Several orders below: more than the one-of-a-kind default stock (decision 0032).
+      stockQty: "100",
       image: { name: "p.jpg", mimeType: "image/jpeg", buffer: await photo() },
     },
   });
