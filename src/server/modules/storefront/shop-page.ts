@@ -4,6 +4,7 @@ import type { ShopPage } from "../../../shared/storefront";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { languageOf } from "../../lib/language";
+import { absoluteUrl } from "../../lib/origin";
 import { fillPageTemplate, type PageMeta } from "../../lib/rendered-page";
 import { renderShopPage, type ShopState, shopCatalogue } from "../../pages/render";
 import { getPublicOrder } from "../orders/public-order";
@@ -24,15 +25,6 @@ export const isShopPagePath = (pathname: string) =>
 
 /** Whether the path is a shopper's order page: rendered like a shop page, but never cached or indexed. */
 export const isOrderPagePath = (pathname: string) => ORDER_PAGE.test(pathname);
-
-const absolute = (url: string | null | undefined, origin: string) =>
-  !url
-    ? undefined
-    : url.startsWith("/uploads/")
-      ? `${origin}${url}`
-      : /^https:\/\//.test(url)
-        ? url
-        : undefined;
 
 interface Found {
   page: ShopPage;
@@ -60,7 +52,7 @@ async function loadStorefront(db: Db, slug: string, origin: string): Promise<Fou
         translateShared(languageOf(store.defaultLocale) ?? "en", "pageMeta.metaDescription", {
           store: store.name,
         }),
-      share: { url, image: absolute(store.heroImageUrl ?? store.fallbackHeroImage, origin) },
+      share: { url, image: absoluteUrl(store.heroImageUrl ?? store.fallbackHeroImage, origin) },
     },
   };
 }
@@ -101,7 +93,7 @@ async function loadProductPage(db: Db, id: string, origin: string): Promise<Foun
           title: product.title,
           store: product.store.name,
         }),
-      share: { url: `${origin}/products/${product.id}`, image: absolute(product.primaryImage, origin) },
+      share: { url: `${origin}/products/${product.id}`, image: absoluteUrl(product.primaryImage, origin) },
     },
   };
 }
