@@ -1,14 +1,15 @@
 /**
  * Found by search engines and shared well (issue 19 item 4, decision 0039): robots.txt, the sitemap
  * index and the stores' sitemaps (valid against the sitemaps.org schemas and Google's image extension,
- * checked with xmllint) and the product feed for Google Merchant Center and Meta. Runs on PGlite and,
- * with TEST_DATABASE_URL, on PostgreSQL.
+ * checked with xmllint), the product feed for Google Merchant Center and Meta, and the JSON-LD in the
+ * shop pages' <head>. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { sourceTemplate } from "../../lib/page-templates";
 import { createProductVia, createStoreVia, multipart, sampleJpeg } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
@@ -350,5 +351,108 @@ describe("the product feed", () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json().message, url).toEqual(expect.any(String));
     }
+  });
+});
+
+/** The fields Google requires for a Product rich result, and what Torg promises about them. */
+const offerSchema = z.object({
+  "@type": z.literal("Offer"),
+  price: z.string().regex(/^\d+\.\d{2}$/),
+  priceCurrency: z.literal("NOK"),
+  availability: z.enum(["https://schema.org/InStock", "https://schema.org/OutOfStock"]),
+  url: z.url(),
+  seller: z.object({ "@type": z.literal("Organization"), name: z.string().min(1) }),
+});
+const productSchema = z.object({
+  "@type": z.literal("Product"),
+  name: z.string().min(1),
+  image: z.array(z.url()).min(1),
+  offers: offerSchema,
+});
+
+/** The JSON-LD blocks of a page, parsed. */
+function jsonLd(html: string): unknown[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) =>
+    JSON.parse(match[1] ?? ""),
+  );
+}
+
+describe("structured data (JSON-LD)", () => {
+  it("describes a product page as a Product with an Offer, escaped so nothing a seller writes can end it", async () => {
+    const page = await visitor.get(`/products/${seed.mug.id}`);
+    expect(page.statusCode).toBe(200);
+    const blocks = jsonLd(page.body);
+    expect(blocks).toHaveLength(1);
+    productSchema.extend({ "@context": z.literal("https://schema.org") }).parse(blocks[0]);
+    expect(blocks[0]).toMatchObject({
+      name: `Mug "Fjord" & saucer`,
+      image: [
+        `${ORIGIN}${seed.mug.primaryImage}`,
+        expect.stringMatching(/^https:\/\/torg\.example\.no\/uploads\//),
+      ],
+      offers: {
+        price: "349.00",
+        availability: "https://schema.org/InStock",
+        url: `${ORIGIN}/products/${seed.mug.id}`,
+        seller: { name: "Leire & Lys <Oslo>", url: `${ORIGIN}/s/${seed.store.slug}` },
+      },
+    });
+    expect(blocks[0]).toMatchObject({
+      sku: "MUG-1",
+      url: `${ORIGIN}/products/${seed.mug.id}`,
+      description: `Ash glaze </script><script>alert("x")</script> <!-- & more`,
+    });
+    // In the head, and the seller's "</script>" and "<!--" only as \u003c.
+    const head = page.body.slice(0, page.body.indexOf("</head>"));
+    expect(head).toContain('<script type="application/ld+json">');
+    const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(head)?.[1] ?? "";
+    expect(block).not.toContain("<");
+    expect(block).toContain("\\u003c/script>");
+
+    const soldOut = jsonLd((await visitor.get(`/products/${seed.soldOut.id}`)).body)[0];
+    expect(productSchema.parse(soldOut).offers.availability).toBe("https://schema.org/OutOfStock");
+    expect(soldOut).not.toHaveProperty("sku");
+  });
+
+  it("describes a product with variants as a ProductGroup with one Product per variant", async () => {
+    const [group] = jsonLd((await visitor.get(`/products/${seed.sweater.id}`)).body);
+    const parsed = z
+      .object({
+        "@type": z.literal("ProductGroup"),
+        name: z.literal("Wool sweater"),
+        productGroupID: z.literal(seed.sweater.id),
+        variesBy: z.tuple([z.literal("https://schema.org/size")]),
+        hasVariant: z.array(productSchema.extend({ inProductGroupWithID: z.literal(seed.sweater.id) })),
+      })
+      .parse(group);
+    expect(parsed.hasVariant.map((variant) => [variant.offers.price, variant.offers.availability])).toEqual([
+      ["1100.00", "https://schema.org/OutOfStock"],
+      ["1200.00", "https://schema.org/InStock"],
+    ]);
+    expect(group).toMatchObject({ hasVariant: [{ sku: "SW-S", size: "S" }, { size: "M" }] });
+  });
+
+  it("describes a storefront as an ItemList of its active products' pages", async () => {
+    const page = await visitor.get(`/s/${seed.store.slug}`);
+    expect(page.statusCode).toBe(200);
+    const [list] = jsonLd(page.body);
+    expect(list).toEqual({
+      "@context": "https://schema.org",
+      "@type": "ItemList",
+      name: "Leire & Lys <Oslo>",
+      url: `${ORIGIN}/s/${seed.store.slug}`,
+      numberOfItems: 3,
+      itemListElement: [seed.mug.id, seed.soldOut.id, seed.sweater.id].map((id, n) => ({
+        "@type": "ListItem",
+        position: n + 1,
+        url: `${ORIGIN}/products/${id}`,
+      })),
+    });
+  });
+
+  it("is not on a page that was not found", async () => {
+    const missing = await visitor.get("/s/no-such-store");
+    expect(missing.statusCode).toBe(404);
+    expect(jsonLd(missing.body)).toEqual([]);
   });
 });

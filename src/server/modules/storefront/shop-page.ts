@@ -9,6 +9,7 @@ import { fillPageTemplate, type PageMeta } from "../../lib/rendered-page";
 import { renderShopPage, type ShopState, shopCatalogue } from "../../pages/render";
 import { getPublicOrder } from "../orders/public-order";
 import { getProductView, listStoreProducts } from "../products/service";
+import { productStructuredData, storefrontStructuredData } from "../seo/structured-data";
 import { isUuid } from "../stores/access";
 import { getPublicStoreBySlug } from "./service";
 
@@ -53,6 +54,7 @@ async function loadStorefront(db: Db, slug: string, origin: string): Promise<Fou
           store: store.name,
         }),
       share: { url, image: absoluteUrl(store.heroImageUrl ?? store.fallbackHeroImage, origin) },
+      structuredData: storefrontStructuredData(store, products, origin),
     },
   };
 }
@@ -81,19 +83,24 @@ async function loadProductPage(db: Db, id: string, origin: string): Promise<Foun
   const product = isUuid(id) ? await getProductView(db, id) : undefined;
   if (!product?.isActive) return undefined;
   const store = await getPublicStoreBySlug(db, product.store.slug);
+  const generated = translateShared(
+    languageOf(store.defaultLocale) ?? "en",
+    "pageMeta.productMetaDescription",
+    { title: product.title, store: product.store.name },
+  );
   return {
     page: { origin, page: "product", product },
     storeLanguage: store.defaultLocale,
     meta: {
       title: `${product.seoMetaTitle ?? product.title} | ${product.store.name}`,
-      description:
-        product.seoMetaDesc ??
-        product.blurb ??
-        translateShared(languageOf(store.defaultLocale) ?? "en", "pageMeta.productMetaDescription", {
-          title: product.title,
-          store: product.store.name,
-        }),
+      description: product.seoMetaDesc ?? product.blurb ?? generated,
       share: { url: `${origin}/products/${product.id}`, image: absoluteUrl(product.primaryImage, origin) },
+      // The product's own words describe it, as in the product feed (decision 0039).
+      structuredData: productStructuredData(
+        product,
+        origin,
+        product.blurb?.trim() || product.seoMetaDesc?.trim() || generated,
+      ),
     },
   };
 }
