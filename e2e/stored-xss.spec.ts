@@ -82,10 +82,11 @@ async function expectInert(page: Page, where: string, dialogs: string[]) {
   await page.waitForLoadState("networkidle");
   const injected = await page.evaluate(() => ({
     images: document.querySelectorAll('img[src="x"]').length,
-    // A shop page's state is a JSON data block (type="application/json"): text the browser never runs.
-    scripts: [...document.querySelectorAll('script:not([type="application/json"])')].filter((s) =>
-      s.textContent?.includes("alert("),
-    ).length,
+    // A shop page's state and its structured data (decision 0039) are JSON data blocks
+    // (type="application/json", "application/ld+json"): text the browser never runs.
+    scripts: [
+      ...document.querySelectorAll('script:not([type="application/json"]):not([type="application/ld+json"])'),
+    ].filter((s) => s.textContent?.includes("alert(")).length,
     handlers: [...document.querySelectorAll("*")].filter((el) =>
       [...el.attributes].some((a) => a.name.startsWith("on") && a.value.includes("alert(")),
     ).length,

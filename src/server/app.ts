@@ -43,6 +43,7 @@ import { productImageRoutes } from "./modules/products/image-routes";
 import { productRoutes } from "./modules/products/routes";
 import { qrRoutes } from "./modules/qr/routes";
 import { quickstoreRoutes } from "./modules/quickstore/routes";
+import { seoRoutes } from "./modules/seo/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { SmsOutboxWorker } from "./modules/sms/outbox";
 import { storefrontRoutes } from "./modules/storefront/routes";
@@ -215,6 +216,8 @@ export async function buildApp({
   await app.register(quickstoreRoutes, { ...deps, storage });
 
   await app.register(storefrontRoutes, deps);
+  // robots.txt, the sitemaps and the product feeds (decision 0039).
+  await app.register(seoRoutes, deps);
 
   // Last: the built client, the server-rendered pages and the not-found answers (decision 0031).
   await app.register(pagesPlugin, deps);

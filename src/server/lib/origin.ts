@@ -57,3 +57,14 @@ export function publicOrigin(
   if (!isServedHost(url, config.allowedHosts)) throw new HttpError(421, "unknownHost");
   return url.origin;
 }
+
+/**
+ * An address shoppers can follow from anywhere: an uploaded image's path on `origin` (from
+ * `publicOrigin`), an https address as it is, and nothing for anything else (another path of this site,
+ * plain http, a data URL). Used by the Open Graph tags, the structured data, the sitemaps and the feed.
+ */
+export function absoluteUrl(url: string | null | undefined, origin: string): string | undefined {
+  if (!url) return undefined;
+  if (url.startsWith("/uploads/")) return `${origin}${url}`;
+  return /^https:\/\//.test(url) ? url : undefined;
+}

@@ -8,7 +8,15 @@ export interface PageMeta {
   share?: { url: string; image?: string };
   /** A page for one reader (the shopper's order page): search engines must not keep it. */
   noindex?: boolean;
+  /** schema.org structured data (src/server/modules/seo/structured-data.ts; decision 0039). */
+  structuredData?: object;
 }
+
+/**
+ * JSON as the text of a script element: every "<" written as \u003c, so nothing a seller typed
+ * ("</script>", "<!--") can end the element early or open a comment in it.
+ */
+const scriptJson = (data: unknown) => JSON.stringify(data).replace(/</g, "\\u003c");
 
 export const escapeHtml = (text: string) =>
   text.replace(
@@ -28,6 +36,10 @@ function injectPageMeta(html: string, meta: PageMeta): string {
         ...(meta.share.image ? [`<meta property="og:image" content="${escapeHtml(meta.share.image)}">`] : []),
         `<meta name="twitter:card" content="${meta.share.image ? "summary_large_image" : "summary"}">`,
         `<link rel="canonical" href="${escapeHtml(meta.share.url)}">`,
+        // A data block, not a script: the Content-Security-Policy does not apply to it (decision 0039).
+        ...(meta.structuredData
+          ? [`<script type="application/ld+json">${scriptJson(meta.structuredData)}</script>`]
+          : []),
       ].join("\n    ")
     : meta.noindex
       ? `<meta name="robots" content="noindex, nofollow">`
@@ -50,8 +62,7 @@ export function fillPageTemplate(
   template: string,
   page: { language: Language; meta: PageMeta; state: unknown; html: string },
 ): string {
-  // "<" escaped: nothing a seller writes can close the script element early.
-  const stateJson = JSON.stringify(page.state).replace(/</g, "\\u003c");
+  const stateJson = scriptJson(page.state);
   const stateScript = `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${stateJson}</script>`;
   return injectPageMeta(template, page.meta)
     .replace(/<html lang="[^"]*"/, () => `<html lang="${page.language}"`)

@@ -441,6 +441,12 @@ const RULES: Record<string, Rule> = {
     ]),
   ),
 
+  // What search engines and shopping catalogues read (decision 0039): public, the same for everyone.
+  "GET /robots.txt": { expect: everyone(200) },
+  "GET /sitemap.xml": { expect: everyone(200) },
+  "GET /s/:slug/sitemap.xml": { expect: everyone(200) },
+  "GET /s/:slug/feed.xml": { expect: everyone(200) },
+
   // Uploaded photos are public files (our own WebP re-encodings).
   "GET /uploads/*": { expect: everyone(200) },
 

@@ -96,7 +96,13 @@ function expectPageCarriesText(html: string, title: string, description: string)
   expect(head.match(/<meta name="description"/g), "one description").toHaveLength(1);
   expect(head).toContain(`<meta name="description" content="${escapeHtml(description)}">`);
   expect(head).toContain(`<meta property="og:title" content="${escapeHtml(title)}">`);
-  expect(head.match(/<script/g), "only the client's own script").toHaveLength(1);
+  expect(head.match(/<script/g), "the client's own script and the structured data").toHaveLength(2);
+  // The JSON-LD (decision 0039): a data block the seller's text cannot end early, carrying it intact.
+  const blocks = [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+  expect(blocks, "one JSON-LD block").toHaveLength(1);
+  const jsonLd = blocks[0]?.[1] ?? "";
+  expect(jsonLd, "no < in the JSON-LD").not.toContain("<");
+  expect(title).toContain((JSON.parse(jsonLd) as { name: string }).name);
   expect(html.match(/<div id="root">/g), "one root").toHaveLength(1);
   expect(head).not.toContain("<img");
   expect(head).not.toContain("<svg");

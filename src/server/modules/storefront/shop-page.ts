@@ -4,10 +4,12 @@ import type { ShopPage } from "../../../shared/storefront";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { languageOf } from "../../lib/language";
+import { absoluteUrl } from "../../lib/origin";
 import { fillPageTemplate, type PageMeta } from "../../lib/rendered-page";
 import { renderShopPage, type ShopState, shopCatalogue } from "../../pages/render";
 import { getPublicOrder } from "../orders/public-order";
 import { getProductView, listStoreProducts } from "../products/service";
+import { productStructuredData, storefrontStructuredData } from "../seo/structured-data";
 import { isUuid } from "../stores/access";
 import { getPublicStoreBySlug } from "./service";
 
@@ -24,15 +26,6 @@ export const isShopPagePath = (pathname: string) =>
 
 /** Whether the path is a shopper's order page: rendered like a shop page, but never cached or indexed. */
 export const isOrderPagePath = (pathname: string) => ORDER_PAGE.test(pathname);
-
-const absolute = (url: string | null | undefined, origin: string) =>
-  !url
-    ? undefined
-    : url.startsWith("/uploads/")
-      ? `${origin}${url}`
-      : /^https:\/\//.test(url)
-        ? url
-        : undefined;
 
 interface Found {
   page: ShopPage;
@@ -60,7 +53,8 @@ async function loadStorefront(db: Db, slug: string, origin: string): Promise<Fou
         translateShared(languageOf(store.defaultLocale) ?? "en", "pageMeta.metaDescription", {
           store: store.name,
         }),
-      share: { url, image: absolute(store.heroImageUrl ?? store.fallbackHeroImage, origin) },
+      share: { url, image: absoluteUrl(store.heroImageUrl ?? store.fallbackHeroImage, origin) },
+      structuredData: storefrontStructuredData(store, products, origin),
     },
   };
 }
@@ -89,19 +83,24 @@ async function loadProductPage(db: Db, id: string, origin: string): Promise<Foun
   const product = isUuid(id) ? await getProductView(db, id) : undefined;
   if (!product?.isActive) return undefined;
   const store = await getPublicStoreBySlug(db, product.store.slug);
+  const generated = translateShared(
+    languageOf(store.defaultLocale) ?? "en",
+    "pageMeta.productMetaDescription",
+    { title: product.title, store: product.store.name },
+  );
   return {
     page: { origin, page: "product", product },
     storeLanguage: store.defaultLocale,
     meta: {
       title: `${product.seoMetaTitle ?? product.title} | ${product.store.name}`,
-      description:
-        product.seoMetaDesc ??
-        product.blurb ??
-        translateShared(languageOf(store.defaultLocale) ?? "en", "pageMeta.productMetaDescription", {
-          title: product.title,
-          store: product.store.name,
-        }),
-      share: { url: `${origin}/products/${product.id}`, image: absolute(product.primaryImage, origin) },
+      description: product.seoMetaDesc ?? product.blurb ?? generated,
+      share: { url: `${origin}/products/${product.id}`, image: absoluteUrl(product.primaryImage, origin) },
+      // The product's own words describe it, as in the product feed (decision 0039).
+      structuredData: productStructuredData(
+        product,
+        origin,
+        product.blurb?.trim() || product.seoMetaDesc?.trim() || generated,
+      ),
     },
   };
 }

@@ -8,6 +8,8 @@ import { useKr } from "../../../lib/money";
 import { cartStore } from "../cart/cart";
 import { CartButton } from "../cart/cart-button";
 import { QuantityStepper } from "../cart/quantity-stepper";
+import { ShareButton } from "../components/share-button";
+import { useShop } from "../components/shop-context";
 import { ShopFooter } from "../components/shop-footer";
 import { StockLabel } from "../components/stock-label";
 import { StoreLogo } from "../components/store-logo";
@@ -31,6 +33,7 @@ export function ProductPage({ product }: { product: ProductView }) {
   const soldOut = !choice.offered || choice.stockQty === 0;
   const maxQuantity = Math.min(99, choice.stockQty ?? 99);
   const [zoomPhoto, setZoomPhoto] = useState<string | null>(null);
+  const { origin } = useShop();
   const storePath = `/s/${product.store.slug}`;
   const description = product.blurb?.trim();
 
@@ -60,7 +63,14 @@ export function ProductPage({ product }: { product: ProductView }) {
               {t("productPage.backToStore")}
             </a>
           </Button>
-          <CartButton className="mr-2 sm:mr-0" />
+          <div className="mr-2 flex items-center gap-2 sm:mr-0">
+            <ShareButton
+              url={`${origin}/products/${product.id}`}
+              title={product.title}
+              label={t("share.product")}
+            />
+            <CartButton />
+          </div>
         </div>
       </header>
 

@@ -21,6 +21,7 @@ import { cartStore, cartTotal, itemCount, useCart } from "../cart/cart";
 import { CartButton } from "../cart/cart-button";
 import { hasCoarsePointer, smsHref } from "../components/format";
 import { useSettledImage } from "../components/product-photo";
+import { ShareButton } from "../components/share-button";
 import { useShop } from "../components/shop-context";
 import { ShopFooter } from "../components/shop-footer";
 import { StoreLogo, storeHue } from "../components/store-logo";
@@ -33,7 +34,7 @@ import { ProductCard } from "./product-card";
  */
 export function StorefrontPage({ store, products }: { store: PublicStore; products: ProductView[] }) {
   const { t } = useTranslation();
-  const { openCart } = useShop();
+  const { openCart, origin } = useShop();
   const cart = useCart();
   const count = itemCount(cart);
   const [zoomed, setZoomed] = useState<ProductView | null>(null);
@@ -89,6 +90,7 @@ export function StorefrontPage({ store, products }: { store: PublicStore; produc
             <StoreLogo name={store.name} className="size-8 text-xs" />
             <span className="truncate font-semibold">{store.name}</span>
           </div>
+          <ShareButton url={`${origin}/s/${store.slug}`} title={store.name} label={t("share.store")} />
           <CartButton />
         </div>
       </header>

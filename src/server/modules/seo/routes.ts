@@ -1,0 +1,122 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponses, rawBody } from "../../../shared/api";
+import type { AppDeps } from "../../lib/deps";
+import { notFound } from "../../lib/http-error";
+import { type CachedBody, sendCached } from "../../lib/micro-cache";
+import { publicOrigin } from "../../lib/origin";
+import { productFeedXml } from "./feed";
+import { countSitemapIndexPages, listStoreSitemaps, loadStoreFeed, storeSitemapUrls } from "./service";
+import { robotsTxt, sitemapIndexXml, storeSitemapXml } from "./sitemap";
+
+const XML = "application/xml; charset=utf-8";
+const SLUG = /^[a-z0-9-]{1,60}$/;
+
+const slugParams = z.object({ slug: z.string().max(100) });
+/** `?page=` of a sitemap index or a store's sitemap: 1 (the default) or more. */
+const pageQuery = z.object({
+  page: z.coerce
+    .number("errors.invalidInput")
+    .int("errors.invalidInput")
+    .min(1, "errors.invalidInput")
+    .max(1_000_000, "errors.invalidInput")
+    .default(1),
+});
+
+/** Plain text or XML, for everyone; hidden from the API's description like the pages. */
+const documentSchema = (description: string) => ({
+  hide: true,
+  response: { 200: rawBody(description), ...errorResponses },
+});
+
+/**
+ * What search engines and shopping catalogues read (decision 0039): robots.txt, the sitemap index, a
+ * store's sitemap and its product feed. Public reads: kept in the public cache like the shop pages
+ * (cleared by any catalogue write, decision 0038), keyed by the address links are written with
+ * (PUBLIC_URL, or the request's allowed host), compressed once, and sent `no-cache` like the pages.
+ */
+export const seoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, publicCache }) => {
+  /** The document `make` writes for this site's address, from the cache. */
+  function cached(request: FastifyRequest, key: string, make: (origin: string) => Promise<string>) {
+    const origin = publicOrigin(request, config);
+    return publicCache.getPage(`seo:${origin}:${key}`, async () => ({
+      status: 200,
+      html: await make(origin),
+    }));
+  }
+  const send = (request: FastifyRequest, reply: FastifyReply, body: CachedBody, type: string) =>
+    sendCached(request, reply.header("cache-control", "no-cache"), body, type);
+
+  app.get(
+    "/robots.txt",
+    { config: { public: true }, schema: documentSchema("robots.txt (text/plain)") },
+    async (request, reply) => {
+      const body = await cached(request, "robots", async (origin) =>
+        robotsTxt(origin, await countSitemapIndexPages(db)),
+      );
+      return send(request, reply, body, "text/plain; charset=utf-8");
+    },
+  );
+
+  app.get(
+    "/sitemap.xml",
+    {
+      config: { public: true },
+      schema: { ...documentSchema("A sitemap index (application/xml)"), querystring: pageQuery },
+    },
+    async (request, reply) => {
+      const { page } = request.query;
+      const body = await cached(request, `sitemap:${page}`, async (origin) => {
+        const sitemaps = await listStoreSitemaps(db, page);
+        // An index lists at least one sitemap (the protocol's schema): none yet, or past the last page.
+        if (sitemaps.length === 0) throw notFound();
+        return sitemapIndexXml(origin, sitemaps);
+      });
+      return send(request, reply, body, XML);
+    },
+  );
+
+  app.get(
+    "/s/:slug/sitemap.xml",
+    {
+      config: { public: true },
+      schema: {
+        ...documentSchema("A store's sitemap, with its pictures (application/xml)"),
+        params: slugParams,
+        querystring: pageQuery,
+      },
+    },
+    async (request, reply) => {
+      const slug = request.params.slug.toLowerCase();
+      if (!SLUG.test(slug)) throw notFound("storeNotFound");
+      const { page } = request.query;
+      const body = await cached(request, `store-sitemap:${slug}:${page}`, async (origin) => {
+        const urls = await storeSitemapUrls(db, slug, page);
+        if (!urls) throw notFound("storeNotFound");
+        return storeSitemapXml(origin, urls);
+      });
+      return send(request, reply, body, XML);
+    },
+  );
+
+  app.get(
+    "/s/:slug/feed.xml",
+    {
+      config: { public: true },
+      schema: {
+        ...documentSchema("A store's product feed: RSS 2.0 with Google's g: fields (application/rss+xml)"),
+        params: slugParams,
+      },
+    },
+    async (request, reply) => {
+      const slug = request.params.slug.toLowerCase();
+      if (!SLUG.test(slug)) throw notFound("storeNotFound");
+      const body = await cached(request, `feed:${slug}`, async (origin) => {
+        const { store, products } = await loadStoreFeed(db, slug);
+        return productFeedXml(origin, store, products);
+      });
+      return send(request, reply, body, "application/rss+xml; charset=utf-8");
+    },
+  );
+};

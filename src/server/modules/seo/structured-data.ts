@@ -1,0 +1,113 @@
+import type { ItemList, Offer, Organization, Product, ProductGroup, WithContext } from "schema-dts";
+import type { ProductVariantView, ProductView } from "../../../shared/product";
+import { productImageUrls } from "./feed";
+import { attributeOfOption, variantAttributes } from "./variant-attributes";
+
+/**
+ * The schema.org structured data (JSON-LD) the shop pages carry in their <head> (decision 0039), typed
+ * by schema-dts so TypeScript checks the shape. A product page follows Google's "Product" merchant
+ * listing (developers.google.com/search/docs/appearance/structured-data/merchant-listing): name, image,
+ * and an Offer with price, priceCurrency and availability; a product with variants is a ProductGroup
+ * with one Product per variant in `hasVariant`, as Google's "Product variant structured data"
+ * (developers.google.com/search/docs/appearance/structured-data/product-variants) describes. A storefront
+ * is an ItemList of its products' addresses (the "summary page" of Google's carousel documentation).
+ */
+
+interface Shop {
+  name: string;
+  url: string;
+}
+
+/** The one who sells: the store, named as shoppers know it. */
+const seller = (shop: Shop): Organization => ({ "@type": "Organization", name: shop.name, url: shop.url });
+
+/** An offer: the price as the number schema.org asks for ("349.00", a dot, no currency sign), in kroner. */
+function offer(url: string, price: string, currency: string, available: boolean, shop: Shop): Offer {
+  return {
+    "@type": "Offer",
+    url,
+    price,
+    priceCurrency: currency,
+    availability: available ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    itemCondition: "https://schema.org/NewCondition",
+    seller: seller(shop),
+  };
+}
+
+/** The product page's structured data: a Product, or a ProductGroup for a product sold as variants. */
+export function productStructuredData(
+  product: ProductView,
+  origin: string,
+  description: string,
+): WithContext<Product> | WithContext<ProductGroup> {
+  const url = `${origin}/products/${product.id}`;
+  const shop: Shop = { name: product.store.name, url: `${origin}/s/${product.store.slug}` };
+  const image = productImageUrls(product, origin);
+  const common = {
+    name: product.title,
+    description,
+    url,
+    image,
+    brand: { "@type": "Brand", name: product.store.name },
+  } as const;
+  if (product.options.length === 0 || product.variants.length === 0) {
+    return {
+      "@context": "https://schema.org",
+      "@type": "Product",
+      ...common,
+      ...(product.sku ? { sku: product.sku } : {}),
+      offers: offer(url, product.basePrice, product.currencyCode, product.available, shop),
+    };
+  }
+  const variesBy = product.options
+    .map((option) => attributeOfOption(option))
+    .filter((attribute) => attribute !== undefined)
+    .map((attribute) => `https://schema.org/${attribute}`);
+  return {
+    "@context": "https://schema.org",
+    "@type": "ProductGroup",
+    ...common,
+    productGroupID: product.id,
+    ...(variesBy.length > 0 ? { variesBy } : {}),
+    hasVariant: product.variants.map((variant) => variantProduct(product, variant, url, image, shop)),
+  };
+}
+
+function variantProduct(
+  product: ProductView,
+  variant: ProductVariantView,
+  url: string,
+  image: string[],
+  shop: Shop,
+): Product {
+  const sku = variant.sku ?? product.sku;
+  return {
+    "@type": "Product",
+    name: `${product.title} (${variant.label})`,
+    image,
+    ...(sku ? { sku } : {}),
+    inProductGroupWithID: product.id,
+    ...variantAttributes(product.options, variant),
+    offers: offer(url, variant.price ?? product.basePrice, product.currencyCode, variant.available, shop),
+  };
+}
+
+/** A storefront's structured data: the list of its products' pages, in the storefront's order. */
+export function storefrontStructuredData(
+  store: { name: string; slug: string },
+  products: readonly Pick<ProductView, "id">[],
+  origin: string,
+): WithContext<ItemList> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    name: store.name,
+    url: `${origin}/s/${store.slug}`,
+    numberOfItems: products.length,
+    itemListElement: products.map((product, n) => ({
+      "@type": "ListItem",
+      position: n + 1,
+      url: `${origin}/products/${product.id}`,
+    })),
+  };
+}
