@@ -49,7 +49,7 @@ async function run(kind: "postgres" | "pglite") {
     let sent = 0;
     result = await load({
       url: `${torg.url}/api/orders`,
-      connections: 20,
+      connections: Number(process.env.BENCH_CONNECTIONS ?? 20),
       duration: DURATION,
       requests: [
         {

@@ -1,4 +1,3 @@
-import { z } from "./zod";
 /**
  * The values of a user's preferences, without zod: every page's first load imports these, and the
  * validation library stays out of that bundle (schemas live in settings.ts).
@@ -56,14 +55,15 @@ export type Currency = (typeof CURRENCIES)[number];
 export const THEMES = ["light", "dark", "system"] as const;
 export type Theme = (typeof THEMES)[number];
 
-export const userSettingsSchema = z.object({
-  language: z.enum(LANGUAGES),
-  currency: z.enum(CURRENCIES),
-  emailNotifications: z.boolean(),
-  smsNotifications: z.boolean(),
-  theme: z.enum(THEMES),
-});
-export type UserSettings = z.infer<typeof userSettingsSchema>;
+// A plain interface: its schema (settingsSchema in settings.ts, which also describes the settings routes'
+// answers) is checked against it there, so zod stays out of every page's first load.
+export interface UserSettings {
+  language: Language;
+  currency: Currency;
+  emailNotifications: boolean;
+  smsNotifications: boolean;
+  theme: Theme;
+}
 
 export const DEFAULT_SETTINGS: UserSettings = {
   language: "en",
