@@ -54,6 +54,12 @@ export const stockQtyField = z
     return stock;
   });
 
+/**
+ * A product's limits, the same wherever a product is written: the seller's add and edit forms, quick-create's
+ * editor and the routes behind them (decision 0028).
+ */
+export const PRODUCT_LIMITS = { title: 200, description: 5000, sku: 64, seoTitle: 120, seoDescription: 320 };
+
 const optionalText = (max: number) =>
   z
     .string()
@@ -62,14 +68,46 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => value || undefined);
 
+/**
+ * The product's fields, built once for both ways of creating a product. The seller's form and quick-create
+ * differ only where docs/product-spec.md sets them apart, each with the spec's own message: the seller's
+ * title needs one character, quick-create's two; quick-create's description (the AI's proposal the maker
+ * checks) needs ten, the seller's blurb is optional; quick-create takes a price such as 199.99 as the spec
+ * shows and saves it rounded to whole kroner, the seller's form asks for whole kroner (decision 0007).
+ */
+export const productFields = {
+  title: (min: 1 | 2) =>
+    min === 1
+      ? z
+          .string("errors.titleRequired")
+          .trim()
+          .min(1, "errors.titleRequired")
+          .max(PRODUCT_LIMITS.title, "errors.titleMax")
+      : z
+          .string("errors.productTitleMin")
+          .trim()
+          .min(2, "errors.productTitleMin")
+          .max(PRODUCT_LIMITS.title, "errors.titleMax"),
+  optionalDescription: () => optionalText(PRODUCT_LIMITS.description),
+  requiredDescription: () =>
+    z
+      .string("errors.descriptionMin")
+      .trim()
+      .min(10, "errors.descriptionMin")
+      .max(PRODUCT_LIMITS.description, "errors.textTooLong"),
+  sku: () => optionalText(PRODUCT_LIMITS.sku),
+  seoTitle: () => optionalText(PRODUCT_LIMITS.seoTitle),
+  seoDescription: () => optionalText(PRODUCT_LIMITS.seoDescription),
+};
+
 /** Add product (docs/product-spec.md 5): title required, price 0 or more, blurb and sku optional. */
 export const productFieldsSchema = z.object({
-  title: z.string("errors.titleRequired").trim().min(1, "errors.titleRequired").max(200, "errors.titleMax"),
-  blurb: optionalText(5000),
+  title: productFields.title(1),
+  blurb: productFields.optionalDescription(),
   basePrice: priceField("errors.priceInvalid"),
-  sku: optionalText(64),
-  seoMetaTitle: optionalText(120),
-  seoMetaDesc: optionalText(320),
+  sku: productFields.sku(),
+  seoMetaTitle: productFields.seoTitle(),
+  seoMetaDesc: productFields.seoDescription(),
   /** Absent on create: 1, a product from a photo being one of a kind until the seller says otherwise. */
   stockQty: stockQtyField.optional(),
 });
@@ -108,10 +146,10 @@ const clearableText = (max: number) =>
  * `updatedAt` the edit form was filled from (`expectedUpdatedAt`: a stale one is refused with 409).
  */
 export const updateProductSchema = productFieldsSchema.partial().extend({
-  blurb: clearableText(5000),
-  sku: clearableText(64),
-  seoMetaTitle: clearableText(120),
-  seoMetaDesc: clearableText(320),
+  blurb: clearableText(PRODUCT_LIMITS.description),
+  sku: clearableText(PRODUCT_LIMITS.sku),
+  seoMetaTitle: clearableText(PRODUCT_LIMITS.seoTitle),
+  seoMetaDesc: clearableText(PRODUCT_LIMITS.seoDescription),
   isActive: z.boolean("errors.invalidInput").optional(),
   coordinates: coordinatesSchema.nullable().optional(),
   expectedUpdatedAt: expectedUpdatedAtField,

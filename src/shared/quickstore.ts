@@ -1,30 +1,26 @@
 import { MAX_PHOTOS } from "./image-limits";
 import { UPLOADED_IMAGE_PATTERN } from "./image-url";
-import { coordinatesSchema, stockQtyField } from "./product";
+import { coordinatesSchema, PRODUCT_LIMITS, productFields, stockQtyField } from "./product";
 import { MAX_PRODUCT_IMAGES } from "./product-images";
 import { QR_CODE_PATTERN, qrCodeViewSchema } from "./qr";
 import { storeSummarySchema } from "./store";
 import { z } from "./zod";
 
-/** Quick-create's product editor (docs/product-spec.md 5): title ≥ 2, description ≥ 10, a price like 199 or 199.99. */
+/**
+ * Quick-create's product editor (docs/product-spec.md 5): the product's fields (productFields) under
+ * quick-create's names, with the spec's rules where they differ: title ≥ 2, description ≥ 10, a price
+ * like 199 or 199.99.
+ */
 export const quickProductSchema = z.object({
-  title: z
-    .string("errors.productTitleMin")
-    .trim()
-    .min(2, "errors.productTitleMin")
-    .max(200, "errors.titleMax"),
-  description: z
-    .string("errors.descriptionMin")
-    .trim()
-    .min(10, "errors.descriptionMin")
-    .max(5000, "errors.textTooLong"),
+  title: productFields.title(2),
+  description: productFields.requiredDescription(),
   price: z
     .string("errors.priceRequired")
     .trim()
     .min(1, "errors.priceRequired")
     .regex(/^\d{1,8}(\.\d{1,2})?$/, "errors.priceFormat"),
-  seoTitle: z.string().trim().max(120, "errors.textTooLong").optional(),
-  seoDescription: z.string().trim().max(320, "errors.textTooLong").optional(),
+  seoTitle: productFields.seoTitle(),
+  seoDescription: productFields.seoDescription(),
   imageUrl: z.string("errors.imageRequired").regex(UPLOADED_IMAGE_PATTERN, "errors.imageUrlUnknown"),
   /**
    * More analysed photos of the same product, in order after `imageUrl` (decision 0033): the product
@@ -52,8 +48,8 @@ export const quickStoreDetailsSchema = z.object({
     .optional()
     .transform((code) => code || undefined)
     .refine((code) => code === undefined || QR_CODE_PATTERN.test(code), "errors.qrCodeInvalid"),
-  seoTitle: z.string().trim().max(120, "errors.textTooLong").optional(),
-  seoDescription: z.string().trim().max(320, "errors.textTooLong").optional(),
+  seoTitle: z.string().trim().max(PRODUCT_LIMITS.seoTitle, "errors.textTooLong").optional(),
+  seoDescription: z.string().trim().max(PRODUCT_LIMITS.seoDescription, "errors.textTooLong").optional(),
 });
 export type QuickStoreDetails = z.infer<typeof quickStoreDetailsSchema>;
 
