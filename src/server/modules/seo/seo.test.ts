@@ -151,6 +151,9 @@ describe("robots.txt", () => {
       expect.arrayContaining([
         "Allow: /s/",
         "Allow: /products/",
+        "Allow: /login",
+        "Allow: /register",
+        "Allow: /privacy",
         "Allow: /uploads/",
         "Allow: /assets/",
         "Disallow: /api/",

@@ -51,9 +51,10 @@ export function storeSitemapXml(origin: string, urls: readonly SitemapUrl[]): st
 
 /**
  * robots.txt, an allow-list: the shops (storefronts, their terms, sitemaps and feeds under /s/), the
- * product pages, and the files they are drawn with (uploaded photos, the built scripts and styles,
- * pictures); everything else, the seller workspace the app serves at "/" and its pages, the sign-in pages
- * and the API, is disallowed, so a workspace page added later is covered without touching this list.
+ * product pages, the public pages a maker finds Torg by (log in, sign up, privacy: server-rendered, with
+ * their own descriptions), and the files they are drawn with (uploaded photos, the built scripts and
+ * styles, pictures); everything else, the seller workspace the app serves at "/" and its pages, and the
+ * API, is disallowed, so a workspace page added later is covered without touching this list.
  * Crawlers take the longest matching rule (RFC 9309 2.2.2), so "Allow: /s/" wins over "Disallow: /".
  * A shopper's order page under /s/ is crawlable but says noindex itself (decision 0026). Each sitemap
  * index page is named with its absolute address, as the sitemaps protocol asks.
@@ -74,6 +75,9 @@ export function robotsTxt(origin: string, indexPages: number): string {
 const SHOP_PATHS = [
   "/s/",
   "/products/",
+  "/login",
+  "/register",
+  "/privacy",
   "/sitemap.xml",
   "/uploads/",
   "/assets/",
