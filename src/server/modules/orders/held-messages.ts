@@ -9,53 +9,26 @@ import { emailOutbox, smsOutbox } from "../../db/schema";
  * the transaction that makes the order paid, and drops them in the one that cancels it unpaid, so an
  * order that expires unpaid never sent a receipt. Orders without an online payment hold nothing.
  */
-const HELD = sql`'9999-12-31 00:00:00+00'::timestamptz`;
+/** When a held message is due: never, until it is released. The checkout statement writes the same. */
+export const HELD_UNTIL = "'9999-12-31 00:00:00+00'::timestamptz";
+const HELD = sql.raw(HELD_UNTIL);
+
+/** An order's messages that are held: pending, due in year 9999. */
+const heldOf = (outbox: typeof smsOutbox | typeof emailOutbox, orderId: string) =>
+  and(eq(outbox.orderId, orderId), eq(outbox.status, "pending"), sql`${outbox.nextAttemptAt} = ${HELD}`);
 
 /** The order is paid: its held messages are due now. */
 export async function releaseHeldMessages(tx: DbOrTx, orderId: string) {
-  await tx
-    .update(smsOutbox)
-    .set({ nextAttemptAt: sql`now()` })
-    .where(
-      and(
-        eq(smsOutbox.orderId, orderId),
-        eq(smsOutbox.status, "pending"),
-        sql`${smsOutbox.nextAttemptAt} = ${HELD}`,
-      ),
-    );
-  await tx
-    .update(emailOutbox)
-    .set({ nextAttemptAt: sql`now()` })
-    .where(
-      and(
-        eq(emailOutbox.orderId, orderId),
-        eq(emailOutbox.status, "pending"),
-        sql`${emailOutbox.nextAttemptAt} = ${HELD}`,
-      ),
-    );
+  await tx.update(smsOutbox).set({ nextAttemptAt: sql`now()` }).where(heldOf(smsOutbox, orderId));
+  await tx.update(emailOutbox).set({ nextAttemptAt: sql`now()` }).where(heldOf(emailOutbox, orderId));
 }
 
 /** The order was cancelled before it was paid: its held messages are never sent. */
 export async function dropHeldMessages(tx: DbOrTx, orderId: string) {
   const reason = "not sent: the order was cancelled before it was paid";
-  await tx
-    .update(smsOutbox)
-    .set({ status: "refused", lastError: reason })
-    .where(
-      and(
-        eq(smsOutbox.orderId, orderId),
-        eq(smsOutbox.status, "pending"),
-        sql`${smsOutbox.nextAttemptAt} = ${HELD}`,
-      ),
-    );
+  await tx.update(smsOutbox).set({ status: "refused", lastError: reason }).where(heldOf(smsOutbox, orderId));
   await tx
     .update(emailOutbox)
     .set({ status: "cancelled", lastError: reason })
-    .where(
-      and(
-        eq(emailOutbox.orderId, orderId),
-        eq(emailOutbox.status, "pending"),
-        sql`${emailOutbox.nextAttemptAt} = ${HELD}`,
-      ),
-    );
+    .where(heldOf(emailOutbox, orderId));
 }

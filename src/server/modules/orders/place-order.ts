@@ -4,6 +4,7 @@ import { MAX_QTY_PER_LINE, type OrderView, orderPagePath, type PlaceOrderInput }
 import type { Database, Db } from "../../db/client";
 import { orderItems, orders, stores } from "../../db/schema";
 import { badRequest, conflict, HttpError } from "../../lib/http-error";
+import { HELD_UNTIL } from "./held-messages";
 import { toOrderItemView, toOrderView } from "./service";
 
 /** total_gross is numeric(12,2): an order at or above this is refused rather than overflowing. */
@@ -210,7 +211,7 @@ const PLACE_ORDER_SQL = `/* torg:place_order */
   ), queued_sms as (
     insert into sms_outbox (order_id, store_id, to_number, purpose, link_origin, next_attempt_at)
     select o.id, s.id, m.to_number, m.purpose, m.link_origin,
-      case when m.purpose = 'order_confirmation' and $12::boolean then '9999-12-31 00:00:00+00'::timestamptz else now() end
+      case when m.purpose = 'order_confirmation' and $12::boolean then ${HELD_UNTIL} else now() end
     from new_order o, store s,
       lateral (values ($6::text, 'order_confirmation', $10::text),
         (case when s.seller_sms then s.verified_phone end, 'seller_new_order', null))
@@ -221,7 +222,7 @@ const PLACE_ORDER_SQL = `/* torg:place_order */
     -- An order paid online ($12) holds both until the provider says it is paid, as its text (decision 0034).
     insert into email_outbox (order_id, store_id, to_address, purpose, link_origin, next_attempt_at)
     select o.id, s.id, m.to_address, m.purpose, $11::text,
-      case when $12::boolean then '9999-12-31 00:00:00+00'::timestamptz else now() end
+      case when $12::boolean then ${HELD_UNTIL} else now() end
     from new_order o, store s, lateral (
       select $4::text as to_address, 'order_confirmation' as purpose
       union all
