@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
+import { fillShopper, openCheckout } from "./checkout";
 import { createStoreThroughApi, expectToast, madePhoto, signInSharedSeller, uniqueEmail } from "./helpers";
 import { openMailbox, orderPageLink } from "./mailbox";
 
@@ -35,17 +36,8 @@ async function phone(browser: Browser) {
 }
 
 async function checkoutWith(page: Page, slug: string, email: string) {
-  await page.goto(`/s/${slug}`);
-  await page.getByRole("button", { name: "Add to Cart: Sea-green mug" }).click();
-  await page
-    .getByRole("button", { name: /Open cart, 1 item/ })
-    .first()
-    .click();
-  await page.getByRole("dialog").getByRole("button", { name: "Proceed to Checkout" }).click();
-  const checkout = page.getByRole("dialog", { name: "Complete Your Order" });
-  await checkout.getByLabel("Name").fill("Nora Kunde");
-  await checkout.getByLabel("Email").fill(email);
-  await checkout.getByLabel("Phone").fill("913 45 678");
+  const checkout = await openCheckout(page, slug);
+  await fillShopper(checkout, email);
   return checkout;
 }
 

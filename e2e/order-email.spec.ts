@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
+import { fillShopper, openCheckout } from "./checkout";
 import { recordPageErrors, seedShop, uniqueEmail } from "./helpers";
 import { openMailbox, orderPageLink } from "./mailbox";
 
@@ -21,17 +22,8 @@ test("a shopper orders, reads the receipt e-mail, opens their order page from it
   const shopper = uniqueEmail("kunde");
   const pageErrors = recordPageErrors(page);
 
-  await page.goto(`/s/${shop.slug}`);
-  await page.getByRole("button", { name: "Add to Cart: Sea-green mug" }).click();
-  await page
-    .getByRole("button", { name: /Open cart, 1 item/ })
-    .first()
-    .click();
-  await page.getByRole("dialog").getByRole("button", { name: "Proceed to Checkout" }).click();
-  const checkout = page.getByRole("dialog", { name: "Complete Your Order" });
-  await checkout.getByLabel("Name").fill("Nora Kunde");
-  await checkout.getByLabel("Email").fill(shopper);
-  await checkout.getByLabel("Phone").fill("913 45 678");
+  const checkout = await openCheckout(page, shop.slug);
+  await fillShopper(checkout, shopper);
   await checkout.getByLabel(/I accept the terms of sale/).check();
   await checkout.getByRole("button", { name: /Place Order/ }).click();
   await expect(page.getByText("Thank you for your order!")).toBeVisible();

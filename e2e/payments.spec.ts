@@ -1,5 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
+import { fillShopper, openCheckout } from "./checkout";
 import {
   createStoreThroughApi,
   fakePaymentPorts,
@@ -16,16 +17,10 @@ import {
 const FAKES = fakePaymentPorts();
 const SHOTS = ".tmp/shots";
 
+/** After a short settle (the payment panel animates in), the shared check. */
 async function noSeriousViolations(page: Page, what: string) {
   await page.waitForTimeout(300);
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      rule: violation.id,
-      nodes: violation.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-    }));
-  expect(serious, `${what}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
+  await expectNoSeriousViolations(page, what);
 }
 
 /** A store of the shared seller with live Vipps and Stripe channels and one 349 kr piece (stock 1). */
@@ -61,17 +56,8 @@ async function checkoutWith(
   method: "Vipps" | "Card",
   shot?: string,
 ) {
-  await page.goto(`/s/${slug}`);
-  await page.getByRole("button", { name: `Add to Cart: ${title}` }).click();
-  await page
-    .getByRole("button", { name: /Open cart, 1 item/ })
-    .first()
-    .click();
-  await page.getByRole("dialog").getByRole("button", { name: "Proceed to Checkout" }).click();
-  const checkout = page.getByRole("dialog", { name: "Complete Your Order" });
-  await checkout.getByLabel("Name").fill("Nora Kunde");
-  await checkout.getByLabel("Email").fill("nora@example.no");
-  await checkout.getByLabel("Phone").fill("913 45 678");
+  const checkout = await openCheckout(page, slug, title);
+  await fillShopper(checkout, "nora@example.no");
   const payment = checkout.getByRole("group", { name: "Payment" });
   // Vipps first, and chosen unless the shopper picks another.
   await expect(payment.getByRole("radio")).toHaveCount(2);
