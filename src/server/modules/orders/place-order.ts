@@ -98,7 +98,7 @@ type PlaceOrderRow = {
  * The checkout statement. Parameters: $1 store id, $2 lines as JSON [{line, product_id, variant_id, qty}],
  * $3 new order id, $4 buyer email, $5 name, $6 phone (E.164), $7 address JSON, $8 Idempotency-Key,
  * $9 request hash, $10 Torg's address for the link in the buyer's text (or null), $11 Torg's address for
- * the link in the buyer's e-mail (or null), $12 true when the buyer's confirmation text waits for payment
+ * the link in the buyer's e-mail (or null), $12 true when the order's texts and e-mails wait for payment
  * (held at next_attempt_at = 9999-12-31 until the order is paid, decision 0034), $13 the chosen delivery
  * option (or null). Its text never changes, so PostgreSQL plans it once per connection.
  *
@@ -211,7 +211,7 @@ const PLACE_ORDER_SQL = `/* torg:place_order */
   ), queued_sms as (
     insert into sms_outbox (order_id, store_id, to_number, purpose, link_origin, next_attempt_at)
     select o.id, s.id, m.to_number, m.purpose, m.link_origin,
-      case when m.purpose = 'order_confirmation' and $12::boolean then ${HELD_UNTIL} else now() end
+      case when $12::boolean then ${HELD_UNTIL} else now() end
     from new_order o, store s,
       lateral (values ($6::text, 'order_confirmation', $10::text),
         (case when s.seller_sms then s.verified_phone end, 'seller_new_order', null))

@@ -1,7 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVippsGateway, vippsWebhookSignature } from "../../adapters/payments/vipps";
-import { emailLog, orders, paymentEvents, payments, products, vippsWebhooks } from "../../db/schema";
+import {
+  emailLog,
+  orders,
+  paymentEvents,
+  payments,
+  products,
+  stores,
+  userSettings,
+  vippsWebhooks,
+} from "../../db/schema";
 import { type FakeVipps, startFakeVipps } from "../../test/fakes/vipps";
 import { Agent, createTestApp, type TestApp } from "../../test/harness";
 import { changeOrderStatus } from "../orders/service";
@@ -523,6 +532,37 @@ describe("The receipt and the new-order e-mail wait for the payment (decision 00
     ]);
     await t.app.emailOutbox.drain();
     expect(await sentFor(order.id)).toEqual(["order_confirmation", "seller_new_order"]);
+  });
+
+  it("the seller's new-order text waits for the payment too, and goes out when it is paid", async () => {
+    const { seller, store, mug } = await storeWithChannels(t, [{ provider: "vipps", isLive: true }]);
+    // The store's phone is verified and the seller keeps SMS notifications on (decision 0022).
+    await t.database.db
+      .update(stores)
+      .set({ phone: "+4791234567", verifiedPhone: "+4791234567" })
+      .where(eq(stores.id, store.id));
+    await t.database.db
+      .insert(userSettings)
+      .values({ userId: seller.user.id, smsNotifications: true })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { smsNotifications: true } });
+    const response = await checkout(t, store.id, mug.id, "vipps");
+    expect(response.statusCode).toBe(201);
+    const order = response.json();
+    const heldTexts = async () =>
+      (await orderState(t, order.id)).texts
+        .map((text) => [text.purpose, text.nextAttemptAt.getUTCFullYear() === 9999])
+        .sort();
+    expect(await heldTexts()).toEqual([
+      ["order_confirmation", true],
+      ["seller_new_order", true],
+    ]);
+    const reference = [...vipps.payments.values()].at(-1)?.reference ?? "";
+    await vipps.approve(reference);
+    await deliverVipps(t, vipps);
+    expect(await heldTexts()).toEqual([
+      ["order_confirmation", false],
+      ["seller_new_order", false],
+    ]);
   });
 
   it("dropped when the order expires unpaid, with its text", async () => {
