@@ -243,6 +243,22 @@ describe("the sitemap index", () => {
   });
 });
 
+describe("the schemas the sitemaps are checked against", () => {
+  const urlset = (url: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">${url}</urlset>`;
+  it("refuse what Google and sitemaps.org would: an image without its loc, a url without its loc, a stray element", () => {
+    const good =
+      "<url><loc>https://torg.example/s/a</loc><image:image><image:loc>https://torg.example/u/a.webp</image:loc></image:image></url>";
+    expect(xmllint(urlset(good), "urlset-with-images.xsd")).toBe("");
+    for (const bad of [
+      "<url><loc>https://torg.example/s/a</loc><image:image><image:title>No loc</image:title></image:image></url>",
+      "<url><lastmod>2026-11-27</lastmod></url>",
+      "<url><loc>https://torg.example/s/a</loc><image:picture>https://torg.example/u/a.webp</image:picture></url>",
+    ])
+      expect(xmllint(urlset(bad), "urlset-with-images.xsd")).toMatch(/fails to validate/);
+  });
+});
+
 describe("a store's sitemap", () => {
   it("is valid with Google's image extension and lists the storefront and the active products with their photos", async () => {
     const response = await visitor.get(`/s/${seed.store.slug}/sitemap.xml`);
