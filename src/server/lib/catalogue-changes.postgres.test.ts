@@ -1,12 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import { openPostgres } from "../db/client";
 import { createProductVia, createStoreVia } from "../test/fixtures";
-import { createTestDatabase, signUp, testConfig } from "../test/harness";
+import { createTwoTestServers, signUp } from "../test/harness";
 
 /**
  * Two Torg processes on one PostgreSQL, each with its own public cache (decision 0038): a write on one
@@ -19,24 +14,9 @@ afterAll(async () => {
 });
 
 async function twoServers() {
-  const database = await createTestDatabase();
-  if (!database.url) throw new Error("the PostgreSQL pass gives every test database a URL");
-  const second = await openPostgres(database.url, 5);
-  const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "torg-cache-test-"));
-  const apps: FastifyInstance[] = [];
-  for (const db of [database, second]) {
-    const config = testConfig({ UPLOAD_DIR: uploads, PUBLIC_CACHE_TTL_MS: "60000" });
-    const app = await buildApp({ config, database: db });
-    await app.ready();
-    apps.push(app);
-  }
-  cleanups.push(async () => {
-    for (const app of apps) await app.close();
-    await second.close();
-    await database.close();
-    fs.rmSync(uploads, { recursive: true, force: true });
-  });
-  return { apps: apps as [FastifyInstance, FastifyInstance], database };
+  const servers = await createTwoTestServers({ PUBLIC_CACHE_TTL_MS: "60000" });
+  cleanups.push(servers.close);
+  return { apps: servers.apps, database: servers.database };
 }
 
 const titlesOn = async (app: FastifyInstance, storeId: string) =>

@@ -142,3 +142,30 @@ export async function signUpAdmin(t: TestApp) {
   await setAdmin(t.database.db, signedUp.user.email, true);
   return signedUp;
 }
+
+/**
+ * Two Torg processes on one PostgreSQL, as behind a load balancer: each with its own connection pool and
+ * public cache, sharing an upload folder (PostgreSQL pass only). `close` ends both and drops the database.
+ */
+export async function createTwoTestServers(env: Record<string, string> = {}) {
+  const database = await createTestDatabase();
+  if (!database.url) throw new Error("the PostgreSQL pass gives every test database a URL");
+  const second = await openPostgres(database.url, 10);
+  const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "torg-two-servers-"));
+  const apps: FastifyInstance[] = [];
+  for (const db of [database, second]) {
+    const app = await buildApp({ config: testConfig({ UPLOAD_DIR: uploads, ...env }), database: db });
+    await app.ready();
+    apps.push(app);
+  }
+  return {
+    apps: apps as [FastifyInstance, FastifyInstance],
+    database,
+    async close() {
+      for (const app of apps) await app.close();
+      await second.close();
+      await database.close();
+      fs.rmSync(uploads, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,14 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
-import { openPostgres } from "../../db/client";
 import { orders, products } from "../../db/schema";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
-import { createTestDatabase, signUp, testConfig } from "../../test/harness";
+import { createTwoTestServers, signUp } from "../../test/harness";
 
 /**
  * Two Torg processes on one PostgreSQL, as behind a load balancer: each has its own connection pool, so
@@ -21,23 +16,9 @@ afterAll(async () => {
 });
 
 async function twoServers() {
-  const database = await createTestDatabase();
-  if (!database.url) throw new Error("the PostgreSQL pass gives every test database a URL");
-  const second = await openPostgres(database.url, 10);
-  const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "torg-stock-test-"));
-  const apps: FastifyInstance[] = [];
-  for (const db of [database, second]) {
-    const app = await buildApp({ config: testConfig({ UPLOAD_DIR: uploads }), database: db });
-    await app.ready();
-    apps.push(app);
-  }
-  cleanups.push(async () => {
-    for (const app of apps) await app.close();
-    await second.close();
-    await database.close();
-    fs.rmSync(uploads, { recursive: true, force: true });
-  });
-  return { apps, db: database.db };
+  const servers = await createTwoTestServers();
+  cleanups.push(servers.close);
+  return { apps: servers.apps, db: servers.database.db };
 }
 
 describe("stock across two app servers on one PostgreSQL", () => {
