@@ -12,6 +12,11 @@ function photosOf(product: ProductView): { key: string; url: string | null }[] {
   return [{ key: "primary", url: product.primaryImage }];
 }
 
+function photoInView(strip: HTMLElement, count: number): number {
+  const index = Math.round(strip.scrollLeft / Math.max(strip.clientWidth, 1));
+  return Math.min(Math.max(index, 0), count - 1);
+}
+
 const prefersReducedMotion = () =>
   typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -30,10 +35,14 @@ export function ProductGallery({
   const photos = photosOf(product);
   const [current, setCurrent] = useState(0);
   const strip = useRef<HTMLDivElement>(null);
+  // The photo a thumbnail asked for while the strip glides to it: the scroll events on the way report the
+  // photos it passes, which must not take the highlight (or the zoom) back to them.
+  const gliding = useRef<number | null>(null);
   const count = photos.length;
   const several = photos.length > 1;
 
   function show(index: number) {
+    gliding.current = index;
     setCurrent(index);
     const node = strip.current;
     node?.scrollTo({
@@ -53,9 +62,17 @@ export function ProductGallery({
           // A strip that scrolls must be reachable by keyboard: the arrow keys then move it too.
           tabIndex={several ? 0 : undefined}
           onScroll={(event) => {
-            const node = event.currentTarget;
-            const index = Math.round(node.scrollLeft / Math.max(node.clientWidth, 1));
-            if (index !== current) setCurrent(Math.min(Math.max(index, 0), photos.length - 1));
+            const index = photoInView(event.currentTarget, count);
+            if (gliding.current !== null) {
+              if (index === gliding.current) gliding.current = null;
+              return;
+            }
+            if (index !== current) setCurrent(index);
+          }}
+          // A swipe that interrupts the glide ends it: the photo the strip rests on is the current one.
+          onScrollEnd={(event) => {
+            gliding.current = null;
+            setCurrent(photoInView(event.currentTarget, count));
           }}
           className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:rounded-3xl"
           style={{ scrollbarWidth: "none" }}
