@@ -121,7 +121,7 @@ function OrdersPanel({ tab, storeId, storeScoped, onView }: OrdersPanelProps) {
   }
   const stale = orders.isPlaceholderData;
   return (
-    <div className="grid gap-4">
+    <div className="grid scroll-mt-24 gap-4">
       {/* The page shown stays, dimmed, while the next one (or another filter's) is on its way. */}
       <div className={cn("transition-opacity", stale && "opacity-60")} aria-busy={stale || undefined}>
         <OrderRows orders={orders.data.items} onView={onView} />

@@ -37,7 +37,8 @@ interface PagerProps {
 
 /**
  * Every paged list's pager: "21–40 of 57 · Page 2 of 3" (announced when it changes) with Previous and
- * Next, each disabled at its end of the list.
+ * Next, each disabled at its end of the list. It sits below its list in one container, which it scrolls
+ * to after a page change (give the container a top scroll margin for the sticky top bar).
  */
 export function Pager({ page, pageSize, total, onPageChange }: PagerProps) {
   const { t, language } = useTranslation();
@@ -49,16 +50,22 @@ export function Pager({ page, pageSize, total, onPageChange }: PagerProps) {
   const from = Math.min(total, (page - 1) * pageSize + 1);
   const to = Math.min(page * pageSize, total);
 
+  const nav = useRef<HTMLElement>(null);
   const previous = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
   const pressed = useRef<HTMLButtonElement | null>(null);
-  // Next pressed onto the last page (or Previous onto the first) disables the button that has the focus,
-  // and a disabled button drops it to the page's start: it moves to the other button instead.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the new page is the moment to look, not a value read
   useEffect(() => {
     const button = pressed.current;
     pressed.current = null;
-    if (button?.disabled) (button === next.current ? previous : next).current?.focus();
+    if (!button) return;
+    // The new page is read from its top: the list (the pager's container) comes into view when it was
+    // scrolled past, as it is after paging from the bottom of a long page.
+    const list = nav.current?.parentElement;
+    if (list && list.getBoundingClientRect().top < 0) list.scrollIntoView({ block: "start" });
+    // Next pressed onto the last page (or Previous onto the first) disabled the button that has the
+    // focus, and a disabled button drops it to the page's start: it moves to the other button instead.
+    if (button.disabled) (button === next.current ? previous : next).current?.focus({ preventScroll: true });
   }, [page]);
 
   function go(target: number, button: HTMLButtonElement | null) {
@@ -68,6 +75,7 @@ export function Pager({ page, pageSize, total, onPageChange }: PagerProps) {
 
   return (
     <nav
+      ref={nav}
       aria-label={t("common.pagination.label")}
       className="flex flex-wrap items-center justify-between gap-3"
     >

@@ -60,7 +60,7 @@ function AdminList<T>({ query, page, onPageChange, empty, children }: AdminListP
     );
   }
   return (
-    <div className="grid gap-4">
+    <div className="grid scroll-mt-24 gap-4">
       {children(query.data.items, query.isPlaceholderData)}
       <Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={total} onPageChange={onPageChange} />
     </div>

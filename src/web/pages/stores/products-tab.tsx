@@ -129,7 +129,7 @@ export function ProductsTab({ store }: { store: StoreSummary }) {
           }
         />
       ) : (
-        <div className="grid gap-5">
+        <div className="grid scroll-mt-24 gap-5">
           {/* The page shown stays, dimmed, while the next one (or another search's) is on its way. */}
           <ul
             className={cn(
