@@ -82,7 +82,8 @@ export async function apiGetPage<T>(url: string, signal?: AbortSignal): Promise<
   const items = (await res.json()) as T[];
   const counted = res.headers.get(TOTAL_COUNT_HEADER);
   if (counted !== null && /^\d+$/.test(counted)) return { items, total: Number(counted) };
-  const asked = new URL(url, window.location.href).searchParams;
+  // Only the url's query is read, so any base makes it a whole URL.
+  const asked = new URL(url, "http://torg.invalid").searchParams;
   const offset = Number(asked.get("offset") ?? 0);
   const limit = Number(asked.get("limit") ?? items.length);
   return { items: items.slice(offset, offset + limit), total: items.length };
