@@ -63,6 +63,8 @@ export default defineConfig({
         SMS_PER_NUMBER_PER_HOUR: "0",
         // Every journey signs up from this one machine's address.
         SIGNUPS_PER_IP_PER_HOUR: "1000",
+        // ...and places every journey's orders from it: the paging journey alone places 45.
+        ORDERS_PER_IP_PER_HOUR: "1000",
         NODE_ENV: "production",
         // E-mail goes to a local SMTP server the e-mail journey starts and reads (e2e/order-email.spec.ts);
         // while none listens, messages wait in the outbox and are retried.

@@ -3,6 +3,12 @@ import { z } from "./zod";
 /** The furthest a list may be paged: past it a request is refused rather than scanned. */
 export const MAX_PAGE_OFFSET = 1_000_000;
 
+/**
+ * The response header of a list that answers the spec's plain array of one page: the size of the whole
+ * (filtered) list, so a client can page it without the answer changing shape (decision 0041).
+ */
+export const TOTAL_COUNT_HEADER = "X-Total-Count";
+
 /** The admin lists show this many rows a page; the client pages by it and the server defaults to it. */
 export const ADMIN_PAGE_SIZE = 20;
 

@@ -1,4 +1,5 @@
 import type { QueryFunction } from "@tanstack/react-query";
+import { TOTAL_COUNT_HEADER } from "../../shared/paging";
 import { currentLanguage } from "./i18n";
 
 /** Any non-OK answer. Its message is "STATUS: body" (or "STATUS: statusText" when the body is empty). */
@@ -61,6 +62,31 @@ export function errorMessage(err: unknown, fallback: string): string {
     // Not JSON (a proxy's HTML error page, for instance): the fallback says it better.
   }
   return fallback;
+}
+
+/** One page of a list and the size of the whole list. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/**
+ * GETs one page of a list that answers a plain array and counts the whole list in X-Total-Count
+ * (decision 0041); the url names the page with `limit` and `offset`. A route that does not page yet
+ * ignores them and answers the whole list without the header: the page is then cut from it here, so the
+ * screen pages the same either way.
+ */
+export async function apiGetPage<T>(url: string, signal?: AbortSignal): Promise<ListPage<T>> {
+  const res = await fetch(url, { credentials: "include", headers: languageHeader(), signal });
+  await throwIfNotOk(res);
+  const items = (await res.json()) as T[];
+  const counted = res.headers.get(TOTAL_COUNT_HEADER);
+  if (counted !== null && /^\d+$/.test(counted)) return { items, total: Number(counted) };
+  // Only the url's query is read, so any base makes it a whole URL.
+  const asked = new URL(url, "http://torg.invalid").searchParams;
+  const offset = Number(asked.get("offset") ?? 0);
+  const limit = Number(asked.get("limit") ?? items.length);
+  return { items: items.slice(offset, offset + limit), total: items.length };
 }
 
 type UnauthorizedBehavior = "returnNull" | "throw";

@@ -273,6 +273,57 @@ describe("seller order routes", () => {
     ]);
   });
 
+  it("pages the lists on the server and counts the whole filtered list in X-Total-Count", async () => {
+    const { agent, store, mug } = await sellerWithProducts();
+    const second = await createStoreVia(agent);
+    const cup = await createProductVia(agent, second.id, { title: "Cup", basePrice: "99" });
+    const placed = [];
+    for (let i = 0; i < 5; i++)
+      placed.push((await placeOrder(store.id, [{ productId: mug.id, qty: 1 }])).json());
+    for (let i = 0; i < 2; i++) await placeOrder(second.id, [{ productId: cup.id, qty: 1 }]);
+    for (const order of placed.slice(0, 3))
+      await agent.patch(`/api/orders/${order.id}/status`, { status: "paid" });
+    const ids = (response: { json(): { id: string }[] }) => response.json().map((order) => order.id);
+    const newestFirst = placed.map((order) => order.id).reverse();
+
+    const firstPage = await agent.get(`/api/stores/${store.id}/orders?limit=2&offset=0`);
+    expect(firstPage.headers["x-total-count"]).toBe("5");
+    expect(ids(firstPage)).toEqual(newestFirst.slice(0, 2));
+    const lastPage = await agent.get(`/api/stores/${store.id}/orders?limit=2&offset=4`);
+    expect(lastPage.headers["x-total-count"]).toBe("5");
+    expect(ids(lastPage)).toEqual(newestFirst.slice(4));
+    const pastTheEnd = await agent.get(`/api/stores/${store.id}/orders?limit=2&offset=10`);
+    expect(pastTheEnd.json()).toEqual([]);
+    expect(pastTheEnd.headers["x-total-count"]).toBe("5");
+
+    const all = await agent.get("/api/orders?limit=3");
+    expect(all.headers["x-total-count"]).toBe("7");
+    expect(all.json()).toHaveLength(3);
+    const paid = await agent.get(`/api/orders?storeId=${store.id}&status=paid&limit=2&offset=2`);
+    expect(paid.headers["x-total-count"]).toBe("3");
+    expect(ids(paid)).toEqual([placed[0].id]);
+    const storePending = await agent.get(`/api/stores/${store.id}/orders?status=pending`);
+    expect(storePending.headers["x-total-count"]).toBe("2");
+    expect(storePending.json()).toHaveLength(2);
+    const otherStore = await agent.get(`/api/orders?storeId=${second.id}`);
+    expect(otherStore.headers["x-total-count"]).toBe("2");
+    const none = await agent.get("/api/orders?status=cancelled");
+    expect(none.headers["x-total-count"]).toBe("0");
+    expect(none.json()).toEqual([]);
+  });
+
+  it("refuses a page out of range with a 400 and its message", async () => {
+    const { agent, store } = await sellerWithProducts();
+    for (const query of ["limit=0", "limit=201", "limit=abc", "offset=-1", "offset=1.5", "offset=1000001"]) {
+      const response = await agent.get(`/api/stores/${store.id}/orders?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message, query).toEqual(expect.any(String));
+      expect(response.headers["x-total-count"], query).toBeUndefined();
+    }
+    const badStatus = await agent.get("/api/orders?status=shipped");
+    expect(badStatus.statusCode).toBe(400);
+  });
+
   it("keeps item snapshots when the product is deleted", async () => {
     const { agent, store, mug } = await sellerWithProducts();
     const placed = (await placeOrder(store.id, [{ productId: mug.id, qty: 1 }])).json();
@@ -288,8 +339,13 @@ describe("seller order routes", () => {
     expect((await other.get(`/api/orders/${placed.id}`)).statusCode).toBe(404);
     expect((await other.patch(`/api/orders/${placed.id}/status`, { status: "paid" })).statusCode).toBe(404);
     expect((await other.get(`/api/stores/${store.id}/orders`)).statusCode).toBe(404);
-    expect((await other.get(`/api/orders?storeId=${store.id}`)).statusCode).toBe(404);
-    expect((await other.get("/api/orders")).json()).toEqual([]);
+    const named = await other.get(`/api/orders?storeId=${store.id}`);
+    expect(named.statusCode).toBe(404);
+    // Not even the size of another seller's list.
+    expect(named.headers["x-total-count"]).toBeUndefined();
+    const own = await other.get("/api/orders");
+    expect(own.json()).toEqual([]);
+    expect(own.headers["x-total-count"]).toBe("0");
     const anonymous = new Agent(t.app);
     expect((await anonymous.get("/api/orders")).statusCode).toBe(401);
     expect((await anonymous.get(`/api/orders/${placed.id}`)).statusCode).toBe(401);

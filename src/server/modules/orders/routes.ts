@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../../shared/api";
@@ -9,8 +9,9 @@ import {
   placedOrderSchema,
   placeOrderSchema,
 } from "../../../shared/order";
-import { pageQuerySchema } from "../../../shared/paging";
+import { pageQuerySchema, TOTAL_COUNT_HEADER } from "../../../shared/paging";
 import { salesReportQuerySchema } from "../../../shared/sales-report";
+import type { Db } from "../../db/client";
 import type { AppDeps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
@@ -31,7 +32,7 @@ import { isUuid, requireStoreMember } from "../stores/access";
 import { memberStoreIds } from "../stores/service";
 import { placeOrder } from "./place-order";
 import { salesReportCsv } from "./sales-report";
-import { findOrderStoreId, getOrderWithHistory, listOrders } from "./service";
+import { findOrderStoreId, getOrderWithHistory, listOrders, type OrderFilter, pageOrders } from "./service";
 
 const RECENT_ORDERS = 10;
 const idParams = z.object({ id: z.string().max(100) });
@@ -40,6 +41,19 @@ const listQuery = pageQuerySchema({ defaultLimit: 100 }).extend({
   storeId: z.string().max(100).optional(),
   status: z.enum(ORDER_STATUSES, "errors.statusInvalid").optional(),
 });
+
+/**
+ * A seller's order list answers the spec's array of one page; the size of the whole filtered list (store
+ * and status) rides in the X-Total-Count header, so the dashboard pages on the server (decision 0041).
+ */
+const orderPageSchema = z.array(orderViewSchema).meta({
+  description: `One page of orders, newest first; the ${TOTAL_COUNT_HEADER} header holds the number of orders the filter matches`,
+});
+
+async function sendOrderPage(reply: FastifyReply, db: Db, filter: OrderFilter) {
+  const { items, total } = await pageOrders(db, filter);
+  return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
+}
 
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -71,15 +85,15 @@ export const orderRoutes: FastifyPluginAsyncZod<
 
   app.get(
     "/api/orders",
-    { schema: { response: { 200: z.array(orderViewSchema), ...errorResponses }, querystring: listQuery } },
-    async (request) => {
+    { schema: { response: { 200: orderPageSchema, ...errorResponses }, querystring: listQuery } },
+    async (request, reply) => {
       const user = requireUser(request);
       const { storeId, ...rest } = request.query;
       if (storeId) {
         const store = await requireStoreMember(db, user, storeId);
-        return listOrders(db, { ...rest, storeIds: [store.id] });
+        return sendOrderPage(reply, db, { ...rest, storeIds: [store.id] });
       }
-      return listOrders(db, { ...rest, storeIds: await memberStoreIds(db, user.id) });
+      return sendOrderPage(reply, db, { ...rest, storeIds: await memberStoreIds(db, user.id) });
     },
   );
 
@@ -96,14 +110,14 @@ export const orderRoutes: FastifyPluginAsyncZod<
     "/api/stores/:id/orders",
     {
       schema: {
-        response: { 200: z.array(orderViewSchema), ...errorResponses },
+        response: { 200: orderPageSchema, ...errorResponses },
         params: idParams,
         querystring: listQuery.omit({ storeId: true }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
-      return listOrders(db, { ...request.query, storeIds: [store.id] });
+      return sendOrderPage(reply, db, { ...request.query, storeIds: [store.id] });
     },
   );
 

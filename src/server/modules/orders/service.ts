@@ -9,7 +9,7 @@ import {
 import type { Db, DbOrTx } from "../../db/client";
 import { orderItems, orderStatusEvents, orders, payments, stores, users } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
-import { countRows } from "../../lib/paging";
+import { countRows, paged } from "../../lib/paging";
 import { dropHeldMessages, releaseHeldMessages } from "./held-messages";
 import { returnOrderStock } from "./stock";
 
@@ -138,6 +138,11 @@ export async function countOrders(db: Db, filter: Pick<OrderFilter, "storeIds" |
       .innerJoin(stores, eq(stores.id, orders.storeId))
       .where(orderFilterWhere(filter)),
   );
+}
+
+/** A page of listOrders and the size of the whole filtered list, queried side by side. */
+export function pageOrders(db: Db, filter: OrderFilter) {
+  return paged(listOrders(db, filter), countOrders(db, filter));
 }
 
 /** One order with its status history; the caller has checked that it may see the order's store. */

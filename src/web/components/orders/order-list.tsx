@@ -2,11 +2,14 @@ import { ReceiptText, RotateCw, TriangleAlert } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ORDER_STATUSES, type OrderStatus } from "../../../shared/order";
+import { backToFirstPage, usePageParam } from "../../hooks/use-page-param";
 import { errorMessage } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
-import { useOrders } from "../../lib/queries/orders";
+import { ORDER_PAGE_SIZE, useOrderPage } from "../../lib/queries/orders";
+import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
+import { Pager, useStayOnAPageWithRows } from "../ui/pager";
 import { Spinner } from "../ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { OrderDialog } from "./order-dialog";
@@ -88,7 +91,10 @@ interface OrdersPanelProps {
 function OrdersPanel({ tab, storeId, storeScoped, onView }: OrdersPanelProps) {
   const { t } = useTranslation();
   const status: OrderStatus | undefined = tab === "all" ? undefined : tab;
-  const orders = useOrders({ storeId, status, storeScoped });
+  const [page, setPage] = usePageParam();
+  const orders = useOrderPage({ storeId, status, storeScoped, page });
+  const settled = orders.isSuccess && !orders.isPlaceholderData;
+  useStayOnAPageWithRows(page, ORDER_PAGE_SIZE, settled ? orders.data.total : undefined, setPage);
 
   if (orders.isPending) return <ListSpinner label={t("orders.loading")} />;
   if (orders.isError) {
@@ -104,7 +110,7 @@ function OrdersPanel({ tab, storeId, storeScoped, onView }: OrdersPanelProps) {
       </ListState>
     );
   }
-  if (orders.data.length === 0) {
+  if (orders.data.total === 0) {
     return (
       <ListState
         icon={<ReceiptText aria-hidden="true" />}
@@ -113,21 +119,14 @@ function OrdersPanel({ tab, storeId, storeScoped, onView }: OrdersPanelProps) {
       />
     );
   }
+  const stale = orders.isPlaceholderData;
   return (
-    <div className="grid gap-4">
-      <OrderRows orders={orders.data} onView={onView} />
-      {orders.hasNextPage && (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void orders.fetchNextPage()}
-            disabled={orders.isFetchingNextPage}
-          >
-            {orders.isFetchingNextPage && <Spinner />}
-            {t("orders.showMore")}
-          </Button>
-        </div>
-      )}
+    <div className="grid scroll-mt-24 gap-4">
+      {/* The page shown stays, dimmed, while the next one (or another filter's) is on its way. */}
+      <div className={cn("transition-opacity", stale && "opacity-60")} aria-busy={stale || undefined}>
+        <OrderRows orders={orders.data.items} onView={onView} />
+      </div>
+      <Pager page={page} pageSize={ORDER_PAGE_SIZE} total={orders.data.total} onPageChange={setPage} />
     </div>
   );
 }
@@ -141,7 +140,10 @@ interface OrderListProps {
   toolbar?: ReactNode;
 }
 
-/** docs/product-spec.md 2.10: the five tabs, each filtering on the server with its own empty text; a click opens the order. */
+/**
+ * docs/product-spec.md 2.10: the five tabs, each filtering and paging on the server with its own empty text;
+ * a click opens the order. Another tab starts at its first page.
+ */
 export function OrderList({ storeId, storeScoped, toolbar }: OrderListProps) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -154,7 +156,7 @@ export function OrderList({ storeId, storeScoped, toolbar }: OrderListProps) {
       (params) => {
         if (isOrderStatus(next)) params.set(STATUS_PARAM, next);
         else params.delete(STATUS_PARAM);
-        return params;
+        return backToFirstPage(params);
       },
       { replace: true },
     );

@@ -1,12 +1,12 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { OrderStatus, OrderView } from "../../../shared/order";
 import { toast } from "../../hooks/use-toast";
-import { apiJson } from "../api";
+import { apiGetPage, apiJson, type ListPage } from "../api";
 import { useTranslation } from "../i18n";
 import { toastFailure } from "../toast-failure";
 
-/** One page of an order list; "Show more" fetches the next. */
-export const ORDER_PAGE_SIZE = 50;
+/** Orders on one page of an order list; the server counts the rest (decision 0041). */
+export const ORDER_PAGE_SIZE = 20;
 
 export interface OrderFilters {
   storeId?: string;
@@ -16,41 +16,39 @@ export interface OrderFilters {
    * yours), false GET /api/orders?storeId= (the filter on /orders).
    */
   storeScoped?: boolean;
+  /** 1-based. */
+  page: number;
 }
 
 const orderPath = (id: string) => `/api/orders/${encodeURIComponent(id)}`;
 
-function listUrl({ storeId, status, storeScoped }: OrderFilters): string {
+function listUrl({ storeId, status, storeScoped, page }: OrderFilters): string {
   const params = new URLSearchParams();
   if (storeId && !storeScoped) params.set("storeId", storeId);
   if (status) params.set("status", status);
-  const query = params.toString();
+  params.set("limit", String(ORDER_PAGE_SIZE));
+  params.set("offset", String((page - 1) * ORDER_PAGE_SIZE));
   const base = storeId && storeScoped ? `/api/stores/${encodeURIComponent(storeId)}/orders` : "/api/orders";
-  return query ? `${base}?${query}` : base;
+  return `${base}?${params}`;
 }
 
 /** Query keys are the URL they GET, like every other key in the app, so URL-prefix invalidation reaches them. */
 export const orderKeys = {
-  list: (filters: OrderFilters) => [listUrl(filters), "pages"] as const,
+  list: (filters: OrderFilters) => [listUrl(filters)] as const,
   recent: ["/api/orders/recent"] as const,
   detail: (id: string) => [orderPath(id)] as const,
 };
 
-/** An order list, newest first, fetched a page at a time ("Show more" asks for the next; docs/product-spec.md 2.10). */
-export function useOrders(filters: OrderFilters) {
+/**
+ * One page of an order list, newest first, with the number of orders the filters match (docs/product-spec.md
+ * 2.10, decision 0041). While the next page loads, the current one stays on screen.
+ */
+export function useOrderPage(filters: OrderFilters) {
   const queryKey = orderKeys.list(filters);
-  const [url] = queryKey;
-  return useInfiniteQuery({
+  return useQuery<ListPage<OrderView>>({
     queryKey,
-    initialPageParam: 0,
-    queryFn: ({ pageParam }) =>
-      apiJson<OrderView[]>(
-        "GET",
-        `${url}${url.includes("?") ? "&" : "?"}limit=${ORDER_PAGE_SIZE}&offset=${pageParam}`,
-      ),
-    getNextPageParam: (lastPage, pages) =>
-      lastPage.length === ORDER_PAGE_SIZE ? pages.length * ORDER_PAGE_SIZE : undefined,
-    select: (data) => data.pages.flat(),
+    queryFn: ({ signal }) => apiGetPage<OrderView>(queryKey[0], signal),
+    placeholderData: keepPreviousData,
   });
 }
 

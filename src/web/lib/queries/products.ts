@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ProductView, UpdateProductRequest } from "../../../shared/product";
 import type { ProductImages } from "../../../shared/product-images";
 import type { ProductVariantsRequest, ProductVariantsView } from "../../../shared/variants";
-import { apiJson, apiRequest } from "../api";
+import { apiGetPage, apiJson, apiRequest, type ListPage } from "../api";
 import { uploadWithProgress } from "../upload";
 import { invalidateApi, storeKeys } from "./stores";
 
@@ -14,6 +14,32 @@ export const productKeys = {
 
 /** A product changes its store's list and count, the seller's product lists and the dashboard. */
 const PRODUCT_DEPENDENT = [storeKeys.all[0], "/api/products", "/api/dashboard"];
+
+/** Products on one page of a store's Products tab: whole rows of its 2, 3 or 4 columns. */
+export const PRODUCT_PAGE_SIZE = 24;
+
+/** The longest search the Products tab sends. */
+export const PRODUCT_SEARCH_MAX_LENGTH = 100;
+
+/**
+ * One page (1-based) of a store's products, a member's view with the inactive ones, searched by `search`
+ * when it is not empty, with the number of products that match (decision 0041). The key is the URL under
+ * the store's path, so every change to the store or its products refreshes it; while the next page loads,
+ * the current one stays on screen.
+ */
+export function useStoreProductPage(storeId: string, { page, search }: { page: number; search: string }) {
+  const params = new URLSearchParams({
+    limit: String(PRODUCT_PAGE_SIZE),
+    offset: String((page - 1) * PRODUCT_PAGE_SIZE),
+  });
+  if (search) params.set("q", search);
+  const queryKey = [`${storeKeys.products(storeId)[0]}?${params}`] as const;
+  return useQuery<ListPage<ProductView>>({
+    queryKey,
+    queryFn: ({ signal }) => apiGetPage<ProductView>(queryKey[0], signal),
+    placeholderData: keepPreviousData,
+  });
+}
 
 export function useProduct(id: string) {
   return useQuery<ProductView>({ queryKey: productKeys.detail(id) });

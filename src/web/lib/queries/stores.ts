@@ -5,7 +5,6 @@ import type {
   PaymentChannelView,
   PaymentProvider,
 } from "../../../shared/payment";
-import type { ProductView } from "../../../shared/product";
 import type {
   CreateStoreInput,
   FinnListing,
@@ -74,10 +73,6 @@ export function useStores() {
 
 export function useStore(id: string) {
   return useQuery<StoreSummary>({ queryKey: storeKeys.detail(id) });
-}
-
-export function useStoreProducts(id: string) {
-  return useQuery<ProductView[]>({ queryKey: storeKeys.products(id) });
 }
 
 export function usePaymentChannels(id: string) {

@@ -1,52 +1,15 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight, RotateCw, TriangleAlert } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
+import { RotateCw, TriangleAlert } from "lucide-react";
+import type { ReactNode } from "react";
 import type { AdminListName, AdminPage } from "../../../shared/admin";
 import { ListSpinner, ListState } from "../../components/orders/order-list";
 import { Button } from "../../components/ui/button";
+import { Pager, useStayOnAPageWithRows } from "../../components/ui/pager";
+import { usePageParam } from "../../hooks/use-page-param";
 import { errorMessage } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { ADMIN_PAGE_SIZE, type AdminRows, useAdminPage } from "../../lib/queries/admin";
 import { DataTable, type DataTableProps } from "./data-table";
-import { useAdminFormatters } from "./format";
-import { usePageParam } from "./use-page-param";
-
-interface PagerProps {
-  page: number;
-  total: number;
-  onPageChange: (page: number) => void;
-}
-
-/** "21–40 of 57" with Previous and Next. */
-function Pager({ page, total, onPageChange }: PagerProps) {
-  const { t } = useTranslation();
-  const { count } = useAdminFormatters();
-  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  const from = (page - 1) * ADMIN_PAGE_SIZE + 1;
-  const to = Math.min(page * ADMIN_PAGE_SIZE, total);
-  return (
-    <nav
-      aria-label={t("admin.pagination.label")}
-      className="flex flex-wrap items-center justify-between gap-3"
-    >
-      <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
-        {t("admin.pagination.range", { from: count(from), to: count(to), total: count(total) })}
-      </p>
-      {pages > 1 && (
-        <div className="flex gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-            <ChevronLeft aria-hidden="true" />
-            {t("admin.pagination.previous")}
-          </Button>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
-            {t("admin.pagination.next")}
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </div>
-      )}
-    </nav>
-  );
-}
 
 interface EmptyState {
   icon: ReactNode;
@@ -68,12 +31,12 @@ interface AdminListProps<T> {
 function AdminList<T>({ query, page, onPageChange, empty, children }: AdminListProps<T>) {
   const { t } = useTranslation();
   const total = query.data?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  // A page that emptied (its last row deleted, or an old link) moves to the last page that has rows.
-  const pastTheEnd = query.isSuccess && !query.isPlaceholderData && page > lastPage;
-  useEffect(() => {
-    if (pastTheEnd) onPageChange(lastPage);
-  }, [pastTheEnd, lastPage, onPageChange]);
+  useStayOnAPageWithRows(
+    page,
+    ADMIN_PAGE_SIZE,
+    query.isSuccess && !query.isPlaceholderData ? total : undefined,
+    onPageChange,
+  );
 
   if (query.isPending) return <ListSpinner label={t("admin.loading")} />;
   if (query.isError) {
@@ -97,9 +60,9 @@ function AdminList<T>({ query, page, onPageChange, empty, children }: AdminListP
     );
   }
   return (
-    <div className="grid gap-4">
+    <div className="grid scroll-mt-24 gap-4">
       {children(query.data.items, query.isPlaceholderData)}
-      <Pager page={page} total={total} onPageChange={onPageChange} />
+      <Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={total} onPageChange={onPageChange} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Download, ExternalLink, Pencil, Printer, QrCode, Trash2 } from "lucide-
 import { useState } from "react";
 import type { QrCodeView } from "../../../shared/qr";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { usePageParam } from "../../hooks/use-page-param";
 import { toast } from "../../hooks/use-toast";
 import { useTranslation } from "../../lib/i18n";
 import { useDeleteQrCode } from "../../lib/queries/admin";
@@ -12,7 +13,6 @@ import { useAdminFormatters } from "./format";
 import { QrCodeForm } from "./qr-code-form";
 import { openPrintView, qrImageUrl } from "./qr-image";
 import { RowAction } from "./row-action";
-import { usePageParam } from "./use-page-param";
 
 interface Selection {
   qr: QrCodeView | null;

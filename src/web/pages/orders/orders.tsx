@@ -4,6 +4,7 @@ import { OrderList } from "../../components/orders/order-list";
 import { PageHeader } from "../../components/page-header";
 import { Label } from "../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
+import { backToFirstPage } from "../../hooks/use-page-param";
 import { useTranslation } from "../../lib/i18n";
 import { useStores } from "../../lib/queries/stores";
 
@@ -26,7 +27,8 @@ export function OrdersPage() {
       (params) => {
         if (next === ALL_STORES) params.delete(STORE_PARAM);
         else params.set(STORE_PARAM, next);
-        return params;
+        // Another store's list starts at its first page.
+        return backToFirstPage(params);
       },
       { replace: true },
     );

@@ -123,7 +123,8 @@ function StoreDetail({ store }: { store: StoreSummary }) {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="products" className="mt-6">
-          <ProductsTab store={store} />
+          {/* Keyed: another store's tab starts with its own search box, not the last store's words. */}
+          <ProductsTab key={store.id} store={store} />
         </TabsContent>
         <TabsContent value="settings" className="mt-6 grid gap-6">
           <StoreSettingsCard store={store} />

@@ -1,9 +1,16 @@
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 
-const PAGE_PARAM = "page";
+/** The page (1-based) of a paged list lives in the address (?tab=orders&page=2), so a reload keeps it. */
+export const PAGE_PARAM = "page";
 
-/** The page (1-based) lives in the address next to the tab (?tab=orders&page=2), so a reload keeps it. */
+/** A list's filter changed: it starts again at its first page (the address names no page). */
+export function backToFirstPage(params: URLSearchParams): URLSearchParams {
+  params.delete(PAGE_PARAM);
+  return params;
+}
+
+/** The page named in the address; setting page 1 removes it, so the plain address is the first page. */
 export function usePageParam(): [number, (page: number) => void] {
   const [params, setParams] = useSearchParams();
   const requested = Number(params.get(PAGE_PARAM));
@@ -13,7 +20,7 @@ export function usePageParam(): [number, (page: number) => void] {
       setParams(
         (current) => {
           if (next > 1) current.set(PAGE_PARAM, String(next));
-          else current.delete(PAGE_PARAM);
+          else backToFirstPage(current);
           return current;
         },
         { replace: true },
