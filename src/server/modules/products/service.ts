@@ -11,7 +11,7 @@ import { countRows } from "../../lib/paging";
 import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
 import { deleteStoredImage, type StoredImage } from "../images/pipeline";
 import { deleteUnusedImages, repointFallbackHero } from "./images";
-import { loadVariants, replaceVariantsIn, stockOf } from "./variants";
+import { replaceVariantsIn, stockOf, toVariantView, type VariantJson } from "./variants";
 
 type ProductRow = typeof products.$inferSelect;
 type StoreRef = { id: string; name: string; slug: string };
@@ -56,44 +56,65 @@ export function toProductView(
 /** Products of live stores only: a deleted store's products are gone for everyone. */
 const ofLiveStores = (where: SQL | undefined) => and(isNull(stores.deletedAt), where);
 
-/** Products with their store and images, in two queries whatever the count. */
-export async function loadProductViews(
+/**
+ * A product's photos as one JSON array, in their order: the view's `images`. The product's id is written
+ * out in full: Drizzle leaves the table name off a column of a query without joins, and a bare "id" here
+ * would be the photo's own.
+ */
+const imagesJson = sql<ProductView["images"]>`coalesce((
+  select json_agg(json_build_object('id', i.id, 'url', i.url, 'isPrimary', i.is_primary, 'sortOrder', i.sort_order)
+    order by i.sort_order, i.id)
+  from product_images i where i.product_id = "products"."id"), '[]'::json)`;
+
+/**
+ * A product's variants as one JSON array, in the seller's order. Prices as text: numeric in JSON would
+ * arrive as a number, and "349.00" as 349.
+ */
+const variantsJson = sql<VariantJson[]>`coalesce((
+  select json_agg(json_build_object('id', v.id, 'productId', v.product_id, 'label', v.label,
+    'optionValues', v.option_values, 'price', v.price::text, 'sku', v.sku, 'stockQty', v.stock_qty,
+    'position', v.position) order by v.position, v.id)
+  from product_variants v where v.product_id = "products"."id"), '[]'::json)`;
+
+/**
+ * The one statement loadProductViews runs: products with their store, photos and variants, the photos
+ * and variants as JSON arrays beside each row (decision 0042; three round trips before). bench/storefront
+ * runs its SQL on a bare server too.
+ */
+export function productViewsQuery(
   db: Db,
   where: SQL | undefined,
   options: { limit?: number; offset?: number } = {},
 ) {
-  let query = db
-    .select({ product: products, store: { id: stores.id, name: stores.name, slug: stores.slug } })
+  const query = db
+    .select({
+      product: products,
+      store: { id: stores.id, name: stores.name, slug: stores.slug },
+      images: imagesJson,
+      variants: variantsJson,
+    })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
     .where(ofLiveStores(where))
     .orderBy(asc(products.position), desc(products.createdAt), desc(products.id))
     .$dynamic();
-  if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  const rows = await query;
-  if (rows.length === 0) return [];
-  const images = await db
-    .select()
-    .from(productImages)
-    .where(
-      inArray(
-        productImages.productId,
-        rows.map((row) => row.product.id),
-      ),
-    )
-    .orderBy(asc(productImages.sortOrder), asc(productImages.id));
-  const byProduct = new Map<string, ProductView["images"]>();
-  for (const image of images) {
-    const list = byProduct.get(image.productId) ?? [];
-    list.push({ id: image.id, url: image.url, isPrimary: image.isPrimary, sortOrder: image.sortOrder });
-    byProduct.set(image.productId, list);
-  }
-  const variants = await loadVariants(
-    db,
-    rows.map((row) => row.product),
-  );
+  return options.limit === undefined ? query : query.limit(options.limit).offset(options.offset ?? 0);
+}
+
+/** Products with their store, photos and variants, in one statement whatever the count. */
+export async function loadProductViews(
+  db: Db,
+  where: SQL | undefined,
+  options: { limit?: number; offset?: number } = {},
+) {
+  const rows = await productViewsQuery(db, where, options);
   return rows.map((row) =>
-    toProductView(row.product, row.store, byProduct.get(row.product.id) ?? [], variants.get(row.product.id)),
+    toProductView(
+      row.product,
+      row.store,
+      row.images,
+      row.variants.map((variant) => toVariantView(variant, row.product.basePrice)),
+    ),
   );
 }
 
@@ -108,15 +129,19 @@ export async function countProducts(db: Db, where: SQL | undefined) {
   );
 }
 
+/** Which products listStoreProducts reads (bench/storefront runs the same statement on a bare server). */
+export const storeProductsWhere = (storeId: string, options: { includeInactive: boolean }) =>
+  and(eq(products.storeId, storeId), options.includeInactive ? undefined : eq(products.isActive, true));
+
 export async function listStoreProducts(db: Db, storeId: string, options: { includeInactive: boolean }) {
-  return loadProductViews(
-    db,
-    and(eq(products.storeId, storeId), options.includeInactive ? undefined : eq(products.isActive, true)),
-  );
+  return loadProductViews(db, storeProductsWhere(storeId, options));
 }
 
+/** Which product getProductView reads. */
+export const productWhere = (productId: string) => eq(products.id, productId);
+
 export async function getProductView(db: Db, productId: string) {
-  const [view] = await loadProductViews(db, eq(products.id, productId));
+  const [view] = await loadProductViews(db, productWhere(productId));
   return view;
 }
 
