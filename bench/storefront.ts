@@ -8,9 +8,10 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { fillPlaceholders } from "drizzle-orm";
 import { openPostgres } from "../src/server/db/client";
-import { productViewsQuery, productWhere, storeProductsWhere } from "../src/server/modules/products/service";
-import { publicStoreQuery } from "../src/server/modules/storefront/service";
+import { publicProductReads } from "../src/server/modules/products/service";
+import { publicStoreRead } from "../src/server/modules/storefront/service";
 import { report, round } from "./lib";
 import type { BareRoute } from "./support/bare-server";
 import { type LoadResult, load } from "./support/load";
@@ -29,7 +30,7 @@ interface Read {
   /** A phone asks for pages as HTML in Brotli; the API is asked as the earlier bench asked it. */
   headers: Record<string, string>;
   target: number;
-  statements: { sql: string; params: unknown[] }[];
+  statements: BareRoute["statements"];
 }
 
 const PAGE_HEADERS = { accept: "text/html", "accept-encoding": "br" };
@@ -65,13 +66,18 @@ async function main() {
     const { store, products } = await seedStore(torg.url, 20);
     const product = products[0];
     if (!product) throw new Error("no product seeded");
-    // The statements Torg runs for each read, as its services build them.
-    const storeSql = publicStoreQuery(sqlOf.db, store.slug).toSQL();
-    const storeProductsSql = productViewsQuery(
-      sqlOf.db,
-      storeProductsWhere(store.id, { includeInactive: false }),
-    ).toSQL();
-    const productSql = productViewsQuery(sqlOf.db, productWhere(product.id)).toSQL();
+    // The statements Torg runs for each read, as its services build and name them.
+    const statement = (
+      read: { name: string; query: { toSQL(): { sql: string; params: unknown[] } } },
+      values: Record<string, unknown>,
+    ) => {
+      const { sql, params } = read.query.toSQL();
+      return { name: read.name, sql, params: fillPlaceholders(params, values) };
+    };
+    const productReads = publicProductReads(sqlOf.db);
+    const storeSql = statement(publicStoreRead(sqlOf.db), { slug: store.slug });
+    const storeProductsSql = statement(productReads.storeProducts, { storeId: store.id });
+    const productSql = statement(productReads.product, { productId: product.id });
     const reads: Read[] = [
       {
         key: "storefront page (20 products)",

@@ -9,7 +9,8 @@ import pg from "pg";
 
 /** What the bench hands over for one path: its statements, in order, and the answer to send. */
 export interface BareRoute {
-  statements: { sql: string; params: unknown[] }[];
+  /** Named as Torg names them: prepared once per connection, as Torg's are. */
+  statements: { name: string; sql: string; params: unknown[] }[];
   /** The body as Torg sent it, base64 (compressed when Torg compressed it). */
   body: string;
   headers: Record<string, string>;
@@ -27,7 +28,8 @@ const app = Fastify({ logger: false });
 for (const [url, route] of Object.entries(routes)) {
   const body = Buffer.from(route.body, "base64");
   app.get(url, async (_request, reply) => {
-    for (const statement of route.statements) await pool.query(statement.sql, statement.params);
+    for (const statement of route.statements)
+      await pool.query({ name: statement.name, text: statement.sql, values: statement.params });
     return reply.headers(route.headers).send(body);
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Coordinates, ProductFields, ProductView, UpdateProductInput } from "../../../shared/product";
 import type { ProductVariantsInput } from "../../../shared/variants";
 import type { FileStorage } from "../../adapters/storage";
@@ -101,14 +101,10 @@ export function productViewsQuery(
   return options.limit === undefined ? query : query.limit(options.limit).offset(options.offset ?? 0);
 }
 
-/** Products with their store, photos and variants, in one statement whatever the count. */
-export async function loadProductViews(
-  db: Db,
-  where: SQL | undefined,
-  options: { limit?: number; offset?: number } = {},
-) {
-  const rows = await productViewsQuery(db, where, options);
-  return rows.map((row) =>
+type ViewRow = Awaited<ReturnType<typeof productViewsQuery>>[number];
+
+const toViews = (rows: ViewRow[]) =>
+  rows.map((row) =>
     toProductView(
       row.product,
       row.store,
@@ -116,6 +112,14 @@ export async function loadProductViews(
       row.variants.map((variant) => toVariantView(variant, row.product.basePrice)),
     ),
   );
+
+/** Products with their store, photos and variants, in one statement whatever the count. */
+export async function loadProductViews(
+  db: Db,
+  where: SQL | undefined,
+  options: { limit?: number; offset?: number } = {},
+) {
+  return toViews(await productViewsQuery(db, where, options));
 }
 
 /** How many products loadProductViews would give for `where` without its page limits. */
@@ -129,19 +133,55 @@ export async function countProducts(db: Db, where: SQL | undefined) {
   );
 }
 
-/** Which products listStoreProducts reads (bench/storefront runs the same statement on a bare server). */
-export const storeProductsWhere = (storeId: string, options: { includeInactive: boolean }) =>
+/** Which products listStoreProducts reads. */
+export const storeProductsWhere = (storeId: string | Placeholder, options: { includeInactive: boolean }) =>
   and(eq(products.storeId, storeId), options.includeInactive ? undefined : eq(products.isActive, true));
 
-export async function listStoreProducts(db: Db, storeId: string, options: { includeInactive: boolean }) {
-  return loadProductViews(db, storeProductsWhere(storeId, options));
+/** Which product getProductView reads. */
+export const productWhere = (productId: string | Placeholder) => eq(products.id, productId);
+
+/**
+ * The two product reads every shopper's page makes, as named prepared statements: PostgreSQL parses and
+ * plans each once per connection instead of on every request (decision 0042). bench/storefront runs the
+ * same statements, by the same names, on its bare server.
+ */
+export const publicProductReads = (db: Db) => ({
+  storeProducts: {
+    name: "torg_public_store_products",
+    query: productViewsQuery(db, storeProductsWhere(sql.placeholder("storeId"), { includeInactive: false })),
+  },
+  product: {
+    name: "torg_product_view",
+    query: productViewsQuery(db, productWhere(sql.placeholder("productId"))),
+  },
+});
+
+const prepared = new WeakMap<Db, ReturnType<typeof prepareProductReads>>();
+
+function prepareProductReads(db: Db) {
+  const reads = publicProductReads(db);
+  return {
+    storeProducts: reads.storeProducts.query.prepare(reads.storeProducts.name),
+    product: reads.product.query.prepare(reads.product.name),
+  };
 }
 
-/** Which product getProductView reads. */
-export const productWhere = (productId: string) => eq(products.id, productId);
+function productReads(db: Db) {
+  let reads = prepared.get(db);
+  if (!reads) {
+    reads = prepareProductReads(db);
+    prepared.set(db, reads);
+  }
+  return reads;
+}
+
+export async function listStoreProducts(db: Db, storeId: string, options: { includeInactive: boolean }) {
+  if (options.includeInactive) return loadProductViews(db, storeProductsWhere(storeId, options));
+  return toViews(await productReads(db).storeProducts.execute({ storeId }));
+}
 
 export async function getProductView(db: Db, productId: string) {
-  const [view] = await loadProductViews(db, productWhere(productId));
+  const [view] = toViews(await productReads(db).product.execute({ productId }));
   return view;
 }
 

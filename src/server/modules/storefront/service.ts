@@ -22,12 +22,24 @@ const deliveryOptionsJson = sql<DeliveryOptionView[]>`coalesce((
     'freeAbove', d.free_above::text, 'note', d.note) order by d.position, d.id)
   from delivery_options d where d.store_id = "stores"."id"), '[]'::json)`;
 
-/** The one statement getPublicStoreBySlug runs (bench/storefront runs its SQL on a bare server too). */
-export const publicStoreQuery = (db: Db, slug: string) =>
-  db
+/**
+ * The one statement getPublicStoreBySlug runs, prepared by name: PostgreSQL parses and plans it once per
+ * connection (decision 0042). bench/storefront runs it by the same name on its bare server.
+ */
+export const publicStoreRead = (db: Db) => ({
+  name: "torg_public_store",
+  query: db
     .select({ store: stores, paymentMethods: paymentMethodsJson, deliveryOptions: deliveryOptionsJson })
     .from(stores)
-    .where(and(eq(stores.slug, slug.toLowerCase()), isNull(stores.deletedAt)));
+    .where(and(eq(stores.slug, sql.placeholder("slug")), isNull(stores.deletedAt))),
+});
+
+const prepared = new WeakMap<Db, ReturnType<typeof preparePublicStore>>();
+
+function preparePublicStore(db: Db) {
+  const read = publicStoreRead(db);
+  return read.query.prepare(read.name);
+}
 
 /**
  * What a shopper may see of a store: no members, no payment account ids, nothing deleted. The SMS
@@ -35,7 +47,12 @@ export const publicStoreQuery = (db: Db, slug: string) =>
  * delivery options come beside the store as JSON (decision 0042; three round trips before).
  */
 export async function getPublicStoreBySlug(db: Db, slug: string): Promise<PublicStore> {
-  const [row] = await publicStoreQuery(db, slug);
+  let read = prepared.get(db);
+  if (!read) {
+    read = preparePublicStore(db);
+    prepared.set(db, read);
+  }
+  const [row] = await read.execute({ slug: slug.toLowerCase() });
   if (!row) throw notFound("storeNotFound");
   const { store } = row;
   return {
