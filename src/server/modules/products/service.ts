@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Coordinates, ProductFields, ProductView, UpdateProductInput } from "../../../shared/product";
 import type { ProductVariantsInput } from "../../../shared/variants";
 import type { FileStorage } from "../../adapters/storage";

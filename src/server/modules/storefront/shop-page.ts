@@ -1,6 +1,6 @@
 import { translate, translateShared } from "../../../shared/i18n";
 import type { Language } from "../../../shared/preferences";
-import type { ShopPage } from "../../../shared/storefront";
+import { type ShopPage, toStorefrontProduct } from "../../../shared/storefront";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { languageOf } from "../../lib/language";
@@ -43,7 +43,7 @@ async function loadStorefront(db: Db, slug: string, origin: string): Promise<Fou
   const products = await listStoreProducts(db, store.id, { includeInactive: false });
   const url = `${origin}/s/${store.slug}`;
   return {
-    page: { origin, page: "storefront", store, products },
+    page: { origin, page: "storefront", store, products: products.map(toStorefrontProduct) },
     storeLanguage: store.defaultLocale,
     meta: {
       title: store.seoTitle ?? `${store.name} | Torg`,
