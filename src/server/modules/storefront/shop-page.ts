@@ -203,7 +203,8 @@ export async function renderShop(
         : await loadProductPage(db, productId, origin);
   if (!found) return failurePage(template, request, 404);
   const language = request.chosenLanguage ?? languageOf(found.storeLanguage) ?? "en";
-  const state: ShopState = { page: found.page, language, catalogue: shopCatalogue(language) };
+  const catalogue = shopCatalogue(language, { withOrderPage: found.page.page === "order" });
+  const state: ShopState = { page: found.page, language, catalogue };
   return { status: 200, html: shopHtml(template, state, found.meta) };
 }
 
