@@ -93,7 +93,7 @@ async function main() {
         url: `/products/${product.id}`,
         headers: PAGE_HEADERS,
         target: 1500,
-        statements: [productSql, storeSql],
+        statements: [productSql],
       },
       {
         key: "store products API (20)",

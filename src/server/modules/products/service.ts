@@ -90,6 +90,8 @@ export function productViewsQuery(
     .select({
       product: products,
       store: { id: stores.id, name: stores.name, slug: stores.slug },
+      // Not in the view: the product page reads its store's language from here instead of a second query.
+      storeLocale: stores.defaultLocale,
       images: imagesJson,
       variants: variantsJson,
     })
@@ -181,8 +183,15 @@ export async function listStoreProducts(db: Db, storeId: string, options: { incl
 }
 
 export async function getProductView(db: Db, productId: string) {
-  const [view] = toViews(await productReads(db).product.execute({ productId }));
-  return view;
+  return (await getProductWithStoreLocale(db, productId))?.view;
+}
+
+/** A product's view and its store's own language (the product page's), in one statement. */
+export async function getProductWithStoreLocale(db: Db, productId: string) {
+  const [row] = await productReads(db).product.execute({ productId });
+  if (!row) return undefined;
+  const [view] = toViews([row]);
+  return view && { view, storeLocale: row.storeLocale };
 }
 
 /**
