@@ -25,12 +25,50 @@ export const publicStoreSchema = storeLegalDetailsSchema.extend({
 export type PublicStore = z.infer<typeof publicStoreSchema>;
 
 /**
+ * What a storefront's page state carries of each product (decision 0042): what its card, the zoom viewer
+ * and the cart's "add" show and need, and nothing else. The whole ProductView (photos, variants, SEO
+ * texts, dates, the store repeated) made 17 of a 20-product storefront's 96 KB; the product's own page
+ * carries the whole view.
+ */
+export type StorefrontProduct = Pick<
+  ProductView,
+  | "id"
+  | "title"
+  | "sku"
+  | "basePrice"
+  | "currencyCode"
+  | "primaryImage"
+  | "coordinates"
+  | "stockQty"
+  | "available"
+> & {
+  /** Its options: a product with options is chosen on its own page, not added from the card. */
+  options: ProductView["options"];
+};
+
+/** A product's storefront card view; its store is the page's. */
+export function toStorefrontProduct(view: ProductView): StorefrontProduct {
+  return {
+    id: view.id,
+    title: view.title,
+    sku: view.sku,
+    basePrice: view.basePrice,
+    currencyCode: view.currencyCode,
+    primaryImage: view.primaryImage,
+    coordinates: view.coordinates,
+    stockQty: view.stockQty,
+    available: view.available,
+    options: view.options,
+  };
+}
+
+/**
  * What the server renders a shop page from, and hands to the browser to take it over (src/web/features/shop):
  * a storefront with its active products, a product page, or why neither can be shown. `origin` is the
  * site's public address, so image URLs are the same on both sides.
  */
 export type ShopPage = { origin: string } & (
-  | { page: "storefront"; store: PublicStore; products: ProductView[] }
+  | { page: "storefront"; store: PublicStore; products: StorefrontProduct[] }
   | { page: "product"; product: ProductView }
   | { page: "terms"; store: PublicStore }
   | { page: "order"; order: PublicOrder; token: string }

@@ -10,6 +10,14 @@ export const COMPRESS_THRESHOLD = 1024;
 // No answer cache: Accept-Encoding comes from the client, and a cache of it could grow without end.
 const encodings = new Negotiator<Encoding>({ supportedValues: [...RESPONSE_ENCODINGS] });
 
+/**
+ * Brotli quality for a body kept in the cache (compressed once, sent many times) and for one sent once
+ * (the cache off, or an answer never kept). On the 67 KB storefront of 20 products, quality 6 takes
+ * about 1.3 ms, 4 about 1.1 ms and 3 about 0.8 ms, for 13.6 KB at 4 and 14.2 KB at 3; gzip at level 1
+ * 0.6 ms for 15.3 KB, at 6 twice that (decision 0042).
+ */
+const BROTLI_QUALITY = { kept: 6, once: 3 } as const;
+
 /** A response body (JSON or HTML), its status, and the compressed copies made of it so far. */
 export class CachedBody {
   private readonly encoded = new Map<Encoding, Buffer>();
@@ -17,6 +25,8 @@ export class CachedBody {
   constructor(
     readonly body: string,
     readonly status = 200,
+    /** False for a body sent once: it is compressed faster, less tightly. */
+    readonly kept = true,
   ) {}
 
   encode(encoding: Encoding): Buffer {
@@ -24,8 +34,13 @@ export class CachedBody {
     if (!bytes) {
       bytes =
         encoding === "br"
-          ? brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } })
-          : gzipSync(this.body);
+          ? brotliCompressSync(this.body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: this.kept ? BROTLI_QUALITY.kept : BROTLI_QUALITY.once,
+                [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(this.body),
+              },
+            })
+          : gzipSync(this.body, { level: this.kept ? 6 : 1 });
       this.encoded.set(encoding, bytes);
     }
     return bytes;
@@ -69,14 +84,14 @@ export class MicroCache {
 
   /** The value `load` gives, as JSON. A load that throws is not kept. */
   get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
-    return this.remember(key, async () => new CachedBody(JSON.stringify(await load())));
+    return this.remember(key, async () => new CachedBody(JSON.stringify(await load()), 200, this.ttlMs > 0));
   }
 
   /** A page's HTML and status as `render` gives them. A render that throws is not kept. */
   getPage(key: string, render: () => Promise<{ status: number; html: string }>): Promise<CachedBody> {
     return this.remember(key, async () => {
       const { status, html } = await render();
-      return new CachedBody(html, status);
+      return new CachedBody(html, status, this.ttlMs > 0);
     });
   }
 

@@ -87,7 +87,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
     } catch (error) {
       request.log.error({ err: error, pathname }, "A shop page could not be loaded");
       const page = renderShopUnavailable(templates.shop, shopRequest);
-      return new CachedBody(page.html, page.status);
+      return new CachedBody(page.html, page.status, false);
     }
   }
 
@@ -113,7 +113,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
         sessionDays: Math.round(config.sessionTtlMs / (24 * 60 * 60 * 1000)),
       },
     });
-    return sendPage(request, reply, new CachedBody(html));
+    return sendPage(request, reply, new CachedBody(html, 200, false));
   }
 
   /**

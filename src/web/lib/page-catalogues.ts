@@ -31,16 +31,102 @@ const storefront = {
  * messages of their forms (`errors`).
  */
 
-/** A shop page: the storefront area, and the interface sections it uses (skip link, toasts). */
-export function shopCatalogue(language: Language): Catalogue {
-  return {
-    ...storefront[language],
-    common: core[language].common,
-    toast: core[language].toast,
-    errors: sharedCatalogues[language].errors,
-    // The terms of sale (decision 0036): the terms page and the checkout's delivery lines.
-    terms: sharedCatalogues[language].terms,
-  };
+/**
+ * The validation messages the shop's own code can show: those its components and the shared schemas
+ * they bundle (the checkout's fields, above all) name. The server words an API refusal itself, so the
+ * other messages of the app (a seller's forms) never reach a shopper: leaving them out is 9 of the 22 KB
+ * of texts every shop page carried (decision 0042). page-catalogues.test.ts walks the shop's imports and
+ * fails when a message they name is missing here.
+ */
+export const SHOP_ERROR_KEYS = [
+  "cannotPlaceOrder",
+  "cityRequired",
+  "coordinatesInvalid",
+  "deliveryKindInvalid",
+  "deliveryNameRequired",
+  "deliveryOptionInvalid",
+  "deliveryOptionRequired",
+  "descriptionMax",
+  "descriptionMin",
+  "emailInvalid",
+  "imageUrlInvalid",
+  "invalidInput",
+  "invalidLanguage",
+  "nameRequired",
+  "optionNameRequired",
+  "optionNameTwice",
+  "optionValueRequired",
+  "optionValueTwice",
+  "optionValuesRequired",
+  "orgNumberInvalid",
+  "phoneInvalid",
+  "phoneRequired",
+  "postcodeInvalid",
+  "priceInvalid",
+  "priceWholeKroner",
+  "productTitleMin",
+  "productUnavailable",
+  "providerInvalid",
+  "quantityInvalid",
+  "quantityTooLarge",
+  "slugInvalid",
+  "slugMax",
+  "statusInvalid",
+  "stockInvalid",
+  "storeFieldsRequired",
+  "storeNameMax",
+  "streetRequired",
+  "stripeIdInvalid",
+  "termsRequired",
+  "textTooLong",
+  "titleMax",
+  "titleRequired",
+  "tooManyDeliveryOptions",
+  "tooManyLines",
+  "tooManyOptionValues",
+  "tooManyOptions",
+  "tooManyVariants",
+  "trackingNumberInvalid",
+  "validEmailRequired",
+  "variantTextTooLong",
+  "variantTwice",
+  "variantValuesInvalid",
+  "variantsRequired",
+  "variantsWithoutOptions",
+  "vatRateInvalid",
+  "vippsIdInvalid",
+] as const;
+
+const shopErrors = (language: Language) => {
+  const all = sharedCatalogues[language].errors as Record<string, unknown>;
+  return Object.fromEntries(SHOP_ERROR_KEYS.filter((key) => key in all).map((key) => [key, all[key]]));
+};
+
+/** Made once per language: every shop page embeds one. */
+const shopCatalogues = new Map<string, Catalogue>();
+
+/**
+ * A shop page: the storefront area, and the interface sections it uses (skip link, toasts). A page
+ * other than the shopper's order page leaves out the order page's texts (`withOrderPage: false`).
+ */
+export function shopCatalogue(language: Language, options: { withOrderPage?: boolean } = {}): Catalogue {
+  const withOrderPage = options.withOrderPage ?? true;
+  const key = `${language}:${withOrderPage}`;
+  let catalogue = shopCatalogues.get(key);
+  if (!catalogue) {
+    const { orderPage, ...area } = storefront[language];
+    catalogue = {
+      ...area,
+      ...(withOrderPage ? { orderPage } : {}),
+      common: core[language].common,
+      toast: core[language].toast,
+      errors: shopErrors(language),
+      // The terms of sale (decision 0036): the terms page and the checkout's delivery lines.
+      terms: sharedCatalogues[language].terms,
+    };
+    shopCatalogues.set(key, catalogue);
+  }
+  return catalogue;
 }
 
 /** The login and sign-up pages: the app's core area (login, sign-up, preferences, toasts). */

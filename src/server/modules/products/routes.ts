@@ -86,12 +86,15 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
       }
       if (!isUuid(id)) throw notFound("storeNotFound");
       const list = await publicCache.get(`products:${id}`, async () => {
+        // Products come only from a live store, so only an empty list asks whether the store is there.
+        const views = await listStoreProducts(db, id, { includeInactive: false });
+        if (views.length > 0) return views;
         const [store] = await db
           .select({ id: stores.id })
           .from(stores)
           .where(and(eq(stores.id, id), isNull(stores.deletedAt)));
         if (!store) throw notFound("storeNotFound");
-        return listStoreProducts(db, store.id, { includeInactive: false });
+        return views;
       });
       return sendCached(request, reply, list);
     },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Coordinates, ProductFields, ProductView, UpdateProductInput } from "../../../shared/product";
 import type { ProductVariantsInput } from "../../../shared/variants";
 import type { FileStorage } from "../../adapters/storage";
@@ -11,7 +11,7 @@ import { countRows } from "../../lib/paging";
 import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
 import { deleteStoredImage, type StoredImage } from "../images/pipeline";
 import { deleteUnusedImages, repointFallbackHero } from "./images";
-import { loadVariants, replaceVariantsIn, stockOf } from "./variants";
+import { replaceVariantsIn, stockOf, toVariantView, type VariantJson } from "./variants";
 
 type ProductRow = typeof products.$inferSelect;
 type StoreRef = { id: string; name: string; slug: string };
@@ -56,45 +56,72 @@ export function toProductView(
 /** Products of live stores only: a deleted store's products are gone for everyone. */
 const ofLiveStores = (where: SQL | undefined) => and(isNull(stores.deletedAt), where);
 
-/** Products with their store and images, in two queries whatever the count. */
-export async function loadProductViews(
+/**
+ * A product's photos as one JSON array, in their order: the view's `images`. The product's id is written
+ * out in full: Drizzle leaves the table name off a column of a query without joins, and a bare "id" here
+ * would be the photo's own.
+ */
+const imagesJson = sql<ProductView["images"]>`coalesce((
+  select json_agg(json_build_object('id', i.id, 'url', i.url, 'isPrimary', i.is_primary, 'sortOrder', i.sort_order)
+    order by i.sort_order, i.id)
+  from product_images i where i.product_id = "products"."id"), '[]'::json)`;
+
+/**
+ * A product's variants as one JSON array, in the seller's order. Prices as text: numeric in JSON would
+ * arrive as a number, and "349.00" as 349.
+ */
+const variantsJson = sql<VariantJson[]>`coalesce((
+  select json_agg(json_build_object('id', v.id, 'productId', v.product_id, 'label', v.label,
+    'optionValues', v.option_values, 'price', v.price::text, 'sku', v.sku, 'stockQty', v.stock_qty,
+    'position', v.position) order by v.position, v.id)
+  from product_variants v where v.product_id = "products"."id"), '[]'::json)`;
+
+/**
+ * The one statement loadProductViews runs: products with their store, photos and variants, the photos
+ * and variants as JSON arrays beside each row (decision 0042; three round trips before). bench/storefront
+ * runs its SQL on a bare server too.
+ */
+export function productViewsQuery(
   db: Db,
   where: SQL | undefined,
   options: { limit?: number; offset?: number } = {},
 ) {
-  let query = db
-    .select({ product: products, store: { id: stores.id, name: stores.name, slug: stores.slug } })
+  const query = db
+    .select({
+      product: products,
+      store: { id: stores.id, name: stores.name, slug: stores.slug },
+      // Not in the view: the product page reads its store's language from here instead of a second query.
+      storeLocale: stores.defaultLocale,
+      images: imagesJson,
+      variants: variantsJson,
+    })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
     .where(ofLiveStores(where))
     .orderBy(asc(products.position), desc(products.createdAt), desc(products.id))
     .$dynamic();
-  if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  const rows = await query;
-  if (rows.length === 0) return [];
-  const images = await db
-    .select()
-    .from(productImages)
-    .where(
-      inArray(
-        productImages.productId,
-        rows.map((row) => row.product.id),
-      ),
-    )
-    .orderBy(asc(productImages.sortOrder), asc(productImages.id));
-  const byProduct = new Map<string, ProductView["images"]>();
-  for (const image of images) {
-    const list = byProduct.get(image.productId) ?? [];
-    list.push({ id: image.id, url: image.url, isPrimary: image.isPrimary, sortOrder: image.sortOrder });
-    byProduct.set(image.productId, list);
-  }
-  const variants = await loadVariants(
-    db,
-    rows.map((row) => row.product),
+  return options.limit === undefined ? query : query.limit(options.limit).offset(options.offset ?? 0);
+}
+
+type ViewRow = Awaited<ReturnType<typeof productViewsQuery>>[number];
+
+const toViews = (rows: ViewRow[]) =>
+  rows.map((row) =>
+    toProductView(
+      row.product,
+      row.store,
+      row.images,
+      row.variants.map((variant) => toVariantView(variant, row.product.basePrice)),
+    ),
   );
-  return rows.map((row) =>
-    toProductView(row.product, row.store, byProduct.get(row.product.id) ?? [], variants.get(row.product.id)),
-  );
+
+/** Products with their store, photos and variants, in one statement whatever the count. */
+export async function loadProductViews(
+  db: Db,
+  where: SQL | undefined,
+  options: { limit?: number; offset?: number } = {},
+) {
+  return toViews(await productViewsQuery(db, where, options));
 }
 
 /** How many products loadProductViews would give for `where` without its page limits. */
@@ -108,16 +135,63 @@ export async function countProducts(db: Db, where: SQL | undefined) {
   );
 }
 
+/** Which products listStoreProducts reads. */
+export const storeProductsWhere = (storeId: string | Placeholder, options: { includeInactive: boolean }) =>
+  and(eq(products.storeId, storeId), options.includeInactive ? undefined : eq(products.isActive, true));
+
+/** Which product getProductView reads. */
+export const productWhere = (productId: string | Placeholder) => eq(products.id, productId);
+
+/**
+ * The two product reads every shopper's page makes, as named prepared statements: PostgreSQL parses and
+ * plans each once per connection instead of on every request (decision 0042). bench/storefront runs the
+ * same statements, by the same names, on its bare server.
+ */
+export const publicProductReads = (db: Db) => ({
+  storeProducts: {
+    name: "torg_public_store_products",
+    query: productViewsQuery(db, storeProductsWhere(sql.placeholder("storeId"), { includeInactive: false })),
+  },
+  product: {
+    name: "torg_product_view",
+    query: productViewsQuery(db, productWhere(sql.placeholder("productId"))),
+  },
+});
+
+const prepared = new WeakMap<Db, ReturnType<typeof prepareProductReads>>();
+
+function prepareProductReads(db: Db) {
+  const reads = publicProductReads(db);
+  return {
+    storeProducts: reads.storeProducts.query.prepare(reads.storeProducts.name),
+    product: reads.product.query.prepare(reads.product.name),
+  };
+}
+
+function productReads(db: Db) {
+  let reads = prepared.get(db);
+  if (!reads) {
+    reads = prepareProductReads(db);
+    prepared.set(db, reads);
+  }
+  return reads;
+}
+
 export async function listStoreProducts(db: Db, storeId: string, options: { includeInactive: boolean }) {
-  return loadProductViews(
-    db,
-    and(eq(products.storeId, storeId), options.includeInactive ? undefined : eq(products.isActive, true)),
-  );
+  if (options.includeInactive) return loadProductViews(db, storeProductsWhere(storeId, options));
+  return toViews(await productReads(db).storeProducts.execute({ storeId }));
 }
 
 export async function getProductView(db: Db, productId: string) {
-  const [view] = await loadProductViews(db, eq(products.id, productId));
-  return view;
+  return (await getProductWithStoreLocale(db, productId))?.view;
+}
+
+/** A product's view and its store's own language (the product page's), in one statement. */
+export async function getProductWithStoreLocale(db: Db, productId: string) {
+  const [row] = await productReads(db).product.execute({ productId });
+  if (!row) return undefined;
+  const [view] = toViews([row]);
+  return view && { view, storeLocale: row.storeLocale };
 }
 
 /**

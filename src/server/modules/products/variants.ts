@@ -17,7 +17,13 @@ function priceDelta(price: string | null, basePrice: string) {
   return (ore / 100).toFixed(2);
 }
 
-export function toVariantView(row: VariantRow, basePrice: string): ProductVariantView {
+/** A variant row as loadProductViews reads it beside its product (JSON: the columns' names in camel case). */
+export type VariantJson = Pick<
+  VariantRow,
+  "id" | "productId" | "label" | "optionValues" | "price" | "sku" | "stockQty" | "position"
+>;
+
+export function toVariantView(row: VariantJson, basePrice: string): ProductVariantView {
   return {
     id: row.id,
     productId: row.productId,

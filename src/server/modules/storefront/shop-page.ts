@@ -1,6 +1,6 @@
 import { translate, translateShared } from "../../../shared/i18n";
 import type { Language } from "../../../shared/preferences";
-import type { ShopPage } from "../../../shared/storefront";
+import { type ShopPage, toStorefrontProduct } from "../../../shared/storefront";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { languageOf } from "../../lib/language";
@@ -8,7 +8,7 @@ import { absoluteUrl } from "../../lib/origin";
 import { fillPageTemplate, type PageMeta } from "../../lib/rendered-page";
 import { renderShopPage, type ShopState, shopCatalogue } from "../../pages/render";
 import { getPublicOrder } from "../orders/public-order";
-import { getProductView, listStoreProducts } from "../products/service";
+import { getProductWithStoreLocale, listStoreProducts } from "../products/service";
 import { productStructuredData, storefrontStructuredData } from "../seo/structured-data";
 import { isUuid } from "../stores/access";
 import { getPublicStoreBySlug } from "./service";
@@ -43,7 +43,7 @@ async function loadStorefront(db: Db, slug: string, origin: string): Promise<Fou
   const products = await listStoreProducts(db, store.id, { includeInactive: false });
   const url = `${origin}/s/${store.slug}`;
   return {
-    page: { origin, page: "storefront", store, products },
+    page: { origin, page: "storefront", store, products: products.map(toStorefrontProduct) },
     storeLanguage: store.defaultLocale,
     meta: {
       title: store.seoTitle ?? `${store.name} | Torg`,
@@ -80,17 +80,17 @@ async function loadTermsPage(db: Db, slug: string, origin: string): Promise<Foun
 }
 
 async function loadProductPage(db: Db, id: string, origin: string): Promise<Found | undefined> {
-  const product = isUuid(id) ? await getProductView(db, id) : undefined;
-  if (!product?.isActive) return undefined;
-  const store = await getPublicStoreBySlug(db, product.store.slug);
-  const generated = translateShared(
-    languageOf(store.defaultLocale) ?? "en",
-    "pageMeta.productMetaDescription",
-    { title: product.title, store: product.store.name },
-  );
+  // One statement: the product's view and its store's language (decision 0042).
+  const found = isUuid(id) ? await getProductWithStoreLocale(db, id) : undefined;
+  if (!found?.view.isActive) return undefined;
+  const { view: product, storeLocale } = found;
+  const generated = translateShared(languageOf(storeLocale) ?? "en", "pageMeta.productMetaDescription", {
+    title: product.title,
+    store: product.store.name,
+  });
   return {
     page: { origin, page: "product", product },
-    storeLanguage: store.defaultLocale,
+    storeLanguage: storeLocale,
     meta: {
       title: `${product.seoMetaTitle ?? product.title} | ${product.store.name}`,
       description: product.seoMetaDesc ?? product.blurb ?? generated,
@@ -203,7 +203,8 @@ export async function renderShop(
         : await loadProductPage(db, productId, origin);
   if (!found) return failurePage(template, request, 404);
   const language = request.chosenLanguage ?? languageOf(found.storeLanguage) ?? "en";
-  const state: ShopState = { page: found.page, language, catalogue: shopCatalogue(language) };
+  const catalogue = shopCatalogue(language, { withOrderPage: found.page.page === "order" });
+  const state: ShopState = { page: found.page, language, catalogue };
   return { status: 200, html: shopHtml(template, state, found.meta) };
 }
 

@@ -175,7 +175,33 @@ describe("public store reads", () => {
     const shopPage = await t.app.inject({ url: `/s/${store.slug}`, headers: { accept: "text/html" } });
     const storefront = shopState(shopPage.body).page;
     expect(storefront.page).toBe("storefront");
-    if (storefront.page === "storefront") expectPublic({ ...storefront.products[0] }, "the storefront page");
+    // The storefront's state carries each product's card view only (decision 0042): what the card, the
+    // zoom viewer and the cart's "add" need, a subset of the public fields.
+    const STOREFRONT_PRODUCT_FIELDS = [
+      "available",
+      "basePrice",
+      "coordinates",
+      "currencyCode",
+      "id",
+      "options",
+      "primaryImage",
+      "sku",
+      "stockQty",
+      "title",
+    ];
+    if (storefront.page !== "storefront") throw new Error(`no storefront: ${storefront.page}`);
+    expect(Object.keys({ ...storefront.products[0] }).sort()).toEqual(STOREFRONT_PRODUCT_FIELDS);
+    expect(STOREFRONT_PRODUCT_FIELDS.filter((field) => !PUBLIC_PRODUCT_FIELDS.includes(field))).toEqual([]);
+    expect(storefront.products[0]).toMatchObject({
+      id: product.id,
+      title: "Askeglasert krus",
+      sku: "KRUS-01",
+      basePrice: one.json().basePrice,
+      primaryImage: one.json().primaryImage,
+      stockQty: 3,
+      available: true,
+      options: [{ name: "Size", values: ["S", "M"] }],
+    });
     const productPage = await t.app.inject({
       url: `/products/${product.id}`,
       headers: { accept: "text/html" },

@@ -65,10 +65,16 @@ function zoomAt(view: View, scale: number, at: { x: number; y: number }): View {
 
 const RESET: View = { scale: ZOOM_MIN, x: 0, y: 0 };
 
-interface ZoomViewerProps {
-  product: ProductView | null;
+/** What the viewer shows of a product: a storefront's card view or a product page's whole view. */
+type ZoomProduct = Pick<
+  ProductView,
+  "id" | "title" | "basePrice" | "available" | "options" | "primaryImage" | "coordinates"
+>;
+
+interface ZoomViewerProps<P extends ZoomProduct> {
+  product: P | null;
   onOpenChange: (open: boolean) => void;
-  onAddToCart: (product: ProductView) => void;
+  onAddToCart: (product: P) => void;
   /** "View Details": off on the product page itself. */
   detailsLink?: boolean;
   /** Which of the product's photos to show (the product page's gallery); the primary by default. */
@@ -79,13 +85,13 @@ interface ZoomViewerProps {
  * The zoom viewer of docs/product-spec.md 2.11: opens at the marker, zooms with + and − (buttons and keys), pinch and
  * the mouse wheel, pans by dragging or with the arrow keys, 0 resets, and links to the product page.
  */
-export function ZoomViewer({
+export function ZoomViewer<P extends ZoomProduct>({
   product: requested,
   onOpenChange,
   onAddToCart,
   detailsLink = true,
   photo,
-}: ZoomViewerProps) {
+}: ZoomViewerProps<P>) {
   const { t } = useTranslation();
   const { origin } = useShop();
   const kr = useKr();

@@ -10,8 +10,7 @@ import {
 } from "react";
 import { fixImageUrl, imageSrcSet, LEAD_IMAGE_SIZES, PLACEHOLDER_IMAGE } from "../../../../shared/image-url";
 import { formatPhone } from "../../../../shared/phone-format";
-import type { ProductView } from "../../../../shared/product";
-import type { PublicStore } from "../../../../shared/storefront";
+import type { PublicStore, StorefrontProduct } from "../../../../shared/storefront";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../hooks/use-toast";
 import { useTranslation } from "../../../lib/i18n";
@@ -32,12 +31,12 @@ import { ProductCard } from "./product-card";
  * The public storefront /s/{slug} (docs/product-spec.md 2.11). The server renders it with the store and its active
  * products (src/web/features/shop), and the browser takes it over.
  */
-export function StorefrontPage({ store, products }: { store: PublicStore; products: ProductView[] }) {
+export function StorefrontPage({ store, products }: { store: PublicStore; products: StorefrontProduct[] }) {
   const { t } = useTranslation();
   const { openCart, origin } = useShop();
   const cart = useCart();
   const count = itemCount(cart);
-  const [zoomed, setZoomed] = useState<ProductView | null>(null);
+  const [zoomed, setZoomed] = useState<StorefrontProduct | null>(null);
   const nameRef = useRef<HTMLHeadingElement>(null);
   const productsHeadingRef = useRef<HTMLHeadingElement>(null);
   const nameVisible = useVisible(nameRef);
@@ -48,14 +47,16 @@ export function StorefrontPage({ store, products }: { store: PublicStore; produc
     cartStore.selectStore({ id: store.id, name: store.name });
   }, [store.id, store.name]);
 
-  const add = (product: ProductView) => {
+  const add = (product: StorefrontProduct) => {
     // With options the shopper chooses one on the product's page; a sold-out one is not added (0032).
     if (product.options.length > 0) {
       window.location.assign(`/products/${product.id}`);
       return;
     }
     if (!product.available) return;
-    cartStore.add(product, 1);
+    // The card view leaves the store to the page: the cart keeps it with the product.
+    const { id, name, slug } = store;
+    cartStore.add({ ...product, storeId: id, store: { id, name, slug } }, 1);
     toast({ title: t("cart.added"), description: t("cart.addedText", { qty: 1, title: product.title }) });
   };
 
@@ -220,9 +221,9 @@ function DrawnHero({ name }: { name: string }) {
 }
 
 interface ProductGridProps {
-  products: ProductView[];
-  onZoom: (product: ProductView) => void;
-  onAdd: (product: ProductView) => void;
+  products: StorefrontProduct[];
+  onZoom: (product: StorefrontProduct) => void;
+  onAdd: (product: StorefrontProduct) => void;
 }
 
 function ProductGrid({ products, onZoom, onAdd }: ProductGridProps) {
