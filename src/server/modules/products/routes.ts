@@ -2,7 +2,15 @@ import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, okSchema } from "../../../shared/api";
+import {
+  MAX_PRODUCT_PAGE_SIZE,
+  normalizeSearchText,
+  SEARCH_TEXT_MAX_LENGTH,
+  STOREFRONT_PAGE_SIZE,
+  TOTAL_COUNT_HEADER,
+} from "../../../shared/catalogue-paging";
 import { UPLOADED_IMAGE_PATTERN } from "../../../shared/image-url";
+import { MAX_LINES_PER_ORDER } from "../../../shared/order-limits";
 import { pageQuerySchema } from "../../../shared/paging";
 import { createProductFormSchema, productViewSchema, updateProductSchema } from "../../../shared/product";
 import {
@@ -23,12 +31,13 @@ import { isUuid, requireStoreMember } from "../stores/access";
 import { memberStoreIds } from "../stores/service";
 import {
   cachedPublicProduct,
+  countStoreProducts,
   createProduct,
   deleteProduct,
   findProduct,
   getProductView,
-  listStoreProducts,
   loadProductViews,
+  pageStoreProducts,
   updateProduct,
 } from "./service";
 import { saveVariants } from "./variants";
@@ -36,6 +45,33 @@ import { saveVariants } from "./variants";
 const idParams = z.object({ id: z.string().max(100) });
 /** The one paging query (src/shared/paging.ts). */
 const pageQuery = pageQuerySchema();
+
+/**
+ * A store's product list (decision 0040): a page of the storefront's size unless a limit is named, a
+ * search when `q` has text, and `ids` for a cart's lines (all of them, whatever the page).
+ */
+const storeProductsQuery = pageQuerySchema({
+  defaultLimit: STOREFRONT_PAGE_SIZE,
+  maxLimit: MAX_PRODUCT_PAGE_SIZE,
+}).extend({
+  q: z
+    .string("errors.invalidInput")
+    .transform(normalizeSearchText)
+    .pipe(z.string().max(SEARCH_TEXT_MAX_LENGTH, "errors.invalidInput"))
+    .optional(),
+  ids: z
+    .string("errors.invalidInput")
+    .transform((text) => text.split(","))
+    .pipe(
+      z
+        .array(z.uuid("errors.invalidInput"))
+        .min(1, "errors.invalidInput")
+        .max(MAX_LINES_PER_ORDER, "errors.invalidInput"),
+    )
+    .optional(),
+});
+
+const STORE_PRODUCTS_DESCRIPTION = `A page of the store's products: a member sees all of them, anyone else the active ones of a live store. \`limit\` (default ${STOREFRONT_PAGE_SIZE}, at most ${MAX_PRODUCT_PAGE_SIZE}) and \`offset\` page it; \`q\` searches titles, blurbs and SEO texts in Norwegian and English (best match first); \`ids\` (comma-separated, up to ${MAX_LINES_PER_ORDER}) answers just those products, unpaged. The ${TOTAL_COUNT_HEADER} header carries the size of the whole (searched) list.`;
 
 /**
  * A photo the analysis step already stored (add product with AI prefill): used as it is, not uploaded
@@ -71,29 +107,71 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
   app,
   { db, storage, publicCache, onCatalogueChange },
 ) => {
-  /** Members see every product of their store; everyone else sees the active products of a live store. */
+  /**
+   * Members see every product of their store; everyone else sees the active products of a live store.
+   * Both are paged and searched alike (decision 0040), with the whole list's size in X-Total-Count.
+   */
   app.get(
     "/api/stores/:id/products",
     {
       config: { public: true },
-      schema: { response: { 200: z.array(productViewSchema), ...errorResponses }, params: idParams },
+      schema: {
+        description: STORE_PRODUCTS_DESCRIPTION,
+        response: { 200: z.array(productViewSchema), ...errorResponses },
+        params: idParams,
+        querystring: storeProductsQuery,
+      },
     },
     async (request, reply) => {
       const { id } = request.params;
+      const { q = "", ids } = request.query;
+      // A cart's lines come back whole: paging would drop the lines past the page.
+      const page = ids ? { limit: ids.length, offset: 0 } : request.query;
       if (request.user) {
         const member = await requireStoreMember(db, request.user, id).catch(() => undefined);
-        if (member) return listStoreProducts(db, member.id, { includeInactive: true });
+        if (member) {
+          const { items, total } = await pageStoreProducts(db, member.id, {
+            includeInactive: true,
+            q,
+            ids,
+            ...page,
+          });
+          return reply.header(TOTAL_COUNT_HEADER, total).send(items);
+        }
       }
       if (!isUuid(id)) throw notFound("storeNotFound");
-      const list = await publicCache.get(`products:${id}`, async () => {
+      const liveStore = async () => {
         const [store] = await db
           .select({ id: stores.id })
           .from(stores)
           .where(and(eq(stores.id, id), isNull(stores.deletedAt)));
         if (!store) throw notFound("storeNotFound");
-        return listStoreProducts(db, store.id, { includeInactive: false });
-      });
-      return sendCached(request, reply, list);
+        return store.id;
+      };
+      const load = async () =>
+        pageStoreProducts(db, await liveStore(), { includeInactive: false, q, ids, ...page });
+      // Kept: the storefront's own pages of the whole list, which a store has only so many of. A search
+      // or a cart's ids could be anything a visitor types, so they are read fresh and never fill the cache.
+      const storefrontPage =
+        !q && !ids && page.limit === STOREFRONT_PAGE_SIZE && page.offset % page.limit === 0;
+      if (!storefrontPage) {
+        const { items, total } = await load();
+        return reply.header(TOTAL_COUNT_HEADER, total).send(items);
+      }
+      const total = Number(
+        (
+          await publicCache.get(`products-total:${id}`, async () =>
+            countStoreProducts(db, await liveStore(), { includeInactive: false }),
+          )
+        ).body,
+      );
+      if (page.offset > 0 && page.offset >= total) {
+        // Past the end: an empty page, read fresh, so no offset a visitor makes up is ever kept.
+        const { items, total: now } = await load();
+        return reply.header(TOTAL_COUNT_HEADER, now).send(items);
+      }
+      const list = await publicCache.get(`products:${id}:${page.offset}`, async () => (await load()).items);
+      return sendCached(request, reply.header(TOTAL_COUNT_HEADER, total), list);
     },
   );
 

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { SEARCH_MAX_WORDS } from "../../../shared/catalogue-paging";
 import type { Coordinates, ProductFields, ProductView, UpdateProductInput } from "../../../shared/product";
 import type { ProductVariantsInput } from "../../../shared/variants";
 import type { FileStorage } from "../../adapters/storage";
@@ -7,13 +8,15 @@ import { productImages, products, stores } from "../../db/schema";
 import type { OnCatalogueChange } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
 import type { CachedBody, MicroCache } from "../../lib/micro-cache";
-import { countRows } from "../../lib/paging";
+import { countRows, paged } from "../../lib/paging";
 import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
 import { deleteStoredImage, type StoredImage } from "../images/pipeline";
 import { deleteUnusedImages, repointFallbackHero } from "./images";
 import { loadVariants, replaceVariantsIn, stockOf } from "./variants";
 
-type ProductRow = typeof products.$inferSelect;
+/** A product's own columns: the search document (decision 0040) is the database's, not the product's. */
+const { searchVector: _searchVector, ...productColumns } = getTableColumns(products);
+type ProductRow = Omit<typeof products.$inferSelect, "searchVector">;
 type StoreRef = { id: string; name: string; slug: string };
 
 function coordinatesOf(row: ProductRow): Coordinates | null {
@@ -56,18 +59,26 @@ export function toProductView(
 /** Products of live stores only: a deleted store's products are gone for everyone. */
 const ofLiveStores = (where: SQL | undefined) => and(isNull(stores.deletedAt), where);
 
-/** Products with their store and images, in two queries whatever the count. */
+/**
+ * Products with their store and images, in two queries whatever the count; in the store's order, or
+ * best match first when `rankBy` (a search's rank, decision 0040) is given.
+ */
 export async function loadProductViews(
   db: Db,
   where: SQL | undefined,
-  options: { limit?: number; offset?: number } = {},
+  options: { limit?: number; offset?: number; rankBy?: SQL } = {},
 ) {
   let query = db
-    .select({ product: products, store: { id: stores.id, name: stores.name, slug: stores.slug } })
+    .select({ product: productColumns, store: { id: stores.id, name: stores.name, slug: stores.slug } })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
     .where(ofLiveStores(where))
-    .orderBy(asc(products.position), desc(products.createdAt), desc(products.id))
+    .orderBy(
+      ...(options.rankBy ? [desc(options.rankBy)] : []),
+      asc(products.position),
+      desc(products.createdAt),
+      desc(products.id),
+    )
     .$dynamic();
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
   const rows = await query;
@@ -108,11 +119,75 @@ export async function countProducts(db: Db, where: SQL | undefined) {
   );
 }
 
-export async function listStoreProducts(db: Db, storeId: string, options: { includeInactive: boolean }) {
-  return loadProductViews(
-    db,
-    and(eq(products.storeId, storeId), options.includeInactive ? undefined : eq(products.isActive, true)),
+/**
+ * The tsquery of a shopper's search text (decision 0040): every word must match, each stemmed as
+ * Norwegian or as English, the last one also as the start of a word (someone still typing "stein"
+ * finds "steintøy"). Only letters and digits reach to_tsquery, so no text can be a query-syntax error;
+ * undefined when the text has no word at all.
+ */
+function searchQueryOf(text: string): SQL | undefined {
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, SEARCH_MAX_WORDS);
+  if (words.length === 0) return undefined;
+  const terms = words.map((word, n) => {
+    const term = n === words.length - 1 ? `${word}:*` : word;
+    return sql`(to_tsquery('norwegian', ${term}) || to_tsquery('english', ${term}))`;
+  });
+  return sql`(${sql.join(terms, sql` && `)})`;
+}
+
+/** Which products a search matches and how well; a text without a word matches none. */
+function productSearch(text: string): { where: SQL; rank?: SQL } | undefined {
+  if (!text) return undefined;
+  const query = searchQueryOf(text);
+  if (!query) return { where: sql`false` };
+  return {
+    where: sql`${products.searchVector} @@ ${query}`,
+    rank: sql`ts_rank(${products.searchVector}, ${query})`,
+  };
+}
+
+export interface StoreProductsQuery {
+  includeInactive: boolean;
+  /** Search text, already normalised (src/shared/catalogue-paging.ts); "" or undefined: no search. */
+  q?: string;
+  /** Only these products (a cart's lines), in the store's order. */
+  ids?: readonly string[];
+}
+
+function storeProductsWhere(storeId: string, query: StoreProductsQuery, search: SQL | undefined) {
+  return and(
+    eq(products.storeId, storeId),
+    query.includeInactive ? undefined : eq(products.isActive, true),
+    query.ids ? inArray(products.id, [...query.ids]) : undefined,
+    search,
   );
+}
+
+/** The whole product list of a store, in its order: the sitemap and feed list every product. */
+export async function listStoreProducts(db: Db, storeId: string, options: { includeInactive: boolean }) {
+  return loadProductViews(db, storeProductsWhere(storeId, options, undefined));
+}
+
+/**
+ * One page of a store's products, searched when `q` is given (best match first), and the size of the
+ * whole (searched) list beside it (decision 0040).
+ */
+export async function pageStoreProducts(
+  db: Db,
+  storeId: string,
+  query: StoreProductsQuery & { limit: number; offset: number },
+) {
+  const search = productSearch(query.q ?? "");
+  const where = storeProductsWhere(storeId, query, search?.where);
+  return paged(
+    loadProductViews(db, where, { limit: query.limit, offset: query.offset, rankBy: search?.rank }),
+    countProducts(db, where),
+  );
+}
+
+/** The size of the list pageStoreProducts pages. */
+export function countStoreProducts(db: Db, storeId: string, query: StoreProductsQuery) {
+  return countProducts(db, storeProductsWhere(storeId, query, productSearch(query.q ?? "")?.where));
 }
 
 export async function getProductView(db: Db, productId: string) {
