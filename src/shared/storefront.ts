@@ -25,12 +25,22 @@ export const publicStoreSchema = storeLegalDetailsSchema.extend({
 export type PublicStore = z.infer<typeof publicStoreSchema>;
 
 /**
+ * Which part of a store's products a storefront page shows (decision 0040): its page number (from 1),
+ * the size of the whole (searched) list, and the search text ("" for none).
+ */
+export interface StorefrontListing {
+  page: number;
+  total: number;
+  q: string;
+}
+
+/**
  * What the server renders a shop page from, and hands to the browser to take it over (src/web/features/shop):
- * a storefront with its active products, a product page, or why neither can be shown. `origin` is the
+ * a storefront with one page of its active products, a product page, or why neither can be shown. `origin` is the
  * site's public address, so image URLs are the same on both sides.
  */
 export type ShopPage = { origin: string } & (
-  | { page: "storefront"; store: PublicStore; products: ProductView[] }
+  | { page: "storefront"; store: PublicStore; products: ProductView[]; listing: StorefrontListing }
   | { page: "product"; product: ProductView }
   | { page: "terms"; store: PublicStore }
   | { page: "order"; order: PublicOrder; token: string }
