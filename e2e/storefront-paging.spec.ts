@@ -78,11 +78,19 @@ for (const device of [
       await expect(page.getByRole("heading", { name: "Results for “kopper”" })).toBeVisible();
       await expect(productCards(page)).toHaveCount(1);
       await expect(productCards(page).first()).toContainText("Kopp i steintøy");
+      await expect(page.getByRole("link", { name: "Clear search" })).toHaveAttribute(
+        "href",
+        `/s/${shop.slug}`,
+      );
       await expectNoSeriousViolations(page, `search results (${device.name})`);
 
       await page.getByRole("searchbox").fill("teapot");
       await page.getByRole("searchbox").press("Enter");
       await expect(page.getByText("No products match “teapot”.")).toBeVisible();
+      await page.screenshot({
+        path: `${SHOTS}/storefront-paging-${device.name}-no-match.png`,
+        fullPage: true,
+      });
       await expectNoSeriousViolations(page, `no search results (${device.name})`);
       await page.getByRole("link", { name: "Clear search" }).click();
       await expect(page.getByRole("heading", { name: "Our Products" })).toBeVisible();
@@ -96,6 +104,7 @@ for (const device of [
       await page.goto(`/s/${shop.slug}?page=2`);
       await expect(page.locator("html")).toHaveClass(/dark/);
       await expect(productCards(page)).toHaveCount(6);
+      await expect(page.getByText("Showing 25–30 of 30 products")).toBeVisible();
       await expect(page.getByRole("link", { name: "Previous page" })).toBeVisible();
       await expectNoSeriousViolations(page, `storefront page 2, dark (${device.name})`);
       await page.screenshot({ path: `${SHOTS}/storefront-paging-${device.name}-dark.png`, fullPage: true });

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, LoaderCircle, PackageOpen, Search, X } from "lucide-react";
-import { type RefObject, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import {
   SEARCH_TEXT_MAX_LENGTH,
   STOREFRONT_PAGE_SIZE,
@@ -12,6 +12,10 @@ import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../lib/i18n";
 import { fetchStorefrontPage } from "../api";
 import { ProductCard } from "./product-card";
+
+/** "Clear search": back to the whole store, from the results and from an empty search alike. */
+const CLEAR_SEARCH_LINK =
+  "inline-flex h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium underline underline-offset-4 hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
 
 interface ProductListingProps {
   store: PublicStore;
@@ -35,6 +39,14 @@ export function ProductListing({ store, products, listing, headingRef, onZoom, o
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const gridRef = useRef<HTMLUListElement>(null);
+  /** The first product "Show more" added, until it has the focus. */
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
+  // Focus goes on to the first new product once it is on the page: the button may be gone by then.
+  useEffect(() => {
+    if (focusFrom === null) return;
+    gridRef.current?.children[focusFrom]?.querySelector<HTMLElement>("a, button")?.focus();
+    setFocusFrom(null);
+  }, [focusFrom]);
   const number = (value: number) => new Intl.NumberFormat(language).format(value);
   const firstOffset = (listing.page - 1) * STOREFRONT_PAGE_SIZE;
   /** The last page whose products are on screen: the server's page, then each "Show more". */
@@ -59,10 +71,7 @@ export function ProductListing({ store, products, listing, headingRef, onZoom, o
         "",
         storefrontPageHref(store.slug, lastPage + 1, listing.q),
       );
-      // Focus goes on to the first new product, since the button may be gone when all are shown.
-      requestAnimationFrame(() => {
-        gridRef.current?.children[before]?.querySelector<HTMLElement>("a, button")?.focus();
-      });
+      setFocusFrom(before);
     } catch {
       setFailed(true);
     } finally {
@@ -75,7 +84,7 @@ export function ProductListing({ store, products, listing, headingRef, onZoom, o
   return (
     <section aria-labelledby="products-heading" className="mx-auto mt-10 max-w-6xl px-4 sm:px-6">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
-        <div className="flex min-w-0 items-baseline gap-3">
+        <div className="flex min-w-0 flex-wrap items-baseline gap-x-3">
           <h2
             id="products-heading"
             ref={headingRef}
@@ -88,6 +97,12 @@ export function ProductListing({ store, products, listing, headingRef, onZoom, o
             <span className="shrink-0 text-sm text-muted-foreground">
               {t("storefront.totalProducts", { count: total, formatted: number(total) })}
             </span>
+          )}
+          {listing.q && total > 0 && (
+            <a href={`/s/${store.slug}`} className={`${CLEAR_SEARCH_LINK} shrink-0`}>
+              <X aria-hidden="true" className="size-4" />
+              {t("storefront.clearSearch")}
+            </a>
           )}
         </div>
         {(listing.total > 0 || listing.q) && <SearchForm store={store} q={listing.q} />}
@@ -107,7 +122,13 @@ export function ProductListing({ store, products, listing, headingRef, onZoom, o
         {/* Mounted whenever there is more than one page, so what "Show more" added is announced. */}
         {listing.total > products.length && (
           <p aria-live="polite" className="text-sm text-muted-foreground">
-            {t("storefront.showing", { shown: number(firstOffset + shown.length), total: number(total) })}
+            {firstOffset === 0
+              ? t("storefront.showing", { shown: number(shown.length), total: number(total) })
+              : t("storefront.showingRange", {
+                  from: number(firstOffset + 1),
+                  to: number(firstOffset + shown.length),
+                  total: number(total),
+                })}
           </p>
         )}
         {hasMore && (
@@ -224,10 +245,7 @@ function EmptyState({ store, q }: { store: PublicStore; q: string }) {
         {q ? t("storefront.noMatches", { q }) : t("storefront.noProducts")}
       </p>
       {q && (
-        <a
-          href={`/s/${store.slug}`}
-          className="inline-flex h-11 items-center gap-1.5 rounded-full px-4 text-sm font-medium underline underline-offset-4 hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        >
+        <a href={`/s/${store.slug}`} className={CLEAR_SEARCH_LINK}>
           <X aria-hidden="true" className="size-4" />
           {t("storefront.clearSearch")}
         </a>
