@@ -227,7 +227,14 @@ export const products = pgTable(
     ),
   },
   (t) => [
-    index("products_store_idx").on(t.storeId, t.isActive, t.position),
+    // In the storefront's order (decision 0040): a page of a big store is read from the index, not sorted.
+    index("products_store_order_idx").on(
+      t.storeId,
+      t.isActive,
+      t.position,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("products_search_idx").using("gin", t.searchVector),
     check("products_base_price_check", sql`${t.basePrice} >= 0`),
     check("products_coord_x_check", sql`${t.coordX} is null or (${t.coordX} >= 0 and ${t.coordX} <= 100)`),
