@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import { inArray, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, okSchema } from "../../../shared/api";
@@ -19,7 +19,7 @@ import {
   productVariantsViewSchema,
 } from "../../../shared/variants";
 import type { FileStorage } from "../../adapters/storage";
-import { products, stores } from "../../db/schema";
+import { products } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/http-error";
 import { sendCached } from "../../lib/micro-cache";
@@ -31,7 +31,7 @@ import { isUuid, requireStoreMember } from "../stores/access";
 import { memberStoreIds } from "../stores/service";
 import {
   cachedPublicProduct,
-  countStoreProducts,
+  cachedPublicStoreProducts,
   createProduct,
   deleteProduct,
   findProduct,
@@ -124,9 +124,9 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { q = "", ids } = request.query;
+      const { q = "", ids, limit, offset } = request.query;
       // A cart's lines come back whole: paging would drop the lines past the page.
-      const page = ids ? { limit: ids.length, offset: 0 } : request.query;
+      const page = ids ? { limit: ids.length, offset: 0 } : { limit, offset };
       if (request.user) {
         const member = await requireStoreMember(db, request.user, id).catch(() => undefined);
         if (member) {
@@ -140,38 +140,8 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
         }
       }
       if (!isUuid(id)) throw notFound("storeNotFound");
-      const liveStore = async () => {
-        const [store] = await db
-          .select({ id: stores.id })
-          .from(stores)
-          .where(and(eq(stores.id, id), isNull(stores.deletedAt)));
-        if (!store) throw notFound("storeNotFound");
-        return store.id;
-      };
-      const load = async () =>
-        pageStoreProducts(db, await liveStore(), { includeInactive: false, q, ids, ...page });
-      // Kept: the storefront's own pages of the whole list, which a store has only so many of. A search
-      // or a cart's ids could be anything a visitor types, so they are read fresh and never fill the cache.
-      const storefrontPage =
-        !q && !ids && page.limit === STOREFRONT_PAGE_SIZE && page.offset % page.limit === 0;
-      if (!storefrontPage) {
-        const { items, total } = await load();
-        return reply.header(TOTAL_COUNT_HEADER, total).send(items);
-      }
-      const total = Number(
-        (
-          await publicCache.get(`products-total:${id}`, async () =>
-            countStoreProducts(db, await liveStore(), { includeInactive: false }),
-          )
-        ).body,
-      );
-      if (page.offset > 0 && page.offset >= total) {
-        // Past the end: an empty page, read fresh, so no offset a visitor makes up is ever kept.
-        const { items, total: now } = await load();
-        return reply.header(TOTAL_COUNT_HEADER, now).send(items);
-      }
-      const list = await publicCache.get(`products:${id}:${page.offset}`, async () => (await load()).items);
-      return sendCached(request, reply.header(TOTAL_COUNT_HEADER, total), list);
+      const { body, total } = await cachedPublicStoreProducts(db, publicCache, id, { q, ids, ...page });
+      return sendCached(request, reply.header(TOTAL_COUNT_HEADER, total), body);
     },
   );
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import { SEARCH_MAX_WORDS } from "../../../shared/catalogue-paging";
+import { SEARCH_MAX_WORDS, STOREFRONT_PAGE_SIZE } from "../../../shared/catalogue-paging";
 import type { Coordinates, ProductFields, ProductView, UpdateProductInput } from "../../../shared/product";
 import type { ProductVariantsInput } from "../../../shared/variants";
 import type { FileStorage } from "../../adapters/storage";
@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { productImages, products, stores } from "../../db/schema";
 import type { OnCatalogueChange } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
-import type { CachedBody, MicroCache } from "../../lib/micro-cache";
+import { CachedBody, type MicroCache } from "../../lib/micro-cache";
 import { countRows, paged } from "../../lib/paging";
 import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
 import { deleteStoredImage, type StoredImage } from "../images/pipeline";
@@ -188,6 +188,49 @@ export async function pageStoreProducts(
 /** The size of the list pageStoreProducts pages. */
 export function countStoreProducts(db: Db, storeId: string, query: StoreProductsQuery) {
   return countProducts(db, storeProductsWhere(storeId, query, productSearch(query.q ?? "")?.where));
+}
+
+/**
+ * A page of a live store's active products as anyone sees it (a 404 for any other store), and the size
+ * of the whole (searched) list (decision 0040). Kept in the public cache: the storefront's own pages of
+ * the whole list and its total, of which a store has only so many. A search, a cart's ids, another page
+ * size or a page past the end could be anything a visitor types, so they are read fresh and never kept:
+ * nobody can fill the cache with them and push the real pages out.
+ */
+export async function cachedPublicStoreProducts(
+  db: Db,
+  publicCache: MicroCache,
+  storeId: string,
+  query: Omit<StoreProductsQuery, "includeInactive"> & { limit: number; offset: number },
+): Promise<{ body: CachedBody; total: number }> {
+  const liveStore = async () => {
+    const [store] = await db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(and(eq(stores.id, storeId), isNull(stores.deletedAt)));
+    if (!store) throw notFound("storeNotFound");
+    return store.id;
+  };
+  const fresh = async () => {
+    const { items, total } = await pageStoreProducts(db, await liveStore(), {
+      ...query,
+      includeInactive: false,
+    });
+    return { body: new CachedBody(JSON.stringify(items)), total };
+  };
+  const { limit, offset } = query;
+  if (query.q || query.ids || limit !== STOREFRONT_PAGE_SIZE || offset % limit !== 0) return fresh();
+  const counted = await publicCache.get(`products-total:${storeId}`, async () =>
+    countStoreProducts(db, await liveStore(), { includeInactive: false }),
+  );
+  const total = Number(counted.body);
+  if (offset > 0 && offset >= total) return fresh();
+  const body = await publicCache.get(
+    `products:${storeId}:${offset}`,
+    async () =>
+      (await pageStoreProducts(db, await liveStore(), { limit, offset, includeInactive: false })).items,
+  );
+  return { body, total };
 }
 
 export async function getProductView(db: Db, productId: string) {
