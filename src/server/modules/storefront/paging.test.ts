@@ -245,9 +245,31 @@ describe("server-rendered storefront pages", () => {
       const response = await visitor().get(`/s/${store.slug}?page=${page}`);
       expect(response.statusCode, page).toBe(404);
     }
-    // Asked twice: a 404 past the end is not kept, and a page that exists is served from the cache.
-    expect((await visitor().get(`/s/${store.slug}?page=3`)).statusCode).toBe(404);
+  });
+
+  it("keeps the pages a store has in the public cache, but never a page past the end or a search", async () => {
+    const { store } = await storeWith(30);
     expect((await visitor().get(`/s/${store.slug}?page=2`)).statusCode).toBe(200);
+    expect((await visitor().get(`/s/${store.slug}?page=3`)).statusCode).toBe(404);
+    expect(titlesOf((await visitor().get(`/api/stores/${store.id}/products?q=vase`)).body)).toEqual([]);
+    expect((await visitor().get(`/s/${store.slug}?q=vase`)).body).toContain("No products match");
+    // Rows written behind the application's back: nothing clears the cache, so what changes is what
+    // was read fresh.
+    await t.database.db.insert(products).values(
+      Array.from({ length: 24 }, (_, n) => ({
+        storeId: store.id,
+        title: `Vase ${n + 1}`,
+        position: 100 + n,
+      })),
+    );
+    expect((await visitor().get(`/s/${store.slug}?page=3`)).statusCode).toBe(200);
+    expect((await visitor().get(`/api/stores/${store.id}/products?q=vase`)).headers["x-total-count"]).toBe(
+      "24",
+    );
+    const searched = shopState((await visitor().get(`/s/${store.slug}?q=vase`)).body);
+    expect(searched.page.page === "storefront" && searched.page.listing.total).toBe(24);
+    const kept = shopState((await visitor().get(`/s/${store.slug}?page=2`)).body);
+    expect(kept.page.page === "storefront" && kept.page.listing.total).toBe(30);
   });
 
   it("renders a search's results, never indexed, and an empty search's own message", async () => {
