@@ -17,7 +17,7 @@ import type { StockRefusal } from "./cart/cart";
  * The shopper's side of the API: the current state of a cart's products (decision 0006: the cart
  * reprices from them), asked for by id, since a big store's list comes a page at a time (decision 0040).
  */
-export async function fetchStoreProducts(
+export async function fetchCartProducts(
   storeId: string,
   productIds: readonly string[],
 ): Promise<ProductView[]> {
