@@ -12,6 +12,7 @@ import { fillPlaceholders } from "drizzle-orm";
 import { openPostgres } from "../src/server/db/client";
 import { publicProductReads } from "../src/server/modules/products/service";
 import { publicStoreRead } from "../src/server/modules/storefront/service";
+import { STOREFRONT_PAGE_SIZE } from "../src/shared/catalogue-paging";
 import { report, round } from "./lib";
 import type { BareRoute } from "./support/bare-server";
 import { type LoadResult, load } from "./support/load";
@@ -76,7 +77,10 @@ async function main() {
     };
     const productReads = publicProductReads(sqlOf.db);
     const storeSql = statement(publicStoreRead(sqlOf.db), { slug: store.slug });
-    const storeProductsSql = statement(productReads.storeProducts, { storeId: store.id });
+    // The storefront's first page and the size of the list (decision 0040), as Torg asks for them.
+    const firstPage = { storeId: store.id, limit: STOREFRONT_PAGE_SIZE, offset: 0 };
+    const storePageSql = statement(productReads.storePage, firstPage);
+    const storeCountSql = statement(productReads.storeCount, { storeId: store.id });
     const productSql = statement(productReads.product, { productId: product.id });
     const reads: Read[] = [
       {
@@ -85,7 +89,7 @@ async function main() {
         url: `/s/${store.slug}`,
         headers: PAGE_HEADERS,
         target: 1000,
-        statements: [storeSql, storeProductsSql],
+        statements: [storeSql, storePageSql, storeCountSql],
       },
       {
         key: "product page",
@@ -101,7 +105,7 @@ async function main() {
         url: `/api/stores/${store.id}/products`,
         headers: {},
         target: 5000,
-        statements: [storeProductsSql],
+        statements: [storePageSql, storeCountSql],
       },
     ];
 

@@ -5,9 +5,10 @@ export const MAX_PAGE_OFFSET = 1_000_000;
 
 /**
  * The response header of a list that answers the spec's plain array of one page: the size of the whole
- * (filtered) list, so a client can page it without the answer changing shape (decision 0041).
+ * (filtered) list, so a client can page it without the answer changing shape (decisions 0040, 0041).
+ * Written once in the zod-free catalogue-paging module, which the storefront's first load uses too.
  */
-export const TOTAL_COUNT_HEADER = "X-Total-Count";
+export { TOTAL_COUNT_HEADER } from "./catalogue-paging";
 
 /** The admin lists show this many rows a page; the client pages by it and the server defaults to it. */
 export const ADMIN_PAGE_SIZE = 20;

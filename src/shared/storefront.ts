@@ -63,12 +63,22 @@ export function toStorefrontProduct(view: ProductView): StorefrontProduct {
 }
 
 /**
+ * Which part of a store's products a storefront page shows (decision 0040): its page number (from 1),
+ * the size of the whole (searched) list, and the search text ("" for none).
+ */
+export interface StorefrontListing {
+  page: number;
+  total: number;
+  q: string;
+}
+
+/**
  * What the server renders a shop page from, and hands to the browser to take it over (src/web/features/shop):
- * a storefront with its active products, a product page, or why neither can be shown. `origin` is the
+ * a storefront with one page of its active products, a product page, or why neither can be shown. `origin` is the
  * site's public address, so image URLs are the same on both sides.
  */
 export type ShopPage = { origin: string } & (
-  | { page: "storefront"; store: PublicStore; products: StorefrontProduct[] }
+  | { page: "storefront"; store: PublicStore; products: StorefrontProduct[]; listing: StorefrontListing }
   | { page: "product"; product: ProductView }
   | { page: "terms"; store: PublicStore }
   | { page: "order"; order: PublicOrder; token: string }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -20,6 +21,8 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 /** Money is exact: numeric(12,2) kroner, never floats (decision 0007). */
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+/** PostgreSQL's full-text document type; Torg only ever has the database compute it (decision 0040). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const users = pgTable(
   "users",
@@ -214,9 +217,25 @@ export const products = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * What a search within the store matches (decision 0040): the title (weight A) over the blurb and
+     * SEO texts (B), stemmed as Norwegian and as English, so "kopper" finds "Kopp" and "mugs" "Blue mug".
+     * Computed by the database on every write; never selected into a product's view.
+     */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('norwegian', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('norwegian', coalesce(blurb, '') || ' ' || coalesce(seo_meta_title, '') || ' ' || coalesce(seo_meta_desc, '')), 'B') || setweight(to_tsvector('english', coalesce(blurb, '') || ' ' || coalesce(seo_meta_title, '') || ' ' || coalesce(seo_meta_desc, '')), 'B')`,
+    ),
   },
   (t) => [
-    index("products_store_idx").on(t.storeId, t.isActive, t.position),
+    // In the storefront's order (decision 0040): a page of a big store is read from the index, not sorted.
+    index("products_store_order_idx").on(
+      t.storeId,
+      t.isActive,
+      t.position,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("products_search_idx").using("gin", t.searchVector),
     check("products_base_price_check", sql`${t.basePrice} >= 0`),
     check("products_coord_x_check", sql`${t.coordX} is null or (${t.coordX} >= 0 and ${t.coordX} <= 100)`),
     check("products_coord_y_check", sql`${t.coordY} is null or (${t.coordY} >= 0 and ${t.coordY} <= 100)`),

@@ -15,6 +15,17 @@ describe("MicroCache", () => {
     expect((await cache.get("k", load)).body).toBe('{"loads":2}');
   });
 
+  it("serves a page that `keep` refuses without keeping it, and keeps the pages it accepts", async () => {
+    const cache = new MicroCache(60_000);
+    let renders = 0;
+    const render = (status: number) => async () => ({ status, html: `<p>${++renders}</p>` });
+    const onlyFound = (page: { status: number }) => page.status === 200;
+    expect((await cache.getPage("past-the-end", render(404), onlyFound)).status).toBe(404);
+    expect((await cache.getPage("past-the-end", render(404), onlyFound)).body).toBe("<p>2</p>");
+    expect((await cache.getPage("page-2", render(200), onlyFound)).body).toBe("<p>3</p>");
+    expect((await cache.getPage("page-2", render(200), onlyFound)).body).toBe("<p>3</p>");
+  });
+
   it("compresses an entry once per encoding and keeps the copy with it", async () => {
     const cache = new MicroCache(60_000);
     const json = await cache.get("list", async () =>

@@ -87,12 +87,23 @@ export class MicroCache {
     return this.remember(key, async () => new CachedBody(JSON.stringify(await load()), 200, this.ttlMs > 0));
   }
 
-  /** A page's HTML and status as `render` gives them. A render that throws is not kept. */
-  getPage(key: string, render: () => Promise<{ status: number; html: string }>): Promise<CachedBody> {
-    return this.remember(key, async () => {
-      const { status, html } = await render();
-      return new CachedBody(html, status, this.ttlMs > 0);
-    });
+  /**
+   * A page's HTML and status as `render` gives them. A render that throws is not kept, nor one that
+   * `keep` refuses (a page past a store's last, whose addresses a visitor could make up without end).
+   */
+  getPage(
+    key: string,
+    render: () => Promise<{ status: number; html: string }>,
+    keep: (page: CachedBody) => boolean = () => true,
+  ): Promise<CachedBody> {
+    return this.remember(
+      key,
+      async () => {
+        const { status, html } = await render();
+        return new CachedBody(html, status, this.ttlMs > 0);
+      },
+      keep,
+    );
   }
 
   /**
@@ -100,7 +111,11 @@ export class MicroCache {
    * while one reload runs behind it, so shoppers never queue behind a render once a page has been made;
    * a write clears entries instead, so nothing stale outlives a seller's change in this process.
    */
-  private async remember(key: string, produce: () => Promise<CachedBody>): Promise<CachedBody> {
+  private async remember(
+    key: string,
+    produce: () => Promise<CachedBody>,
+    keep: (body: CachedBody) => boolean = () => true,
+  ): Promise<CachedBody> {
     if (this.ttlMs <= 0) return produce();
     const hit = this.entries.get(key);
     const now = Date.now();
@@ -111,19 +126,26 @@ export class MicroCache {
     if (hit && hit.expires + this.ttlMs * STALE_FOR_TTLS > now) {
       this.stats.stale += 1;
       // A reload that fails drops the entry: the next request loads again and says what went wrong.
-      if (!this.loading.has(key)) this.load(key, produce).catch(() => this.entries.delete(key));
+      if (!this.loading.has(key)) this.load(key, produce, keep).catch(() => this.entries.delete(key));
       return hit.body;
     }
     this.stats.miss += 1;
-    return this.loading.get(key) ?? this.load(key, produce);
+    return this.loading.get(key) ?? this.load(key, produce, keep);
   }
 
-  private load(key: string, produce: () => Promise<CachedBody>): Promise<CachedBody> {
+  private load(
+    key: string,
+    produce: () => Promise<CachedBody>,
+    keep: (body: CachedBody) => boolean,
+  ): Promise<CachedBody> {
     const generation = this.generation;
     const promise = produce()
       .then((body) => {
-        // A write that happened while loading makes this value stale: serve it once, keep nothing.
-        if (generation === this.generation) {
+        // A body `keep` refuses is served once and forgotten (an older one under its key too), and so
+        // is one that a write, while it loaded, made stale.
+        if (!keep(body)) {
+          this.entries.delete(key);
+        } else if (generation === this.generation) {
           if (this.entries.size >= this.maxEntries) this.entries.clear();
           this.entries.set(key, { expires: Date.now() + this.ttlMs, body });
         }

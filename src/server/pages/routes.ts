@@ -17,9 +17,12 @@ import { SESSION_COOKIE } from "../modules/auth/session";
 import {
   isOrderPagePath,
   isShopPagePath,
+  isStorefrontPath,
   renderShop,
   renderShopUnavailable,
   type ShopPageRequest,
+  type StorefrontQuery,
+  storefrontQueryOf,
 } from "../modules/storefront/shop-page";
 
 const HTML = "text/html; charset=utf-8";
@@ -72,18 +75,31 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
   /**
    * A storefront or product page, kept and compressed like the public reads: a link shared widely is
    * opened by many phones at once. While the database is away it is "could not be loaded" (503, not kept).
+   * A storefront's page number is part of its key, and only pages that exist are kept; a search is
+   * rendered fresh every time, since its text is whatever a visitor types (decision 0040).
    */
-  async function shopPage(request: FastifyRequest, pathname: string): Promise<CachedBody> {
+  async function shopPage(
+    request: FastifyRequest,
+    pathname: string,
+    storefront: StorefrontQuery | undefined,
+  ): Promise<CachedBody> {
     const shopRequest: ShopPageRequest = {
       pathname,
+      storefront,
       origin: publicOrigin(request, config),
       chosenLanguage: languageOf(request.cookies[LANGUAGE_COOKIE]),
       browserLanguage: requestLanguage(request),
     };
     // Links follow the Host header without PUBLIC_URL, and the texts the visitor's language: both are keys.
-    const key = `page:${shopRequest.origin}${pathname}:${shopRequest.chosenLanguage}:${shopRequest.browserLanguage}`;
+    const key = `page:${shopRequest.origin}${pathname}:${storefront?.page ?? 1}:${shopRequest.chosenLanguage}:${shopRequest.browserLanguage}`;
+    const render = () => renderShop(db, templates.shop, shopRequest);
     try {
-      return await publicCache.getPage(key, () => renderShop(db, templates.shop, shopRequest));
+      if (storefront?.q) {
+        const page = await render();
+        return new CachedBody(page.html, page.status);
+      }
+      const laterPage = (storefront?.page ?? 1) > 1;
+      return await publicCache.getPage(key, render, (page) => !laterPage || page.status === 200);
     } catch (error) {
       request.log.error({ err: error, pathname }, "A shop page could not be loaded");
       const page = renderShopUnavailable(templates.shop, shopRequest);
@@ -155,7 +171,13 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
       // A slug or id no shop can have (or a file name) is left to the not-found handler, as any path.
       const pathname = pathnameOf(request);
       if (!templates.shop || !isShopPagePath(pathname)) return reply.callNotFound();
-      return sendPage(request, reply, await shopPage(request, pathname));
+      if (!isStorefrontPath(pathname)) {
+        return sendPage(request, reply, await shopPage(request, pathname, undefined));
+      }
+      const storefront = storefrontQueryOf(request.query);
+      // "?page=1" is the store's own address: one canonical URL for the first page (decision 0040).
+      if (storefront === "firstPage") return reply.redirect(pathname, 301);
+      return sendPage(request, reply, await shopPage(request, pathname, storefront));
     });
   }
 

@@ -137,7 +137,8 @@ export async function collectSellerData(db: Db, userId: string): Promise<SellerD
       myRole: memberships.find((row) => row.storeId === store.id)?.role,
       members: byKey(members, "storeId")(store.id).map(({ storeId: _, ...member }) => member),
     })),
-    products: productRows.map((product) => ({
+    // The search document (decision 0040) is the database's index of the product's own texts, not data.
+    products: productRows.map(({ searchVector: _searchVector, ...product }) => ({
       ...product,
       variants: byKey(variants, "productId")(product.id),
       images: byKey(images, "productId")(product.id),

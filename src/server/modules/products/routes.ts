@@ -1,8 +1,16 @@
-import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import { inArray, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, okSchema } from "../../../shared/api";
+import {
+  MAX_PRODUCT_PAGE_SIZE,
+  normalizeSearchText,
+  SEARCH_TEXT_MAX_LENGTH,
+  STOREFRONT_PAGE_SIZE,
+  TOTAL_COUNT_HEADER,
+} from "../../../shared/catalogue-paging";
 import { UPLOADED_IMAGE_PATTERN } from "../../../shared/image-url";
+import { MAX_LINES_PER_ORDER } from "../../../shared/order-limits";
 import { pageQuerySchema } from "../../../shared/paging";
 import { createProductFormSchema, productViewSchema, updateProductSchema } from "../../../shared/product";
 import {
@@ -11,7 +19,7 @@ import {
   productVariantsViewSchema,
 } from "../../../shared/variants";
 import type { FileStorage } from "../../adapters/storage";
-import { products, stores } from "../../db/schema";
+import { products } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/http-error";
 import { sendCached } from "../../lib/micro-cache";
@@ -23,12 +31,13 @@ import { isUuid, requireStoreMember } from "../stores/access";
 import { memberStoreIds } from "../stores/service";
 import {
   cachedPublicProduct,
+  cachedPublicStoreProducts,
   createProduct,
   deleteProduct,
   findProduct,
   getProductView,
-  listStoreProducts,
   loadProductViews,
+  pageStoreProducts,
   updateProduct,
 } from "./service";
 import { saveVariants } from "./variants";
@@ -36,6 +45,33 @@ import { saveVariants } from "./variants";
 const idParams = z.object({ id: z.string().max(100) });
 /** The one paging query (src/shared/paging.ts). */
 const pageQuery = pageQuerySchema();
+
+/**
+ * A store's product list (decision 0040): a page of the storefront's size unless a limit is named, a
+ * search when `q` has text, and `ids` for a cart's lines (all of them, whatever the page).
+ */
+const storeProductsQuery = pageQuerySchema({
+  defaultLimit: STOREFRONT_PAGE_SIZE,
+  maxLimit: MAX_PRODUCT_PAGE_SIZE,
+}).extend({
+  q: z
+    .string("errors.invalidInput")
+    .transform(normalizeSearchText)
+    .pipe(z.string().max(SEARCH_TEXT_MAX_LENGTH, "errors.invalidInput"))
+    .optional(),
+  ids: z
+    .string("errors.invalidInput")
+    .transform((text) => text.split(","))
+    .pipe(
+      z
+        .array(z.uuid("errors.invalidInput"))
+        .min(1, "errors.invalidInput")
+        .max(MAX_LINES_PER_ORDER, "errors.invalidInput"),
+    )
+    .optional(),
+});
+
+const STORE_PRODUCTS_DESCRIPTION = `A page of the store's products: a member sees all of them, anyone else the active ones of a live store. \`limit\` (default ${STOREFRONT_PAGE_SIZE}, at most ${MAX_PRODUCT_PAGE_SIZE}) and \`offset\` page it; \`q\` searches titles, blurbs and SEO texts in Norwegian and English (best match first); \`ids\` (comma-separated, up to ${MAX_LINES_PER_ORDER}) answers just those products, unpaged. The ${TOTAL_COUNT_HEADER} header carries the size of the whole (searched) list.`;
 
 /**
  * A photo the analysis step already stored (add product with AI prefill): used as it is, not uploaded
@@ -71,32 +107,41 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
   app,
   { db, storage, publicCache, onCatalogueChange },
 ) => {
-  /** Members see every product of their store; everyone else sees the active products of a live store. */
+  /**
+   * Members see every product of their store; everyone else sees the active products of a live store.
+   * Both are paged and searched alike (decision 0040), with the whole list's size in X-Total-Count.
+   */
   app.get(
     "/api/stores/:id/products",
     {
       config: { public: true },
-      schema: { response: { 200: z.array(productViewSchema), ...errorResponses }, params: idParams },
+      schema: {
+        description: STORE_PRODUCTS_DESCRIPTION,
+        response: { 200: z.array(productViewSchema), ...errorResponses },
+        params: idParams,
+        querystring: storeProductsQuery,
+      },
     },
     async (request, reply) => {
       const { id } = request.params;
+      const { q = "", ids, limit, offset } = request.query;
+      // A cart's lines come back whole: paging would drop the lines past the page.
+      const page = ids ? { limit: ids.length, offset: 0 } : { limit, offset };
       if (request.user) {
         const member = await requireStoreMember(db, request.user, id).catch(() => undefined);
-        if (member) return listStoreProducts(db, member.id, { includeInactive: true });
+        if (member) {
+          const { items, total } = await pageStoreProducts(db, member.id, {
+            includeInactive: true,
+            q,
+            ids,
+            ...page,
+          });
+          return reply.header(TOTAL_COUNT_HEADER, total).send(items);
+        }
       }
       if (!isUuid(id)) throw notFound("storeNotFound");
-      const list = await publicCache.get(`products:${id}`, async () => {
-        // Products come only from a live store, so only an empty list asks whether the store is there.
-        const views = await listStoreProducts(db, id, { includeInactive: false });
-        if (views.length > 0) return views;
-        const [store] = await db
-          .select({ id: stores.id })
-          .from(stores)
-          .where(and(eq(stores.id, id), isNull(stores.deletedAt)));
-        if (!store) throw notFound("storeNotFound");
-        return views;
-      });
-      return sendCached(request, reply, list);
+      const { body, total } = await cachedPublicStoreProducts(db, publicCache, id, { q, ids, ...page });
+      return sendCached(request, reply.header(TOTAL_COUNT_HEADER, total), body);
     },
   );
 

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  type Placeholder,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { SEARCH_MAX_WORDS, STOREFRONT_PAGE_SIZE } from "../../../shared/catalogue-paging";
 import type { Coordinates, ProductFields, ProductView, UpdateProductInput } from "../../../shared/product";
 import type { ProductVariantsInput } from "../../../shared/variants";
 import type { FileStorage } from "../../adapters/storage";
@@ -6,14 +19,16 @@ import type { Db, DbOrTx } from "../../db/client";
 import { productImages, products, stores } from "../../db/schema";
 import type { OnCatalogueChange } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
-import type { CachedBody, MicroCache } from "../../lib/micro-cache";
-import { countRows } from "../../lib/paging";
+import { CachedBody, type MicroCache } from "../../lib/micro-cache";
+import { countRows, paged } from "../../lib/paging";
 import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
 import { deleteStoredImage, type StoredImage } from "../images/pipeline";
 import { deleteUnusedImages, repointFallbackHero } from "./images";
 import { replaceVariantsIn, stockOf, toVariantView, type VariantJson } from "./variants";
 
-type ProductRow = typeof products.$inferSelect;
+/** A product's own columns: the search document (decision 0040) is the database's, not the product's. */
+const { searchVector: _searchVector, ...productColumns } = getTableColumns(products);
+type ProductRow = Omit<typeof products.$inferSelect, "searchVector">;
 type StoreRef = { id: string; name: string; slug: string };
 
 function coordinatesOf(row: ProductRow): Coordinates | null {
@@ -79,16 +94,17 @@ const variantsJson = sql<VariantJson[]>`coalesce((
 /**
  * The one statement loadProductViews runs: products with their store, photos and variants, the photos
  * and variants as JSON arrays beside each row (decision 0042; three round trips before). bench/storefront
- * runs its SQL on a bare server too.
+ * runs its SQL on a bare server too. In the store's order, or best match first when `rankBy` (a search's
+ * rank, decision 0040) is given; limit and offset may be placeholders of a prepared statement.
  */
 export function productViewsQuery(
   db: Db,
   where: SQL | undefined,
-  options: { limit?: number; offset?: number } = {},
+  options: { limit?: number | Placeholder; offset?: number | Placeholder; rankBy?: SQL } = {},
 ) {
   const query = db
     .select({
-      product: products,
+      product: productColumns,
       store: { id: stores.id, name: stores.name, slug: stores.slug },
       // Not in the view: the product page reads its store's language from here instead of a second query.
       storeLocale: stores.defaultLocale,
@@ -98,7 +114,12 @@ export function productViewsQuery(
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
     .where(ofLiveStores(where))
-    .orderBy(asc(products.position), desc(products.createdAt), desc(products.id))
+    .orderBy(
+      ...(options.rankBy ? [desc(options.rankBy)] : []),
+      asc(products.position),
+      desc(products.createdAt),
+      desc(products.id),
+    )
     .$dynamic();
   return options.limit === undefined ? query : query.limit(options.limit).offset(options.offset ?? 0);
 }
@@ -119,7 +140,7 @@ const toViews = (rows: ViewRow[]) =>
 export async function loadProductViews(
   db: Db,
   where: SQL | undefined,
-  options: { limit?: number; offset?: number } = {},
+  options: { limit?: number; offset?: number; rankBy?: SQL } = {},
 ) {
   return toViews(await productViewsQuery(db, where, options));
 }
@@ -135,22 +156,46 @@ export async function countProducts(db: Db, where: SQL | undefined) {
   );
 }
 
-/** Which products listStoreProducts reads. */
-export const storeProductsWhere = (storeId: string | Placeholder, options: { includeInactive: boolean }) =>
-  and(eq(products.storeId, storeId), options.includeInactive ? undefined : eq(products.isActive, true));
+/** Which products of a store a list reads (a store's public list: its active products). */
+function storeProductsWhere(
+  storeId: string | Placeholder,
+  query: StoreProductsQuery,
+  search: SQL | undefined,
+) {
+  return and(
+    eq(products.storeId, storeId),
+    query.includeInactive ? undefined : eq(products.isActive, true),
+    query.ids ? inArray(products.id, [...query.ids]) : undefined,
+    search,
+  );
+}
 
 /** Which product getProductView reads. */
-export const productWhere = (productId: string | Placeholder) => eq(products.id, productId);
+const productWhere = (productId: string | Placeholder) => eq(products.id, productId);
+
+const PUBLIC_LIST = { includeInactive: false } as const;
 
 /**
- * The two product reads every shopper's page makes, as named prepared statements: PostgreSQL parses and
- * plans each once per connection instead of on every request (decision 0042). bench/storefront runs the
+ * The reads every shopper's page makes, as named prepared statements: PostgreSQL parses and plans each
+ * once per connection instead of on every request (decision 0042): a page of a store's public list (in
+ * the store's order, decision 0040), the size of that list, and one product. bench/storefront runs the
  * same statements, by the same names, on its bare server.
  */
 export const publicProductReads = (db: Db) => ({
-  storeProducts: {
-    name: "torg_public_store_products",
-    query: productViewsQuery(db, storeProductsWhere(sql.placeholder("storeId"), { includeInactive: false })),
+  storePage: {
+    name: "torg_public_store_page",
+    query: productViewsQuery(db, storeProductsWhere(sql.placeholder("storeId"), PUBLIC_LIST, undefined), {
+      limit: sql.placeholder("limit"),
+      offset: sql.placeholder("offset"),
+    }),
+  },
+  storeCount: {
+    name: "torg_public_store_count",
+    query: db
+      .select({ total: count() })
+      .from(products)
+      .innerJoin(stores, eq(stores.id, products.storeId))
+      .where(ofLiveStores(storeProductsWhere(sql.placeholder("storeId"), PUBLIC_LIST, undefined))),
   },
   product: {
     name: "torg_product_view",
@@ -163,7 +208,8 @@ const prepared = new WeakMap<Db, ReturnType<typeof prepareProductReads>>();
 function prepareProductReads(db: Db) {
   const reads = publicProductReads(db);
   return {
-    storeProducts: reads.storeProducts.query.prepare(reads.storeProducts.name),
+    storePage: reads.storePage.query.prepare(reads.storePage.name),
+    storeCount: reads.storeCount.query.prepare(reads.storeCount.name),
     product: reads.product.query.prepare(reads.product.name),
   };
 }
@@ -177,9 +223,125 @@ function productReads(db: Db) {
   return reads;
 }
 
+/**
+ * The tsquery of a shopper's search text (decision 0040): every word must match, each stemmed as
+ * Norwegian or as English, the last one also as the start of a word (someone still typing "stein"
+ * finds "steintøy"). Only letters and digits reach to_tsquery, so no text can be a query-syntax error;
+ * undefined when the text has no word at all.
+ */
+function searchQueryOf(text: string): SQL | undefined {
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, SEARCH_MAX_WORDS);
+  if (words.length === 0) return undefined;
+  const terms = words.map((word, n) => {
+    const term = n === words.length - 1 ? `${word}:*` : word;
+    return sql`(to_tsquery('norwegian', ${term}) || to_tsquery('english', ${term}))`;
+  });
+  return sql`(${sql.join(terms, sql` && `)})`;
+}
+
+/** Which products a search matches and how well; a text without a word matches none. */
+function productSearch(text: string): { where: SQL; rank?: SQL } | undefined {
+  if (!text) return undefined;
+  const query = searchQueryOf(text);
+  if (!query) return { where: sql`false` };
+  return {
+    where: sql`${products.searchVector} @@ ${query}`,
+    rank: sql`ts_rank(${products.searchVector}, ${query})`,
+  };
+}
+
+export interface StoreProductsQuery {
+  includeInactive: boolean;
+  /** Search text, already normalised (src/shared/catalogue-paging.ts); "" or undefined: no search. */
+  q?: string;
+  /** Only these products (a cart's lines), in the store's order. */
+  ids?: readonly string[];
+}
+
+/** The whole product list of a store, in its order: the sitemap and feed list every product. */
 export async function listStoreProducts(db: Db, storeId: string, options: { includeInactive: boolean }) {
-  if (options.includeInactive) return loadProductViews(db, storeProductsWhere(storeId, options));
-  return toViews(await productReads(db).storeProducts.execute({ storeId }));
+  return loadProductViews(db, storeProductsWhere(storeId, options, undefined));
+}
+
+/**
+ * One page of a store's products, searched when `q` is given (best match first), and the size of the
+ * whole (searched) list beside it (decision 0040). A store's public list unsearched (every shopper's
+ * storefront) runs the prepared reads; page and count go side by side.
+ */
+export async function pageStoreProducts(
+  db: Db,
+  storeId: string,
+  query: StoreProductsQuery & { limit: number; offset: number },
+) {
+  if (!query.includeInactive && !query.q && !query.ids) {
+    const reads = productReads(db);
+    return paged(
+      reads.storePage.execute({ storeId, limit: query.limit, offset: query.offset }).then(toViews),
+      countRows(reads.storeCount.execute({ storeId })),
+    );
+  }
+  const search = productSearch(query.q ?? "");
+  const where = storeProductsWhere(storeId, query, search?.where);
+  return paged(
+    loadProductViews(db, where, { limit: query.limit, offset: query.offset, rankBy: search?.rank }),
+    countProducts(db, where),
+  );
+}
+
+/** A live store's id, or a 404. */
+async function liveStoreId(db: Db, storeId: string) {
+  const [store] = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(eq(stores.id, storeId), isNull(stores.deletedAt)));
+  if (!store) throw notFound("storeNotFound");
+  return store.id;
+}
+
+/**
+ * A page of a live store's active products as anyone sees it (a 404 for any other store), and the size
+ * of the whole (searched) list (decision 0040). Kept in the public cache: the storefront's own pages of
+ * the whole list and its total, of which a store has only so many. A search, a cart's ids, another page
+ * size or a page past the end could be anything a visitor types, so they are read fresh and never kept:
+ * nobody can fill the cache with them and push the real pages out. Products come only from a live
+ * store, so only an empty list asks whether the store is there (decision 0042).
+ */
+export async function cachedPublicStoreProducts(
+  db: Db,
+  publicCache: MicroCache,
+  storeId: string,
+  query: Omit<StoreProductsQuery, "includeInactive"> & { limit: number; offset: number },
+): Promise<{ body: CachedBody; total: number }> {
+  const fresh = async () => {
+    const { items, total } = await pageStoreProducts(db, await liveStoreId(db, storeId), {
+      ...query,
+      includeInactive: false,
+    });
+    return { body: new CachedBody(JSON.stringify(items)), total };
+  };
+  const { limit, offset } = query;
+  if (query.q || query.ids || limit !== STOREFRONT_PAGE_SIZE || offset % limit !== 0) return fresh();
+  const reads = productReads(db);
+  const count = () =>
+    publicCache.get(`products-total:${storeId}`, async () => {
+      const total = await countRows(reads.storeCount.execute({ storeId }));
+      if (total === 0) await liveStoreId(db, storeId);
+      return total;
+    });
+  const page = () =>
+    publicCache.get(`products:${storeId}:${offset}`, async () =>
+      toViews(await reads.storePage.execute({ storeId, limit, offset })),
+    );
+  // The first page always exists: it and the count go side by side. A later page is kept only once the
+  // count shows it exists.
+  if (offset === 0) {
+    const [counted, body] = await Promise.all([count(), page()]);
+    return { body, total: Number(counted.body) };
+  }
+  const total = Number((await count()).body);
+  if (offset >= total) return fresh();
+  const body = await page();
+  return { body, total };
 }
 
 export async function getProductView(db: Db, productId: string) {

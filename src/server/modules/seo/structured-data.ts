@@ -92,21 +92,26 @@ function variantProduct(
   };
 }
 
-/** A storefront's structured data: the list of its products' pages, in the storefront's order. */
+/**
+ * A storefront page's structured data: the list of the product pages it shows, in the storefront's
+ * order. A later page of a big store (decision 0040) lists its own products, numbered on from the
+ * pages before it, at its own address.
+ */
 export function storefrontStructuredData(
   store: { name: string; slug: string },
   products: readonly Pick<ProductView, "id">[],
   origin: string,
+  page: { url: string; firstPosition: number } = { url: `${origin}/s/${store.slug}`, firstPosition: 1 },
 ): WithContext<ItemList> {
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",
     name: store.name,
-    url: `${origin}/s/${store.slug}`,
+    url: page.url,
     numberOfItems: products.length,
     itemListElement: products.map((product, n) => ({
       "@type": "ListItem",
-      position: n + 1,
+      position: page.firstPosition + n,
       url: `${origin}/products/${product.id}`,
     })),
   };

@@ -1,6 +1,14 @@
+import {
+  normalizeSearchText,
+  SEARCH_TEXT_MAX_LENGTH,
+  STOREFRONT_PAGE_SIZE,
+  storefrontPageCount,
+  storefrontPageHref,
+} from "../../../shared/catalogue-paging";
 import { translate, translateShared } from "../../../shared/i18n";
+import { MAX_PAGE_OFFSET } from "../../../shared/paging";
 import type { Language } from "../../../shared/preferences";
-import { type ShopPage, toStorefrontProduct } from "../../../shared/storefront";
+import { type ShopPage, type StorefrontListing, toStorefrontProduct } from "../../../shared/storefront";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { languageOf } from "../../lib/language";
@@ -8,7 +16,7 @@ import { absoluteUrl } from "../../lib/origin";
 import { fillPageTemplate, type PageMeta } from "../../lib/rendered-page";
 import { renderShopPage, type ShopState, shopCatalogue } from "../../pages/render";
 import { getPublicOrder } from "../orders/public-order";
-import { getProductWithStoreLocale, listStoreProducts } from "../products/service";
+import { getProductWithStoreLocale, pageStoreProducts } from "../products/service";
 import { productStructuredData, storefrontStructuredData } from "../seo/structured-data";
 import { isUuid } from "../stores/access";
 import { getPublicStoreBySlug } from "./service";
@@ -24,6 +32,9 @@ const ORDER_PAGE = /^\/s\/([a-z0-9-]{1,60})\/order\/([^/]{1,200})\/?$/i;
 export const isShopPagePath = (pathname: string) =>
   STORE_PAGE.test(pathname) || PRODUCT_PAGE.test(pathname) || TERMS_PAGE.test(pathname);
 
+/** Whether the path is a store's storefront, which has pages and a search (decision 0040). */
+export const isStorefrontPath = (pathname: string) => STORE_PAGE.test(pathname);
+
 /** Whether the path is a shopper's order page: rendered like a shop page, but never cached or indexed. */
 export const isOrderPagePath = (pathname: string) => ORDER_PAGE.test(pathname);
 
@@ -34,28 +45,85 @@ interface Found {
   storeLanguage: string;
 }
 
-async function loadStorefront(db: Db, slug: string, origin: string): Promise<Found | undefined> {
+/** Which page of a storefront, and which search, a request asks for (decision 0040). */
+export type StorefrontQuery = Omit<StorefrontListing, "total">;
+
+/** The furthest page a storefront address may name: past the API's furthest offset nothing is read. */
+const MAX_STOREFRONT_PAGE = Math.floor(MAX_PAGE_OFFSET / STOREFRONT_PAGE_SIZE) + 1;
+
+/**
+ * `?page=` and `?q=` of a storefront address: the page a whole number from 1, the search text
+ * normalised and cut to the longest the search box takes. A page that is no page ("0", "2.5", "abc")
+ * is page 0, which no store has: such an address is "not found", never a second copy of page 1.
+ * "firstPage" for "?page=1" without a search, a second address of the store's own (redirected to it).
+ * Other parameters (utm_source and the like) are ignored.
+ */
+export function storefrontQueryOf(query: unknown): StorefrontQuery | "firstPage" {
+  const params = (query ?? {}) as Record<string, unknown>;
+  const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+  const rawPage = first(params.page);
+  const rawSearch = first(params.q);
+  const q = normalizeSearchText(typeof rawSearch === "string" ? rawSearch : "").slice(
+    0,
+    SEARCH_TEXT_MAX_LENGTH,
+  );
+  if (rawPage === undefined) return { page: 1, q };
+  const page = typeof rawPage === "string" && /^[1-9][0-9]{0,6}$/.test(rawPage) ? Number(rawPage) : 0;
+  if (page === 1 && !q) return "firstPage";
+  return { page: page <= MAX_STOREFRONT_PAGE ? page : 0, q };
+}
+
+/**
+ * One page of a store's active products, or a search of them; undefined (a 404) for a page past the
+ * last, so search engines drop such addresses. A search result is never indexed.
+ */
+async function loadStorefront(
+  db: Db,
+  slug: string,
+  origin: string,
+  query: StorefrontQuery,
+): Promise<Found | undefined> {
   const store = await getPublicStoreBySlug(db, slug).catch((error: unknown) => {
     if (error instanceof HttpError && error.statusCode === 404) return undefined;
     throw error;
   });
-  if (!store) return undefined;
-  const products = await listStoreProducts(db, store.id, { includeInactive: false });
-  const url = `${origin}/s/${store.slug}`;
+  if (!store || query.page < 1) return undefined;
+  const offset = (query.page - 1) * STOREFRONT_PAGE_SIZE;
+  const { items: products, total } = await pageStoreProducts(db, store.id, {
+    includeInactive: false,
+    q: query.q,
+    limit: STOREFRONT_PAGE_SIZE,
+    offset,
+  });
+  if (query.page > storefrontPageCount(total)) return undefined;
+  const url = `${origin}${storefrontPageHref(store.slug, query.page)}`;
+  const description =
+    store.seoDescription ??
+    store.description ??
+    translateShared(languageOf(store.defaultLocale) ?? "en", "pageMeta.metaDescription", {
+      store: store.name,
+    });
+  const title = store.seoTitle ?? `${store.name} | Torg`;
   return {
-    page: { origin, page: "storefront", store, products: products.map(toStorefrontProduct) },
-    storeLanguage: store.defaultLocale,
-    meta: {
-      title: store.seoTitle ?? `${store.name} | Torg`,
-      description:
-        store.seoDescription ??
-        store.description ??
-        translateShared(languageOf(store.defaultLocale) ?? "en", "pageMeta.metaDescription", {
-          store: store.name,
-        }),
-      share: { url, image: absoluteUrl(store.heroImageUrl ?? store.fallbackHeroImage, origin) },
-      structuredData: storefrontStructuredData(store, products, origin),
+    page: {
+      origin,
+      page: "storefront",
+      store,
+      products: products.map(toStorefrontProduct),
+      listing: { ...query, total },
     },
+    storeLanguage: store.defaultLocale,
+    meta: query.q
+      ? { title, description, noindex: true }
+      : {
+          title,
+          description,
+          share: { url, image: absoluteUrl(store.heroImageUrl ?? store.fallbackHeroImage, origin) },
+          structuredData: storefrontStructuredData(store, products, origin, {
+            url,
+            firstPosition: offset + 1,
+          }),
+        },
   };
 }
 
@@ -140,6 +208,8 @@ function shopHtml(template: string, state: ShopState, meta: PageMeta): string {
 
 export interface ShopPageRequest {
   pathname: string;
+  /** A storefront's page and search (storefrontQueryOf); the first page of the whole list when absent. */
+  storefront?: StorefrontQuery;
   origin: string;
   /** The visitor's own choice of language (the language cookie), which wins over the store's. */
   chosenLanguage: Language | undefined;
@@ -197,7 +267,7 @@ export async function renderShop(
         },
       )
     : storeSlug
-      ? await loadStorefront(db, storeSlug, origin)
+      ? await loadStorefront(db, storeSlug, origin, request.storefront ?? { page: 1, q: "" })
       : termsSlug
         ? await loadTermsPage(db, termsSlug, origin)
         : await loadProductPage(db, productId, origin);

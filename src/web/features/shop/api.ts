@@ -1,4 +1,6 @@
+import { STOREFRONT_PAGE_SIZE, TOTAL_COUNT_HEADER } from "../../../shared/catalogue-paging";
 import type { PlacedOrder } from "../../../shared/order";
+import { MAX_LINES_PER_ORDER } from "../../../shared/order-limits";
 import type { PublicOrder } from "../../../shared/order-page";
 import type {
   OrderPaymentState,
@@ -11,9 +13,48 @@ import type { PublicStore } from "../../../shared/storefront";
 import { ApiError, apiJson, languageHeader } from "../../lib/api";
 import type { StockRefusal } from "./cart/cart";
 
-/** The shopper's side of the API: a store's current products (decision 0006: the cart reprices from them) and placing an order. */
-export function fetchStoreProducts(storeId: string): Promise<ProductView[]> {
-  return apiJson<ProductView[]>("GET", `/api/stores/${encodeURIComponent(storeId)}/products`);
+/**
+ * The shopper's side of the API: the current state of a cart's products (decision 0006: the cart
+ * reprices from them), asked for by id, since a big store's list comes a page at a time (decision 0040).
+ */
+export async function fetchCartProducts(
+  storeId: string,
+  productIds: readonly string[],
+): Promise<ProductView[]> {
+  const ids = [...new Set(productIds)];
+  const chunks: string[][] = [];
+  for (let start = 0; start < ids.length; start += MAX_LINES_PER_ORDER) {
+    chunks.push(ids.slice(start, start + MAX_LINES_PER_ORDER));
+  }
+  const lists = await Promise.all(
+    chunks.map((chunk) =>
+      apiJson<ProductView[]>(
+        "GET",
+        `/api/stores/${encodeURIComponent(storeId)}/products?ids=${chunk.map(encodeURIComponent).join(",")}`,
+      ),
+    ),
+  );
+  return lists.flat();
+}
+
+/**
+ * A page of the storefront's products (or of a search of them) and the size of the whole list, as
+ * any visitor sees them: without the session, so a seller looking at their own shop gets the pages the
+ * server rendered (the active products), from the public cache.
+ */
+export async function fetchStorefrontPage(
+  storeId: string,
+  page: { offset: number; q: string },
+): Promise<{ products: ProductView[]; total: number }> {
+  const params = new URLSearchParams({ limit: String(STOREFRONT_PAGE_SIZE), offset: String(page.offset) });
+  if (page.q) params.set("q", page.q);
+  const res = await fetch(`/api/stores/${encodeURIComponent(storeId)}/products?${params}`, {
+    headers: languageHeader(),
+    credentials: "omit",
+  });
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  const products = (await res.json()) as ProductView[];
+  return { products, total: Number(res.headers.get(TOTAL_COUNT_HEADER) ?? products.length) };
 }
 
 /** The store as shoppers see it: its delivery options for the checkout (decision 0036). */

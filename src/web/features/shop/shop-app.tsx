@@ -25,7 +25,7 @@ function ShopContent({ page }: { page: ShopPage }) {
     case "storefront":
       return (
         <ShopFrame origin={page.origin} storeSlug={page.store.slug}>
-          <StorefrontPage store={page.store} products={page.products} />
+          <StorefrontPage store={page.store} products={page.products} listing={page.listing} />
         </ShopFrame>
       );
     case "product":

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
 import type { DeliveryOptionView } from "../../../../shared/delivery";
 import { dismissToast } from "../../../hooks/use-toast";
-import { fetchPublicStore, fetchStoreProducts } from "../api";
+import { fetchCartProducts, fetchPublicStore } from "../api";
 import { cartStore } from "../cart/cart";
 import { CartDrawer } from "../cart/cart-drawer";
 import { useFocusReturn } from "./focus-return";
@@ -40,7 +40,11 @@ export function ShopFrame({ children, storePath, storeSlug, origin }: ShopFrameP
     if (!storeId || items.length === 0) return;
     try {
       // The store's public product list carries each product's and variant's stock (decision 0032).
-      const { cart: _, ...notes } = cartStore.refresh(await fetchStoreProducts(storeId));
+      const fresh = await fetchCartProducts(
+        storeId,
+        items.map((item) => item.productId),
+      );
+      const { cart: _, ...notes } = cartStore.refresh(fresh);
       if (Object.values(notes).some((lines) => lines.length > 0)) setNotes(notes);
     } catch {
       // Offline or the store is gone: the cart keeps its prices, and the server prices the order anyway.

@@ -1,4 +1,4 @@
-import { ArrowRight, MessageCircle, PackageOpen, ShoppingBag } from "lucide-react";
+import { ArrowRight, MessageCircle, ShoppingBag } from "lucide-react";
 import {
   type CSSProperties,
   type MouseEvent,
@@ -10,7 +10,7 @@ import {
 } from "react";
 import { fixImageUrl, imageSrcSet, LEAD_IMAGE_SIZES, PLACEHOLDER_IMAGE } from "../../../../shared/image-url";
 import { formatPhone } from "../../../../shared/phone-format";
-import type { PublicStore, StorefrontProduct } from "../../../../shared/storefront";
+import type { PublicStore, StorefrontListing, StorefrontProduct } from "../../../../shared/storefront";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../hooks/use-toast";
 import { useTranslation } from "../../../lib/i18n";
@@ -25,13 +25,21 @@ import { useShop } from "../components/shop-context";
 import { ShopFooter } from "../components/shop-footer";
 import { StoreLogo, storeHue } from "../components/store-logo";
 import { ZoomViewer } from "../components/zoom-viewer";
-import { ProductCard } from "./product-card";
+import { ProductListing } from "./product-listing";
 
 /**
- * The public storefront /s/{slug} (docs/product-spec.md 2.11). The server renders it with the store and its active
- * products (src/web/features/shop), and the browser takes it over.
+ * The public storefront /s/{slug} (docs/product-spec.md 2.11). The server renders it with the store and a page of
+ * its active products or of a search (decision 0040; src/web/features/shop), and the browser takes it over.
  */
-export function StorefrontPage({ store, products }: { store: PublicStore; products: StorefrontProduct[] }) {
+export function StorefrontPage({
+  store,
+  products,
+  listing,
+}: {
+  store: PublicStore;
+  products: StorefrontProduct[];
+  listing: StorefrontListing;
+}) {
   const { t } = useTranslation();
   const { openCart, origin } = useShop();
   const cart = useCart();
@@ -112,24 +120,14 @@ export function StorefrontPage({ store, products }: { store: PublicStore; produc
           </p>
         </section>
 
-        <section aria-labelledby="products-heading" className="mx-auto mt-10 max-w-6xl px-4 sm:px-6">
-          <div className="mb-4 flex items-baseline justify-between gap-3">
-            <h2
-              id="products-heading"
-              ref={productsHeadingRef}
-              tabIndex={-1}
-              className="scroll-mt-20 text-xl font-semibold tracking-tight outline-none sm:text-2xl"
-            >
-              {t("storefront.ourProducts")}
-            </h2>
-            {products.length > 0 && (
-              <span className="text-sm text-muted-foreground">
-                {t("storefront.productCount", { count: products.length })}
-              </span>
-            )}
-          </div>
-          <ProductGrid products={products} onZoom={setZoomed} onAdd={add} />
-        </section>
+        <ProductListing
+          store={store}
+          products={products}
+          listing={listing}
+          headingRef={productsHeadingRef}
+          onZoom={setZoomed}
+          onAdd={add}
+        />
 
         <ReadyToOrder store={store} onOrderNow={orderNow} />
       </main>
@@ -217,31 +215,6 @@ function DrawnHero({ name }: { name: string }) {
       <div className="absolute -bottom-32 left-1/4 size-72 rounded-full bg-[radial-gradient(circle,oklch(0.46_0.1_var(--store-hue)/0.14),transparent_70%)] sm:size-96" />
       <div className="absolute inset-0 bg-[radial-gradient(oklch(0_0_0/0.07)_1px,transparent_1px)] [background-size:18px_18px] dark:bg-[radial-gradient(oklch(1_0_0/0.06)_1px,transparent_1px)]" />
     </div>
-  );
-}
-
-interface ProductGridProps {
-  products: StorefrontProduct[];
-  onZoom: (product: StorefrontProduct) => void;
-  onAdd: (product: StorefrontProduct) => void;
-}
-
-function ProductGrid({ products, onZoom, onAdd }: ProductGridProps) {
-  const { t } = useTranslation();
-  if (products.length === 0) {
-    return (
-      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed px-6 py-14 text-center">
-        <PackageOpen aria-hidden="true" className="size-8 text-muted-foreground" />
-        <p className="text-muted-foreground">{t("storefront.noProducts")}</p>
-      </div>
-    );
-  }
-  return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4">
-      {products.map((product) => (
-        <ProductCard key={product.id} product={product} onZoom={onZoom} onAdd={onAdd} />
-      ))}
-    </ul>
   );
 }
 

@@ -1,0 +1,4 @@
+DROP INDEX "products_store_idx";--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('norwegian', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('norwegian', coalesce(blurb, '') || ' ' || coalesce(seo_meta_title, '') || ' ' || coalesce(seo_meta_desc, '')), 'B') || setweight(to_tsvector('english', coalesce(blurb, '') || ' ' || coalesce(seo_meta_title, '') || ' ' || coalesce(seo_meta_desc, '')), 'B')) STORED;--> statement-breakpoint
+CREATE INDEX "products_store_order_idx" ON "products" USING btree ("store_id","is_active","position","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "products_search_idx" ON "products" USING gin ("search_vector");
