@@ -460,7 +460,7 @@ class CheckoutBatcher {
       return;
     }
     await this.settle(fits);
-    await this.settle(rest);
+    if (rest.length > 0) await this.settle(rest);
   }
 }
 
