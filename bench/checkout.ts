@@ -1,15 +1,19 @@
 // bench/checkout: orders per second with 3-item orders at 20 connections, on PostgreSQL and on PGlite,
 // each request with its own Idempotency-Key; afterwards every 2xx order is looked up in the database.
-// Stock is on (decision 0032): the three products have a large stock that every order takes from, and
+// Stock is on (decisions 0032, 0043): the three products have a large stock that every order takes from, and
 // every tenth request asks for a fourth, scarce product (SCARCE_STOCK pieces) that sells out during the
 // run; its refusals (409 naming it) are expected. Afterwards each product's stock must equal what it
 // started with less what the stored orders took, and no product may have sold more than it had.
-// Targets: zero lost, zero duplicated, zero oversold; at least 1,000 orders/s on PostgreSQL.
+// Targets: zero lost, zero duplicated, zero oversold; at least 1,000 orders/s on PostgreSQL. It also reports
+// the CPU each order cost the server and its PostgreSQL backends until its e-mails and texts were sent:
+// on a machine shared with other work that figure compares two versions where orders/s cannot.
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { openPglite, openPostgres } from "../src/server/db/client";
 import { report, round } from "./lib";
+import { startCpuMeter } from "./support/cpu";
 import { load } from "./support/load";
 import { benchDatabase, seedStore, startServer } from "./support/torg";
 
@@ -18,6 +22,32 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const LARGE_STOCK = 1_000_000;
 const SCARCE_STOCK = 100;
 const TARGET = 1000;
+
+/**
+ * Waits (at most a minute) until the store's due e-mails and texts are sent, on PostgreSQL; PGlite lives
+ * inside the server process and cannot be asked from here.
+ */
+async function outboxesDrained(kind: "postgres" | "pglite", database: { url?: string }, storeId: string) {
+  if (kind !== "postgres" || !database.url) return;
+  // A run with a worker switched off (to measure the checkout alone) has nothing to wait for.
+  if (process.env.EMAIL_WORKER === "false" || process.env.SMS_WORKER === "false") return;
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query<{ n: number }>(
+        `select (select count(*) from email_outbox where store_id = $1 and status = 'pending' and next_attempt_at <= now())
+           + (select count(*) from sms_outbox where store_id = $1 and status = 'pending' and next_attempt_at <= now()) as n`,
+        [storeId],
+      );
+      if (Number(rows[0]?.n ?? 0) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await client.end();
+  }
+}
 
 async function run(kind: "postgres" | "pglite") {
   const database = await benchDatabase(kind);
@@ -29,6 +59,8 @@ async function run(kind: "postgres" | "pglite") {
   let scarceId = "";
   let products: { id: string }[] = [];
   let soldOutAnswers = 0;
+  let cpu = { server: 0, database: 0, generator: 0 };
+  let drainMs = 0;
   try {
     const seeded = await seedStore(torg.url, 4, (n) => String(n < 3 ? LARGE_STOCK : SCARCE_STOCK));
     const { store } = seeded;
@@ -47,6 +79,7 @@ async function run(kind: "postgres" | "pglite") {
     const body = orderOf(everyday.map((product, n) => ({ productId: product.id, qty: n + 1 })));
     const scarceBody = orderOf([{ productId: scarceId, qty: 1 }]);
     let sent = 0;
+    const meter = await startCpuMeter(torg.process.pid, database.url);
     result = await load({
       url: `${torg.url}/api/orders`,
       connections: Number(process.env.BENCH_CONNECTIONS ?? 20),
@@ -77,6 +110,11 @@ async function run(kind: "postgres" | "pglite") {
         },
       ],
     });
+    // The e-mails and texts of the orders are part of their cost: the meter runs until they are sent.
+    const loadEnded = Date.now();
+    await outboxesDrained(kind, database, storeId);
+    drainMs = Date.now() - loadEnded;
+    cpu = await meter.stop();
   } finally {
     await torg.stop();
   }
@@ -133,7 +171,8 @@ async function run(kind: "postgres" | "pglite") {
   process.stdout.write(
     `${kind}: ${confirmed.size} orders in ${DURATION} s = ${round(ordersPerSecond, 0)} orders/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
       `non-2xx ${result.non2xx} (of them ${soldOutAnswers} × 409 sold out for the scarce product), errors ${result.errors}\n  database: ${stored.size} orders; lost ${lost}, duplicated ${duplicated}, wrong totals/items ${wrong}; ${inFlight} committed while the load stopped (answer unread)\n` +
-      `  stock: scarce product sold ${scarceSold} of ${SCARCE_STOCK}; oversold ${oversold}; products whose stock disagrees with their orders ${stockMismatch}\n`,
+      `  stock: scarce product sold ${scarceSold} of ${SCARCE_STOCK}; oversold ${oversold}; products whose stock disagrees with their orders ${stockMismatch}\n` +
+      `  cpu: server ${round(cpu.server, 1)} s + PostgreSQL backends ${round(cpu.database, 1)} s = ${round(((cpu.server + cpu.database) * 1000) / Math.max(1, stored.size), 2)} ms per order (load generator ${round(cpu.generator, 1)} s); e-mails and texts sent ${drainMs} ms after the load\n`,
   );
   report({
     figure: `checkout on ${kind === "postgres" ? "PostgreSQL" : "PGlite"}: orders/s`,
@@ -159,5 +198,7 @@ async function run(kind: "postgres" | "pglite") {
   });
 }
 
-await run("postgres");
-await run("pglite");
+// BENCH_DATABASES=postgres (or pglite) runs one of them: same-run A/B comparisons on a shared machine.
+const databases = (process.env.BENCH_DATABASES ?? "postgres,pglite").split(",");
+if (databases.includes("postgres")) await run("postgres");
+if (databases.includes("pglite")) await run("pglite");

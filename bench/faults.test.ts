@@ -310,8 +310,9 @@ describe("faults (issue 7)", () => {
       await sleep(4000);
       // So that the kill surely cuts orders off mid-statement (an order takes a few ms, a shopper thinks
       // for 30-120 ms), the orders table is locked for a moment and the kill lands while orders wait on
-      // it. Their backends carry on after the lock is released: PostgreSQL runs and commits a statement
-      // it has received even though its client is gone, the "committed, but the answer was lost" case.
+      // it. Their backends carry on after the lock is released, but a checkout is a transaction (decision
+      // 0043) whose COMMIT never came: PostgreSQL rolls it back when it finds its client gone. A kill
+      // between COMMIT and its answer would be the "committed, but the answer was lost" case.
       const holder = new pg.Client({ connectionString: databaseUrl });
       holder.on("error", () => {});
       await holder.connect();

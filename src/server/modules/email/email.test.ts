@@ -106,6 +106,27 @@ describe("e-mail through the outbox and a real SMTP server", () => {
     expect(html).toContain(`href="${placed.publicUrl}"`);
   });
 
+  it("one pass sends the e-mails of several orders, each with its own order's lines, each recorded once", async () => {
+    // A pass reads all its orders at once (decision 0043): every receipt must still be its own order's.
+    const { store, mug } = await shop();
+    const placed = [];
+    for (let n = 0; n < 3; n++) placed.push(await order(store.id, mug.id));
+    await t.app.emailOutbox.drain();
+    for (const { id, email } of placed) {
+      const [receipt, ...more] = mailTo(email);
+      expect(more).toHaveLength(0);
+      expect(receipt?.subject).toBe(`Your order ${id.slice(0, 8)} from Leire & <Glasur>`);
+      expect(receipt?.text).toContain(`(order ${id.slice(0, 8)})`);
+      const log = await t.database.db.select().from(emailLog).where(eq(emailLog.orderId, id));
+      expect(log.map((row) => `${row.purpose} ${row.status}`).sort()).toEqual([
+        "order_confirmation sent",
+        "seller_new_order sent",
+      ]);
+      const outbox = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, id));
+      expect(outbox.map((row) => row.status)).toEqual(["sent", "sent"]);
+    }
+  });
+
   it("writes the receipt in the store's language", async () => {
     const { store, mug } = await shop("Verkstedet");
     await t.database.db.update(stores).set({ defaultLocale: "nb" }).where(eq(stores.id, store.id));

@@ -36,18 +36,31 @@ export interface OrderEmailContext {
 const languageOf = (locale: string): Language =>
   (LANGUAGES as readonly string[]).includes(locale) ? (locale as Language) : "en";
 
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** One pass over the text (every value of every e-mail goes through here), and none when nothing needs it. */
 export const escapeHtml = (text: string) =>
-  text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
+  /[&<>"']/.test(text) ? text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char) : text;
 
 const amount = formatKrExact;
 
-const dateOf = (date: Date, language: Language) =>
-  new Intl.DateTimeFormat(LOCALE_TAGS[language], { dateStyle: "long", timeZone: "Europe/Oslo" }).format(date);
+const dateFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/** A date as the store's language writes it; each language's formatter is built once (building costs most). */
+function dateOf(date: Date, language: Language) {
+  let format = dateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE_TAGS[language], { dateStyle: "long", timeZone: "Europe/Oslo" });
+    dateFormats.set(language, format);
+  }
+  return format.format(date);
+}
 
 const addressText = (address: Record<string, string> | null) =>
   address

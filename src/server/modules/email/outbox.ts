@@ -15,9 +15,18 @@ const BATCH = 20;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 const WAKE_DELAY_MS = 50;
 
-/** Everything an order's e-mail is written from, read when it is sent; undefined when the order is gone. */
-export async function loadOrderEmailContext(db: Db, orderId: string): Promise<OrderEmailContext | undefined> {
-  const [row] = await db
+/**
+ * Everything the e-mails of these orders are written from, read when they are sent: two queries for any
+ * number of orders, so a batch's receipts and new-order e-mails (two or more per order) share one read.
+ * An order that is gone has no entry.
+ */
+export async function loadOrderEmailContexts(
+  db: Db,
+  orderIds: readonly string[],
+): Promise<Map<string, OrderEmailContext>> {
+  const contexts = new Map<string, OrderEmailContext>();
+  if (orderIds.length === 0) return contexts;
+  const rows = await db
     .select({
       order: orders,
       store: {
@@ -31,35 +40,44 @@ export async function loadOrderEmailContext(db: Db, orderId: string): Promise<Or
     })
     .from(orders)
     .innerJoin(stores, eq(stores.id, orders.storeId))
-    .where(eq(orders.id, orderId));
-  if (!row) return undefined;
+    .where(inArray(orders.id, [...orderIds]));
+  if (rows.length === 0) return contexts;
   const items = await db
     .select({
+      orderId: orderItems.orderId,
       title: orderItems.title,
       variantLabel: orderItems.variantLabel,
       unitPrice: orderItems.unitPrice,
       qty: orderItems.qty,
     })
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((row) => row.order.id),
+      ),
+    )
     .orderBy(asc(orderItems.title), asc(orderItems.id));
-  const { order, store, legal } = row;
-  return {
-    orderId: order.id,
-    placedAt: order.placedAt,
-    totalGross: order.totalGross,
-    buyerEmail: order.buyerEmail,
-    shipToName: order.shipToName,
-    shipToAddr: order.shipToAddr ?? null,
-    publicToken: order.publicToken,
-    withdrawnAt: order.withdrawnAt,
-    items,
-    store,
-    delivery: deliveryOf(order),
-    vat: order.vat,
-    trackingNumber: order.trackingNumber,
-    legal,
-  };
+  for (const { order, store, legal } of rows) {
+    contexts.set(order.id, {
+      orderId: order.id,
+      placedAt: order.placedAt,
+      totalGross: order.totalGross,
+      buyerEmail: order.buyerEmail,
+      shipToName: order.shipToName,
+      shipToAddr: order.shipToAddr ?? null,
+      publicToken: order.publicToken,
+      withdrawnAt: order.withdrawnAt,
+      items: [],
+      store,
+      delivery: deliveryOf(order),
+      vat: order.vat,
+      trackingNumber: order.trackingNumber,
+      legal,
+    });
+  }
+  for (const { orderId, ...item } of items) contexts.get(orderId)?.items.push(item);
+  return contexts;
 }
 
 export interface EmailOutboxOptions {
@@ -77,6 +95,8 @@ export interface EmailOutboxOptions {
  * message goes to one worker; failures retry with exponential backoff until maxAttempts; every attempt
  * is written to email_log. The message is composed from the order when sent, so queuing it is one
  * insert in the transaction that causes it, and a mail server that is down never touches an order.
+ * A pass costs the database four statements whatever its batch holds (claim, the orders' one read, and
+ * one statement for every message sent); only a failure is recorded on its own.
  */
 export class EmailOutboxWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -144,7 +164,11 @@ export class EmailOutboxWorker {
     for (;;) {
       const claimed = await this.claim();
       if (claimed.length === 0) return total;
-      await Promise.all(claimed.map((row) => this.attempt(row)));
+      const contexts = await loadOrderEmailContexts(this.db, [
+        ...new Set(claimed.flatMap((row) => (row.orderId ? [row.orderId] : []))),
+      ]);
+      const sent = await Promise.all(claimed.map((row) => this.attempt(row, contexts)));
+      await this.recordSent(sent.filter((entry) => entry !== undefined));
       total += claimed.length;
     }
   }
@@ -181,23 +205,18 @@ export class EmailOutboxWorker {
       });
   }
 
-  private async attempt(row: ClaimedRow) {
+  /** Tries one message; a failure is recorded at once, a success is returned to be recorded with its batch. */
+  private async attempt(row: ClaimedRow, contexts: ReadonlyMap<string, OrderEmailContext>) {
     let subject = "";
     let text = "";
     try {
-      const context = row.orderId ? await loadOrderEmailContext(this.db, row.orderId) : undefined;
+      const context = row.orderId ? contexts.get(row.orderId) : undefined;
       if (!context) throw new Error("The order of this e-mail no longer exists");
       const message = composeOrderEmail(row.purpose as EmailPurpose, context, row.linkOrigin);
       subject = message.subject;
       text = message.text;
       const result = await this.provider.send({ ...message, to: row.toAddress });
-      await this.db.transaction(async (tx) => {
-        await tx
-          .update(emailOutbox)
-          .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
-          .where(eq(emailOutbox.id, row.id));
-        await tx.insert(emailLog).values(this.logRow(row, subject, text, result.status, null));
-      });
+      return this.logRow(row, subject, text, result.status, null);
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const finalAttempt = row.attempts >= this.options.maxAttempts;
@@ -218,7 +237,24 @@ export class EmailOutboxWorker {
         { outboxId: row.id, attempt: row.attempts, finalAttempt, error: reason },
         "E-mail attempt failed",
       );
+      return undefined;
     }
+  }
+
+  /** One statement for a whole batch of sent messages: their log rows and their outbox status, atomically. */
+  private async recordSent(sent: (typeof emailLog.$inferInsert)[]) {
+    const ids = sent.flatMap((entry) => (entry.outboxId ? [entry.outboxId] : []));
+    if (ids.length === 0) return;
+    const marked = this.db
+      .$with("marked")
+      .as(
+        this.db
+          .update(emailOutbox)
+          .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
+          .where(inArray(emailOutbox.id, ids))
+          .returning({ id: emailOutbox.id }),
+      );
+    await this.db.with(marked).insert(emailLog).values(sent);
   }
 
   private logRow(

@@ -108,13 +108,12 @@ type PlaceOrderRow = {
  * included in total_gross at the store's rate is computed in integer øre, rounded half up, exactly as
  * vatIncludedOre in src/shared/vat.ts.
  *
- * Stock (decision 0032): every sub-statement of one statement reads the same snapshot, so a plain read
- * of stock_qty could be stale when another checkout took the last one meanwhile. The statement therefore
- * first locks the lines' product rows, then their variant rows (FOR UPDATE, each in id order, so two
- * checkouts queue instead of deadlocking); a row lock hands back the newest committed version, waiting
- * for a checkout that holds it. The order is inserted only when every limited line has enough left, and
- * the stock is taken only when the order was inserted, by UPDATEs of the rows this statement holds.
- * Whatever fails, the statement writes nothing; the check stock_qty >= 0 is the last guard.
+ * Stock (decision 0043, which replaces 0032's row locks): this statement takes no lock. It reads
+ * stock_qty from its snapshot and writes nothing when a limited line is short there (the refusal names
+ * what is left); otherwise it writes the order without touching the stock. The stock is taken afterwards,
+ * in the same transaction, by TAKE_STOCK_SQL, the only statement of a checkout that locks a product or
+ * variant: so the row locks every order of a popular product queues on are held for one short statement
+ * and the commit, not for the whole checkout.
  *
  * The seller's new-order text is queued only when the store's phone is verified (it equals the number
  * the seller proved with a code): a phone nobody verified could be anyone's.
@@ -133,25 +132,21 @@ const PLACE_ORDER_SQL = `/* torg:place_order */
   ), lines as materialized (
     select l.line, l.product_id, l.variant_id, l.qty
     from jsonb_to_recordset($2::jsonb) as l(line int, product_id uuid, variant_id uuid, qty int)
-  ), locked_products as materialized (
+  ), line_products as (
     select p.id, p.title, p.is_active, p.store_id, p.base_price, p.stock_qty,
       jsonb_array_length(p.options) > 0 as has_options
     from products p where p.id in (select product_id from lines)
-    order by p.id for update
-  ), locked_variants as materialized (
+  ), line_variants as (
     select v.id, v.product_id, v.label, v.price, v.stock_qty
-    from product_variants v
-    -- The count makes every product lock come before the first variant lock.
-    where v.id in (select variant_id from lines) and (select count(*) from locked_products) >= 0
-    order by v.id for update
+    from product_variants v where v.id in (select variant_id from lines)
   ), priced as (
     select l.line, l.product_id, l.variant_id, l.qty, p.title, p.is_active, p.store_id, p.has_options,
       v.id is not null as variant_found, v.label as variant_label,
       coalesce(v.price, p.base_price) as unit_price,
       case when l.variant_id is null then p.stock_qty else v.stock_qty end as stock_left
     from lines l
-    left join locked_products p on p.id = l.product_id
-    left join locked_variants v on v.id = l.variant_id and v.product_id = l.product_id
+    left join line_products p on p.id = l.product_id
+    left join line_variants v on v.id = l.variant_id and v.product_id = l.product_id
   ), lines_total as (
     select sum(unit_price * qty) as gross from priced
   ), delivery as (
@@ -191,15 +186,6 @@ const PLACE_ORDER_SQL = `/* torg:place_order */
       and not coalesce((select address_missing from delivery), false)
     on conflict (idempotency_key) where idempotency_key is not null do nothing
     returning id, placed_at, total_gross, public_token
-  ), taken_from_products as (
-    update products p set stock_qty = p.stock_qty - l.qty, updated_at = now()
-    from priced l
-    where p.id = l.product_id and l.variant_id is null and p.stock_qty is not null
-      and exists (select 1 from new_order)
-  ), taken_from_variants as (
-    update product_variants v set stock_qty = v.stock_qty - l.qty
-    from priced l
-    where v.id = l.variant_id and v.stock_qty is not null and exists (select 1 from new_order)
   ), new_items as (
     insert into order_items (order_id, product_id, variant_id, title, variant_label, unit_price, qty)
     select o.id, p.product_id, p.variant_id, p.title, p.variant_label, p.unit_price, p.qty
@@ -245,14 +231,266 @@ const PLACE_ORDER_SQL = `/* torg:place_order */
     coalesce((select json_agg(new_items) from new_items), '[]'::json) as items`;
 
 /**
+ * Takes the stock of orders the checkout statement has just written in this transaction (decision 0043).
+ * $1: their limited lines as JSON [{product_id, variant_id, qty}] (variant_id null on a product's own
+ * line), the same product or variant any number of times.
+ *
+ * It locks the rows, products before variants and each in id order (as returnOrderStock does, so two
+ * checkouts, or a checkout and a cancel, queue instead of deadlocking). The lock is FOR NO KEY UPDATE,
+ * the one an UPDATE of stock_qty takes anyway: the checkout statements have already written order items
+ * whose foreign keys hold FOR KEY SHARE on these rows, and FOR UPDATE would wait for each other's. A row lock waits for whoever
+ * holds the row and hands back its newest committed version whatever this statement's snapshot says, so
+ * `enough` is decided on current stock, and the UPDATEs apply to that same version (PostgreSQL re-reads
+ * a row changed since the snapshot before updating it). Either every row has enough and all of it is
+ * taken, or nothing is and the rows' current stock comes back, for the caller to roll back with.
+ * Unlimited rows (stock_qty null) are neither locked nor changed. The checks stock_qty >= 0 stay the last
+ * guard: an error, never an oversell.
+ */
+const TAKE_STOCK_SQL = `/* torg:take_stock */
+  with wanted as materialized (
+    select w.product_id, w.variant_id, sum(w.qty)::int as qty
+    from jsonb_to_recordset($1::jsonb) as w(product_id uuid, variant_id uuid, qty int)
+    group by w.product_id, w.variant_id
+  ), locked_products as materialized (
+    select p.id, p.stock_qty from products p
+    where p.id in (select product_id from wanted where variant_id is null) and p.stock_qty is not null
+    order by p.id for no key update
+  ), locked_variants as materialized (
+    select v.id, v.stock_qty from product_variants v
+    -- The count makes every product lock come before the first variant lock.
+    where v.id in (select variant_id from wanted where variant_id is not null) and v.stock_qty is not null
+      and (select count(*) from locked_products) >= 0
+    order by v.id for no key update
+  ), enough as materialized (
+    select not exists (
+      select 1 from wanted w join locked_products p on p.id = w.product_id
+      where w.variant_id is null and p.stock_qty < w.qty
+    ) and not exists (
+      select 1 from wanted w join locked_variants v on v.id = w.variant_id where v.stock_qty < w.qty
+    ) as ok
+  ), taken_products as (
+    update products p set stock_qty = p.stock_qty - w.qty, updated_at = now()
+    from wanted w
+    where (select ok from enough) and w.variant_id is null and p.id = w.product_id
+      and p.id in (select id from locked_products)
+    returning p.id, p.stock_qty
+  ), taken_variants as (
+    update product_variants v set stock_qty = v.stock_qty - w.qty
+    from wanted w
+    where (select ok from enough) and v.id = w.variant_id and v.id in (select id from locked_variants)
+    returning v.id, v.stock_qty
+  )
+  select e.ok, coalesce(case when e.ok
+    then (select json_agg(t) from (
+      select 'p:' || id as key, stock_qty from taken_products
+      union all select 'v:' || id, stock_qty from taken_variants) t)
+    else (select json_agg(t) from (
+      select 'p:' || id as key, stock_qty from locked_products
+      union all select 'v:' || id, stock_qty from locked_variants) t)
+    end, '[]'::json) as stock
+  from enough e`;
+
+type TakeStockRow = { ok: boolean; stock: { key: string; stock_qty: number }[] };
+
+/** A row of the checkout statement that wrote its order. */
+type PlacedRow = PlaceOrderRow & {
+  store_name: string;
+  store_slug: string;
+  public_token: string;
+  total_gross: string;
+  placed_at: string | Date;
+};
+
+const isPlaced = (row: PlaceOrderRow | undefined): row is PlacedRow =>
+  Boolean(row?.placed_at && row.store_name && row.store_slug && row.public_token && row.total_gross);
+
+/** Where a line's stock is kept: its variant's row, or its product's when it names no variant. */
+const stockKey = (line: Pick<PricedLine, "product_id" | "variant_id">) =>
+  line.variant_id ? `v:${line.variant_id}` : `p:${line.product_id}`;
+
+/** The lines whose stock is limited, as the checkout statement read it: the ones stock is taken for. */
+const limitedLines = (row: PlacedRow) => row.lines.filter((line) => line.stock_left !== null);
+
+/** What the database did with one checkout: the statement's row, and whether it took the last of something. */
+interface CheckoutOutcome {
+  row: PlaceOrderRow | undefined;
+  soldOut: boolean;
+}
+
+interface Checkout {
+  params: unknown[];
+  resolve(outcome: CheckoutOutcome): void;
+  reject(error: unknown): void;
+}
+
+/** A batch's stock was not all there when locked: its transaction is rolled back. */
+class Shortfall extends Error {
+  constructor(
+    readonly rows: (PlaceOrderRow | undefined)[],
+    readonly stock: ReadonlyMap<string, number>,
+  ) {
+    super("A batch of checkouts asked for more stock than is left");
+  }
+}
+
+/** The most checkouts one transaction writes. */
+const MAX_BATCH = 32;
+/**
+ * Checkout transactions at once on PostgreSQL: while one holds the stock rows and waits for its flush,
+ * the others write their orders. Four did 5-19% more orders/s than two in same-run A/B runs (slightly
+ * smaller batches, 3.1 against 2.8 ms of CPU per order). At most half the pool, so other requests keep
+ * their connections.
+ */
+const CONCURRENT_BATCHES = 4;
+
+/**
+ * Checkouts that arrive while others are being written wait and then go together, as one transaction
+ * (decision 0043). A commit waits for its WAL to reach the disk (1.6 ms on the bench machine), and every
+ * order of a popular product waits for the previous one's commit, since that is when its row lock ends:
+ * one commit and one lock per batch instead of per order is what lets checkouts of the same products go
+ * faster than the disk flushes. On an idle server a checkout goes alone at once; under load the batches
+ * grow by themselves with the checkouts that arrive during the previous ones.
+ */
+class CheckoutBatcher {
+  private readonly waiting: Checkout[] = [];
+  private running = 0;
+
+  constructor(
+    private readonly database: Database,
+    /** Transactions at once: while one holds the stock rows, the next writes its orders. */
+    private readonly concurrency: number,
+  ) {}
+
+  place(params: unknown[]): Promise<CheckoutOutcome> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ params, resolve, reject });
+      this.next();
+    });
+  }
+
+  private next() {
+    while (this.running < this.concurrency && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, MAX_BATCH);
+      this.running++;
+      void this.settle(batch).finally(() => {
+        this.running--;
+        this.next();
+      });
+    }
+  }
+
+  /** Writes a batch and answers each of its checkouts; never rejects. */
+  private async settle(batch: Checkout[]): Promise<void> {
+    let committing = false;
+    try {
+      const outcomes = await this.database.runPreparedTransaction(async (query) => {
+        const rows: (PlaceOrderRow | undefined)[] = [];
+        for (const checkout of batch) {
+          rows.push((await query<PlaceOrderRow>("place_order", PLACE_ORDER_SQL, checkout.params))[0]);
+        }
+        const wanted = rows
+          .filter(isPlaced)
+          .flatMap(limitedLines)
+          .map(({ product_id, variant_id, qty }) => ({ product_id, variant_id, qty }));
+        const [taken] = wanted.length
+          ? await query<TakeStockRow>("take_stock", TAKE_STOCK_SQL, [JSON.stringify(wanted)])
+          : [{ ok: true, stock: [] }];
+        const left = new Map(taken?.stock.map((entry) => [entry.key, entry.stock_qty]));
+        if (!taken?.ok) throw new Shortfall(rows, left);
+        committing = true;
+        return rows.map((row) => ({
+          row,
+          soldOut: isPlaced(row) && limitedLines(row).some((line) => left.get(stockKey(line)) === 0),
+        }));
+      });
+      for (const [n, checkout] of batch.entries()) checkout.resolve(outcomes[n] as CheckoutOutcome);
+    } catch (error) {
+      if (error instanceof Shortfall) return this.retryShort(batch, error);
+      // A failed COMMIT may have committed: only the requests themselves can be retried (with their keys).
+      if (committing || batch.length === 1) {
+        for (const checkout of batch) checkout.reject(error);
+        return;
+      }
+      // Nothing was written: each checkout again on its own, so one bad order fails alone.
+      await Promise.all(batch.map((checkout) => this.settle([checkout])));
+    }
+  }
+
+  /**
+   * The stock ran short between the checkout statements' snapshots and the lock (other checkouts took it
+   * meanwhile), and nothing was written. The orders that fit, in the order they came, go again together;
+   * the rest after them, whose statements then see the stock as it is and refuse. One checkout alone is
+   * refused with what its lock found left.
+   */
+  private async retryShort(batch: Checkout[], shortfall: Shortfall) {
+    if (batch.length === 1) {
+      const [checkout] = batch as [Checkout];
+      const row = shortfall.rows[0];
+      checkout.resolve({
+        soldOut: false,
+        row: row && {
+          ...row,
+          placed_at: null,
+          public_token: null,
+          lines: row.lines.map((line) => ({
+            ...line,
+            stock_left: shortfall.stock.get(stockKey(line)) ?? line.stock_left,
+          })),
+        },
+      });
+      return;
+    }
+    const left = new Map(shortfall.stock);
+    const fits: Checkout[] = [];
+    const rest: Checkout[] = [];
+    batch.forEach((checkout, n) => {
+      const row = shortfall.rows[n];
+      const lines = isPlaced(row) ? limitedLines(row) : [];
+      if (lines.every((line) => (left.get(stockKey(line)) ?? line.qty) >= line.qty)) {
+        for (const line of lines) {
+          const key = stockKey(line);
+          const stock = left.get(key);
+          if (stock !== undefined) left.set(key, stock - line.qty);
+        }
+        fits.push(checkout);
+      } else rest.push(checkout);
+    });
+    if (fits.length === 0) {
+      for (const checkout of rest) await this.settle([checkout]);
+      return;
+    }
+    await this.settle(fits);
+    if (rest.length > 0) await this.settle(rest);
+  }
+}
+
+/** Each database's batcher: two app servers on one PostgreSQL each batch their own checkouts. */
+const batchers = new WeakMap<Database, CheckoutBatcher>();
+
+function batcherOf(database: Database) {
+  let batcher = batchers.get(database);
+  if (!batcher) {
+    // PGlite is one connection (no pool): its transactions run one at a time anyway.
+    const poolSize = database.pool?.options.max ?? 1;
+    batcher = new CheckoutBatcher(
+      database,
+      Math.max(1, Math.min(CONCURRENT_BATCHES, Math.floor(poolSize / 2))),
+    );
+    batchers.set(database, batcher);
+  }
+  return batcher;
+}
+
+/**
  * Places an order from ids and quantities only (decision 0006): prices, title snapshots and the total come from
  * the database; every product must be active and in the order's live store.
  *
- * One statement and one round trip, the hot path of every checkout: it prices the lines from the
- * products and variants, and only when every line is valid inserts the order, its items, its first
- * status event and its SMS (composed when sent, see SmsOutboxWorker) atomically. A repeated
- * Idempotency-Key is resolved with ON CONFLICT, so a race can neither place a stale order nor two.
- * When nothing was written, the priced lines say why.
+ * The checkout statement prices the lines from the products and variants, and only when every line is
+ * valid inserts the order, its items, its first status event and its messages (composed when sent, see
+ * SmsOutboxWorker and EmailOutboxWorker); TAKE_STOCK_SQL then takes the stock, in the same transaction,
+ * with the orders that arrived meanwhile (CheckoutBatcher). A repeated Idempotency-Key is resolved with
+ * ON CONFLICT, so a race can neither place a stale order nor two. When nothing was written, the priced
+ * lines say why.
  */
 export async function placeOrder(
   database: Database,
@@ -278,7 +516,7 @@ export async function placeOrder(
     ? Object.fromEntries(Object.entries(input.shipToAddr).filter(([, value]) => value))
     : null;
 
-  const [row] = await database.runPrepared<PlaceOrderRow>("place_order", PLACE_ORDER_SQL, [
+  const { row, soldOut } = await batcherOf(database).place([
     input.storeId,
     JSON.stringify([...lines.values()].map((line, n) => ({ ...line, line: n }))),
     orderId,
@@ -294,7 +532,7 @@ export async function placeOrder(
     input.deliveryOptionId ?? null,
   ]);
 
-  if (!row?.placed_at || !row.store_name || !row.store_slug || !row.public_token || !row.total_gross) {
+  if (!isPlaced(row)) {
     // Nothing was written: the same key placed an order before (answer with it), or a line is invalid.
     if (idempotencyKey) {
       const existing = await findByIdempotencyKey(database.db, idempotencyKey, requestHash);
@@ -304,7 +542,7 @@ export async function placeOrder(
   }
   return {
     replayed: false,
-    soldOut: row.lines.some((line) => line.stock_left !== null && line.stock_left === line.qty),
+    soldOut,
     publicPath: orderPagePath(row.store_slug, row.public_token),
     order: {
       id: orderId,

@@ -91,6 +91,30 @@ describe("stock taken by the checkout statement (decision 0032)", () => {
     expect(await orderCount(store.id)).toBe(1);
   });
 
+  it("20 concurrent orders for the last 5, some for two: the stock goes to whole orders, none oversold (decision 0043)", async () => {
+    // Checkouts that arrive together share a transaction: one that asks for more than is left rolls
+    // back, and its orders that fit go again while the rest are refused with what is left.
+    const { store, product } = await sellerWith({ stockQty: "5" });
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        order(store.id, [{ productId: product.id, qty: n % 3 === 0 ? 2 : 1 }]),
+      ),
+    );
+    const placed = responses.filter((response) => response.statusCode === 201);
+    const refused = responses.filter((response) => response.statusCode === 409);
+    expect(placed.length + refused.length).toBe(20);
+    const sold = placed.reduce((sum, response) => sum + (response.json().items[0]?.qty ?? 0), 0);
+    expect(sold).toBeGreaterThanOrEqual(4);
+    expect(sold).toBeLessThanOrEqual(5);
+    expect(await stockOf(product.id)).toBe(5 - sold);
+    expect(await orderCount(store.id)).toBe(placed.length);
+    for (const response of refused) {
+      const { stockQty, message } = response.json();
+      expect(stockQty).toBeLessThan(2);
+      expect(message).toBe(stockQty === 0 ? "Blå vase is sold out" : "Only 1 left of Blå vase");
+    }
+  });
+
   it("an order for more than is left is refused, translated, names what is left, and writes nothing", async () => {
     const { store, product } = await sellerWith({ stockQty: "2" });
     const tooMany = await order(store.id, [{ productId: product.id, qty: 3 }]);
