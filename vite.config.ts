@@ -45,6 +45,19 @@ function inlineStylesheets(html: string, bundle: Bundle): string {
   );
 }
 
+/**
+ * Inter's Latin file (every Norwegian and English letter) preloaded, so its request starts with the head
+ * instead of after the first layout, and the fallback face (theme.css) shows for as short a time as can be.
+ */
+function preloadFont(html: string, bundle: Bundle): string {
+  const font = Object.values(bundle).find(
+    (file) => file.type === "asset" && file.names.includes("inter-latin-wght-normal.woff2"),
+  );
+  if (!font) throw new Error("Inter's Latin font file is missing from the build");
+  const preload = `<link rel="preload" href="/${font.fileName}" as="font" type="font/woff2" crossorigin>`;
+  return html.replace("<script>", () => `${preload}\n    <script>`);
+}
+
 /** The server-rendered pages' first paint (decision 0044). */
 function firstPaint(): Plugin {
   return {
@@ -53,7 +66,7 @@ function firstPaint(): Plugin {
       order: "post",
       handler(html, { bundle }) {
         if (!bundle) return html;
-        return inlineStylesheets(html, bundle);
+        return preloadFont(inlineStylesheets(html, bundle), bundle);
       },
     },
   };
