@@ -39,7 +39,9 @@ export function LoginPage({ next }: { next: string }) {
         <h1 className="text-3xl font-semibold tracking-tight">{t("login.title")}</h1>
         <p className="text-balance text-muted-foreground">{t("login.subtitle")}</p>
       </div>
+      {/* POST: a form sent before the page's script has run must not put the password in the address. */}
       <form
+        method="post"
         noValidate
         onSubmit={form.handleSubmit((values) =>
           loginMutation.mutate(values, { onSuccess: () => continueAfterSignIn(next) }),

@@ -34,7 +34,9 @@ export function RegisterPage({ next }: { next: string }) {
         <h1 className="text-3xl font-semibold tracking-tight">{t("register.title")}</h1>
         <p className="text-balance text-muted-foreground">{t("register.subtitle")}</p>
       </div>
+      {/* POST: a form sent before the page's script has run must not put the password in the address. */}
       <form
+        method="post"
         noValidate
         onSubmit={form.handleSubmit((values) =>
           registerMutation.mutate(values, { onSuccess: () => continueAfterSignIn(next) }),

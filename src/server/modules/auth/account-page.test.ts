@@ -47,6 +47,8 @@ describe("the server-rendered login and sign-up pages", () => {
       '<meta name="description" content="A lightweight commerce platform empowering small-scale makers">',
     );
     expect(response.body).toContain('<input type="email"');
+    // Sent before the script runs, a GET form would put the password in the address and the access log.
+    expect(response.body).toMatch(/<form [^>]*method="post"/);
     expect(response.body).toContain('href="/register?next=%2Fprofile"');
     expect(pageState(response.body)).toMatchObject({
       page: "login",
@@ -60,6 +62,7 @@ describe("the server-rendered login and sign-up pages", () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<html lang="sv"');
     expect(response.body).toContain("Skapa ditt konto");
+    expect(response.body).toMatch(/<form [^>]*method="post"/);
     expect(pageState(response.body)).toMatchObject({ page: "register", next: "/", language: "sv" });
   });
 
