@@ -1,6 +1,6 @@
-import { brotliDecompressSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import { MicroCache } from "./micro-cache";
+import { CachedBody, MicroCache } from "./micro-cache";
 
 describe("MicroCache", () => {
   it("loads a key once for concurrent misses, and serves the serialised value until cleared", async () => {
@@ -35,6 +35,24 @@ describe("MicroCache", () => {
     expect(json.encode("br")).toBe(brotli);
     expect(brotliDecompressSync(brotli).toString()).toBe(json.body);
     expect(json.encode("gzip")).not.toBe(brotli);
+  });
+
+  it("compresses a body sent once at Brotli quality 2 and gzip level 1 (decision 0045)", () => {
+    const html = `<ul>${Array.from({ length: 200 }, (_, i) => `<li class="torg-card">Mug ${i}</li>`).join("")}</ul>`;
+    const once = new CachedBody(html, 200, false);
+    const brotli = once.encode("br");
+    expect(brotli).toEqual(
+      brotliCompressSync(html, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 2,
+          [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
+        },
+      }),
+    );
+    expect(brotliDecompressSync(brotli).toString()).toBe(html);
+    expect(gunzipSync(once.encode("gzip")).toString()).toBe(html);
+    // A kept body is compressed harder: it is sent many times.
+    expect(new CachedBody(html).encode("br").length).toBeLessThanOrEqual(brotli.length);
   });
 
   it("serves an expired entry while one reload runs behind it, then the reloaded one", async () => {

@@ -16,7 +16,22 @@ export interface PageMeta {
  * JSON as the text of a script element: every "<" written as \u003c, so nothing a seller typed
  * ("</script>", "<!--") can end the element early or open a comment in it.
  */
-const scriptJson = (data: unknown) => JSON.stringify(data).replace(/</g, "\\u003c");
+export const scriptJson = (data: unknown) => JSON.stringify(data).replace(/</g, "\\u003c");
+
+const keptJson = new WeakMap<object, string>();
+
+/**
+ * `scriptJson` of an object the process keeps and never changes (a language's catalogue, the same object
+ * for every page): serialised and escaped once, then spliced into each page's state as text.
+ */
+export function keptScriptJson(data: object): string {
+  let json = keptJson.get(data);
+  if (json === undefined) {
+    json = scriptJson(data);
+    keptJson.set(data, json);
+  }
+  return json;
+}
 
 export const escapeHtml = (text: string) =>
   text.replace(
@@ -60,9 +75,10 @@ function injectPageMeta(html: string, meta: PageMeta): string {
  */
 export function fillPageTemplate(
   template: string,
-  page: { language: Language; meta: PageMeta; state: unknown; html: string },
+  page: { language: Language; meta: PageMeta; state: unknown; html: string; stateJson?: string },
 ): string {
-  const stateJson = scriptJson(page.state);
+  // `stateJson`: the state already written as script JSON (of kept parts spliced in: keptScriptJson).
+  const stateJson = page.stateJson ?? scriptJson(page.state);
   const stateScript = `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${stateJson}</script>`;
   return injectPageMeta(template, page.meta)
     .replace(/<html lang="[^"]*"/, () => `<html lang="${page.language}"`)

@@ -13,7 +13,7 @@ import type { Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { languageOf } from "../../lib/language";
 import { absoluteUrl } from "../../lib/origin";
-import { fillPageTemplate, type PageMeta } from "../../lib/rendered-page";
+import { fillPageTemplate, keptScriptJson, type PageMeta, scriptJson } from "../../lib/rendered-page";
 import { renderShopPage, type ShopState, shopCatalogue } from "../../pages/render";
 import { getPublicOrder } from "../orders/public-order";
 import { getProductWithStoreLocale, pageStoreProducts } from "../products/service";
@@ -201,9 +201,24 @@ async function loadOrderPage(
   };
 }
 
+/**
+ * The state as script JSON, the same text `JSON.stringify(state)` gives: the catalogue, one object per
+ * language for the process (shopCatalogue), is serialised once and spliced in; only the page is written
+ * for each request.
+ */
+export function shopStateJson(state: ShopState): string {
+  return `{"page":${scriptJson(state.page)},"language":${scriptJson(state.language)},"catalogue":${keptScriptJson(state.catalogue)}}`;
+}
+
 /** The template with the page rendered into it, and the state the browser takes it over from. */
 function shopHtml(template: string, state: ShopState, meta: PageMeta): string {
-  return fillPageTemplate(template, { language: state.language, meta, state, html: renderShopPage(state) });
+  return fillPageTemplate(template, {
+    language: state.language,
+    meta,
+    state,
+    stateJson: shopStateJson(state),
+    html: renderShopPage(state),
+  });
 }
 
 export interface ShopPageRequest {

@@ -296,6 +296,9 @@ describe("server-rendered shop pages", () => {
     expect(root).toContain("1,450 kr");
     expect(root).not.toContain("Unfinished bracelet");
     expect(root).toContain(`src="https://torg.example.no${hero}"`);
+    // The card's photo loads lazily, with the browser's own priority: no fetchPriority="auto" written.
+    expect(root).toMatch(/alt="Silver ring" loading="lazy" decoding="async"/);
+    expect(root).not.toContain('fetchPriority="auto"');
     expect(response.body).not.toContain("<b>bands</b>");
     // The same data for the browser to take over, with no "<" that could end its script element.
     const state = shopState(response.body);

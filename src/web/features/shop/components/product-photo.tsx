@@ -99,7 +99,8 @@ export function ProductPhoto({
         sizes={sizes}
         alt={alt}
         loading={priority ? "eager" : "lazy"}
-        fetchPriority={priority ? "high" : "auto"}
+        // "auto" is what a browser does unasked: written only when it is "high" (20 bytes a card less).
+        fetchPriority={priority ? "high" : undefined}
         decoding="async"
         ref={useSettledImage(settle)}
         onLoad={(event) => settle(event.currentTarget)}
