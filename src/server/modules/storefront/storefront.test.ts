@@ -276,6 +276,22 @@ describe("server-rendered shop pages", () => {
   const page = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ url, headers: { accept: "text/html", ...headers } });
 
+  it("loads the first row's photos first when the store has no hero photo: they are what a phone paints largest", async () => {
+    const { agent } = await signUp(t.app);
+    const store = await createStoreVia(agent, "Leirverk");
+    for (const title of ["Bolle", "Fat", "Krus"]) await createProductVia(agent, store.id, { title });
+    const root =
+      /<div id="root">(.*)<\/div>\s*<script/s.exec((await page(`/s/${store.slug}`)).body)?.[1] ?? "";
+    const photo = (title: string) => new RegExp(`<img[^>]*alt="${title}"[^>]*>`).exec(root)?.[0] ?? "";
+    // In the seller's order: Bolle and Fat make the first row, Krus starts the second.
+    for (const title of ["Bolle", "Fat"]) {
+      expect(photo(title)).toContain('loading="eager"');
+      expect(photo(title)).toContain('fetchPriority="high"');
+    }
+    expect(photo("Krus")).toContain('loading="lazy"');
+    expect(photo("Krus")).not.toContain("fetchPriority");
+  });
+
   it("renders a storefront with its active products, and gives the link its preview, all escaped", async () => {
     const { store, hero } = await liveStore();
     const response = await page(`/s/${store.slug}`);

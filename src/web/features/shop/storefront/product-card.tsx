@@ -20,13 +20,15 @@ interface ProductCardProps {
   product: StorefrontProduct;
   onZoom: (product: StorefrontProduct) => void;
   onAdd: (product: StorefrontProduct) => void;
+  /** The page's largest picture (a first-row card of a store without a hero photo): loaded first, not lazily. */
+  lead?: boolean;
 }
 
 /**
  * One product in the grid. The whole card is the target: a product with a marker opens the zoom
  * viewer, any other goes to its page. The round + adds one to the cart without leaving the grid.
  */
-export function ProductCard({ product, onZoom, onAdd }: ProductCardProps) {
+export function ProductCard({ product, onZoom, onAdd, lead = false }: ProductCardProps) {
   const { t } = useTranslation();
   const kr = useKr();
   const stretched = "torg-card-target";
@@ -43,6 +45,7 @@ export function ProductCard({ product, onZoom, onAdd }: ProductCardProps) {
           coordinates={product.coordinates}
           sizes="(min-width: 1024px) 300px, (min-width: 640px) 33vw, 50vw"
           imageClassName="torg-card-photo"
+          priority={lead}
         />
         {product.coordinates && (
           <span className="pointer-events-none absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-stone-950/60 px-2 py-1 text-[11px] font-medium text-white backdrop-blur-sm">

@@ -16,6 +16,9 @@ import { ProductCard } from "./product-card";
 const CLEAR_SEARCH_LINK =
   "inline-flex h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium underline underline-offset-4 hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
 
+/** Cards in the grid's first row on a phone (grid-cols-2). */
+const PHONE_ROW = 2;
+
 interface ProductListingProps {
   store: PublicStore;
   /** The page the server rendered. */
@@ -111,8 +114,15 @@ export function ProductListing({ store, products, listing, headingRef, onZoom, o
         <EmptyState store={store} q={listing.q} />
       ) : (
         <ul ref={gridRef} className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4">
-          {shown.map((product) => (
-            <ProductCard key={product.id} product={product} onZoom={onZoom} onAdd={onAdd} />
+          {shown.map((product, index) => (
+            <ProductCard
+              key={product.id}
+              product={product}
+              onZoom={onZoom}
+              onAdd={onAdd}
+              // Without a hero photo the first row's photos are what a phone paints largest (its LCP).
+              lead={index < PHONE_ROW && !store.heroImageUrl}
+            />
           ))}
         </ul>
       )}
