@@ -1,5 +1,6 @@
 import type { QueryFunction } from "@tanstack/react-query";
-import { TOTAL_COUNT_HEADER } from "../../shared/paging";
+// From the zod-free module: this client is in the shop pages' first load, which carries no zod.
+import { TOTAL_COUNT_HEADER } from "../../shared/catalogue-paging";
 import { currentLanguage } from "./i18n";
 
 /** Any non-OK answer. Its message is "STATUS: body" (or "STATUS: statusText" when the body is empty). */

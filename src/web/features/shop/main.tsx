@@ -5,7 +5,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { initLanguage, LanguageProvider } from "../../lib/i18n";
 import { readPageState } from "../../lib/page-state";
-import { ShopApp } from "./shop-app";
+import { needsRarePages, type RarePages, ShopApp } from "./shop-app";
 import type { ShopState } from "./state";
 
 /**
@@ -21,13 +21,20 @@ initLanguage({ language: state.language, catalogues: { [state.language]: state.c
 // Hydrated as a transition, so React hydrates in slices of a few milliseconds and lets the phone
 // paint and answer a tap in between (decision 0044): as one task it blocked a throttled phone's main
 // thread for about 200 ms. A tap before it is done is replayed once its part of the page is hydrated.
-startTransition(() => {
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <LanguageProvider>
-        <ShopApp page={state.page} />
-      </LanguageProvider>
-    </StrictMode>,
-  );
-});
+function hydrate(rarePages: RarePages | undefined) {
+  startTransition(() => {
+    hydrateRoot(
+      container as HTMLElement,
+      <StrictMode>
+        <LanguageProvider>
+          <ShopApp page={state.page} rarePages={rarePages} />
+        </LanguageProvider>
+      </StrictMode>,
+    );
+  });
+}
+
+// The terms and order pages come in their own chunk, fetched before hydrating them (the page is already
+// readable: the server rendered it).
+if (needsRarePages(state.page)) void import("./rare-pages").then(hydrate);
+else hydrate(undefined);

@@ -1,5 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { createTranslator, TranslatorProvider } from "../../lib/i18n";
+import * as rarePages from "./rare-pages";
 import { ShopApp } from "./shop-app";
 import type { ShopState } from "./state";
 
@@ -8,7 +9,7 @@ export function renderShopPage(state: ShopState): string {
   const translator = createTranslator(state.language, state.catalogue, state.catalogue);
   return renderToString(
     <TranslatorProvider translator={translator}>
-      <ShopApp page={state.page} />
+      <ShopApp page={state.page} rarePages={rarePages} />
     </TranslatorProvider>,
   );
 }

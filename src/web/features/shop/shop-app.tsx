@@ -4,23 +4,30 @@ import { SkipLink } from "../../components/skip-link";
 import { Toaster } from "../../components/ui/toaster";
 import { LoadFailurePage } from "./components/load-failure";
 import { ShopFrame } from "./components/shop-frame";
-import { OrderPage } from "./order/order-page";
 import { ProductPage } from "./product/product-page";
+import type * as RarePageModules from "./rare-pages";
 import { StorefrontPage } from "./storefront/storefront-page";
-import { TermsPage } from "./terms/terms-page";
+
+/** The terms and order pages, from their own chunk (rare-pages.ts): given to ShopApp when the page is one of them. */
+export type RarePages = typeof RarePageModules;
+
+/** Whether a page is drawn by one of the rare pages, which must then be loaded before it renders. */
+export const needsRarePages = (page: ShopPage) => page.page === "terms" || page.page === "order";
 
 /** A shop page, the same tree on the server (render.tsx) and in the browser (main.tsx). */
-export function ShopApp({ page }: { page: ShopPage }) {
+export function ShopApp({ page, rarePages }: { page: ShopPage; rarePages?: RarePages }) {
   return (
     <>
       <SkipLink />
-      <ShopContent page={page} />
+      <ShopContent page={page} rarePages={rarePages} />
       <Toaster />
     </>
   );
 }
 
-function ShopContent({ page }: { page: ShopPage }) {
+function ShopContent({ page, rarePages }: { page: ShopPage; rarePages?: RarePages }) {
+  if (needsRarePages(page) && !rarePages)
+    throw new Error(`The ${page.page} page needs its chunk (rare-pages.ts)`);
   switch (page.page) {
     case "storefront":
       return (
@@ -39,10 +46,10 @@ function ShopContent({ page }: { page: ShopPage }) {
         </ShopFrame>
       );
     case "terms":
-      return <TermsPage store={page.store} />;
+      return rarePages && <rarePages.TermsPage store={page.store} />;
     case "order":
       // No cart here: the shopper came for this one order, from their e-mail or a payment's return.
-      return <OrderPage order={page.order} token={page.token} />;
+      return rarePages && <rarePages.OrderPage order={page.order} token={page.token} />;
     default:
       return (
         <LoadFailurePage
