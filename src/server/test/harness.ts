@@ -8,6 +8,7 @@ import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openPglite, openPostgres } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
+import { sourceTemplate } from "../lib/page-templates";
 import { setAdmin } from "../modules/auth/service";
 
 /**
@@ -88,6 +89,27 @@ export async function createTestApp(
       await app.close();
       await database.close();
       fs.rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A test app that renders the shop pages: a web root with the shop pages' source template standing in
+ * for the built client, and an app shell. Closing the app removes the web root too.
+ */
+export async function createShopTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), "torg-web-"));
+  fs.writeFileSync(
+    path.join(webRoot, "index.html"),
+    '<!doctype html><html><head><title>Torg</title></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(webRoot, "shop.html"), sourceTemplate("shop.html"));
+  const app = await createTestApp({ PUBLIC_URL: "https://torg.example.no", WEB_ROOT: webRoot, ...env });
+  return {
+    ...app,
+    async close() {
+      await app.close();
+      fs.rmSync(webRoot, { recursive: true, force: true });
     },
   };
 }

@@ -1,27 +1,15 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopState } from "../../../web/features/shop/state";
 import { PAGE_STATE_ELEMENT_ID } from "../../../web/lib/page-state";
-import { sourceTemplate } from "../../lib/page-templates";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
-import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
+import { Agent, createShopTestApp, signUp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
-let webRoot: string;
 beforeAll(async () => {
-  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), "torg-web-"));
-  fs.writeFileSync(
-    path.join(webRoot, "index.html"),
-    "<!doctype html><html><head><title>Torg</title></head><body></body></html>",
-  );
-  fs.writeFileSync(path.join(webRoot, "shop.html"), sourceTemplate("shop.html"));
-  t = await createTestApp({ PUBLIC_URL: "https://torg.example.no", WEB_ROOT: webRoot });
+  t = await createShopTestApp();
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(webRoot, { recursive: true, force: true });
 });
 
 function pageState(html: string): ShopState {

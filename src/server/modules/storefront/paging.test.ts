@@ -1,33 +1,21 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STOREFRONT_PAGE_SIZE } from "../../../shared/catalogue-paging";
 import type { ShopState } from "../../../web/features/shop/state";
 import { PAGE_STATE_ELEMENT_ID } from "../../../web/lib/page-state";
 import { products } from "../../db/schema";
-import { sourceTemplate } from "../../lib/page-templates";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
-import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
+import { Agent, createShopTestApp, signUp, type TestApp } from "../../test/harness";
 
 /**
  * A big store's products a page at a time, and search within a store (decision 0040): the public API,
  * the seller's side of the same route, and the server-rendered storefront pages.
  */
 let t: TestApp;
-let webRoot: string;
 beforeAll(async () => {
-  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), "torg-web-"));
-  fs.writeFileSync(
-    path.join(webRoot, "index.html"),
-    "<!doctype html><html><head></head><body></body></html>",
-  );
-  fs.writeFileSync(path.join(webRoot, "shop.html"), sourceTemplate("shop.html"));
-  t = await createTestApp({ PUBLIC_URL: "https://torg.example.no", WEB_ROOT: webRoot });
+  t = await createShopTestApp();
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(webRoot, { recursive: true, force: true });
 });
 
 const visitor = () => new Agent(t.app);

@@ -1,26 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sourceTemplate } from "../../lib/page-templates";
 import { createStoreVia } from "../../test/fixtures";
-import { createTestApp, signUp, type TestApp } from "../../test/harness";
+import { createShopTestApp, signUp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
-let webRoot: string;
 beforeAll(async () => {
-  // The shop pages' source template stands in for the built client (as in storefront.test.ts).
-  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), "torg-web-"));
-  fs.writeFileSync(
-    path.join(webRoot, "index.html"),
-    '<!doctype html><html><body><div id="root"></div></body></html>',
-  );
-  fs.writeFileSync(path.join(webRoot, "shop.html"), sourceTemplate("shop.html"));
-  t = await createTestApp({ PUBLIC_URL: "https://torg.example.no", WEB_ROOT: webRoot });
+  t = await createShopTestApp();
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(webRoot, { recursive: true, force: true });
 });
 
 const page = (url: string, headers: Record<string, string> = {}) =>
