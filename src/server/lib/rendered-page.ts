@@ -18,21 +18,6 @@ export interface PageMeta {
  */
 export const scriptJson = (data: unknown) => JSON.stringify(data).replace(/</g, "\\u003c");
 
-const keptJson = new WeakMap<object, string>();
-
-/**
- * `scriptJson` of an object the process keeps and never changes (a language's catalogue, the same object
- * for every page): serialised and escaped once, then spliced into each page's state as text.
- */
-export function keptScriptJson(data: object): string {
-  let json = keptJson.get(data);
-  if (json === undefined) {
-    json = scriptJson(data);
-    keptJson.set(data, json);
-  }
-  return json;
-}
-
 export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
@@ -75,12 +60,22 @@ function injectPageMeta(html: string, meta: PageMeta): string {
  */
 export function fillPageTemplate(
   template: string,
-  page: { language: Language; meta: PageMeta; state: unknown; html: string; stateJson?: string },
+  page: {
+    language: Language;
+    meta: PageMeta;
+    state: unknown;
+    html: string;
+    /** A JSON file the page's script fetches before it takes the page over, asked for with the page. */
+    preloadJson?: string;
+  },
 ): string {
-  // `stateJson`: the state already written as script JSON (of kept parts spliced in: keptScriptJson).
-  const stateJson = page.stateJson ?? scriptJson(page.state);
-  const stateScript = `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${stateJson}</script>`;
+  const stateScript = `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${scriptJson(page.state)}</script>`;
+  // crossorigin: a preload is used only by a fetch of the same mode, and fetch() asks in CORS mode.
+  const preload = page.preloadJson
+    ? `<link rel="preload" href="${escapeHtml(page.preloadJson)}" as="fetch" crossorigin="anonymous">\n  `
+    : "";
   return injectPageMeta(template, page.meta)
+    .replace("</head>", () => `${preload}</head>`)
     .replace(/<html lang="[^"]*"/, () => `<html lang="${page.language}"`)
     .replace("<!--page-state-->", () => stateScript)
     .replace("<!--page-html-->", () => page.html);

@@ -5,6 +5,6 @@
  */
 export { renderAccountPage } from "../../web/account/render";
 export type { AccountState, RetentionPeriods } from "../../web/account/state";
-export { renderShopPage, type ShopState } from "../../web/features/shop";
+export { renderShopPage, type ShopPageState, type ShopState } from "../../web/features/shop";
 export { accountCatalogue, privacyCatalogue, shopCatalogue } from "../../web/lib/page-catalogues";
 export { PAGE_STATE_ELEMENT_ID } from "../../web/lib/page-state";

@@ -24,6 +24,7 @@ import {
   type StorefrontQuery,
   storefrontQueryOf,
 } from "../modules/storefront/shop-page";
+import { findShopTexts, SHOP_TEXTS_ROUTE } from "../modules/storefront/shop-texts";
 
 const HTML = "text/html; charset=utf-8";
 
@@ -180,6 +181,27 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
       return sendPage(request, reply, await shopPage(request, pathname, storefront));
     });
   }
+
+  // A shop page's texts (decision 0048): named by their content's hash, so kept for a year.
+  app.get<{ Params: { file: string } }>(
+    SHOP_TEXTS_ROUTE,
+    {
+      config: { public: true },
+      schema: {
+        hide: true,
+        response: {
+          200: rawBody("A shop page's texts in one language (application/json)"),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const found = findShopTexts(request.params.file);
+      if (!found) return reply.callNotFound();
+      const cacheControl = found.current ? "public, max-age=31536000, immutable" : "no-cache";
+      return sendCached(request, reply.header("cache-control", cacheControl), found.texts.body);
+    },
+  );
 
   for (const url of [ORDER_PATH, `${ORDER_PATH}/`]) {
     app.get(url, { config: { public: true }, schema: pageSchema }, async (request, reply) => {

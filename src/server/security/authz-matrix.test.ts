@@ -441,6 +441,9 @@ const RULES: Record<string, Rule> = {
     ]),
   ),
 
+  // A shop page's texts (decision 0048): public files, the same for everyone.
+  "GET /shop-texts/:file": { expect: everyone(200) },
+
   // What search engines and shopping catalogues read (decision 0039): public, the same for everyone.
   "GET /robots.txt": { expect: everyone(200) },
   "GET /sitemap.xml": { expect: everyone(200) },

@@ -4,10 +4,12 @@
  * platform admin, and an anonymous visitor. Requests go through `app.inject` with a fixed session
  * cookie per actor (never the Agent's cookie jar, so a response cannot silently switch who is asking).
  */
+
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { rateLimits } from "../db/schema";
+import { shopTexts } from "../modules/storefront/shop-texts";
 import { completion, fakeOpenAi, goodAnswer } from "../test/fake-openai";
 import { multipart, sampleJpeg } from "../test/fixtures";
 import { createTestApp, signUp, signUpAdmin, type TestApp } from "../test/harness";
@@ -279,6 +281,8 @@ export function defaultParams(url: string, seed: Seed): Record<string, string> {
   params.productId = seed.product.id;
   params.token = seed.order.publicUrl?.split("/order/")[1] ?? "0".repeat(64);
   params["*"] = seed.product.primaryImage.replace(/^\/uploads\//, "");
+  // A shop page's texts (decision 0048), by the name pages give them now.
+  params.file = shopTexts("nb", { withOrderPage: false }).url.replace(/^\/shop-texts\//, "");
   return params;
 }
 

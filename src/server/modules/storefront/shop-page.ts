@@ -13,13 +13,14 @@ import type { Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { languageOf } from "../../lib/language";
 import { absoluteUrl } from "../../lib/origin";
-import { fillPageTemplate, keptScriptJson, type PageMeta, scriptJson } from "../../lib/rendered-page";
-import { renderShopPage, type ShopState, shopCatalogue } from "../../pages/render";
+import { fillPageTemplate, type PageMeta, scriptJson } from "../../lib/rendered-page";
+import { renderShopPage, type ShopPageState, type ShopState, shopCatalogue } from "../../pages/render";
 import { getPublicOrder } from "../orders/public-order";
 import { getProductWithStoreLocale, pageStoreProducts } from "../products/service";
 import { productStructuredData, storefrontStructuredData } from "../seo/structured-data";
 import { isUuid } from "../stores/access";
 import { getPublicStoreBySlug } from "./service";
+import { type ShopTexts, shopTexts } from "./shop-texts";
 
 const STORE_PAGE = /^\/s\/([a-z0-9-]{1,60})\/?$/i;
 const PRODUCT_PAGE = /^\/products\/([0-9a-f-]{36})\/?$/i;
@@ -201,23 +202,16 @@ async function loadOrderPage(
   };
 }
 
-/**
- * The state as script JSON, the same text `JSON.stringify(state)` gives: the catalogue, one object per
- * language for the process (shopCatalogue), is serialised once and spliced in; only the page is written
- * for each request.
- */
-export function shopStateJson(state: ShopState): string {
-  return `{"page":${scriptJson(state.page)},"language":${scriptJson(state.language)},"catalogue":${keptScriptJson(state.catalogue)}}`;
-}
-
 /** The template with the page rendered into it, and the state the browser takes it over from. */
-function shopHtml(template: string, state: ShopState, meta: PageMeta): string {
+function shopHtml(template: string, page: ShopState["page"], texts: ShopTexts, meta: PageMeta): string {
+  const language = texts.language;
   return fillPageTemplate(template, {
-    language: state.language,
+    language,
     meta,
-    state,
-    stateJson: shopStateJson(state),
-    html: renderShopPage(state),
+    // The state the browser takes the page over from: its texts by address (decision 0048).
+    state: { page, language, texts: texts.url } satisfies ShopPageState,
+    preloadJson: texts.url,
+    html: renderShopPage({ page, language, catalogue: texts.catalogue }),
   });
 }
 
@@ -246,18 +240,20 @@ const pageOf = (pathname: string) =>
 
 /** "Not found" (404) or "could not be loaded" (503), in the visitor's language. */
 function failurePage(template: string, request: ShopPageRequest, status: 404 | 503): RenderedShopPage {
-  const language = request.chosenLanguage ?? request.browserLanguage;
-  const catalogue = shopCatalogue(language);
   const of = pageOf(request.pathname);
+  const texts = shopTexts(request.chosenLanguage ?? request.browserLanguage, {
+    withOrderPage: of === "orderPage",
+  });
+  const { language, catalogue } = texts;
   const text = (part: string) =>
     translate(language, catalogue, catalogue, `${of}.${status === 404 ? "notFound" : "loadFailed"}${part}`);
-  const state: ShopState = {
-    page: { origin: request.origin, page: status === 404 ? "missing" : "unavailable", of },
-    language,
-    catalogue,
+  const page: ShopState["page"] = {
+    origin: request.origin,
+    page: status === 404 ? "missing" : "unavailable",
+    of,
   };
   const meta = { title: text("Title"), description: text("Text"), noindex: of === "orderPage" };
-  return { status, html: shopHtml(template, state, meta) };
+  return { status, html: shopHtml(template, page, texts, meta) };
 }
 
 /**
@@ -288,9 +284,8 @@ export async function renderShop(
         : await loadProductPage(db, productId, origin);
   if (!found) return failurePage(template, request, 404);
   const language = request.chosenLanguage ?? languageOf(found.storeLanguage) ?? "en";
-  const catalogue = shopCatalogue(language, { withOrderPage: found.page.page === "order" });
-  const state: ShopState = { page: found.page, language, catalogue };
-  return { status: 200, html: shopHtml(template, state, found.meta) };
+  const texts = shopTexts(language, { withOrderPage: found.page.page === "order" });
+  return { status: 200, html: shopHtml(template, found.page, texts, found.meta) };
 }
 
 /** The page a shopper sees while the database is away: "could not be loaded", with a retry. */

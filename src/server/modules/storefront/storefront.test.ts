@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageSrcSet, LEAD_IMAGE_SIZES } from "../../../shared/image-url";
 import { formatKr } from "../../../shared/money";
-import type { ShopState } from "../../../web/features/shop/state";
+import type { ShopPageState } from "../../../web/features/shop/state";
 import { PAGE_STATE_ELEMENT_ID } from "../../../web/lib/page-state";
 import { productImages } from "../../db/schema";
 import { sourceTemplate } from "../../lib/page-templates";
@@ -43,12 +43,12 @@ function stubWebClient() {
 }
 
 /** The state a shop page hands to the browser. */
-function shopState(html: string): ShopState {
+function shopState(html: string): ShopPageState {
   const json = new RegExp(
     `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">(.*?)</script>`,
   ).exec(html)?.[1];
   if (!json) throw new Error("The page carries no shop state");
-  return JSON.parse(json) as ShopState;
+  return JSON.parse(json) as ShopPageState;
 }
 
 async function liveStore() {
@@ -322,9 +322,56 @@ describe("server-rendered shop pages", () => {
     expect(state.page.page === "storefront" && state.page.products.map((p) => p.title)).toEqual([
       "Silver ring",
     ]);
-    expect(state.catalogue).toHaveProperty("cart.added", "Added to cart");
-    expect(state.catalogue).not.toHaveProperty("dashboard");
     expect(response.body).toContain("Rings & \\u003cb>bands\\u003c/b> from Tromsø");
+    // Its texts are a file of their own, asked for in the head (decision 0048), kept for a year.
+    expect(state.texts).toMatch(/^\/shop-texts\/en\.[0-9a-f]{16}\.json$/);
+    expect(response.body).toContain(
+      `<link rel="preload" href="${state.texts}" as="fetch" crossorigin="anonymous">`,
+    );
+    const texts = await t.app.inject({ url: state.texts });
+    expect(texts.statusCode).toBe(200);
+    expect(texts.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(texts.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(texts.json()).toHaveProperty("cart.added", "Added to cart");
+    expect(texts.json()).toHaveProperty("storefront.ourProducts", "Our Products");
+    expect(texts.json()).not.toHaveProperty("dashboard");
+    // Only the shopper's order page carries the order page's texts.
+    expect(texts.json()).not.toHaveProperty("orderPage");
+  });
+
+  it("serves a shop page's texts by language, a page of an earlier version its texts as they are now", async () => {
+    const { store } = await liveStore();
+    const norwegian = shopState((await page(`/s/${store.slug}`, { cookie: "torg_language=nb" })).body);
+    expect(norwegian.texts).toMatch(/^\/shop-texts\/nb\.[0-9a-f]{16}\.json$/);
+    expect((await t.app.inject({ url: norwegian.texts })).json()).toHaveProperty(
+      "storefront.ourProducts",
+      "Våre produkter",
+    );
+    const brotli = await t.app.inject({ url: norwegian.texts, headers: { "accept-encoding": "br" } });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toHaveProperty(
+      "storefront.ourProducts",
+      "Våre produkter",
+    );
+    // Another hash: the texts as they are now, but never kept, since they are not what that name meant.
+    const earlier = await t.app.inject({ url: "/shop-texts/nb.0123456789abcdef.json" });
+    expect(earlier.statusCode).toBe(200);
+    expect(earlier.headers["cache-control"]).toBe("no-cache");
+    expect(earlier.json()).toHaveProperty("storefront.ourProducts", "Våre produkter");
+    expect((await t.app.inject({ url: "/shop-texts/nb-order.0123456789abcdef.json" })).json()).toHaveProperty(
+      "orderPage",
+    );
+    // A language Torg does not speak, or a name of no such file, is not found.
+    for (const file of [
+      "fr.0123456789abcdef.json",
+      "nb.json",
+      "nb.0123456789abcdef.js",
+      "..%2Fpackage.json",
+    ]) {
+      const missing = await t.app.inject({ url: `/shop-texts/${file}` });
+      expect(missing.statusCode, file).toBe(404);
+      expect(missing.json(), file).toHaveProperty("message");
+    }
   });
 
   it("speaks the store's language, unless the visitor chose their own", async () => {

@@ -4,4 +4,4 @@
  * and shop.html loads main.tsx, which takes them over in the browser.
  */
 export { renderShopPage } from "./render";
-export type { ShopState } from "./state";
+export type { ShopPageState, ShopState } from "./state";

@@ -15,10 +15,7 @@ export function CartButton({ className }: { className?: string }) {
       onClick={openCart}
       aria-haspopup="dialog"
       aria-label={count > 0 ? t("cart.buttonWithCount", { count }) : t("cart.button")}
-      className={cn(
-        "relative flex size-11 items-center justify-center rounded-full border bg-card text-foreground shadow-xs transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-        className,
-      )}
+      className={cn("torg-round-button relative", className)}
     >
       <ShoppingBag aria-hidden="true" className="size-5" />
       {count > 0 && (

@@ -1,4 +1,4 @@
-import { type CSSProperties, useCallback, useState } from "react";
+import { type CSSProperties, type ReactNode, useCallback, useState } from "react";
 import { fixImageUrl, imageSrcSet, PLACEHOLDER_IMAGE } from "../../../../shared/image-url";
 import { cn } from "../../../lib/utils";
 import { useShop } from "./shop-context";
@@ -64,6 +64,8 @@ interface ProductPhotoProps {
   priority?: boolean;
   className?: string;
   imageClassName?: string;
+  /** Drawn over the photo, in its box (a card's zoom badge). */
+  children?: ReactNode;
 }
 
 /** A product photo in a box of fixed shape (no layout shift), lazy by default, with its marker. */
@@ -76,6 +78,7 @@ export function ProductPhoto({
   priority = false,
   className,
   imageClassName,
+  children,
 }: ProductPhotoProps) {
   const url = fixImageUrl(src, useShop().origin);
   const [failed, setFailed] = useState(false);
@@ -92,7 +95,11 @@ export function ProductPhoto({
   const marker = coordinates && natural && !failed ? pointInCoverBox(coordinates, natural, aspect) : null;
 
   return (
-    <div className={cn("relative overflow-hidden bg-muted", className)} style={{ aspectRatio: aspect }}>
+    // Component classes (components/storefront.css): a storefront writes 24 of these (decision 0048).
+    <div
+      className={className ? `torg-photo ${className}` : "torg-photo"}
+      style={aspect === 1 ? undefined : { aspectRatio: aspect }}
+    >
       <img
         src={shown}
         srcSet={failed ? undefined : imageSrcSet(url)}
@@ -105,10 +112,11 @@ export function ProductPhoto({
         ref={useSettledImage(settle)}
         onLoad={(event) => settle(event.currentTarget)}
         onError={() => setFailed(true)}
-        className={cn("absolute inset-0 size-full object-cover", imageClassName)}
+        className={imageClassName ? `torg-photo-image ${imageClassName}` : "torg-photo-image"}
         style={coordinates ? { objectPosition: `${coordinates.x}% ${coordinates.y}%` } : undefined}
       />
       {marker && <Marker style={{ left: `${marker.x}%`, top: `${marker.y}%` }} />}
+      {children}
     </div>
   );
 }

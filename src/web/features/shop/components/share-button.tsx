@@ -48,10 +48,7 @@ export function ShareButton({
       onClick={share}
       aria-label={label}
       title={label}
-      className={cn(
-        "flex size-11 shrink-0 items-center justify-center rounded-full border bg-card text-foreground shadow-xs transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-        className,
-      )}
+      className={cn("torg-round-button shrink-0", className)}
     >
       <Share2 aria-hidden="true" className="size-5" />
     </button>
