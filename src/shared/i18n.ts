@@ -54,6 +54,8 @@ export function translate(
     for (const candidate of candidates) {
       const template = lookup(source, candidate);
       if (template !== undefined) {
+        // Most texts have no placeholder: they are returned as they are, without a pass of the pattern.
+        if (!template.includes("{{")) return template;
         return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ""));
       }
     }

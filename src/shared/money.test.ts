@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatKr, formatKrCompact, formatKrExact, lineTotal, sumAmounts } from "./money";
+import { formatCount, formatKr, formatKrCompact, formatKrExact, lineTotal, sumAmounts } from "./money";
 
 /** Intl's spaces (no-break, narrow no-break) as plain spaces, to compare with what a reader sees. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -28,5 +28,13 @@ describe("the money rules, each written once", () => {
   it("writes chart ticks in whole kroner, compactly", () => {
     expect(formatKrCompact(1200, "en")).toMatch(/^1\.2k kr$/i);
     expect(formatKrCompact(950, "en")).toBe("950 kr");
+  });
+});
+
+describe("formatCount", () => {
+  it("groups a count as the language groups amounts", () => {
+    expect(formatCount(1234, "en")).toBe("1,234");
+    expect(formatCount(1234, "nb")).toBe(formatKr(1234, "nb").replace(" kr", ""));
+    expect(formatCount(20, "sv")).toBe("20");
   });
 });

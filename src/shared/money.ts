@@ -70,6 +70,11 @@ function numberFormat(language: string, kind: "whole" | "compact" | "ore"): Intl
   return formatter;
 }
 
+/** A count ("1,234 products", nb "1 234 produkter"), grouped as amounts are, by the same kept formatter. */
+export function formatCount(value: number, language = "en"): string {
+  return numberFormat(language, "whole").format(value);
+}
+
 /**
  * Whole kroner, half up, with the locale's grouping and the suffix "kr": how every screen shows an
  * amount. `unit` names another currency the same way ("450 NOK", the admin's product list).

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useEffect, useMemo, useRef } from "react";
-import { LOCALE_TAGS } from "../../../shared/preferences";
+import { useEffect, useRef } from "react";
+import { formatCount } from "../../../shared/money";
 import { useTranslation } from "../../lib/i18n";
 import { Button } from "./button";
 
@@ -42,10 +42,7 @@ interface PagerProps {
  */
 export function Pager({ page, pageSize, total, onPageChange }: PagerProps) {
   const { t, language } = useTranslation();
-  const count = useMemo(
-    () => new Intl.NumberFormat(LOCALE_TAGS[language], { maximumFractionDigits: 0 }),
-    [language],
-  );
+  const number = (value: number) => formatCount(value, language);
   const pages = lastPageOf(total, pageSize);
   const from = Math.min(total, (page - 1) * pageSize + 1);
   const to = Math.min(page * pageSize, total);
@@ -81,14 +78,14 @@ export function Pager({ page, pageSize, total, onPageChange }: PagerProps) {
     >
       <p role="status" aria-atomic="true" className="text-sm text-muted-foreground tabular-nums">
         {t("common.pagination.range", {
-          from: count.format(from),
-          to: count.format(to),
-          total: count.format(total),
+          from: number(from),
+          to: number(to),
+          total: number(total),
         })}
         {pages > 1 && (
           <>
             <span aria-hidden="true"> · </span>
-            {t("common.pagination.page", { page: count.format(page), pages: count.format(pages) })}
+            {t("common.pagination.page", { page: number(page), pages: number(pages) })}
           </>
         )}
       </p>

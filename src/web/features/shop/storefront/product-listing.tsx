@@ -6,6 +6,7 @@ import {
   storefrontPageCount,
   storefrontPageHref,
 } from "../../../../shared/catalogue-paging";
+import { formatCount } from "../../../../shared/money";
 import type { PublicStore, StorefrontListing, StorefrontProduct } from "../../../../shared/storefront";
 import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../lib/i18n";
@@ -49,7 +50,7 @@ export function ProductListing({ store, products, listing, headingRef, onZoom, o
     gridRef.current?.children[focusFrom]?.querySelector<HTMLElement>("a, button")?.focus();
     setFocusFrom(null);
   }, [focusFrom]);
-  const number = (value: number) => new Intl.NumberFormat(language).format(value);
+  const number = (value: number) => formatCount(value, language);
   const firstOffset = (listing.page - 1) * STOREFRONT_PAGE_SIZE;
   /** The last page whose products are on screen: the server's page, then each "Show more". */
   const lastPage = listing.page + Math.ceil((shown.length - products.length) / STOREFRONT_PAGE_SIZE);
@@ -186,7 +187,7 @@ function Pagination({
   pages: number;
 }) {
   const { t, language } = useTranslation();
-  const number = (value: number) => new Intl.NumberFormat(language).format(value);
+  const number = (value: number) => formatCount(value, language);
   const link =
     "inline-flex h-11 items-center gap-1 rounded-full px-4 text-sm font-medium underline-offset-4 hover:bg-accent hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
   return (
