@@ -231,10 +231,14 @@ const productViewJson = sql`(select row_to_json(view)::text from (select
       v.stock_qty as "stockQty", v.stock_qty is distinct from 0 as available) variant
     where v.product_id = page.id) variants) view)`;
 
+/** The store's order of products (decision 0040), as productViewsQuery sorts them, for the table `alias`. */
+const storeOrderOf = (alias: string) =>
+  sql.raw(`${alias}.position, ${alias}.created_at desc, ${alias}.id desc`);
+
 /**
  * A page of a live store's active products as the JSON array the API answers, and the size of the whole
  * list, in one statement and one row (no row: no such live store). The page is chosen first, in the
- * store's order (decision 0040), and only its rows are written as JSON.
+ * store's order, and only its rows are written as JSON.
  */
 function publicStorePageQuery(db: Db, storeId: Placeholder, limit: Placeholder, offset: Placeholder) {
   return db
@@ -244,9 +248,9 @@ function publicStorePageQuery(db: Db, storeId: Placeholder, limit: Placeholder, 
           Number,
         ),
       json: sql<string>`coalesce((
-        select '[' || string_agg(${productViewJson}, ',' order by page.position, page.created_at desc, page.id desc) || ']'
+        select '[' || string_agg(${productViewJson}, ',' order by ${storeOrderOf("page")}) || ']'
         from (select * from products p where p.store_id = stores.id and p.is_active
-          order by p.position, p.created_at desc, p.id desc limit ${limit} offset ${offset}) page), '[]')`,
+          order by ${storeOrderOf("p")} limit ${limit} offset ${offset}) page), '[]')`,
     })
     .from(stores)
     .where(and(eq(stores.id, storeId), isNull(stores.deletedAt)));
@@ -349,7 +353,7 @@ async function readPublicStorePage(
   storeId: string,
   page: { limit: number; offset: number },
 ): Promise<PublicStorePage | undefined> {
-  const [row] = await productReads(db).storePage.execute({ storeId, ...page });
+  const [row] = await productReads(db).storePage.execute({ storeId, limit: page.limit, offset: page.offset });
   return row;
 }
 

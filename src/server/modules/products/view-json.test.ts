@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ProductView } from "../../../shared/product";
 import { productImages, products, productVariants, stores } from "../../db/schema";
 import { MicroCache } from "../../lib/micro-cache";
 import { createTestDatabase } from "../../test/harness";
@@ -75,11 +76,12 @@ beforeAll(async () => {
       },
       // Options but no variant left: nothing to buy.
       { storeId, title: "Vott", basePrice: "120", options: [{ name: "Side", values: ["V"] }], position: 3 },
-      // No photo, no SKU, a few in stock; photos without a primary on the next one.
+      // No photo, no SKU, a few in stock; photos without a primary on the next one, made in the same
+      // statement at the same place: the order between them is the ids'.
       { storeId, title: "Fat uten bilde", basePrice: "0", stockQty: 3, position: 4 },
-      { storeId, title: "Skål", basePrice: "1000000", stockQty: 1, position: 5 },
+      { storeId, title: "Skål", basePrice: "1000000", stockQty: 1, position: 4 },
       // Not for shoppers, and another store's.
-      { storeId, title: "Skjult", basePrice: "10", isActive: false, position: 6 },
+      { storeId, title: "Skjult", basePrice: "10", isActive: false, position: 5 },
       { storeId: otherStoreId, title: "Naboens krus", basePrice: "10", position: 0 },
     ])
     .returning({ id: products.id });
@@ -161,8 +163,8 @@ describe("a public page of products as JSON written by the database", () => {
       "Genser",
       "Skjerf",
       "Vott",
-      "Fat uten bilde",
-      "Skål",
+      expect.any(String),
+      expect.any(String),
     ]);
     expect(sent.body.body).toBe(JSON.stringify(views));
     expect(sent.total).toBe(total);
@@ -171,7 +173,11 @@ describe("a public page of products as JSON written by the database", () => {
 
   it("gives what the views say of stock, prices, photos, coordinates and times", async () => {
     const { sent } = await bothWays(storeId, 24, 0);
-    const [krus, genser, skjerf, vott, fat, skal] = JSON.parse(sent.body.body);
+    const byTitle = (title: string) =>
+      (JSON.parse(sent.body.body) as ProductView[]).find((view) => view.title.startsWith(title));
+    const [krus, genser, skjerf, vott, fat, skal] = ["Krus", "Genser", "Skjerf", "Vott", "Fat", "Skål"].map(
+      byTitle,
+    );
     expect(krus).toMatchObject({
       stockQty: null,
       available: true,
@@ -183,7 +189,7 @@ describe("a public page of products as JSON written by the database", () => {
       publishedAt: null,
     });
     expect(genser).toMatchObject({ stockQty: null, available: true, coordinates: { x: 0, y: 99.99 } });
-    expect(genser.variants.map((variant: { priceDelta: string }) => variant.priceDelta)).toEqual([
+    expect(genser?.variants.map((variant) => variant.priceDelta)).toEqual([
       "0.00",
       "49.60",
       "-399.90",
