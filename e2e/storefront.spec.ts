@@ -59,6 +59,8 @@ test("a shopper on a phone browses, zooms, fills a cart, survives a reload and c
   await expect(page.getByText("Stoneware from Lofoten.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Our Products" })).toBeVisible();
   await expect(page).toHaveTitle(/Solveigs Keramikk/);
+  // The cards as a phone shows them: the mug's zoom badge on its photo, the round + on each.
+  await page.screenshot({ path: ".tmp/shots/storefront-phone-cards.png" });
 
   // The mug has coordinates: it opens the zoom viewer.
   await page.getByRole("button", { name: "Sea-green mug", exact: true }).click();
