@@ -337,11 +337,13 @@ class Shortfall extends Error {
 const MAX_BATCH = 32;
 /**
  * Checkout transactions at once on PostgreSQL: while one holds the stock rows and waits for its flush,
- * the others write their orders. Four did 5-19% more orders/s than two in same-run A/B runs (slightly
- * smaller batches, 3.1 against 2.8 ms of CPU per order). At most half the pool, so other requests keep
+ * the other writes its orders. Four did 5-19% more orders/s than two on a machine with CPU to spare, but
+ * in smaller batches (2.9 orders each in bench/checkout), each paying its BEGIN, stock statement, COMMIT
+ * and flush: two cost 13% less CPU per order in alternating runs (2.6-2.8 against 3.0-3.3 ms), and
+ * orders/s on two cores is bound by CPU (decision 0046, which replaces 0043's four). At most half the pool, so other requests keep
  * their connections.
  */
-const CONCURRENT_BATCHES = 4;
+const CONCURRENT_BATCHES = 2;
 
 /**
  * Checkouts that arrive while others are being written wait and then go together, as one transaction
