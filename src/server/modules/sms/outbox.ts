@@ -277,14 +277,20 @@ export class SmsOutboxWorker {
       })
       .finally(() => {
         this.running = undefined;
+        // Asked for during the pass: the next one waits for WAKE_DELAY_MS too, gathering a batch.
         if (this.again) {
           this.again = false;
-          this.runPass();
+          this.wake();
         }
       });
   }
 
-  /** Processes due messages until none are left; returns how many attempts were made. */
+  /**
+   * Processes due messages until a claim finds fewer than a batch; returns how many attempts were made.
+   * A batch that is not full took every message due when it was claimed: the ones queued since then woke
+   * the worker, and wait for its next pass to go in one batch with those that follow them, rather than
+   * each claim under load taking the few that arrived during the last.
+   */
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
@@ -295,6 +301,7 @@ export class SmsOutboxWorker {
       );
       await this.recordSent(sent);
       total += claimed.length;
+      if (claimed.length < BATCH) return total;
     }
   }
 
