@@ -169,13 +169,13 @@ export async function buildApp({
   await app.register(productRoutes, { ...deps, storage });
   await app.register(productImageRoutes, { ...deps, storage });
   const smsProvider = createSmsProvider(config, app.log);
-  const smsOutbox = new SmsOutboxWorker(database.db, smsProvider, { ...config.sms, logger: app.log });
+  const smsOutbox = new SmsOutboxWorker(database, smsProvider, { ...config.sms, logger: app.log });
   if (config.sms.worker) {
     app.addHook("onReady", async () => smsOutbox.start());
     app.addHook("onClose", async () => smsOutbox.stop());
   }
   app.decorate("smsOutbox", smsOutbox);
-  const emailOutbox = new EmailOutboxWorker(database.db, createEmailProvider(config, app.log), {
+  const emailOutbox = new EmailOutboxWorker(database, createEmailProvider(config, app.log), {
     ...config.email,
     logger: app.log,
   });

@@ -1,84 +1,99 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { EmailProvider } from "../../adapters/email";
-import type { Db } from "../../db/client";
-import { emailLog, emailOutbox, orderItems, orders, stores } from "../../db/schema";
+import type { Database } from "../../db/client";
+import { emailLog, emailOutbox } from "../../db/schema";
 import { deliveryOf } from "../orders/service";
 import { composeOrderEmail, type EmailPurpose, type OrderEmailContext } from "./messages";
 
-type ClaimedRow = Pick<
-  typeof emailOutbox.$inferSelect,
-  "id" | "orderId" | "storeId" | "toAddress" | "purpose" | "attempts" | "linkOrigin"
->;
+/** A claimed message, with what it is written from (null when its order is gone). */
+interface ClaimedRow {
+  id: string;
+  orderId: string | null;
+  storeId: string | null;
+  toAddress: string;
+  purpose: string;
+  attempts: number;
+  linkOrigin: string | null;
+  context: OrderEmailContext | null;
+}
+
+/** A claimed row as CLAIM_SQL returns it: the context's dates arrive as JSON strings, its delivery as columns. */
+type ClaimRow = {
+  id: string;
+  order_id: string | null;
+  store_id: string | null;
+  to_address: string;
+  purpose: string;
+  attempts: number;
+  link_origin: string | null;
+  context:
+    | (Omit<OrderEmailContext, "placedAt" | "withdrawnAt" | "delivery"> & {
+        placedAt: string;
+        withdrawnAt: string | null;
+        deliveryName: string | null;
+        deliveryKind: string | null;
+        deliveryPrice: string | null;
+      })
+    | null;
+};
 
 const BATCH = 20;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 const WAKE_DELAY_MS = 50;
 
 /**
- * Everything the e-mails of these orders are written from, read when they are sent: two queries for any
- * number of orders, so a batch's receipts and new-order e-mails (two or more per order) share one read.
- * An order that is gone has no entry.
+ * Claims up to $2 due messages for $1 seconds and reads what they are written from, in one statement: the
+ * orders and their stores and items (decision 0037: composed when sent), each order's read once however
+ * many of its messages the batch holds (a receipt and a new-order e-mail share it). Prepared, so
+ * PostgreSQL plans it once per connection rather than on every pass. Numbers and dates come back as text,
+ * the same on both drivers.
  */
-export async function loadOrderEmailContexts(
-  db: Db,
-  orderIds: readonly string[],
-): Promise<Map<string, OrderEmailContext>> {
-  const contexts = new Map<string, OrderEmailContext>();
-  if (orderIds.length === 0) return contexts;
-  const rows = await db
-    .select({
-      order: orders,
-      store: {
-        id: stores.id,
-        name: stores.name,
-        slug: stores.slug,
-        locale: stores.defaultLocale,
-        phone: stores.phone,
-      },
-      legal: { legalName: stores.legalName, orgNumber: stores.orgNumber, address: stores.address },
-    })
-    .from(orders)
-    .innerJoin(stores, eq(stores.id, orders.storeId))
-    .where(inArray(orders.id, [...orderIds]));
-  if (rows.length === 0) return contexts;
-  const items = await db
-    .select({
-      orderId: orderItems.orderId,
-      title: orderItems.title,
-      variantLabel: orderItems.variantLabel,
-      unitPrice: orderItems.unitPrice,
-      qty: orderItems.qty,
-    })
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((row) => row.order.id),
-      ),
+const CLAIM_SQL = `/* torg:email_claim */
+  with claimed as materialized (
+    update email_outbox o set locked_until = now() + make_interval(secs => $1::int), attempts = o.attempts + 1
+    where o.id in (
+      select d.id from email_outbox d
+      where d.status = 'pending' and d.next_attempt_at <= now() and (d.locked_until is null or d.locked_until < now())
+      order by d.next_attempt_at
+      limit $2::int
+      for update skip locked
     )
-    .orderBy(asc(orderItems.title), asc(orderItems.id));
-  for (const { order, store, legal } of rows) {
-    contexts.set(order.id, {
-      orderId: order.id,
-      placedAt: order.placedAt,
-      totalGross: order.totalGross,
-      buyerEmail: order.buyerEmail,
-      shipToName: order.shipToName,
-      shipToAddr: order.shipToAddr ?? null,
-      publicToken: order.publicToken,
-      withdrawnAt: order.withdrawnAt,
-      items: [],
-      store,
-      delivery: deliveryOf(order),
-      vat: order.vat,
-      trackingNumber: order.trackingNumber,
-      legal,
-    });
-  }
-  for (const { orderId, ...item } of items) contexts.get(orderId)?.items.push(item);
-  return contexts;
-}
+    returning o.id, o.order_id, o.store_id, o.to_address, o.purpose, o.attempts, o.link_origin
+  ), contexts as materialized (
+    select o.id, json_build_object(
+      'orderId', o.id, 'placedAt', o.placed_at, 'totalGross', o.total_gross::text, 'buyerEmail', o.buyer_email,
+      'shipToName', o.ship_to_name, 'shipToAddr', o.ship_to_addr, 'publicToken', o.public_token,
+      'withdrawnAt', o.withdrawn_at, 'trackingNumber', o.tracking_number, 'vat', o.vat,
+      'deliveryName', o.delivery_name, 'deliveryKind', o.delivery_kind, 'deliveryPrice', o.delivery_price::text,
+      'store', json_build_object('id', s.id, 'name', s.name, 'slug', s.slug, 'locale', s.default_locale,
+        'phone', s.phone),
+      'legal', json_build_object('legalName', s.legal_name, 'orgNumber', s.org_number, 'address', s.address),
+      'items', coalesce((select json_agg(json_build_object('title', i.title, 'variantLabel', i.variant_label,
+          'unitPrice', i.unit_price::text, 'qty', i.qty) order by i.title, i.id)
+        from order_items i where i.order_id = o.id), '[]'::json)
+    ) as context
+    from orders o join stores s on s.id = o.store_id
+    where o.id in (select order_id from claimed)
+  )
+  select c.*, x.context from claimed c left join contexts x on x.id = c.order_id`;
+
+/**
+ * Records a batch of sent messages in one statement, atomically: their email_log rows and their outbox
+ * status. $1: the log rows as JSON, each naming its outbox row.
+ */
+const RECORD_SENT_SQL = `/* torg:email_sent */
+  with sent as materialized (
+    select * from jsonb_to_recordset($1::jsonb) as s(outbox_id uuid, order_id uuid, store_id uuid,
+      to_address text, subject text, body text, purpose text, status text, provider text, attempt int)
+  ), marked as (
+    update email_outbox o set status = 'sent', sent_at = now(), locked_until = null, last_error = null
+    where o.id in (select outbox_id from sent)
+  )
+  insert into email_log (order_id, store_id, outbox_id, to_address, subject, body, purpose, status, provider,
+    attempt, sent_at)
+  select order_id, store_id, outbox_id, to_address, subject, body, purpose, status, provider, attempt, now()
+  from sent`;
 
 export interface EmailOutboxOptions {
   maxAttempts: number;
@@ -95,8 +110,8 @@ export interface EmailOutboxOptions {
  * message goes to one worker; failures retry with exponential backoff until maxAttempts; every attempt
  * is written to email_log. The message is composed from the order when sent, so queuing it is one
  * insert in the transaction that causes it, and a mail server that is down never touches an order.
- * A pass costs the database four statements whatever its batch holds (claim, the orders' one read, and
- * one statement for every message sent); only a failure is recorded on its own.
+ * A pass costs the database two prepared statements whatever its batch holds (the claim with the orders'
+ * one read, and one statement for every message sent); only a failure is recorded on its own.
  */
 export class EmailOutboxWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -107,7 +122,7 @@ export class EmailOutboxWorker {
   private readonly claimMs: number;
 
   constructor(
-    private readonly db: Db,
+    private readonly database: Database,
     private readonly provider: EmailProvider,
     private readonly options: EmailOutboxOptions,
   ) {
@@ -151,68 +166,61 @@ export class EmailOutboxWorker {
       })
       .finally(() => {
         this.running = undefined;
+        // Asked for during the pass: the next one waits for WAKE_DELAY_MS too, gathering a batch.
         if (this.again) {
           this.again = false;
-          this.runPass();
+          this.wake();
         }
       });
   }
 
-  /** Processes due messages until none are left; returns how many attempts were made. */
+  /**
+   * Processes due messages until a claim finds fewer than a batch; returns how many attempts were made.
+   * A batch that is not full took every message due when it was claimed: the ones queued since then woke
+   * the worker, and wait for its next pass to go in one batch with those that follow them, rather than
+   * each claim under load taking the few that arrived during the last.
+   */
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
       const claimed = await this.claim();
       if (claimed.length === 0) return total;
-      const contexts = await loadOrderEmailContexts(this.db, [
-        ...new Set(claimed.flatMap((row) => (row.orderId ? [row.orderId] : []))),
-      ]);
-      const sent = await Promise.all(claimed.map((row) => this.attempt(row, contexts)));
+      const sent = await Promise.all(claimed.map((row) => this.attempt(row)));
       await this.recordSent(sent.filter((entry) => entry !== undefined));
       total += claimed.length;
+      if (claimed.length < BATCH) return total;
     }
   }
 
   private async claim(): Promise<ClaimedRow[]> {
-    const due = this.db
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(
-        and(
-          eq(emailOutbox.status, "pending"),
-          lte(emailOutbox.nextAttemptAt, sql`now()`),
-          or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, sql`now()`)),
-        ),
-      )
-      .orderBy(asc(emailOutbox.nextAttemptAt))
-      .limit(BATCH)
-      .for("update", { skipLocked: true });
-    return this.db
-      .update(emailOutbox)
-      .set({
-        lockedUntil: sql`now() + make_interval(secs => ${this.claimMs / 1000})`,
-        attempts: sql`${emailOutbox.attempts} + 1`,
-      })
-      .where(inArray(emailOutbox.id, due))
-      .returning({
-        id: emailOutbox.id,
-        orderId: emailOutbox.orderId,
-        storeId: emailOutbox.storeId,
-        toAddress: emailOutbox.toAddress,
-        purpose: emailOutbox.purpose,
-        attempts: emailOutbox.attempts,
-        linkOrigin: emailOutbox.linkOrigin,
-      });
+    const rows = await this.database.runPrepared<ClaimRow>("email_claim", CLAIM_SQL, [
+      Math.ceil(this.claimMs / 1000),
+      BATCH,
+    ]);
+    return rows.map((row) => ({
+      id: row.id,
+      orderId: row.order_id,
+      storeId: row.store_id,
+      toAddress: row.to_address,
+      purpose: row.purpose,
+      attempts: row.attempts,
+      linkOrigin: row.link_origin,
+      context: row.context && {
+        ...row.context,
+        placedAt: new Date(row.context.placedAt),
+        withdrawnAt: row.context.withdrawnAt === null ? null : new Date(row.context.withdrawnAt),
+        delivery: deliveryOf(row.context),
+      },
+    }));
   }
 
   /** Tries one message; a failure is recorded at once, a success is returned to be recorded with its batch. */
-  private async attempt(row: ClaimedRow, contexts: ReadonlyMap<string, OrderEmailContext>) {
+  private async attempt(row: ClaimedRow) {
     let subject = "";
     let text = "";
     try {
-      const context = row.orderId ? contexts.get(row.orderId) : undefined;
-      if (!context) throw new Error("The order of this e-mail no longer exists");
-      const message = composeOrderEmail(row.purpose as EmailPurpose, context, row.linkOrigin);
+      if (!row.context) throw new Error("The order of this e-mail no longer exists");
+      const message = composeOrderEmail(row.purpose as EmailPurpose, row.context, row.linkOrigin);
       subject = message.subject;
       text = message.text;
       const result = await this.provider.send({ ...message, to: row.toAddress });
@@ -221,7 +229,7 @@ export class EmailOutboxWorker {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const finalAttempt = row.attempts >= this.options.maxAttempts;
       const delay = Math.min(MAX_BACKOFF_MS, this.options.retryBaseMs * 2 ** (row.attempts - 1));
-      await this.db.transaction(async (tx) => {
+      await this.database.db.transaction(async (tx) => {
         await tx.insert(emailLog).values(this.logRow(row, subject, text, "failed", reason));
         await tx
           .update(emailOutbox)
@@ -243,18 +251,20 @@ export class EmailOutboxWorker {
 
   /** One statement for a whole batch of sent messages: their log rows and their outbox status, atomically. */
   private async recordSent(sent: (typeof emailLog.$inferInsert)[]) {
-    const ids = sent.flatMap((entry) => (entry.outboxId ? [entry.outboxId] : []));
-    if (ids.length === 0) return;
-    const marked = this.db
-      .$with("marked")
-      .as(
-        this.db
-          .update(emailOutbox)
-          .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
-          .where(inArray(emailOutbox.id, ids))
-          .returning({ id: emailOutbox.id }),
-      );
-    await this.db.with(marked).insert(emailLog).values(sent);
+    if (sent.length === 0) return;
+    const rows = sent.map((entry) => ({
+      outbox_id: entry.outboxId,
+      order_id: entry.orderId,
+      store_id: entry.storeId,
+      to_address: entry.toAddress,
+      subject: entry.subject,
+      body: entry.body,
+      purpose: entry.purpose,
+      status: entry.status,
+      provider: entry.provider,
+      attempt: entry.attempt,
+    }));
+    await this.database.runPrepared("email_sent", RECORD_SENT_SQL, [JSON.stringify(rows)]);
   }
 
   private logRow(

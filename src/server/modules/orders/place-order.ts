@@ -94,13 +94,40 @@ type PlaceOrderRow = {
   }[];
 };
 
+/** One checkout as PLACE_ORDERS_SQL reads it from its JSON parameter. */
+interface CheckoutInput {
+  /** Its place in the batch: the statement answers one row per checkout, in this order. */
+  n: number;
+  store_id: string;
+  lines: { line: number; product_id: string; variant_id: string | null; qty: number }[];
+  order_id: string;
+  buyer_email: string;
+  ship_to_name: string;
+  /** E.164. */
+  ship_to_phone: string;
+  /** Left out when the order has no address (a JSON null would be a jsonb null, not SQL null). */
+  ship_to_addr?: Record<string, string>;
+  idempotency_key: string | null;
+  request_hash: string;
+  /** Torg's address for the link in the buyer's text, or null. */
+  sms_link_origin: string | null;
+  /** Torg's address for the link in the buyer's e-mail, or null. */
+  email_link_origin: string | null;
+  /** The order's texts and e-mails wait for payment (decision 0034). */
+  hold_messages: boolean;
+  delivery_option_id: string | null;
+}
+
 /**
- * The checkout statement. Parameters: $1 store id, $2 lines as JSON [{line, product_id, variant_id, qty}],
- * $3 new order id, $4 buyer email, $5 name, $6 phone (E.164), $7 address JSON, $8 Idempotency-Key,
- * $9 request hash, $10 Torg's address for the link in the buyer's text (or null), $11 Torg's address for
- * the link in the buyer's e-mail (or null), $12 true when the order's texts and e-mails wait for payment
- * (held at next_attempt_at = 9999-12-31 until the order is paid, decision 0034), $13 the chosen delivery
- * option (or null). Its text never changes, so PostgreSQL plans it once per connection.
+ * The checkout statement, for a whole batch of checkouts at once (decision 0046): $1 is the checkouts as
+ * JSON (CheckoutInput, each with its place `n` in the batch), and it answers one row per checkout, in
+ * that order. Each checkout is judged on its own, exactly as if it were alone: its store, its lines, its
+ * delivery; one refused order writes nothing and does not stop the others. Its text never changes, so
+ * PostgreSQL plans it once per connection, and a batch pays for one execution (opening and locking the
+ * twenty-odd tables and indexes it touches) rather than one per order.
+ *
+ * Each order's messages wait for payment when it is paid online (held at next_attempt_at = 9999-12-31
+ * until the order is paid, decision 0034).
  *
  * Delivery and MVA (decision 0036): the option must be the store's own (required when the store has
  * any); its price comes from the table, free when the lines add up to its threshold, and is added to
@@ -109,29 +136,38 @@ type PlaceOrderRow = {
  * vatIncludedOre in src/shared/vat.ts.
  *
  * Stock (decision 0043, which replaces 0032's row locks): this statement takes no lock. It reads
- * stock_qty from its snapshot and writes nothing when a limited line is short there (the refusal names
- * what is left); otherwise it writes the order without touching the stock. The stock is taken afterwards,
- * in the same transaction, by TAKE_STOCK_SQL, the only statement of a checkout that locks a product or
- * variant: so the row locks every order of a popular product queues on are held for one short statement
- * and the commit, not for the whole checkout.
+ * stock_qty from its snapshot and writes nothing for an order whose limited line is short there (the
+ * refusal names what is left); otherwise it writes the order without touching the stock. The stock is
+ * taken afterwards, in the same transaction, by TAKE_STOCK_SQL, the only statement of a checkout that
+ * locks a product or variant: so the row locks every order of a popular product queues on are held for
+ * one short statement and the commit, not for the whole checkout.
+ *
+ * The same Idempotency-Key twice in a batch: ON CONFLICT skips the second, which is answered with the
+ * first's order after the commit, as two requests in one transaction were before.
  *
  * The seller's new-order text is queued only when the store's phone is verified (it equals the number
  * the seller proved with a code): a phone nobody verified could be anyone's.
  */
 // The leading comment names the statement in pg_stat_activity, which keeps only the first 1 KB of its text
 // (track_activity_query_size): the fault tests find checkouts waiting on a lock by it.
-const PLACE_ORDER_SQL = `/* torg:place_order */
-  with store as (
-    select s.id, s.name, s.slug, s.vat_rate, case when s.phone = s.verified_phone then s.phone end as verified_phone,
+const PLACE_ORDERS_SQL = `/* torg:place_order */
+  with input as materialized (
+    select * from jsonb_to_recordset($1::jsonb) as i(n int, store_id uuid, lines jsonb, order_id uuid,
+      buyer_email text, ship_to_name text, ship_to_phone text, ship_to_addr jsonb, idempotency_key text,
+      request_hash text, sms_link_origin text, email_link_origin text, hold_messages boolean,
+      delivery_option_id uuid)
+  ), store as materialized (
+    select i.n, s.id, s.name, s.slug, s.vat_rate,
+      case when s.phone = s.verified_phone then s.phone end as verified_phone,
       exists (select 1 from delivery_options d where d.store_id = s.id) as has_delivery,
       exists (
         select 1 from store_members m join user_settings us on us.user_id = m.user_id
         where m.store_id = s.id and us.sms_notifications
       ) as seller_sms
-    from stores s where s.id = $1::uuid and s.deleted_at is null
+    from input i join stores s on s.id = i.store_id and s.deleted_at is null
   ), lines as materialized (
-    select l.line, l.product_id, l.variant_id, l.qty
-    from jsonb_to_recordset($2::jsonb) as l(line int, product_id uuid, variant_id uuid, qty int)
+    select i.n, l.line, l.product_id, l.variant_id, l.qty
+    from input i, jsonb_to_recordset(i.lines) as l(line int, product_id uuid, variant_id uuid, qty int)
   ), line_products as (
     select p.id, p.title, p.is_active, p.store_id, p.base_price, p.stock_qty,
       jsonb_array_length(p.options) > 0 as has_options
@@ -139,96 +175,112 @@ const PLACE_ORDER_SQL = `/* torg:place_order */
   ), line_variants as (
     select v.id, v.product_id, v.label, v.price, v.stock_qty
     from product_variants v where v.id in (select variant_id from lines)
-  ), priced as (
-    select l.line, l.product_id, l.variant_id, l.qty, p.title, p.is_active, p.store_id, p.has_options,
+  ), priced as materialized (
+    select l.n, l.line, l.product_id, l.variant_id, l.qty, p.title, p.is_active, p.store_id, p.has_options,
       v.id is not null as variant_found, v.label as variant_label,
       coalesce(v.price, p.base_price) as unit_price,
       case when l.variant_id is null then p.stock_qty else v.stock_qty end as stock_left
     from lines l
     left join line_products p on p.id = l.product_id
     left join line_variants v on v.id = l.variant_id and v.product_id = l.product_id
-  ), lines_total as (
-    select sum(unit_price * qty) as gross from priced
-  ), delivery as (
-    select d.id, d.name, d.kind,
-      case when d.free_above is not null and (select gross from lines_total) >= d.free_above then 0.00
-        else d.price end as price,
+  ), lines_total as materialized (
+    select i.n, (select sum(p.unit_price * p.qty) from priced p where p.n = i.n) as gross from input i
+  ), delivery as materialized (
+    select i.n, d.id, d.name, d.kind,
+      case when d.free_above is not null and t.gross >= d.free_above then 0.00 else d.price end as price,
       d.kind = 'parcel' and not (
-        coalesce($7::jsonb ->> 'street', '') <> '' and coalesce($7::jsonb ->> 'post', '') ~ '^[0-9]{4}$'
-        and coalesce($7::jsonb ->> 'city', '') <> ''
+        coalesce(i.ship_to_addr ->> 'street', '') <> '' and coalesce(i.ship_to_addr ->> 'post', '') ~ '^[0-9]{4}$'
+        and coalesce(i.ship_to_addr ->> 'city', '') <> ''
       ) as address_missing
-    from delivery_options d join store on d.store_id = store.id
-    where d.id = $13::uuid
-  ), total as (
-    select (select gross from lines_total) + coalesce((select price from delivery), 0) as gross
-  ), vat as (
-    select coalesce((
-      select jsonb_build_array(jsonb_build_object('rate', store.vat_rate, 'amount',
-        (((2 * ((select gross from total) * 100)::bigint * store.vat_rate + (100 + store.vat_rate))
-          / (2 * (100 + store.vat_rate)))::numeric / 100)::numeric(14, 2)::text))
-      from store where store.vat_rate is not null
-    ), '[]'::jsonb) as lines
+    from input i
+    join store s on s.n = i.n
+    join delivery_options d on d.id = i.delivery_option_id and d.store_id = s.id
+    join lines_total t on t.n = i.n
+  ), total as materialized (
+    select t.n, t.gross + coalesce(d.price, 0) as gross
+    from lines_total t left join delivery d on d.n = t.n
+  ), vat as materialized (
+    select t.n, coalesce(case when s.vat_rate is not null then
+      jsonb_build_array(jsonb_build_object('rate', s.vat_rate, 'amount',
+        (((2 * (t.gross * 100)::bigint * s.vat_rate + (100 + s.vat_rate))
+          / (2 * (100 + s.vat_rate)))::numeric / 100)::numeric(14, 2)::text))
+      end, '[]'::jsonb) as lines
+    from total t left join store s on s.n = t.n
   ), new_order as (
     insert into orders (id, store_id, status, total_gross, currency_code, buyer_email, ship_to_name, ship_to_phone,
       ship_to_addr, idempotency_key, request_hash, delivery_option_id, delivery_name, delivery_kind, delivery_price, vat)
-    select $3::uuid, store.id, 'pending', (select gross from total), 'NOK', $4::text, $5::text, $6::text,
-      case when (select kind from delivery) = 'pickup' then null else $7::jsonb end, $8::text, $9::text,
-      (select id from delivery), (select name from delivery), (select kind from delivery),
-      (select price from delivery), (select lines from vat)
-    from store
+    select i.order_id, s.id, 'pending', t.gross, 'NOK', i.buyer_email, i.ship_to_name, i.ship_to_phone,
+      case when d.kind = 'pickup' then null else i.ship_to_addr end, i.idempotency_key, i.request_hash,
+      d.id, d.name, d.kind, d.price, v.lines
+    from input i
+    join store s on s.n = i.n
+    join total t on t.n = i.n
+    join vat v on v.n = i.n
+    left join delivery d on d.n = i.n
     where not exists (
-      select 1 from priced
-      where title is null or not is_active or store_id <> store.id
-        or (variant_id is not null and not variant_found) or (variant_id is null and has_options)
-        or stock_left < qty
-    ) and (select gross from total) < ${MAX_ORDER_TOTAL}
-      and (case when $13::uuid is null then not store.has_delivery else exists (select 1 from delivery) end)
-      and not coalesce((select address_missing from delivery), false)
+      select 1 from priced p
+      where p.n = i.n and (p.title is null or not p.is_active or p.store_id <> s.id
+        or (p.variant_id is not null and not p.variant_found) or (p.variant_id is null and p.has_options)
+        or p.stock_left < p.qty)
+    ) and t.gross < ${MAX_ORDER_TOTAL}
+      and (case when i.delivery_option_id is null then not s.has_delivery else d.id is not null end)
+      and not coalesce(d.address_missing, false)
+    order by i.n
     on conflict (idempotency_key) where idempotency_key is not null do nothing
     returning id, placed_at, total_gross, public_token
+  ), placed as materialized (
+    select i.n, i.buyer_email, i.ship_to_phone, i.sms_link_origin, i.email_link_origin,
+      case when i.hold_messages then ${HELD_UNTIL} else now() end as messages_due, o.id
+    from new_order o join input i on i.order_id = o.id
   ), new_items as (
     insert into order_items (order_id, product_id, variant_id, title, variant_label, unit_price, qty)
     select o.id, p.product_id, p.variant_id, p.title, p.variant_label, p.unit_price, p.qty
-    from new_order o, priced p
-    returning id, product_id, variant_id, title, variant_label, unit_price::text as unit_price, qty
+    from placed o join priced p on p.n = o.n
+    order by o.n, p.line
+    returning order_id, id, product_id, variant_id, title, variant_label, unit_price::text as unit_price, qty
   ), first_event as (
     insert into order_status_events (order_id, from_status, to_status, changed_by)
-    select id, null, 'pending', 'shopper' from new_order
+    select id, null, 'pending', 'shopper' from placed order by n
   ), queued_sms as (
     insert into sms_outbox (order_id, store_id, to_number, purpose, link_origin, next_attempt_at)
-    select o.id, s.id, m.to_number, m.purpose, m.link_origin,
-      case when $12::boolean then ${HELD_UNTIL} else now() end
-    from new_order o, store s,
-      lateral (values ($6::text, 'order_confirmation', $10::text),
+    select o.id, s.id, m.to_number, m.purpose, m.link_origin, o.messages_due
+    from placed o join store s on s.n = o.n,
+      lateral (values (o.ship_to_phone, 'order_confirmation', o.sms_link_origin),
         (case when s.seller_sms then s.verified_phone end, 'seller_new_order', null))
         as m(to_number, purpose, link_origin)
     where m.to_number is not null
   ), queued_email as (
     -- decision 0037: the buyer's receipt, and the new-order e-mail to members who keep e-mail notifications on.
-    -- An order paid online ($12) holds both until the provider says it is paid, as its text (decision 0034).
+    -- An order paid online holds both until the provider says it is paid, as its text (decision 0034).
     insert into email_outbox (order_id, store_id, to_address, purpose, link_origin, next_attempt_at)
-    select o.id, s.id, m.to_address, m.purpose, $11::text,
-      case when $12::boolean then ${HELD_UNTIL} else now() end
-    from new_order o, store s, lateral (
-      select $4::text as to_address, 'order_confirmation' as purpose
+    select o.id, s.id, m.to_address, m.purpose, o.email_link_origin, o.messages_due
+    from placed o join store s on s.n = o.n, lateral (
+      select o.buyer_email as to_address, 'order_confirmation' as purpose
       union all
       select u.email, 'seller_new_order' from store_members sm join users u on u.id = sm.user_id
         left join user_settings us on us.user_id = sm.user_id
       where sm.store_id = s.id and coalesce(us.email_notifications, true)
     ) as m
   )
-  select (select name from store) as store_name, (select slug from store) as store_slug,
-    (select has_delivery from store) as delivery_required,
-    exists (select 1 from delivery) as delivery_found,
-    (select address_missing from delivery) as address_missing,
-    (select json_build_object('name', name, 'kind', kind, 'price', price::text) from delivery) as delivery,
-    (select lines from vat) as vat,
-    (select public_token from new_order) as public_token,
-    (select gross from total) >= ${MAX_ORDER_TOTAL} as too_large,
-    coalesce((select json_agg(priced order by line) from priced), '[]'::json) as lines,
-    (select placed_at from new_order) as placed_at,
-    (select total_gross::text from new_order) as total_gross,
-    coalesce((select json_agg(new_items) from new_items), '[]'::json) as items`;
+  select s.name as store_name, s.slug as store_slug, s.has_delivery as delivery_required,
+    d.id is not null as delivery_found, d.address_missing,
+    case when d.id is not null then json_build_object('name', d.name, 'kind', d.kind, 'price', d.price::text) end
+      as delivery,
+    v.lines as vat, o.public_token, t.gross >= ${MAX_ORDER_TOTAL} as too_large,
+    coalesce((select json_agg(p order by p.line) from priced p where p.n = i.n), '[]'::json) as lines,
+    o.placed_at, o.total_gross::text as total_gross,
+    coalesce((
+      select json_agg(json_build_object('id', ni.id, 'product_id', ni.product_id, 'variant_id', ni.variant_id,
+        'title', ni.title, 'variant_label', ni.variant_label, 'unit_price', ni.unit_price, 'qty', ni.qty))
+      from new_items ni where ni.order_id = o.id
+    ), '[]'::json) as items
+  from input i
+  left join store s on s.n = i.n
+  left join delivery d on d.n = i.n
+  left join vat v on v.n = i.n
+  left join total t on t.n = i.n
+  left join new_order o on o.id = i.order_id
+  order by i.n`;
 
 /**
  * Takes the stock of orders the checkout statement has just written in this transaction (decision 0043).
@@ -318,7 +370,7 @@ interface CheckoutOutcome {
 }
 
 interface Checkout {
-  params: unknown[];
+  input: Omit<CheckoutInput, "n">;
   resolve(outcome: CheckoutOutcome): void;
   reject(error: unknown): void;
 }
@@ -337,19 +389,22 @@ class Shortfall extends Error {
 const MAX_BATCH = 32;
 /**
  * Checkout transactions at once on PostgreSQL: while one holds the stock rows and waits for its flush,
- * the others write their orders. Four did 5-19% more orders/s than two in same-run A/B runs (slightly
- * smaller batches, 3.1 against 2.8 ms of CPU per order). At most half the pool, so other requests keep
- * their connections.
+ * the other writes its orders. Four did 5-19% more orders/s than two on a machine with CPU to spare, but
+ * in smaller batches (2.9 orders each in bench/checkout), each paying its statement, BEGIN, stock
+ * statement, COMMIT and flush: two cost 13% less CPU per order in alternating runs (2.6-2.8 against
+ * 3.0-3.3 ms), and orders/s on two cores is bound by CPU (decision 0046, which replaces 0043's four). At
+ * most half the pool, so other requests keep their connections.
  */
-const CONCURRENT_BATCHES = 4;
+const CONCURRENT_BATCHES = 2;
 
 /**
  * Checkouts that arrive while others are being written wait and then go together, as one transaction
- * (decision 0043). A commit waits for its WAL to reach the disk (1.6 ms on the bench machine), and every
- * order of a popular product waits for the previous one's commit, since that is when its row lock ends:
- * one commit and one lock per batch instead of per order is what lets checkouts of the same products go
- * faster than the disk flushes. On an idle server a checkout goes alone at once; under load the batches
- * grow by themselves with the checkouts that arrive during the previous ones.
+ * (decision 0043) whose orders one statement writes (decision 0046). A commit waits for its WAL to reach
+ * the disk (1.6 ms on the bench machine), and every order of a popular product waits for the previous
+ * one's commit, since that is when its row lock ends: one commit and one lock per batch instead of per
+ * order is what lets checkouts of the same products go faster than the disk flushes. On an idle server a
+ * checkout goes alone at once; under load the batches grow by themselves with the checkouts that arrive
+ * during the previous ones.
  */
 class CheckoutBatcher {
   private readonly waiting: Checkout[] = [];
@@ -361,9 +416,9 @@ class CheckoutBatcher {
     private readonly concurrency: number,
   ) {}
 
-  place(params: unknown[]): Promise<CheckoutOutcome> {
+  place(input: Omit<CheckoutInput, "n">): Promise<CheckoutOutcome> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ params, resolve, reject });
+      this.waiting.push({ input, resolve, reject });
       this.next();
     });
   }
@@ -384,10 +439,12 @@ class CheckoutBatcher {
     let committing = false;
     try {
       const outcomes = await this.database.runPreparedTransaction(async (query) => {
-        const rows: (PlaceOrderRow | undefined)[] = [];
-        for (const checkout of batch) {
-          rows.push((await query<PlaceOrderRow>("place_order", PLACE_ORDER_SQL, checkout.params))[0]);
-        }
+        const inputs: CheckoutInput[] = batch.map((checkout, n) => ({ ...checkout.input, n }));
+        const rows: (PlaceOrderRow | undefined)[] = await query<PlaceOrderRow>(
+          "place_orders",
+          PLACE_ORDERS_SQL,
+          [JSON.stringify(inputs)],
+        );
         const wanted = rows
           .filter(isPlaced)
           .flatMap(limitedLines)
@@ -417,10 +474,10 @@ class CheckoutBatcher {
   }
 
   /**
-   * The stock ran short between the checkout statements' snapshots and the lock (other checkouts took it
+   * The stock ran short between the checkout statement's snapshot and the lock (other checkouts took it
    * meanwhile), and nothing was written. The orders that fit, in the order they came, go again together;
-   * the rest after them, whose statements then see the stock as it is and refuse. One checkout alone is
-   * refused with what its lock found left.
+   * the rest after them, whose statement then sees the stock as it is and refuses them. One checkout alone
+   * is refused with what its lock found left.
    */
   private async retryShort(batch: Checkout[], shortfall: Shortfall) {
     if (batch.length === 1) {
@@ -516,21 +573,21 @@ export async function placeOrder(
     ? Object.fromEntries(Object.entries(input.shipToAddr).filter(([, value]) => value))
     : null;
 
-  const { row, soldOut } = await batcherOf(database).place([
-    input.storeId,
-    JSON.stringify([...lines.values()].map((line, n) => ({ ...line, line: n }))),
-    orderId,
-    input.buyerEmail,
-    input.shipToName,
-    input.shipToPhone,
-    shipToAddr ? JSON.stringify(shipToAddr) : null,
-    idempotencyKey ?? null,
-    requestHash,
-    linkOrigins.sms,
-    linkOrigins.email,
-    holdConfirmation,
-    input.deliveryOptionId ?? null,
-  ]);
+  const { row, soldOut } = await batcherOf(database).place({
+    store_id: input.storeId,
+    lines: [...lines.values()].map((line, n) => ({ ...line, line: n })),
+    order_id: orderId,
+    buyer_email: input.buyerEmail,
+    ship_to_name: input.shipToName,
+    ship_to_phone: input.shipToPhone,
+    ...(shipToAddr ? { ship_to_addr: shipToAddr } : {}),
+    idempotency_key: idempotencyKey ?? null,
+    request_hash: requestHash,
+    sms_link_origin: linkOrigins.sms,
+    email_link_origin: linkOrigins.email,
+    hold_messages: holdConfirmation,
+    delivery_option_id: input.deliveryOptionId ?? null,
+  });
 
   if (!isPlaced(row)) {
     // Nothing was written: the same key placed an order before (answer with it), or a line is invalid.

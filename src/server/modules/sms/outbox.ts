@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import { translateShared } from "../../../shared/i18n";
 import { formatKr } from "../../../shared/money";
@@ -6,7 +6,7 @@ import { shortOrderId } from "../../../shared/order";
 import { LANGUAGES, type Language } from "../../../shared/preferences";
 import type { SmsProvider } from "../../adapters/sms";
 import type { Config } from "../../config";
-import type { Db } from "../../db/client";
+import type { Database } from "../../db/client";
 import { smsLog, smsOutbox } from "../../db/schema";
 import { publicOrigin } from "../../lib/origin";
 import { HOUR_MS, hitRateLimit } from "../../lib/rate-limit";
@@ -19,10 +19,65 @@ type ClaimedRow = Pick<
   context: OrderSmsContext | null;
 };
 
+/** A claimed row as CLAIM_SQL returns it. */
+type ClaimRow = {
+  id: string;
+  order_id: string | null;
+  store_id: string | null;
+  to_number: string;
+  purpose: string;
+  attempts: number;
+  link_origin: string | null;
+  body: string | null;
+  context: OrderSmsContext | null;
+};
+
 const BATCH = 50;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 /** How long a wake-up waits for more messages to share its pass. */
 const WAKE_DELAY_MS = 50;
+
+/**
+ * Claims up to $2 due texts for $1 seconds, each with what it says (an order's text is composed from the
+ * order, its store and its lines when sent). Prepared, so PostgreSQL plans it once per connection rather
+ * than on every pass.
+ */
+const CLAIM_SQL = `/* torg:sms_claim */
+  update sms_outbox o set locked_until = now() + make_interval(secs => $1::int), attempts = o.attempts + 1
+  where o.id in (
+    select d.id from sms_outbox d
+    where d.status = 'pending' and d.next_attempt_at <= now() and (d.locked_until is null or d.locked_until < now())
+    order by d.next_attempt_at
+    limit $2::int
+    for update skip locked
+  )
+  returning o.id, o.order_id, o.store_id, o.to_number, o.purpose, o.attempts, o.link_origin, o.body, (
+    select json_build_object('orderId', r.id, 'totalGross', r.total_gross::text,
+      'storeId', s.id, 'storeName', s.name, 'storeSlug', s.slug, 'storeLocale', s.default_locale,
+      'toVerifiedStorePhone', coalesce(s.phone = s.verified_phone and s.phone = o.to_number, false),
+      'deliveryName', r.delivery_name, 'deliveryKind', r.delivery_kind,
+      'items', coalesce((select json_agg(json_build_object('title', i.title,
+          'variantLabel', i.variant_label, 'qty', i.qty) order by i.title, i.id)
+        from order_items i where i.order_id = r.id), '[]'::json))
+    from orders r join stores s on s.id = r.store_id where r.id = o.order_id
+  ) as context`;
+
+/**
+ * Records a batch of sent texts in one statement, atomically: their sms_log rows and their outbox status
+ * (the body of a verification code is emptied). $1: the log rows as JSON, each naming its outbox row.
+ */
+const RECORD_SENT_SQL = `/* torg:sms_sent */
+  with sent as materialized (
+    select * from jsonb_to_recordset($1::jsonb) as s(outbox_id uuid, order_id uuid, store_id uuid,
+      to_number text, message text, purpose text, status text, provider text, attempt int)
+  ), marked as (
+    update sms_outbox o set status = 'sent', sent_at = now(), locked_until = null, last_error = null, body = null
+    where o.id in (select outbox_id from sent)
+  )
+  insert into sms_log (order_id, store_id, outbox_id, to_number, message, purpose, status, provider, attempt,
+    sent_at)
+  select order_id, store_id, outbox_id, to_number, message, purpose, status, provider, attempt, now()
+  from sent`;
 
 export type SmsPurpose = "order_confirmation" | "seller_new_order" | "phone_verification";
 
@@ -177,7 +232,7 @@ export class SmsOutboxWorker {
   private readonly claimMs: number;
 
   constructor(
-    private readonly db: Db,
+    private readonly database: Database,
     private readonly provider: SmsProvider,
     private readonly options: OutboxOptions,
   ) {
@@ -222,14 +277,20 @@ export class SmsOutboxWorker {
       })
       .finally(() => {
         this.running = undefined;
+        // Asked for during the pass: the next one waits for WAKE_DELAY_MS too, gathering a batch.
         if (this.again) {
           this.again = false;
-          this.runPass();
+          this.wake();
         }
       });
   }
 
-  /** Processes due messages until none are left; returns how many attempts were made. */
+  /**
+   * Processes due messages until a claim finds fewer than a batch; returns how many attempts were made.
+   * A batch that is not full took every message due when it was claimed: the ones queued since then woke
+   * the worker, and wait for its next pass to go in one batch with those that follow them, rather than
+   * each claim under load taking the few that arrived during the last.
+   */
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
@@ -240,49 +301,26 @@ export class SmsOutboxWorker {
       );
       await this.recordSent(sent);
       total += claimed.length;
+      if (claimed.length < BATCH) return total;
     }
   }
 
   private async claim(): Promise<ClaimedRow[]> {
-    const due = this.db
-      .select({ id: smsOutbox.id })
-      .from(smsOutbox)
-      .where(
-        and(
-          eq(smsOutbox.status, "pending"),
-          lte(smsOutbox.nextAttemptAt, sql`now()`),
-          or(isNull(smsOutbox.lockedUntil), lt(smsOutbox.lockedUntil, sql`now()`)),
-        ),
-      )
-      .orderBy(asc(smsOutbox.nextAttemptAt))
-      .limit(BATCH)
-      .for("update", { skipLocked: true });
-    return this.db
-      .update(smsOutbox)
-      .set({
-        lockedUntil: sql`now() + make_interval(secs => ${this.claimMs / 1000})`,
-        attempts: sql`${smsOutbox.attempts} + 1`,
-      })
-      .where(inArray(smsOutbox.id, due))
-      .returning({
-        id: smsOutbox.id,
-        orderId: smsOutbox.orderId,
-        storeId: smsOutbox.storeId,
-        toNumber: smsOutbox.toNumber,
-        purpose: smsOutbox.purpose,
-        attempts: smsOutbox.attempts,
-        linkOrigin: smsOutbox.linkOrigin,
-        body: smsOutbox.body,
-        context: sql<OrderSmsContext | null>`(
-          select json_build_object('orderId', o.id, 'totalGross', o.total_gross::text,
-            'storeId', s.id, 'storeName', s.name, 'storeSlug', s.slug, 'storeLocale', s.default_locale,
-            'toVerifiedStorePhone', coalesce(s.phone = s.verified_phone and s.phone = ${smsOutbox.toNumber}, false),
-            'deliveryName', o.delivery_name, 'deliveryKind', o.delivery_kind,
-            'items', coalesce((select json_agg(json_build_object('title', i.title,
-                'variantLabel', i.variant_label, 'qty', i.qty) order by i.title, i.id)
-              from order_items i where i.order_id = o.id), '[]'::json))
-          from orders o join stores s on s.id = o.store_id where o.id = ${smsOutbox.orderId})`,
-      });
+    const rows = await this.database.runPrepared<ClaimRow>("sms_claim", CLAIM_SQL, [
+      Math.ceil(this.claimMs / 1000),
+      BATCH,
+    ]);
+    return rows.map((row) => ({
+      id: row.id,
+      orderId: row.order_id,
+      storeId: row.store_id,
+      toNumber: row.to_number,
+      purpose: row.purpose,
+      attempts: row.attempts,
+      linkOrigin: row.link_origin,
+      body: row.body,
+      context: row.context,
+    }));
   }
 
   /** The words of a message, or undefined when what it was about is gone. */
@@ -315,7 +353,12 @@ export class SmsOutboxWorker {
     if (row.attempts > 1) return undefined;
     const { perNumberPerHour, perStorePerHour } = this.options;
     if (perNumberPerHour > 0) {
-      const hit = await hitRateLimit(this.db, `sms:number:${row.toNumber}`, perNumberPerHour, HOUR_MS);
+      const hit = await hitRateLimit(
+        this.database.db,
+        `sms:number:${row.toNumber}`,
+        perNumberPerHour,
+        HOUR_MS,
+      );
       if (!hit.allowed)
         return {
           status: "rate_limited",
@@ -324,7 +367,7 @@ export class SmsOutboxWorker {
     }
     const storeId = row.storeId ?? row.context?.storeId;
     if (perStorePerHour > 0 && storeId) {
-      const hit = await hitRateLimit(this.db, `sms:store:${storeId}`, perStorePerHour, HOUR_MS);
+      const hit = await hitRateLimit(this.database.db, `sms:store:${storeId}`, perStorePerHour, HOUR_MS);
       if (!hit.allowed)
         return {
           status: "rate_limited",
@@ -352,7 +395,7 @@ export class SmsOutboxWorker {
       if (text === undefined) throw new Error("The order of this message no longer exists");
       const held = await this.holdBack(row);
       if (held) {
-        await this.db.transaction(async (tx) => {
+        await this.database.db.transaction(async (tx) => {
           await tx.insert(smsLog).values({ ...log, status: held.status, error: held.reason });
           await tx
             .update(smsOutbox)
@@ -373,7 +416,7 @@ export class SmsOutboxWorker {
       const message = error instanceof Error ? error.message : String(error);
       const finalAttempt = row.attempts >= this.options.maxAttempts;
       const delay = Math.min(MAX_BACKOFF_MS, this.options.retryBaseMs * 2 ** (row.attempts - 1));
-      await this.db.transaction(async (tx) => {
+      await this.database.db.transaction(async (tx) => {
         await tx.insert(smsLog).values({ ...log, status: "failed", error: message.slice(0, 500) });
         await tx
           .update(smsOutbox)
@@ -394,20 +437,20 @@ export class SmsOutboxWorker {
     }
   }
 
-  /** One transaction for a whole batch of sent messages: their log rows and their outbox status. */
-  private async recordSent(sent: (typeof smsLog.$inferInsert & { outboxId: string | null | undefined })[]) {
+  /** One statement for a whole batch of sent messages: their log rows and their outbox status, atomically. */
+  private async recordSent(sent: (typeof smsLog.$inferInsert)[]) {
     if (sent.length === 0) return;
-    const ids = sent.flatMap((entry) => (entry.outboxId ? [entry.outboxId] : []));
-    // One statement, so one round trip and still atomic: the log rows and the outbox status together.
-    const marked = this.db
-      .$with("marked")
-      .as(
-        this.db
-          .update(smsOutbox)
-          .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null, body: null })
-          .where(inArray(smsOutbox.id, ids))
-          .returning({ id: smsOutbox.id }),
-      );
-    await this.db.with(marked).insert(smsLog).values(sent);
+    const rows = sent.map((entry) => ({
+      outbox_id: entry.outboxId,
+      order_id: entry.orderId,
+      store_id: entry.storeId,
+      to_number: entry.toNumber,
+      message: entry.message,
+      purpose: entry.purpose,
+      status: entry.status,
+      provider: entry.provider,
+      attempt: entry.attempt,
+    }));
+    await this.database.runPrepared("sms_sent", RECORD_SENT_SQL, [JSON.stringify(rows)]);
   }
 }
