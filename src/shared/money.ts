@@ -122,6 +122,21 @@ export function sumAmounts(amounts: readonly string[]): string {
   return amountOf(amounts.reduce((sum, amount) => sum + oreOf(amount), 0n));
 }
 
+const decimalSeparators = new Map<string, string>();
+
+/** The language's decimal sign ("," in nb, "." in en), asked of its formatter once. */
+function decimalSeparator(language: string): string {
+  let decimal = decimalSeparators.get(language);
+  if (decimal === undefined) {
+    decimal =
+      numberFormat(language, "ore")
+        .formatToParts(1.5)
+        .find((part) => part.type === "decimal")?.value ?? ".";
+    decimalSeparators.set(language, decimal);
+  }
+  return decimal;
+}
+
 /**
  * An amount exactly, with øre, as a receipt shows it (decision 0037): "1 246,50 kr" in Norwegian,
  * "1,246.50 kr" in English. Screens round to whole kroner (`formatKr`); a receipt must add up to the
@@ -131,9 +146,6 @@ export function formatKrExact(amount: string, language = "en"): string {
   const [whole = "0", fraction = ""] = amount.trim().replace(",", ".").split(".");
   const negative = whole.startsWith("-");
   const grouped = numberFormat(language, "ore").format(BigInt(negative ? whole.slice(1) : whole));
-  const decimal =
-    numberFormat(language, "ore")
-      .formatToParts(1.5)
-      .find((part) => part.type === "decimal")?.value ?? ".";
+  const decimal = decimalSeparator(language);
   return `${negative ? "-" : ""}${grouped}${decimal}${fraction.padEnd(2, "0").slice(0, 2)} kr`;
 }
