@@ -249,8 +249,11 @@ function publicStorePageQuery(db: Db, storeId: Placeholder, limit: Placeholder, 
         ),
       json: sql<string>`coalesce((
         select '[' || string_agg(${productViewJson}, ',' order by ${storeOrderOf("page")}) || ']'
-        from (select * from products p where p.store_id = stores.id and p.is_active
-          order by ${storeOrderOf("p")} limit ${limit} offset ${offset}) page), '[]')`,
+        from products page where page.id in (
+          -- The page's ids first, from the store's order index alone: a later page skips its rows
+          -- without reading them (page 42 of 2,000 products read 1,008 rows to send 24).
+          select p.id from products p where p.store_id = stores.id and p.is_active
+          order by ${storeOrderOf("p")} limit ${limit} offset ${offset})), '[]')`,
     })
     .from(stores)
     .where(and(eq(stores.id, storeId), isNull(stores.deletedAt)));
