@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { EmailProvider } from "../../adapters/email";
 import type { Database } from "../../db/client";
 import { emailLog, emailOutbox } from "../../db/schema";
+import { OutboxPasses } from "../../lib/outbox-passes";
 import { deliveryOf } from "../orders/service";
 import { composeOrderEmail, type EmailPurpose, type OrderEmailContext } from "./messages";
 
@@ -40,7 +41,6 @@ type ClaimRow = {
 
 const BATCH = 20;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
-const WAKE_DELAY_MS = 50;
 
 /**
  * Claims up to $2 due messages for $1 seconds and reads what they are written from, in one statement: the
@@ -114,10 +114,7 @@ export interface EmailOutboxOptions {
  * one read, and one statement for every message sent); only a failure is recorded on its own.
  */
 export class EmailOutboxWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private scheduled: NodeJS.Timeout | undefined;
-  private again = false;
+  private readonly passes: OutboxPasses<ClaimedRow, typeof emailLog.$inferInsert>;
   /** A claimed batch stays reserved this long: longer than a slow send, short after a crash. */
   private readonly claimMs: number;
 
@@ -128,68 +125,38 @@ export class EmailOutboxWorker {
   ) {
     // An SMTP send may wait for the connection, the greeting and the reply: three timeouts, plus a margin.
     this.claimMs = Math.max(60_000, 4 * options.timeoutMs + 10_000);
+    this.passes = new OutboxPasses(
+      {
+        claim: () => this.claim(),
+        attempt: (row) => this.attempt(row),
+        recordSent: (sent) => this.recordSent(sent),
+      },
+      {
+        batchSize: BATCH,
+        pollMs: options.pollMs ?? 2000,
+        logger: options.logger,
+        failureMessage: "E-mail outbox pass failed; will retry",
+      },
+    );
   }
 
   start() {
-    this.timer ??= setInterval(() => this.wake(), this.options.pollMs ?? 2000);
-    this.timer.unref();
-    this.wake();
+    this.passes.start();
   }
 
   async stop() {
-    clearInterval(this.timer);
-    clearTimeout(this.scheduled);
-    this.timer = undefined;
-    await this.running?.catch(() => {});
+    await this.passes.stop();
     this.provider.close?.();
   }
 
   /** Asks for a pass soon (after an order, a fulfilment, a withdrawal); calls close together share one. */
   wake() {
-    if (this.scheduled) return;
-    this.scheduled = setTimeout(() => {
-      this.scheduled = undefined;
-      this.runPass();
-    }, WAKE_DELAY_MS);
-    this.scheduled.unref();
+    this.passes.wake();
   }
 
-  private runPass() {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((error: unknown) => {
-        this.options.logger.warn({ err: error }, "E-mail outbox pass failed; will retry");
-        return 0;
-      })
-      .finally(() => {
-        this.running = undefined;
-        // Asked for during the pass: the next one waits for WAKE_DELAY_MS too, gathering a batch.
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
-  }
-
-  /**
-   * Processes due messages until a claim finds fewer than a batch; returns how many attempts were made.
-   * A batch that is not full took every message due when it was claimed: the ones queued since then woke
-   * the worker, and wait for its next pass to go in one batch with those that follow them, rather than
-   * each claim under load taking the few that arrived during the last.
-   */
-  async drain(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const claimed = await this.claim();
-      if (claimed.length === 0) return total;
-      const sent = await Promise.all(claimed.map((row) => this.attempt(row)));
-      await this.recordSent(sent.filter((entry) => entry !== undefined));
-      total += claimed.length;
-      if (claimed.length < BATCH) return total;
-    }
+  /** Processes due messages until a claim finds fewer than a batch; returns how many attempts were made. */
+  drain(): Promise<number> {
+    return this.passes.drain();
   }
 
   private async claim(): Promise<ClaimedRow[]> {

@@ -9,6 +9,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { smsLog, smsOutbox } from "../../db/schema";
 import { publicOrigin } from "../../lib/origin";
+import { OutboxPasses } from "../../lib/outbox-passes";
 import { HOUR_MS, hitRateLimit } from "../../lib/rate-limit";
 import { smsDestinationProblem } from "./destination";
 
@@ -34,8 +35,6 @@ type ClaimRow = {
 
 const BATCH = 50;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
-/** How long a wake-up waits for more messages to share its pass. */
-const WAKE_DELAY_MS = 50;
 
 /**
  * Claims up to $2 due texts for $1 seconds, each with what it says (an order's text is composed from the
@@ -218,10 +217,7 @@ interface Held {
  * until maxAttempts, and every attempt is written to SmsLog.
  */
 export class SmsOutboxWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private scheduled: NodeJS.Timeout | undefined;
-  private again = false;
+  private readonly passes: OutboxPasses<ClaimedRow, typeof smsLog.$inferInsert>;
 
   /**
    * How long a claimed batch stays reserved for its worker; after that another worker may take it over
@@ -237,72 +233,37 @@ export class SmsOutboxWorker {
     private readonly options: OutboxOptions,
   ) {
     this.claimMs = Math.max(30_000, 2 * options.timeoutMs + 10_000);
+    this.passes = new OutboxPasses(
+      {
+        claim: () => this.claim(),
+        attempt: (row) => this.attempt(row),
+        recordSent: (sent) => this.recordSent(sent),
+      },
+      {
+        batchSize: BATCH,
+        pollMs: options.pollMs ?? 1000,
+        logger: options.logger,
+        failureMessage: "SMS outbox pass failed; will retry",
+      },
+    );
   }
 
   start() {
-    this.timer ??= setInterval(() => this.wake(), this.options.pollMs ?? 1000);
-    this.timer.unref();
-    this.wake();
+    this.passes.start();
   }
 
   async stop() {
-    clearInterval(this.timer);
-    clearTimeout(this.scheduled);
-    this.timer = undefined;
-    await this.running?.catch(() => {});
+    await this.passes.stop();
   }
 
-  /**
-   * Asks for a pass soon; the order route calls it after each order. Calls within a short window share
-   * one pass, so a busy shop sends its messages in batches instead of one database round trip each.
-   */
+  /** Asks for a pass soon (after an order, a fulfilment, a withdrawal); calls close together share one. */
   wake() {
-    if (this.scheduled) return;
-    this.scheduled = setTimeout(() => {
-      this.scheduled = undefined;
-      this.runPass();
-    }, WAKE_DELAY_MS);
-    this.scheduled.unref();
+    this.passes.wake();
   }
 
-  private runPass() {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((error: unknown) => {
-        this.options.logger.warn({ err: error }, "SMS outbox pass failed; will retry");
-        return 0;
-      })
-      .finally(() => {
-        this.running = undefined;
-        // Asked for during the pass: the next one waits for WAKE_DELAY_MS too, gathering a batch.
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
-  }
-
-  /**
-   * Processes due messages until a claim finds fewer than a batch; returns how many attempts were made.
-   * A batch that is not full took every message due when it was claimed: the ones queued since then woke
-   * the worker, and wait for its next pass to go in one batch with those that follow them, rather than
-   * each claim under load taking the few that arrived during the last.
-   */
-  async drain(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const claimed = await this.claim();
-      if (claimed.length === 0) return total;
-      const sent = (await Promise.all(claimed.map((row) => this.attempt(row)))).filter(
-        (entry) => entry !== undefined,
-      );
-      await this.recordSent(sent);
-      total += claimed.length;
-      if (claimed.length < BATCH) return total;
-    }
+  /** Processes due messages until a claim finds fewer than a batch; returns how many attempts were made. */
+  drain(): Promise<number> {
+    return this.passes.drain();
   }
 
   private async claim(): Promise<ClaimedRow[]> {
