@@ -222,6 +222,13 @@ export const products = pgTable(
      * SEO texts (B), stemmed as Norwegian and as English, so "kopper" finds "Kopp" and "mugs" "Blue mug".
      * Computed by the database on every write; never selected into a product's view.
      */
+    /**
+     * The start of the product's public view as JSON text (decision 0050): every key but those a checkout
+     * changes (`updatedAt`, the stock, the variants), ending in a comma. Written by the database's own
+     * triggers on every write that changes it (migration 0013); a page of the storefront and the products
+     * API add the rest as they read. Never selected into a product's view.
+     */
+    viewJsonHead: text("view_json_head"),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('norwegian', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('norwegian', coalesce(blurb, '') || ' ' || coalesce(seo_meta_title, '') || ' ' || coalesce(seo_meta_desc, '')), 'B') || setweight(to_tsvector('english', coalesce(blurb, '') || ' ' || coalesce(seo_meta_title, '') || ' ' || coalesce(seo_meta_desc, '')), 'B')`,
     ),

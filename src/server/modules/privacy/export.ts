@@ -21,6 +21,7 @@ import {
   users,
 } from "../../db/schema";
 import { notFound } from "../../lib/http-error";
+import { productColumns } from "../products/columns";
 
 /** What a seller's archive holds: one JSON file per entry. */
 export type SellerData = Record<string, unknown>;
@@ -64,7 +65,9 @@ export async function collectSellerData(db: Db, userId: string): Promise<SellerD
         .from(storeMembers)
         .innerJoin(users, eq(users.id, storeMembers.userId))
         .where(inArray(storeMembers.storeId, storeIds));
-  const productRows = none ? [] : await db.select().from(products).where(inArray(products.storeId, storeIds));
+  const productRows = none
+    ? []
+    : await db.select(productColumns).from(products).where(inArray(products.storeId, storeIds));
   const productIds = productRows.map((row) => row.id);
   const [variants, images] =
     productIds.length === 0
@@ -138,7 +141,7 @@ export async function collectSellerData(db: Db, userId: string): Promise<SellerD
       members: byKey(members, "storeId")(store.id).map(({ storeId: _, ...member }) => member),
     })),
     // The search document (decision 0040) is the database's index of the product's own texts, not data.
-    products: productRows.map(({ searchVector: _searchVector, ...product }) => ({
+    products: productRows.map((product) => ({
       ...product,
       variants: byKey(variants, "productId")(product.id),
       images: byKey(images, "productId")(product.id),

@@ -6,6 +6,7 @@ import { productImages, products, stores } from "../../db/schema";
 import type { OnCatalogueChange } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/http-error";
 import { deleteStoredImage, type StoredImage, storageKeysOf } from "../images/pipeline";
+import type { ProductRow } from "./columns";
 
 /**
  * A product's photos (decision 0033): at most ten, in the seller's order, the first one primary. Every
@@ -13,8 +14,6 @@ import { deleteStoredImage, type StoredImage, storageKeysOf } from "../images/pi
  * reorders cannot leave a product with no primary or two. The shop shows a change at once: each write
  * calls `onCatalogueChange` once it succeeded (decision 0031).
  */
-
-type ProductRow = typeof products.$inferSelect;
 
 async function lockProduct(tx: Tx, productId: string) {
   const [row] = await tx

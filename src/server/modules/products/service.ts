@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNull,
-  type Placeholder,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { SEARCH_MAX_WORDS, STOREFRONT_PAGE_SIZE } from "../../../shared/catalogue-paging";
 import type { Coordinates, ProductFields, ProductView, UpdateProductInput } from "../../../shared/product";
 import type { ProductVariantsInput } from "../../../shared/variants";
@@ -23,12 +11,10 @@ import { CachedBody, type MicroCache } from "../../lib/micro-cache";
 import { countRows, paged } from "../../lib/paging";
 import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
 import { deleteStoredImage, type StoredImage } from "../images/pipeline";
+import { type ProductRow, productColumns } from "./columns";
 import { deleteUnusedImages, repointFallbackHero } from "./images";
 import { replaceVariantsIn, stockOf, toVariantView, type VariantJson } from "./variants";
 
-/** A product's own columns: the search document (decision 0040) is the database's, not the product's. */
-const { searchVector: _searchVector, ...productColumns } = getTableColumns(products);
-type ProductRow = Omit<typeof products.$inferSelect, "searchVector">;
 type StoreRef = { id: string; name: string; slug: string };
 
 function coordinatesOf(row: ProductRow): Coordinates | null {
@@ -56,15 +42,16 @@ export function toProductView(
     isActive: row.isActive,
     coordinates: coordinatesOf(row),
     position: row.position,
-    ...stockOf(row, variants),
     options: row.options,
-    variants,
     primaryImage: primary?.url ?? null,
     images,
     store,
     createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
     publishedAt: row.publishedAt?.toISOString() ?? null,
+    // Last, what a checkout changes: PostgreSQL keeps the keys above written (decision 0050).
+    updatedAt: row.updatedAt.toISOString(),
+    ...stockOf(row, variants),
+    variants,
   };
 }
 
@@ -193,43 +180,28 @@ const isoTime = (column: string) =>
  * row `stores`): byte for byte what `JSON.stringify(toProductView(...))` gives for it, so a public page
  * goes to the shopper without Node parsing, mapping and writing it again (decision 0047).
  * `toProductView` and `toVariantView` stay the rule: `view-json.test.ts` compares the two for every
- * kind of product, on both databases. `row_to_json` writes compact JSON in the column order below (the
- * view's key order); `json_build_object` and jsonb would put spaces in it, so the seller's options and
- * a variant's values (jsonb) are taken apart and written again, and nested objects are records.
- * Coordinates are `Number()`s of numeric(5,2) text: trim_scale drops the zeros `Number` drops. A
- * product's photos are read once for the list and the primary, its variants once for the list and the
- * stock (six subqueries a product to four: PostgreSQL's CPU a page 0.50 -> 0.43 ms).
+ * kind of product, on both databases.
+ * The view's first keys, "id" to "publishedAt", are kept written in the product's row (`view_json_head`,
+ * by the triggers of migration 0013, decision 0050): writing them on every read was most of a page's
+ * cost. The rest is what a checkout changes, written here: `updatedAt`, the stock and the variants
+ * (a variant's values taken apart and written again: jsonb's text has spaces). A row without a head (none
+ * should be) gets one written on the spot. A product without options has no variants to read.
  */
-const productViewJson = sql`(select row_to_json(view)::text from (select
-    page.id, page.store_id as "storeId", page.sku, page.title, page.blurb,
-    page.seo_meta_title as "seoMetaTitle", page.seo_meta_desc as "seoMetaDesc",
-    page.base_price::text as "basePrice", page.currency_code as "currencyCode", page.is_active as "isActive",
-    ('{"x":' || trim_scale(page.coord_x) || ',"y":' || trim_scale(page.coord_y) || '}')::json as coordinates,
-    page.position,
-    case when jsonb_array_length(page.options) = 0 then page.stock_qty
+const productViewJson = sql`(coalesce(page.view_json_head, torg_product_view_head(page)) || (select
+  substr(row_to_json(tail)::text, 2) from (select
+    ${isoTime("page.updated_at")} as "updatedAt",
+    case when page.options = '[]' then page.stock_qty
       when variants.unlimited then null else coalesce(variants.total, 0) end as "stockQty",
-    case when jsonb_array_length(page.options) = 0 then page.stock_qty is distinct from 0
+    case when page.options = '[]' then page.stock_qty is distinct from 0
       else coalesce(variants.available, false) end as available,
-    case when page.options = '[]' then '[]'::json else to_json(array(select option from (select name, values
-      from rows from (jsonb_to_recordset(page.options) as (name text, values text[])) with ordinality as o(name, values, n)
-      order by n) option)) end as options,
-    coalesce(variants.list, '{}') as variants,
-    images."primary" as "primaryImage",
-    coalesce(images.list, '{}') as images,
-    (select row_to_json(store) from (select stores.id, stores.name, stores.slug) store) as store,
-    ${isoTime("page.created_at")} as "createdAt", ${isoTime("page.updated_at")} as "updatedAt",
-    ${isoTime("page.published_at")} as "publishedAt"
-  from (select array_agg(image order by image."sortOrder", image.id) as list,
-      (array_agg(image.url order by image."isPrimary" desc, image."sortOrder", image.id))[1] as "primary"
-    from (select i.id, i.url, i.is_primary as "isPrimary", i.sort_order as "sortOrder"
-      from product_images i where i.product_id = page.id) image) images,
-    (select array_agg(variant order by v.position, v.id) as list, bool_or(v.stock_qty is null) as unlimited,
+    coalesce(variants.list, '{}') as variants
+  from (select array_agg(variant order by v.position, v.id) as list, bool_or(v.stock_qty is null) as unlimited,
       sum(v.stock_qty) as total, bool_or(v.stock_qty is distinct from 0) as available
     from product_variants v cross join lateral (select v.id, v.product_id as "productId", v.label,
       array(select value from jsonb_array_elements_text(v.option_values) with ordinality as e(value, n) order by n) as values,
       v.price::text as price, coalesce(v.price - page.base_price, 0.00)::text as "priceDelta", v.sku,
       v.stock_qty as "stockQty", v.stock_qty is distinct from 0 as available) variant
-    where v.product_id = page.id) variants) view)`;
+    where page.options <> '[]' and v.product_id = page.id) variants) tail))`;
 
 /** The store's order of products (decision 0040), as productViewsQuery sorts them, for the table `alias`. */
 const storeOrderOf = (alias: string) =>
@@ -469,7 +441,7 @@ export function cachedPublicProduct(db: Db, publicCache: MicroCache, productId: 
 /** The product row with its live store, or a 404. */
 export async function findProduct(db: Db, productId: string) {
   const [row] = await db
-    .select({ product: products })
+    .select({ product: productColumns })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
     .where(and(eq(products.id, productId), isNull(stores.deletedAt)));

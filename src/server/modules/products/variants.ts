@@ -6,8 +6,8 @@ import { products, productVariants } from "../../db/schema";
 import type { OnCatalogueChange } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
 import { nextVersion } from "../../lib/versioning";
+import { type ProductRow, productColumns } from "./columns";
 
-type ProductRow = typeof products.$inferSelect;
 type VariantRow = typeof productVariants.$inferSelect;
 
 /** Exact kroner arithmetic on numeric(12,2) strings: "349.00" − "300.00" = "49.00". */
@@ -126,7 +126,7 @@ export async function saveVariants(
 ) {
   await replaceVariants(db, productId, input);
   onCatalogueChange();
-  const [product] = await db.select().from(products).where(eq(products.id, productId));
+  const [product] = await db.select(productColumns).from(products).where(eq(products.id, productId));
   if (!product) throw notFound("productNotFound");
   const variants = (await loadVariants(db, [product])).get(productId) ?? [];
   return {

@@ -9,6 +9,8 @@ import { cachedPublicStoreProducts, countProducts, loadProductViews, pageStorePr
 // A page of a store's public list is JSON that PostgreSQL writes (decision 0047). toProductView and
 // toVariantView stay the rule: these tests hold the database's JSON, byte for byte, to JSON.stringify of
 // the views they make of the same rows, for every kind of product, on the database the suite runs on.
+// The start of each product's JSON is kept written in its row by the database's triggers (decision 0050):
+// after every kind of write, the page must still be the views' JSON.
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let storeId: string;
@@ -234,5 +236,131 @@ describe("a public page of products as JSON written by the database", () => {
     await expect(
       cachedPublicStoreProducts(database.db, uncached, otherStoreId, { limit: 24, offset: 0 }),
     ).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
+
+describe("the start of a product's JSON kept in its row (decision 0050)", () => {
+  /** The store's page as the API sends it equals the views of the same rows, after a write. */
+  async function expectPageToMatchViews(id = storeId) {
+    const { views, sent } = await bothWays(id, 24, 0);
+    expect(sent.body.body).toBe(JSON.stringify(views));
+    return JSON.parse(sent.body.body) as ProductView[];
+  }
+  const idOf = async (title: string) => {
+    const [row] = await database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.title, title));
+    if (!row) throw new Error(`no ${title}`);
+    return row.id;
+  };
+
+  it("follows a product's own fields, its publishing and its place", async () => {
+    const id = await idOf("Skål");
+    await database.db
+      .update(products)
+      .set({
+        title: "Skål, stor",
+        blurb: "Ny tekst",
+        sku: "SK-2",
+        seoMetaTitle: "Skål",
+        seoMetaDesc: null,
+        basePrice: "450",
+        coordX: "33.3",
+        coordY: "4",
+        position: 0,
+        publishedAt: new Date("2026-05-06T07:08:09.123Z"),
+      })
+      .where(eq(products.id, id));
+    const page = await expectPageToMatchViews();
+    expect(page.find((view) => view.id === id)).toMatchObject({
+      title: "Skål, stor",
+      basePrice: "450.00",
+      coordinates: { x: 33.3, y: 4 },
+      publishedAt: "2026-05-06T07:08:09.123Z",
+    });
+  });
+
+  it("follows photos added, reordered, made primary and removed", async () => {
+    const id = await idOf("Fat uten bilde");
+    const [first, second] = await database.db
+      .insert(productImages)
+      .values([
+        { productId: id, url: "/uploads/products/f1-1600.webp", sortOrder: 0, isPrimary: true },
+        { productId: id, url: "/uploads/products/f2-1600.webp", sortOrder: 1, isPrimary: false },
+      ])
+      .returning({ id: productImages.id });
+    if (!first || !second) throw new Error("no photos");
+    expect((await expectPageToMatchViews()).find((view) => view.id === id)?.primaryImage).toBe(
+      "/uploads/products/f1-1600.webp",
+    );
+    await database.db
+      .update(productImages)
+      .set({ sortOrder: 1, isPrimary: false })
+      .where(eq(productImages.id, first.id));
+    await database.db
+      .update(productImages)
+      .set({ sortOrder: 0, isPrimary: true })
+      .where(eq(productImages.id, second.id));
+    expect((await expectPageToMatchViews()).find((view) => view.id === id)?.primaryImage).toBe(
+      "/uploads/products/f2-1600.webp",
+    );
+    await database.db.delete(productImages).where(eq(productImages.id, second.id));
+    const after = (await expectPageToMatchViews()).find((view) => view.id === id);
+    expect(after?.images.map((image) => image.url)).toEqual(["/uploads/products/f1-1600.webp"]);
+  });
+
+  it("follows options, and reads stock, variants and updatedAt as a checkout leaves them", async () => {
+    const skjerf = await idOf("Skjerf");
+    const genser = await idOf("Genser");
+    // The checkout's statements (orders/place-order.ts): the stock and updatedAt, nothing else.
+    await database.db.execute(
+      sql`update products set stock_qty = 6, updated_at = now() where id = ${skjerf}`,
+    );
+    await database.db.execute(
+      sql`update product_variants set stock_qty = stock_qty - 1 where product_id = ${genser} and stock_qty = 2`,
+    );
+    await database.db
+      .update(products)
+      .set({ options: [{ name: "Farge", values: ["Rød", "Gul", "Blå"] }] })
+      .where(eq(products.id, skjerf));
+    const page = await expectPageToMatchViews();
+    expect(page.find((view) => view.id === genser)?.variants.map((variant) => variant.stockQty)).toEqual([
+      null,
+      1,
+      0,
+      5,
+    ]);
+    expect(page.find((view) => view.id === skjerf)?.options[0]?.values).toEqual(["Rød", "Gul", "Blå"]);
+  });
+
+  it("follows the store's new name and address", async () => {
+    await database.db
+      .update(stores)
+      .set({ name: "Keramikk på nytt", slug: "keramikk-ny" })
+      .where(eq(stores.id, storeId));
+    const page = await expectPageToMatchViews();
+    expect(new Set(page.map((view) => JSON.stringify(view.store)))).toEqual(
+      new Set([JSON.stringify({ id: storeId, name: "Keramikk på nytt", slug: "keramikk-ny" })]),
+    );
+  });
+
+  it("is written again for every column a product's view shows: each column is listed, or left out on purpose", async () => {
+    // What the head leaves out: what a checkout changes, and what the database writes itself.
+    const leftOut = ["stock_qty", "updated_at", "search_vector", "view_json_head"];
+    const columns = await database.db.execute<{ name: string }>(
+      sql`select column_name as name from information_schema.columns where table_name = 'products'`,
+    );
+    const watched = await database.db.execute<{ name: string }>(sql`select a.attname as name from pg_trigger t
+      join pg_attribute a on a.attrelid = t.tgrelid and a.attnum = any(t.tgattr::int2[])
+      where t.tgname = 'products_view_json_head'`);
+    const names = (result: { rows: { name: string }[] }) => result.rows.map((row) => row.name).sort();
+    expect(names(watched)).toEqual(names(columns).filter((name) => !leftOut.includes(name)));
+    expect(names(watched)).toContain("title");
+  });
+
+  it("a row without its head (none should be) is still sent whole", async () => {
+    await database.db.execute(sql`update products set view_json_head = null where store_id = ${storeId}`);
+    await expectPageToMatchViews();
   });
 });
