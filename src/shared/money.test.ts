@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatCount, formatKr, formatKrCompact, formatKrExact, lineTotal, sumAmounts } from "./money";
+import { type Language, LOCALE_TAGS } from "./preferences";
 
 /** Intl's spaces (no-break, narrow no-break) as plain spaces, to compare with what a reader sees. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -16,6 +17,26 @@ describe("the money rules, each written once", () => {
     expect(plain(formatKrExact("1246.5", "nb"))).toBe("1 246,50 kr");
     expect(formatKrExact("1246.50", "en")).toBe("1,246.50 kr");
     expect(formatKrExact("123456789012.34", "en")).toBe("123,456,789,012.34 kr");
+  });
+
+  it("groups a receipt's amounts exactly as each language's Intl formatter does", () => {
+    const wholes = [
+      ...Array.from({ length: 21 }, (_, n) => 10n ** BigInt(n)),
+      ...Array.from({ length: 21 }, (_, n) => 10n ** BigInt(n) - 1n),
+      1246n,
+      98765n,
+      1234567890123n,
+    ];
+    for (const language of ["en", "nb", "sv", "da", "de", "fr", "es", "pl", "hi", "ar-EG"]) {
+      const format = new Intl.NumberFormat(LOCALE_TAGS[language as Language] ?? language, {
+        useGrouping: true,
+      });
+      const decimal = format.formatToParts(1.5).find((part) => part.type === "decimal")?.value;
+      for (const whole of wholes) {
+        expect(formatKrExact(`${whole}.05`, language)).toBe(`${format.format(whole)}${decimal}05 kr`);
+        expect(formatKrExact(`-${whole}.5`, language)).toBe(`-${format.format(whole)}${decimal}50 kr`);
+      }
+    }
   });
 
   it("multiplies and adds amounts exactly", () => {

@@ -122,6 +122,46 @@ export function sumAmounts(amounts: readonly string[]): string {
   return amountOf(amounts.reduce((sum, amount) => sum + oreOf(amount), 0n));
 }
 
+/** How a language groups a whole number's digits: its separator, and from how many digits it groups. */
+interface Grouping {
+  separator: string;
+  fromDigits: number;
+}
+
+const groupings = new Map<string, Grouping | null>();
+
+/**
+ * The language's grouping as its formatter does it, learnt from the formatter once; null when it is not
+ * plain groups of three (say, Indian lakhs) or not Latin digits, which then go through the formatter.
+ */
+function groupingOf(language: string): Grouping | null {
+  let grouping = groupings.get(language);
+  if (grouping === undefined) {
+    const format = numberFormat(language, "ore");
+    const separator = format.formatToParts(1234567).find((part) => part.type === "group")?.value ?? "";
+    const candidate = { separator, fromDigits: format.format(1000) === "1000" ? 5 : 4 };
+    const agrees = [0n, 999n, 1000n, 12345n, 123456n, 1234567n, 12345678901234567890n].every(
+      (value) => groupByThree(value.toString(), candidate) === format.format(value),
+    );
+    grouping = agrees ? candidate : null;
+    groupings.set(language, grouping);
+  }
+  return grouping;
+}
+
+const groupByThree = (digits: string, { separator, fromDigits }: Grouping) =>
+  digits.length < fromDigits ? digits : digits.replace(/\B(?=(\d{3})+$)/g, separator);
+
+/**
+ * A whole number grouped as the language's formatter groups it ("1 246" in nb): written out from the
+ * grouping the formatter showed once, since formatting a BigInt through Intl on every amount was the
+ * largest part of composing a receipt.
+ */
+function groupDigits(value: bigint, language: string): string {
+  const grouping = groupingOf(language);
+  return grouping ? groupByThree(value.toString(), grouping) : numberFormat(language, "ore").format(value);
+}
+
 const decimalSeparators = new Map<string, string>();
 
 /** The language's decimal sign ("," in nb, "." in en), asked of its formatter once. */
@@ -145,7 +185,7 @@ function decimalSeparator(language: string): string {
 export function formatKrExact(amount: string, language = "en"): string {
   const [whole = "0", fraction = ""] = amount.trim().replace(",", ".").split(".");
   const negative = whole.startsWith("-");
-  const grouped = numberFormat(language, "ore").format(BigInt(negative ? whole.slice(1) : whole));
+  const grouped = groupDigits(BigInt(negative ? whole.slice(1) : whole), language);
   const decimal = decimalSeparator(language);
   return `${negative ? "-" : ""}${grouped}${decimal}${fraction.padEnd(2, "0").slice(0, 2)} kr`;
 }

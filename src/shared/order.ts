@@ -91,7 +91,11 @@ export function orderPagePath(storeSlug: string, publicToken: string) {
 /** Checkout (docs/product-spec.md 5). The client sends ids and quantities only; prices come from the database (decision 0006). */
 export { MAX_LINES_PER_ORDER, MAX_QTY_PER_LINE } from "./order-limits";
 
-const phoneText = z
+/**
+ * A phone number as typed, before it is read: the length rules every form shares. Reading it (validity,
+ * E.164) is the client's toE164 and, on the server, the SMS destination module's one parse.
+ */
+export const phoneTextSchema = z
   .string("errors.phoneRequired")
   .trim()
   .min(8, "errors.phoneRequired")
@@ -109,7 +113,7 @@ export const checkoutFormSchema = z.object({
     .toLowerCase()
     .email("errors.validEmailRequired")
     .max(254, "errors.validEmailRequired"),
-  shipToPhone: phoneText.refine((phone) => toE164(phone) !== undefined, "errors.phoneInvalid"),
+  shipToPhone: phoneTextSchema.refine((phone) => toE164(phone) !== undefined, "errors.phoneInvalid"),
   address: z.string().trim().max(500, "errors.textTooLong").optional(),
 });
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
@@ -156,13 +160,11 @@ export const placeOrderSchema = z.object({
   storeId: z.string("errors.cannotPlaceOrder").uuid("errors.cannotPlaceOrder"),
   buyerEmail: checkoutFormSchema.shape.buyerEmail,
   shipToName: checkoutFormSchema.shape.shipToName,
-  /** Parsed once, here: the order and its SMS use the E.164 form. */
-  shipToPhone: phoneText.transform((phone, context) => {
-    const e164 = toE164(phone);
-    if (e164) return e164;
-    context.addIssue({ code: "custom", message: "errors.phoneInvalid" });
-    return z.NEVER;
-  }),
+  /**
+   * The number as typed. The server reads it once (src/server/modules/sms/destination.ts, with the full
+   * metadata its SMS check needs) and places the order with the E.164 form.
+   */
+  shipToPhone: phoneTextSchema,
   /** One of the store's delivery options; required when the store has any (decision 0036). */
   deliveryOptionId: z.string().uuid("errors.deliveryOptionInvalid").nullable().optional(),
   shipToAddr: z

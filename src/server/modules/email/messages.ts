@@ -51,15 +51,26 @@ export const escapeHtml = (text: string) =>
 const amount = formatKrExact;
 
 const dateFormats = new Map<Language, Intl.DateTimeFormat>();
+/** Each language's last date written, by its minute: every time in one minute is on the same day in Oslo. */
+const lastDates = new Map<Language, { minute: number; text: string }>();
+const MINUTE_MS = 60_000;
 
-/** A date as the store's language writes it; each language's formatter is built once (building costs most). */
+/**
+ * A date as the store's language writes it; each language's formatter is built once (building costs most),
+ * and the orders of one minute (a busy shop's e-mails go out in batches) share the day it wrote.
+ */
 function dateOf(date: Date, language: Language) {
+  const minute = Math.floor(date.getTime() / MINUTE_MS);
+  const last = lastDates.get(language);
+  if (last?.minute === minute) return last.text;
   let format = dateFormats.get(language);
   if (!format) {
     format = new Intl.DateTimeFormat(LOCALE_TAGS[language], { dateStyle: "long", timeZone: "Europe/Oslo" });
     dateFormats.set(language, format);
   }
-  return format.format(date);
+  const text = format.format(date);
+  lastDates.set(language, { minute, text });
+  return text;
 }
 
 const addressText = (address: Record<string, string> | null) =>
@@ -74,31 +85,82 @@ const addressText = (address: Record<string, string> | null) =>
         .join(", ")
     : "";
 
+type Params = Record<string, string | number>;
+
+/** A catalogue text cut at its values: literal parts (as text and as HTML) around numbered slots. */
+interface Template {
+  texts: string[];
+  htmls: string[];
+  /** After texts[n] comes the value named names[slots[n]]. */
+  slots: number[];
+}
+
+/**
+ * Each text of an order's e-mails per language and value names, looked up and cut once: an order's
+ * e-mails say the same thirty-odd texts every time, and looking each up (twice, as text and as HTML) was
+ * most of composing them. The catalogues never change while the server runs. A `count` picks a plural
+ * form by its value, so a text with one is not kept.
+ */
+const templates = new Map<string, Template>();
+
+function templateOf(language: Language, key: string, names: string[]): Template {
+  const kept = `${language}:${key}:${names.join(",")}`;
+  let template = templates.get(kept);
+  if (!template) {
+    // Translated around numbered markers, as the values are not known here: "Hi {{name}}," → ["Hi ", "0", ","].
+    // (A private-use character, which no catalogue text holds, around each value's number.)
+    const markers = Object.fromEntries(names.map((name, n) => [name, `\ue000${n}\ue000`]));
+    const parts = translateShared(language, `email.${key}`, markers).split(/\ue000(\d+)\ue000/);
+    const texts = parts.filter((_, n) => n % 2 === 0);
+    template = {
+      texts,
+      htmls: texts.map(escapeHtml),
+      slots: parts.filter((_, n) => n % 2 === 1).map(Number),
+    };
+    if (!names.includes("count")) templates.set(kept, template);
+  }
+  return template;
+}
+
+/** The literal parts with the values in their slots, in one pass: a value is never read as a marker. */
+function fill(parts: string[], slots: number[], values: string[]) {
+  let out = parts[0] ?? "";
+  for (let n = 0; n < slots.length; n++) out += `${values[slots[n] ?? 0] ?? ""}${parts[n + 1] ?? ""}`;
+  return out;
+}
+
 /**
  * A message written twice, as plain text and as HTML, from the same parts. Catalogue texts are ours;
  * every value put into them (names, titles, addresses: anything a seller or shopper typed) is escaped
- * in the HTML, by translating around markers and escaping the whole, then the values.
+ * in the HTML: the catalogue's words around the values are escaped once, each value when it is put in.
  */
 class Writer {
   private readonly text: string[] = [];
   private readonly html: string[] = [];
   constructor(readonly language: Language) {}
 
-  t(key: string, params: Record<string, string | number> = {}) {
-    return translateShared(this.language, `email.${key}`, params);
+  t(key: string, params: Params = {}) {
+    const names = Object.keys(params);
+    const { texts, slots } = templateOf(this.language, key, names);
+    return fill(
+      texts,
+      slots,
+      names.map((name) => String(params[name] ?? "")),
+    );
   }
 
   /** The translated text as HTML: the catalogue's words escaped, the values escaped, never raw. */
-  h(key: string, params: Record<string, string | number> = {}) {
-    const markers = Object.fromEntries(Object.keys(params).map((name, n) => [name, `\u0000${n}\u0000`]));
-    let html = escapeHtml(translateShared(this.language, `email.${key}`, markers));
-    Object.values(params).forEach((value, n) => {
-      html = html.replaceAll(`\u0000${n}\u0000`, escapeHtml(String(value)));
-    });
-    return html;
+  h(key: string, params: Params = {}) {
+    const names = Object.keys(params);
+    const { htmls, slots } = templateOf(this.language, key, names);
+    return fill(
+      htmls,
+      slots,
+      names.map((name) => escapeHtml(String(params[name] ?? ""))),
+    );
   }
 
-  paragraph(key: string, params: Record<string, string | number> = {}) {
+  paragraph(key: string, params?: Params) {
     this.text.push(this.t(key, params), "");
     this.html.push(`<p>${this.h(key, params)}</p>`);
   }

@@ -26,7 +26,7 @@ import {
   startPayment,
 } from "../payments/service";
 import { latestPayment, type PaymentContext } from "../payments/state";
-import { assertSmsDestination } from "../sms/destination";
+import { assertSmsDestination, readPhoneSchema } from "../sms/destination";
 import { orderLinkOrigin, type SmsOutboxWorker } from "../sms/outbox";
 import { isUuid, requireStoreMember } from "../stores/access";
 import { memberStoreIds } from "../stores/service";
@@ -56,6 +56,9 @@ async function sendOrderPage(reply: FastifyReply, db: Db, filter: OrderFilter) {
 }
 
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** The checkout's body as the server reads it: the shopper's phone is parsed here, once, for all it is used for. */
+const placeOrderBodySchema = placeOrderSchema.extend({ shipToPhone: readPhoneSchema });
 
 export const orderRoutes: FastifyPluginAsyncZod<
   AppDeps & {
@@ -188,7 +191,7 @@ export const orderRoutes: FastifyPluginAsyncZod<
       config: { public: true },
       schema: {
         response: { 200: placedOrderSchema, 201: placedOrderSchema, ...errorResponses },
-        body: placeOrderSchema,
+        body: placeOrderBodySchema,
       },
     },
     async (request, reply) => {
@@ -196,7 +199,8 @@ export const orderRoutes: FastifyPluginAsyncZod<
       const key = typeof header === "string" && header ? header : undefined;
       if (key && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw badRequest("idempotencyKeyInvalid");
       // The buyer's phone gets a text: never a premium-rate number or one in a country Torg does not serve.
-      assertSmsDestination(request.body.shipToPhone, config.sms.allowedCountries, requestLanguage(request));
+      const phone = request.body.shipToPhone;
+      assertSmsDestination(phone, config.sms.allowedCountries, requestLanguage(request));
       // Every order texts the buyer's phone: an address that orders without end would send SMS without end.
       if (config.ordersPerIpPerHour > 0) {
         await enforceQuota(db, {
@@ -217,7 +221,8 @@ export const orderRoutes: FastifyPluginAsyncZod<
       const receiptOrigin = receiptLinkOrigin(request);
       const { order, replayed, publicPath, soldOut } = await placeOrder(
         database,
-        request.body,
+        // The order and its texts keep the E.164 form.
+        { ...request.body, shipToPhone: phone.e164 },
         key,
         { sms: orderLinkOrigin(request, config), email: receiptOrigin },
         provider !== undefined,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toE164 } from "../../../shared/phone";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { type Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
-import { smsDestinationProblem } from "./destination";
+import { readPhone, smsDestinationProblem } from "./destination";
 
 let t: TestApp;
 let seller: Agent;
@@ -47,6 +48,107 @@ describe("the numbers Torg texts", () => {
 
   it("the served countries are configurable", () => {
     expect(smsDestinationProblem("+46 70 123 45 67", ["NO"])).toEqual({ problem: "country", country: "SE" });
+  });
+});
+
+/** Mobiles and landlines of the countries Torg serves, as shoppers type them. */
+const SERVED_NUMBERS = [
+  ["a Norwegian mobile (9)", "+47 912 34 567", "+4791234567", "NO"],
+  ["a Norwegian mobile (4) without country code", "412 34 567", "+4741234567", "NO"],
+  ["a Norwegian mobile typed with 0047", "0047 48 12 34 56", "+4748123456", "NO"],
+  ["an Oslo landline", "22 12 34 56", "+4722123456", "NO"],
+  ["a Bergen landline", "+47 55 12 34 56", "+4755123456", "NO"],
+  ["a Svalbard landline (+47 79)", "+47 79 02 12 34", "+4779021234", "SJ"],
+  ["a Swedish mobile", "+46 70 123 45 67", "+46701234567", "SE"],
+  ["a Swedish mobile (073)", "+46 73 123 45 67", "+46731234567", "SE"],
+  ["a Stockholm landline", "+46 8 123 456 78", "+46812345678", "SE"],
+  ["a Gothenburg landline", "+46 31 123 45 67", "+46311234567", "SE"],
+  ["a Danish mobile", "+45 20 12 34 56", "+4520123456", "DK"],
+  ["a Danish mobile (5)", "+45 51 23 45 67", "+4551234567", "DK"],
+  ["a Copenhagen landline", "+45 33 12 34 56", "+4533123456", "DK"],
+] as const;
+
+describe("a number is read once, with the full metadata (decision 0046, addendum)", () => {
+  it.each(SERVED_NUMBERS)(
+    "%s: %s is %s in %s, as the browser's reading has it",
+    (_, typed, e164, country) => {
+      const read = readPhone(typed);
+      expect(read).toMatchObject({ e164, country });
+      // The shared reading (the small metadata, which the browser and the stores' phones use) agrees.
+      expect(toE164(typed)).toBe(e164);
+    },
+  );
+
+  it("refuses what the small metadata refuses, and gives the same E.164 for every number it accepts", () => {
+    // Every 8-digit Norwegian and Danish number with each leading pair, and Swedish ones of each length.
+    const numbers = [
+      ...Array.from({ length: 100 }, (_, n) => `+47${String(n).padStart(2, "0")}123456`),
+      ...Array.from({ length: 100 }, (_, n) => `+45${String(n).padStart(2, "0")}123456`),
+      ...[7, 8, 9, 10].flatMap((length) =>
+        Array.from(
+          { length: 100 },
+          (_, n) => `+46${String(n).padStart(2, "0")}${"1234567890".slice(0, length - 2)}`,
+        ),
+      ),
+      ...["12", "1234", "00000000", "+47 0000 0000", "+46 0 00", "abcdefgh"],
+    ];
+    let accepted = 0;
+    for (const number of numbers) {
+      const read = readPhone(number);
+      if (read) {
+        accepted++;
+        expect(toE164(number)).toBe(read.e164);
+      } else expect(smsDestinationProblem(number, ["NO", "SE", "DK"])).toEqual({ problem: "invalid" });
+      if (toE164(number) === undefined) expect(read).toBeUndefined();
+    }
+    expect(accepted).toBeGreaterThan(100);
+  });
+});
+
+describe("checkout reads the shopper's phone once and keeps it as E.164", () => {
+  it.each(SERVED_NUMBERS.filter(([, , , country]) => country !== "SJ"))(
+    "%s: %s is stored as %s",
+    async (_, typed, e164) => {
+      const response = await checkout(typed);
+      expect(response.statusCode).toBe(201);
+      expect(response.json().shipToPhone).toBe(e164);
+    },
+  );
+
+  it("one Idempotency-Key with the number typed two ways is one order", async () => {
+    const key = `phone-${Date.now()}`;
+    const send = (phone: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/orders",
+        headers: { "idempotency-key": key },
+        payload: {
+          storeId,
+          buyerEmail: "kunde@example.no",
+          shipToName: "Nora Kunde",
+          shipToPhone: phone,
+          items: [{ productId, qty: 1 }],
+        },
+      });
+    const first = await send("+47 912 34 567");
+    const again = await send("91234567");
+    expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
+    expect(again.json().id).toBe(first.json().id);
+  });
+
+  it.each([
+    ["too short", "1234", "Phone number is required"],
+    ["not a number", "00000000", "Enter a valid phone number, for example +47 912 34 567"],
+    // Valid to the small metadata, an unallocated range to the full one: refused as invalid all the same.
+    [
+      "an unallocated Norwegian range",
+      "+47 0490 7",
+      "Enter a valid phone number, for example +47 912 34 567",
+    ],
+  ])("%s (%s): a 400 on the phone field", async (_, phone, message) => {
+    const response = await checkout(phone);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, issues: [{ path: "shipToPhone", message }] });
   });
 });
 
