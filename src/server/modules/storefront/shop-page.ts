@@ -13,7 +13,7 @@ import type { Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { languageOf } from "../../lib/language";
 import { absoluteUrl } from "../../lib/origin";
-import { fillPageTemplate, type PageMeta, scriptJson } from "../../lib/rendered-page";
+import { fillPageTemplate, type PageMeta } from "../../lib/rendered-page";
 import { renderShopPage, type ShopPageState, type ShopState, shopCatalogue } from "../../pages/render";
 import { getPublicOrder } from "../orders/public-order";
 import { getProductWithStoreLocale, pageStoreProducts } from "../products/service";
