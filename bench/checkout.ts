@@ -139,6 +139,15 @@ async function run(kind: "postgres" | "pglite") {
     sql`select p.id, p.stock_qty, coalesce((select sum(i.qty) from order_items i where i.product_id = p.id), 0)::int as sold
         from products p where p.store_id = ${storeId}`,
   );
+  // How the outboxes' claim and sent updates were written (decision 0051): a HOT update stays on its page
+  // with no new index entries. The backends flush their counts when they exit, with the server.
+  const updates =
+    kind === "postgres"
+      ? await db.db.execute<{ relname: string; n_tup_upd: number; n_tup_hot_upd: number }>(
+          sql`select relname, n_tup_upd::int, n_tup_hot_upd::int from pg_stat_user_tables
+              where relname in ('email_outbox', 'sms_outbox') order by relname`,
+        )
+      : { rows: [] };
   await db.close();
   await database.drop();
   const initial = (id: string) => (id === scarceId ? SCARCE_STOCK : LARGE_STOCK);
@@ -168,11 +177,14 @@ async function run(kind: "postgres" | "pglite") {
   // Requests still in flight when the load stopped: committed, but their answer was never read.
   const inFlight = stored.size - confirmed.size - duplicated;
   const ordersPerSecond = confirmed.size / DURATION;
+  const msPerOrder = (seconds: number) => round((seconds * 1000) / Math.max(1, stored.size), 2);
+  const hot = updates.rows.map((row) => `${row.relname} ${row.n_tup_hot_upd} of ${row.n_tup_upd}`).join(", ");
   process.stdout.write(
     `${kind}: ${confirmed.size} orders in ${DURATION} s = ${round(ordersPerSecond, 0)} orders/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
       `non-2xx ${result.non2xx} (of them ${soldOutAnswers} × 409 sold out for the scarce product), errors ${result.errors}\n  database: ${stored.size} orders; lost ${lost}, duplicated ${duplicated}, wrong totals/items ${wrong}; ${inFlight} committed while the load stopped (answer unread)\n` +
       `  stock: scarce product sold ${scarceSold} of ${SCARCE_STOCK}; oversold ${oversold}; products whose stock disagrees with their orders ${stockMismatch}\n` +
-      `  cpu: server ${round(cpu.server, 1)} s + PostgreSQL backends ${round(cpu.database, 1)} s = ${round(((cpu.server + cpu.database) * 1000) / Math.max(1, stored.size), 2)} ms per order (load generator ${round(cpu.generator, 1)} s); e-mails and texts sent ${drainMs} ms after the load\n`,
+      `  cpu: server ${round(cpu.server, 1)} s + PostgreSQL backends ${round(cpu.database, 1)} s = ${msPerOrder(cpu.server + cpu.database)} ms per order (server ${msPerOrder(cpu.server)} + PostgreSQL ${msPerOrder(cpu.database)}; load generator ${round(cpu.generator, 1)} s); e-mails and texts sent ${drainMs} ms after the load\n` +
+      (hot ? `  HOT updates: ${hot}\n` : ""),
   );
   report({
     figure: `checkout on ${kind === "postgres" ? "PostgreSQL" : "PGlite"}: orders/s`,
