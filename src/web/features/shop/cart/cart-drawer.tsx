@@ -1,4 +1,3 @@
-import { ShoppingBag, Trash2, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { Button } from "../../../components/ui/button";
 import { closesOnEscape } from "../../../components/ui/escape-close";
@@ -7,6 +6,7 @@ import { toast } from "../../../hooks/use-toast";
 import { useTranslation } from "../../../lib/i18n";
 import { useKr } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
+import { ShoppingBag, Trash2, X } from "../components/icons";
 import { ProductPhoto } from "../components/product-photo";
 import type { CartNotes } from "../components/shop-context";
 import { StockLabel } from "../components/stock-label";

@@ -1,4 +1,3 @@
-import { Maximize, Minus, Plus, ShoppingBag, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
 import { fixImageUrl } from "../../../../shared/image-url";
@@ -9,6 +8,7 @@ import { useTranslation } from "../../../lib/i18n";
 import { useKr } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
 import { useFocusReturn } from "./focus-return";
+import { Maximize, Minus, Plus, ShoppingBag, X } from "./icons";
 import { Marker } from "./product-photo";
 import { useShop } from "./shop-context";
 
