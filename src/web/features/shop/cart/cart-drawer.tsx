@@ -7,6 +7,7 @@ import { useTranslation } from "../../../lib/i18n";
 import { useKr } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
 import { ShoppingBag, Trash2, X } from "../components/icons";
+import { useOpenedOnce } from "../components/opened-once";
 import { ProductPhoto } from "../components/product-photo";
 import type { CartNotes } from "../components/shop-context";
 import { StockLabel } from "../components/stock-label";
@@ -33,15 +34,15 @@ interface CartDrawerProps {
   onCloseAutoFocus: (event: Event) => void;
 }
 
-/** The cart as a sheet: from the bottom on phones, from the right on wider screens (docs/product-spec.md 2.12). */
-export function CartDrawer({
-  open,
-  onOpenChange,
-  onCheckout,
-  preparing,
-  notes,
-  onCloseAutoFocus,
-}: CartDrawerProps) {
+/**
+ * The cart as a sheet: from the bottom on phones, from the right on wider screens (docs/product-spec.md 2.12).
+ * Nothing of it is rendered until it first opens (useOpenedOnce).
+ */
+export function CartDrawer(props: CartDrawerProps) {
+  return useOpenedOnce(props.open) ? <CartSheet {...props} /> : null;
+}
+
+function CartSheet({ open, onOpenChange, onCheckout, preparing, notes, onCloseAutoFocus }: CartDrawerProps) {
   const { t } = useTranslation();
   const kr = useKr();
   const cart = useCart();
