@@ -14,13 +14,31 @@ export type Catalogue = Record<string, unknown>;
 
 export type TranslateParams = Record<string, string | number | null | undefined>;
 
-function lookup(catalogue: unknown, path: string): string | undefined {
-  let node = catalogue;
+/**
+ * The texts found so far in each catalogue, by dotted key. A server renders a shop page from the same few
+ * catalogue objects (one per language, made once) and asks for the same keys on every page, some once per
+ * product card: splitting the key and walking the objects was most of a lookup's cost (decision 0049).
+ * Only texts found are kept, so a key that is no key (a message passed through) adds nothing, and what
+ * is kept is bounded by the catalogue's texts. Catalogues are never changed once made.
+ */
+const foundTexts = new WeakMap<object, Map<string, string>>();
+
+function lookup(catalogue: Catalogue, path: string): string | undefined {
+  let found = foundTexts.get(catalogue);
+  const kept = found?.get(path);
+  if (kept !== undefined) return kept;
+  let node: unknown = catalogue;
   for (const part of path.split(".")) {
     if (!node || typeof node !== "object") return undefined;
     node = (node as Record<string, unknown>)[part];
   }
-  return typeof node === "string" ? node : undefined;
+  if (typeof node !== "string") return undefined;
+  if (!found) {
+    found = new Map();
+    foundTexts.set(catalogue, found);
+  }
+  found.set(path, node);
+  return node;
 }
 
 const pluralRules = new Map<string, Intl.PluralRules>();
@@ -48,19 +66,39 @@ export function translate(
   params: TranslateParams = {},
 ): string {
   const count = params.count;
-  const candidates =
-    typeof count === "number" ? [`${key}_${pluralCategory(language, count)}`, `${key}_other`, key] : [key];
+  if (typeof count !== "number") {
+    // Most calls: one key, no plural forms to try.
+    const template = lookup(catalogue, key) ?? lookup(fallback, key);
+    return template === undefined ? key : interpolate(template, params);
+  }
+  const candidates = [`${key}_${pluralCategory(language, count)}`, `${key}_other`, key];
   for (const source of [catalogue, fallback]) {
     for (const candidate of candidates) {
       const template = lookup(source, candidate);
-      if (template !== undefined) {
-        // Most texts have no placeholder: they are returned as they are, without a pass of the pattern.
-        if (!template.includes("{{")) return template;
-        return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ""));
-      }
+      if (template !== undefined) return interpolate(template, params);
     }
   }
   return key;
+}
+
+/**
+ * Each text's pieces around its placeholders (texts at even places, names at odd ones), split once:
+ * a product card fills the same text for every product. Kept by text, and only catalogue texts come here.
+ */
+const textPieces = new Map<string, string[]>();
+
+function interpolate(template: string, params: TranslateParams): string {
+  let pieces = textPieces.get(template);
+  if (!pieces) {
+    pieces = template.split(/\{\{\s*(\w+)\s*\}\}/);
+    textPieces.set(template, pieces);
+  }
+  // Most texts have no placeholder: they are returned as they are.
+  if (pieces.length === 1) return template;
+  let text = pieces[0] ?? "";
+  for (let i = 1; i < pieces.length; i += 2)
+    text += String(params[pieces[i] ?? ""] ?? "") + (pieces[i + 1] ?? "");
+  return text;
 }
 
 /** A text of the shared catalogue by its dotted key ("finn.title"), falling back to English. */

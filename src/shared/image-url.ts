@@ -16,14 +16,20 @@ export function fixImageUrl(url: string | null | undefined, origin: string): str
 export const IMAGE_WIDTHS = [1600, 800, 400] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
+const LARGEST = "-1600.webp";
+
 export function imageVariantUrl(url: string, width: ImageWidth): string {
-  return url.replace(/-1600\.webp$/, `-${width}.webp`);
+  return url.endsWith(LARGEST) ? `${url.slice(0, -LARGEST.length)}-${width}.webp` : url;
 }
 
-/** A srcset for an uploaded image, or undefined for images from elsewhere. */
+/**
+ * A srcset for an uploaded image, or undefined for images from elsewhere. By the name's end, not a
+ * pattern: a storefront writes one per card on every render (decision 0049).
+ */
 export function imageSrcSet(url: string): string | undefined {
-  if (!/-1600\.webp$/.test(url)) return undefined;
-  return IMAGE_WIDTHS.map((width) => `${imageVariantUrl(url, width)} ${width}w`).join(", ");
+  if (!url.endsWith(LARGEST)) return undefined;
+  const stem = url.slice(0, -LARGEST.length);
+  return IMAGE_WIDTHS.map((width) => `${stem}-${width}.webp ${width}w`).join(", ");
 }
 
 const UPLOAD_PATH = "^/uploads/products/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";

@@ -59,3 +59,27 @@ describe("formatCount", () => {
     expect(formatCount(20, "sv")).toBe("20");
   });
 });
+
+describe("formatKr, asked again", () => {
+  it("answers the same for the same amount, and apart for each language, unit and form of it", () => {
+    for (let i = 0; i < 2; i++) {
+      expect(formatKr("1500.00", "en")).toBe("1,500 kr");
+      expect(plain(formatKr("1500.00", "nb"))).toBe("1 500 kr");
+      expect(formatKr("1500.00", "en", "NOK")).toBe("1,500 NOK");
+      expect(formatKr(1500.5, "en")).toBe("1,501 kr");
+      expect(formatKr(undefined, "en")).toBe("0 kr");
+      expect(formatKr("", "en")).toBe("0 kr");
+    }
+  });
+
+  it("still refuses what is not an amount, every time", () => {
+    expect(() => formatKr("12abc", "en")).toThrow();
+    expect(() => formatKr("12abc", "en")).toThrow();
+  });
+
+  it("keeps answering right past the number of amounts it keeps", () => {
+    for (let kroner = 0; kroner < 10_050; kroner++) formatKr(kroner, "en");
+    expect(formatKr(9999, "en")).toBe("9,999 kr");
+    expect(formatKr(12, "en")).toBe("12 kr");
+  });
+});

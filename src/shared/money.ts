@@ -80,9 +80,25 @@ export function formatCount(value: number, language = "en"): string {
  * amount. `unit` names another currency the same way ("450 NOK", the admin's product list).
  */
 export function formatKr(amount: string | number | null | undefined, language = "en", unit = "kr"): string {
-  const kroner = amount === null || amount === undefined || amount === "" ? 0 : wholeKroner(amount);
-  return `${numberFormat(language, "whole").format(kroner)} ${unit}`;
+  const key = `${language} ${unit} ${amount}`;
+  let text = formattedAmounts.get(key);
+  if (text === undefined) {
+    const kroner = amount === null || amount === undefined || amount === "" ? 0 : wholeKroner(amount);
+    text = `${numberFormat(language, "whole").format(kroner)} ${unit}`;
+    if (formattedAmounts.size >= FORMATTED_AMOUNTS_KEPT) formattedAmounts.clear();
+    formattedAmounts.set(key, text);
+  }
+  return text;
 }
+
+/**
+ * formatKr's answers, by language, unit and amount as given. A server renders the same prices on every
+ * page of a store (a storefront formats each card's price on every render), and reading the amount and
+ * Intl's format cost far more than finding the answer again (decision 0049). Forgotten all at once when
+ * full: the prices of the stores being shown come back at once.
+ */
+const formattedAmounts = new Map<string, string>();
+const FORMATTED_AMOUNTS_KEPT = 10_000;
 
 /** Whole kroner in the locale's short form, for chart axes: "1.2K kr" (en), "1,2k kr" (nb). */
 export function formatKrCompact(amount: string | number, language = "en"): string {

@@ -1,7 +1,7 @@
-import { PackageSearch, ReceiptText, Store } from "lucide-react";
 import type { ShopPage } from "../../../shared/storefront";
 import { SkipLink } from "../../components/skip-link";
 import { Toaster } from "../../components/ui/toaster";
+import { PackageSearch, ReceiptText, Store } from "./components/icons";
 import { LoadFailurePage } from "./components/load-failure";
 import { ShopFrame } from "./components/shop-frame";
 import { ProductPage } from "./product/product-page";

@@ -1,6 +1,6 @@
-import { ShoppingBag } from "lucide-react";
 import { useTranslation } from "../../../lib/i18n";
 import { cn } from "../../../lib/utils";
+import { ShoppingBag } from "../components/icons";
 import { useShop } from "../components/shop-context";
 import { itemCount, useCart } from "./cart";
 

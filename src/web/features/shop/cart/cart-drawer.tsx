@@ -1,4 +1,3 @@
-import { ShoppingBag, Trash2, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { Button } from "../../../components/ui/button";
 import { closesOnEscape } from "../../../components/ui/escape-close";
@@ -7,6 +6,8 @@ import { toast } from "../../../hooks/use-toast";
 import { useTranslation } from "../../../lib/i18n";
 import { useKr } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
+import { ShoppingBag, Trash2, X } from "../components/icons";
+import { useOpenedOnce } from "../components/opened-once";
 import { ProductPhoto } from "../components/product-photo";
 import type { CartNotes } from "../components/shop-context";
 import { StockLabel } from "../components/stock-label";
@@ -33,15 +34,15 @@ interface CartDrawerProps {
   onCloseAutoFocus: (event: Event) => void;
 }
 
-/** The cart as a sheet: from the bottom on phones, from the right on wider screens (docs/product-spec.md 2.12). */
-export function CartDrawer({
-  open,
-  onOpenChange,
-  onCheckout,
-  preparing,
-  notes,
-  onCloseAutoFocus,
-}: CartDrawerProps) {
+/**
+ * The cart as a sheet: from the bottom on phones, from the right on wider screens (docs/product-spec.md 2.12).
+ * Nothing of it is rendered until it first opens (useOpenedOnce).
+ */
+export function CartDrawer(props: CartDrawerProps) {
+  return useOpenedOnce(props.open) ? <CartSheet {...props} /> : null;
+}
+
+function CartSheet({ open, onOpenChange, onCheckout, preparing, notes, onCloseAutoFocus }: CartDrawerProps) {
   const { t } = useTranslation();
   const kr = useKr();
   const cart = useCart();

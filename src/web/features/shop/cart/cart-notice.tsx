@@ -1,7 +1,7 @@
-import { Info } from "lucide-react";
 import { useTranslation } from "../../../lib/i18n";
 import { useKr } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
+import { Info } from "../components/icons";
 import type { CartNotes } from "../components/shop-context";
 
 /** What a refresh changed in the cart (prices, products gone, stock), said once, briefly. */

@@ -1,7 +1,7 @@
-import { Minus, Plus } from "lucide-react";
 import { MAX_QTY_PER_LINE } from "../../../../shared/order-limits";
 import { useTranslation } from "../../../lib/i18n";
 import { cn } from "../../../lib/utils";
+import { Minus, Plus } from "../components/icons";
 
 interface QuantityStepperProps {
   value: number;

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CircleCheck, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -27,6 +26,7 @@ import {
 } from "../api";
 import { cartStore, cartTotal, itemCount, lineTitle, lineTotal, useCart } from "../cart/cart";
 import { CartNotice } from "../cart/cart-notice";
+import { CircleCheck, X } from "../components/icons";
 import type { CartNotes } from "../components/shop-context";
 import { DeliveryFields, useDeliveryPriceText } from "./delivery-fields";
 import { PaymentChoice } from "./payment-choice";

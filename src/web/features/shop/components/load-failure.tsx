@@ -1,6 +1,6 @@
-import type { LucideIcon } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../lib/i18n";
+import type { ShopIcon } from "./icons";
 import { MissingState } from "./missing-state";
 import { ShopFooter } from "./shop-footer";
 
@@ -16,7 +16,7 @@ export function LoadFailurePage({
 }: {
   reason: "missing" | "unavailable";
   texts: "storefront" | "productPage" | "orderPage";
-  icon: LucideIcon;
+  icon: ShopIcon;
 }) {
   const { t } = useTranslation();
   const missing = reason === "missing";

@@ -1,9 +1,9 @@
-import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "../../../lib/utils";
+import type { ShopIcon } from "./icons";
 
 interface MissingStateProps {
-  icon: LucideIcon;
+  icon: ShopIcon;
   title: string;
   text: string;
   /** The way on: a button or link. */

@@ -1,7 +1,7 @@
-import { Share2 } from "lucide-react";
 import { toast } from "../../../hooks/use-toast";
 import { useTranslation } from "../../../lib/i18n";
 import { cn } from "../../../lib/utils";
+import { Share2 } from "./icons";
 
 /**
  * Shares a shop page (decision 0039): the phone's share sheet where the browser has one

@@ -1,4 +1,3 @@
-import { Maximize, Minus, Plus, ShoppingBag, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
 import { fixImageUrl } from "../../../../shared/image-url";
@@ -9,6 +8,8 @@ import { useTranslation } from "../../../lib/i18n";
 import { useKr } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
 import { useFocusReturn } from "./focus-return";
+import { Maximize, Minus, Plus, ShoppingBag, X } from "./icons";
+import { useOpenedOnce } from "./opened-once";
 import { Marker } from "./product-photo";
 import { useShop } from "./shop-context";
 
@@ -83,9 +84,14 @@ interface ZoomViewerProps<P extends ZoomProduct> {
 
 /**
  * The zoom viewer of docs/product-spec.md 2.11: opens at the marker, zooms with + and − (buttons and keys), pinch and
- * the mouse wheel, pans by dragging or with the arrow keys, 0 resets, and links to the product page.
+ * the mouse wheel, pans by dragging or with the arrow keys, 0 resets, and links to the product page. Nothing
+ * of it is rendered until it first opens (useOpenedOnce).
  */
-export function ZoomViewer<P extends ZoomProduct>({
+export function ZoomViewer<P extends ZoomProduct>(props: ZoomViewerProps<P>) {
+  return useOpenedOnce(props.product !== null) ? <ZoomDialog {...props} /> : null;
+}
+
+function ZoomDialog<P extends ZoomProduct>({
   product: requested,
   onOpenChange,
   onAddToCart,

@@ -1,4 +1,3 @@
-import { Phone, Store } from "lucide-react";
 import { useState } from "react";
 import { formatKrExact, lineTotal } from "../../../../shared/money";
 import type { PublicOrder } from "../../../../shared/order-page";
@@ -6,6 +5,7 @@ import { formatOrgNumber } from "../../../../shared/org-number";
 import { formatPhone } from "../../../../shared/phone-format";
 import { Badge, type BadgeProps } from "../../../components/ui/badge";
 import { useTranslation } from "../../../lib/i18n";
+import { Phone, Store } from "../components/icons";
 import { ShopFooter } from "../components/shop-footer";
 import { StoreLogo } from "../components/store-logo";
 import { useOrderDate } from "./order-date";

@@ -1,4 +1,3 @@
-import { CircleCheck, CircleX, Clock } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { OrderPaymentState } from "../../../../shared/payment";
 import { Button } from "../../../components/ui/button";
@@ -6,6 +5,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api";
 import { useTranslation } from "../../../lib/i18n";
 import { fetchOrderPayment, retryOrderPayment } from "../api";
+import { CircleCheck, CircleX, Clock } from "../components/icons";
 
 /** While a payment waits, the page asks again this often (the server reads the provider each time). */
 const POLL_MS = 2000;

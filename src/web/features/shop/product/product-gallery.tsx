@@ -1,9 +1,9 @@
-import { ScanSearch } from "lucide-react";
 import { useRef, useState } from "react";
 import { LEAD_IMAGE_SIZES } from "../../../../shared/image-url";
 import type { ProductView } from "../../../../shared/product";
 import { useTranslation } from "../../../lib/i18n";
 import { cn } from "../../../lib/utils";
+import { ScanSearch } from "../components/icons";
 import { ProductPhoto } from "../components/product-photo";
 
 /** The photos in the seller's order (decision 0033); a product from before photos had rows shows its primary. */

@@ -1,4 +1,3 @@
-import { ArrowLeft, ShoppingBag } from "lucide-react";
 import { useState } from "react";
 import type { ProductView } from "../../../../shared/product";
 import { Button } from "../../../components/ui/button";
@@ -8,6 +7,7 @@ import { useKr } from "../../../lib/money";
 import { cartStore } from "../cart/cart";
 import { CartButton } from "../cart/cart-button";
 import { QuantityStepper } from "../cart/quantity-stepper";
+import { ArrowLeft, ShoppingBag } from "../components/icons";
 import { ShareButton } from "../components/share-button";
 import { useShop } from "../components/shop-context";
 import { ShopFooter } from "../components/shop-footer";

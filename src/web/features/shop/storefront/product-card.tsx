@@ -1,7 +1,7 @@
-import { ScanSearch } from "lucide-react";
 import type { StorefrontProduct } from "../../../../shared/storefront";
 import { useTranslation } from "../../../lib/i18n";
 import { useKr } from "../../../lib/money";
+import { ScanSearch } from "../components/icons";
 import { ProductPhoto } from "../components/product-photo";
 import { StockLabel } from "../components/stock-label";
 

@@ -1,4 +1,3 @@
-import { ChevronLeft, ChevronRight, LoaderCircle, PackageOpen, Search, X } from "lucide-react";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import {
   SEARCH_TEXT_MAX_LENGTH,
@@ -11,6 +10,7 @@ import type { PublicStore, StorefrontListing, StorefrontProduct } from "../../..
 import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../lib/i18n";
 import { fetchStorefrontPage } from "../api";
+import { ChevronLeft, ChevronRight, LoaderCircle, PackageOpen, Search, X } from "../components/icons";
 import { ProductCard } from "./product-card";
 
 /** "Clear search": back to the whole store, from the results and from an empty search alike. */

@@ -1,4 +1,3 @@
-import { ArrowRight, MessageCircle, ShoppingBag } from "lucide-react";
 import {
   type CSSProperties,
   type MouseEvent,
@@ -19,6 +18,7 @@ import { cn } from "../../../lib/utils";
 import { cartStore, cartTotal, itemCount, useCart } from "../cart/cart";
 import { CartButton } from "../cart/cart-button";
 import { hasCoarsePointer, smsHref } from "../components/format";
+import { ArrowRight, MessageCircle, ShoppingBag } from "../components/icons";
 import { useSettledImage } from "../components/product-photo";
 import { ShareButton } from "../components/share-button";
 import { useShop } from "../components/shop-context";

@@ -1,7 +1,7 @@
-import { ArrowLeft } from "lucide-react";
 import type { PublicStore } from "../../../../shared/storefront";
 import { termsSections } from "../../../../shared/terms";
 import { useTranslation } from "../../../lib/i18n";
+import { ArrowLeft } from "../components/icons";
 import { ShopFooter } from "../components/shop-footer";
 import { StoreLogo } from "../components/store-logo";
 
