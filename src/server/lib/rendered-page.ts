@@ -24,8 +24,8 @@ export const escapeHtml = (text: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
-/** Title, description and, for a page worth sharing, Open Graph tags and the canonical address. */
-function injectPageMeta(html: string, meta: PageMeta): string {
+/** What a page's head says of it: its title, its description, and the tags of a page worth sharing. */
+function headTags(meta: PageMeta) {
   const description = escapeHtml(meta.description.slice(0, 300));
   const share = meta.share
     ? [
@@ -44,15 +44,21 @@ function injectPageMeta(html: string, meta: PageMeta): string {
     : meta.noindex
       ? `<meta name="robots" content="noindex, nofollow">`
       : "";
-  // Replacer functions, never replacement strings: a seller's "$'" or "$&" must stay text.
-  return html
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(
-      /<meta name="description" content="[^"]*"\s*\/?>/,
-      () => `<meta name="description" content="${description}">`,
-    )
-    .replace("</head>", () => `    ${share}\n  </head>`);
+  return {
+    title: `<title>${escapeHtml(meta.title)}</title>`,
+    description: `<meta name="description" content="${description}">`,
+    share,
+  };
 }
+
+/**
+ * The places of a template that fillPageTemplate fills, found in one pass: the template holds the
+ * page's inline stylesheet (decision 0044), and a pass per place copied and scanned all of it seven
+ * times for every page rendered. Each is filled where it first appears, as String.replace of one
+ * occurrence did; the HTML filled in is never searched again.
+ */
+const TEMPLATE_PLACES =
+  /<html lang="[^"]*"|<title>[^<]*<\/title>|<meta name="description" content="[^"]*"\s*\/?>|<\/head>|<!--page-state-->|<!--page-html-->/g;
 
 /**
  * A server-rendered page: the template (shop.html, account.html) with its language, head texts, the
@@ -69,14 +75,36 @@ export function fillPageTemplate(
     preloadJson?: string;
   },
 ): string {
-  const stateScript = `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${scriptJson(page.state)}</script>`;
+  const head = headTags(page.meta);
   // crossorigin: a preload is used only by a fetch of the same mode, and fetch() asks in CORS mode.
   const preload = page.preloadJson
     ? `<link rel="preload" href="${escapeHtml(page.preloadJson)}" as="fetch" crossorigin="anonymous">\n  `
     : "";
-  return injectPageMeta(template, page.meta)
-    .replace("</head>", () => `${preload}</head>`)
-    .replace(/<html lang="[^"]*"/, () => `<html lang="${page.language}"`)
-    .replace("<!--page-state-->", () => stateScript)
-    .replace("<!--page-html-->", () => page.html);
+  const filled = new Set<string>();
+  // A replacer function, never a replacement string: a seller's "$'" or "$&" must stay text.
+  return template.replace(TEMPLATE_PLACES, (place) => {
+    const kind = place.startsWith("<html")
+      ? "language"
+      : place.startsWith("<title>")
+        ? "title"
+        : place.startsWith("<meta")
+          ? "description"
+          : place;
+    if (filled.has(kind)) return place;
+    filled.add(kind);
+    switch (kind) {
+      case "language":
+        return `<html lang="${page.language}"`;
+      case "title":
+        return head.title;
+      case "description":
+        return head.description;
+      case "</head>":
+        return `    ${head.share}\n  ${preload}</head>`;
+      case "<!--page-state-->":
+        return `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${scriptJson(page.state)}</script>`;
+      default:
+        return page.html;
+    }
+  });
 }
