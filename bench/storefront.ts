@@ -60,6 +60,11 @@ function rawGet(url: string, headers: Record<string, string>) {
 async function main() {
   const database = await benchDatabase("postgres");
   const templates = templateWebRoot();
+  process.stdout.write(
+    templates.built
+      ? "page templates: the build's (dist/web), as production sends them\n"
+      : "page templates: the source ones, WITHOUT the inline stylesheet production sends (run npm run build first)\n",
+  );
   const torg = await startServer({ ...database.env, WEB_ROOT: templates.path, PUBLIC_CACHE_TTL_MS: "0" });
   const sqlOf = await openPostgres(database.url ?? "", 1);
   const routesFile = path.join(os.tmpdir(), `torg-bare-${process.pid}.json`);
