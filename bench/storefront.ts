@@ -63,7 +63,7 @@ async function main() {
   process.stdout.write(
     templates.built
       ? "page templates: the build's (dist/web), as production sends them\n"
-      : "page templates: the source ones, WITHOUT the inline stylesheet production sends (run npm run build first)\n",
+      : "page templates: the source ones, NOT the head production sends (run npm run build first)\n",
   );
   const torg = await startServer({ ...database.env, WEB_ROOT: templates.path, PUBLIC_CACHE_TTL_MS: "0" });
   const sqlOf = await openPostgres(database.url ?? "", 1);

@@ -66,10 +66,10 @@ export interface RunningServer {
 
 /**
  * A web root holding the page templates the server renders shop pages into: the built ones (`dist/web`,
- * after `npm run build`) when there are, since they are what production sends (the inline stylesheet of
- * decision 0044 is most of a shop page's bytes); else the source ones, which hold no stylesheet and give
- * pages much lighter than production's. `built` says which. Scripts and styles are not fetched by a load
- * generator, so neither needs its assets.
+ * after `npm run build`) when there are, since they are what production sends (the head the build
+ * writes: the login pages' inline stylesheet of decision 0044, the shop's link to its own, decision 0053);
+ * else the source ones, whose head differs from production's (an unminified theme script, no stylesheet).
+ * `built` says which. Scripts and styles are not fetched by a load generator, so neither needs its assets.
  */
 export function templateWebRoot() {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "torg-templates-"));

@@ -2,18 +2,20 @@ import { createElement, type ReactElement } from "react";
 
 /**
  * The shop's icons: lucide's drawings (lucide-react 1.75.0, ISC licence, copyright Lucide Contributors),
- * written as lucide-react writes them (the same `<svg>` attributes, classes and children), by one plain
- * component per icon whose children are built once, when this module loads. lucide-react's icon is two
- * forwardRef components that, on every render, read a context, rebuild the attribute object through
- * several spreads, split and merge the class names and create each child element again: about a tenth of
- * the server's rendering of a shop page, and the same again in the shopper's browser when it hydrates
- * (decision 0049). The drawings are copied rather than read from lucide-react's icon modules: those
- * export their data only beside a component the bundler cannot drop, and the storefront's JavaScript is
- * at its budget. icons.test.ts holds each to lucide-react's own markup, so an upgrade that redraws one
- * fails there. Every shop icon is decorative, so each is `aria-hidden`, as lucide-react makes an icon
- * given no accessible name.
+ * by one plain component per icon whose children are built once, when this module loads. lucide-react's
+ * icon is two forwardRef components that, on every render, read a context, rebuild the attribute object
+ * through several spreads, split and merge the class names and create each child element again: about a
+ * tenth of the server's rendering of a shop page, and the same again in the shopper's browser when it
+ * hydrates (decision 0049). The drawings are copied rather than read from lucide-react's icon modules:
+ * those export their data only beside a component the bundler cannot drop, and the storefront's
+ * JavaScript is at its budget. icons.test.ts holds each to lucide-react's own drawing, so an upgrade
+ * that redraws one fails there.
+ *
+ * The `<svg>` is lucide's, less what every icon repeated (decision 0053): its stroke is the `torg-icon`
+ * class (components/storefront.css), and the namespace and lucide's name classes, which an HTML page
+ * needs neither of, are left out; 140 bytes an icon on every page. Every shop icon is decorative, so
+ * each is `aria-hidden`, as lucide-react makes an icon given no accessible name.
  */
-
 /** An icon's children: element name and attributes, in lucide's order. */
 type IconNode = [tag: "path" | "circle" | "line" | "rect", attributes: Record<string, string>][];
 
@@ -23,23 +25,18 @@ export interface ShopIconProps {
 
 export type ShopIcon = (props: ShopIconProps) => ReactElement;
 
-/** `classes` is lucide-react's: "lucide", the icon's name and its former names. */
-function icon(classes: string, node: IconNode): ShopIcon {
+/** An icon is named by its export, as lucide-react names it (icons.test.ts pairs them by that name). */
+function icon(node: IconNode): ShopIcon {
   // The same elements every render: React writes a constant element again without it being built again.
   const children = node.map(([tag, attributes], index) => createElement(tag, { ...attributes, key: index }));
   return function Icon({ className }: ShopIconProps) {
     return (
+      // The width and height keep an icon its size where the stylesheet has not loaded.
       <svg
-        xmlns="http://www.w3.org/2000/svg"
         width={24}
         height={24}
         viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        className={className ? `${classes} ${className}` : classes}
+        className={className ? `torg-icon ${className}` : "torg-icon"}
         aria-hidden="true"
       >
         {children}
@@ -48,48 +45,42 @@ function icon(classes: string, node: IconNode): ShopIcon {
   };
 }
 
-export const ArrowLeft = /* @__PURE__ */ icon("lucide lucide-arrow-left", [
+export const ArrowLeft = /* @__PURE__ */ icon([
   ["path", { d: "m12 19-7-7 7-7" }],
   ["path", { d: "M19 12H5" }],
 ]);
-export const ArrowRight = /* @__PURE__ */ icon("lucide lucide-arrow-right", [
+export const ArrowRight = /* @__PURE__ */ icon([
   ["path", { d: "M5 12h14" }],
   ["path", { d: "m12 5 7 7-7 7" }],
 ]);
-export const ChevronLeft = /* @__PURE__ */ icon("lucide lucide-chevron-left", [
-  ["path", { d: "m15 18-6-6 6-6" }],
-]);
-export const ChevronRight = /* @__PURE__ */ icon("lucide lucide-chevron-right", [
-  ["path", { d: "m9 18 6-6-6-6" }],
-]);
-export const CircleCheck = /* @__PURE__ */ icon("lucide lucide-circle-check lucide-check-circle-2", [
+export const ChevronLeft = /* @__PURE__ */ icon([["path", { d: "m15 18-6-6 6-6" }]]);
+export const ChevronRight = /* @__PURE__ */ icon([["path", { d: "m9 18 6-6-6-6" }]]);
+export const CircleCheck = /* @__PURE__ */ icon([
   ["circle", { cx: "12", cy: "12", r: "10" }],
   ["path", { d: "m16 9-5.5 5.5L8 12" }],
 ]);
-export const CircleX = /* @__PURE__ */ icon("lucide lucide-circle-x lucide-x-circle", [
+export const CircleX = /* @__PURE__ */ icon([
   ["circle", { cx: "12", cy: "12", r: "10" }],
   ["path", { d: "m15 9-6 6" }],
   ["path", { d: "m9 9 6 6" }],
 ]);
-export const Clock = /* @__PURE__ */ icon("lucide lucide-clock", [
+export const Clock = /* @__PURE__ */ icon([
   ["circle", { cx: "12", cy: "12", r: "10" }],
   ["path", { d: "M12 6v6l4 2" }],
 ]);
-export const Info = /* @__PURE__ */ icon("lucide lucide-info", [
+export const Info = /* @__PURE__ */ icon([
   ["circle", { cx: "12", cy: "12", r: "10" }],
   ["path", { d: "M12 16v-4" }],
   ["path", { d: "M12 8h.01" }],
 ]);
-export const LoaderCircle = /* @__PURE__ */ icon("lucide lucide-loader-circle lucide-loader-2", [
-  ["path", { d: "M21 12a9 9 0 1 1-6.219-8.56" }],
-]);
-export const Maximize = /* @__PURE__ */ icon("lucide lucide-maximize", [
+export const LoaderCircle = /* @__PURE__ */ icon([["path", { d: "M21 12a9 9 0 1 1-6.219-8.56" }]]);
+export const Maximize = /* @__PURE__ */ icon([
   ["path", { d: "M8 3H5a2 2 0 0 0-2 2v3" }],
   ["path", { d: "M21 8V5a2 2 0 0 0-2-2h-3" }],
   ["path", { d: "M3 16v3a2 2 0 0 0 2 2h3" }],
   ["path", { d: "M16 21h3a2 2 0 0 0 2-2v-3" }],
 ]);
-export const MessageCircle = /* @__PURE__ */ icon("lucide lucide-message-circle", [
+export const MessageCircle = /* @__PURE__ */ icon([
   [
     "path",
     {
@@ -97,8 +88,8 @@ export const MessageCircle = /* @__PURE__ */ icon("lucide lucide-message-circle"
     },
   ],
 ]);
-export const Minus = /* @__PURE__ */ icon("lucide lucide-minus", [["path", { d: "M5 12h14" }]]);
-export const PackageOpen = /* @__PURE__ */ icon("lucide lucide-package-open", [
+export const Minus = /* @__PURE__ */ icon([["path", { d: "M5 12h14" }]]);
+export const PackageOpen = /* @__PURE__ */ icon([
   ["path", { d: "M12 22v-9" }],
   [
     "path",
@@ -119,7 +110,7 @@ export const PackageOpen = /* @__PURE__ */ icon("lucide lucide-package-open", [
     },
   ],
 ]);
-export const PackageSearch = /* @__PURE__ */ icon("lucide lucide-package-search", [
+export const PackageSearch = /* @__PURE__ */ icon([
   ["path", { d: "M12 22V12" }],
   ["path", { d: "M20.27 18.27 22 20" }],
   [
@@ -132,7 +123,7 @@ export const PackageSearch = /* @__PURE__ */ icon("lucide lucide-package-search"
   ["path", { d: "m7.5 4.27 8.997 5.148" }],
   ["circle", { cx: "18.5", cy: "16.5", r: "2.5" }],
 ]);
-export const Phone = /* @__PURE__ */ icon("lucide lucide-phone", [
+export const Phone = /* @__PURE__ */ icon([
   [
     "path",
     {
@@ -140,11 +131,11 @@ export const Phone = /* @__PURE__ */ icon("lucide lucide-phone", [
     },
   ],
 ]);
-export const Plus = /* @__PURE__ */ icon("lucide lucide-plus", [
+export const Plus = /* @__PURE__ */ icon([
   ["path", { d: "M5 12h14" }],
   ["path", { d: "M12 5v14" }],
 ]);
-export const ReceiptText = /* @__PURE__ */ icon("lucide lucide-receipt-text", [
+export const ReceiptText = /* @__PURE__ */ icon([
   ["path", { d: "M13 16H8" }],
   ["path", { d: "M14 8H8" }],
   ["path", { d: "M16 12H8" }],
@@ -155,7 +146,7 @@ export const ReceiptText = /* @__PURE__ */ icon("lucide lucide-receipt-text", [
     },
   ],
 ]);
-export const ScanSearch = /* @__PURE__ */ icon("lucide lucide-scan-search", [
+export const ScanSearch = /* @__PURE__ */ icon([
   ["path", { d: "M3 7V5a2 2 0 0 1 2-2h2" }],
   ["path", { d: "M17 3h2a2 2 0 0 1 2 2v2" }],
   ["path", { d: "M21 17v2a2 2 0 0 1-2 2h-2" }],
@@ -163,18 +154,18 @@ export const ScanSearch = /* @__PURE__ */ icon("lucide lucide-scan-search", [
   ["circle", { cx: "12", cy: "12", r: "3" }],
   ["path", { d: "m16 16-1.9-1.9" }],
 ]);
-export const Search = /* @__PURE__ */ icon("lucide lucide-search", [
+export const Search = /* @__PURE__ */ icon([
   ["path", { d: "m21 21-4.34-4.34" }],
   ["circle", { cx: "11", cy: "11", r: "8" }],
 ]);
-export const Share2 = /* @__PURE__ */ icon("lucide lucide-share-2", [
+export const Share2 = /* @__PURE__ */ icon([
   ["circle", { cx: "18", cy: "5", r: "3" }],
   ["circle", { cx: "6", cy: "12", r: "3" }],
   ["circle", { cx: "18", cy: "19", r: "3" }],
   ["line", { x1: "8.59", x2: "15.42", y1: "13.51", y2: "17.49" }],
   ["line", { x1: "15.41", x2: "8.59", y1: "6.51", y2: "10.49" }],
 ]);
-export const ShoppingBag = /* @__PURE__ */ icon("lucide lucide-shopping-bag", [
+export const ShoppingBag = /* @__PURE__ */ icon([
   ["path", { d: "M16 10a4 4 0 0 1-8 0" }],
   ["path", { d: "M3.103 6.034h17.794" }],
   [
@@ -184,7 +175,7 @@ export const ShoppingBag = /* @__PURE__ */ icon("lucide lucide-shopping-bag", [
     },
   ],
 ]);
-export const Store = /* @__PURE__ */ icon("lucide lucide-store", [
+export const Store = /* @__PURE__ */ icon([
   ["path", { d: "M15 21v-5a1 1 0 0 0-1-1h-4a1 1 0 0 0-1 1v5" }],
   [
     "path",
@@ -194,14 +185,14 @@ export const Store = /* @__PURE__ */ icon("lucide lucide-store", [
   ],
   ["path", { d: "M4 10.95V19a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8.05" }],
 ]);
-export const Trash2 = /* @__PURE__ */ icon("lucide lucide-trash lucide-trash-2", [
+export const Trash2 = /* @__PURE__ */ icon([
   ["path", { d: "M10 11v6" }],
   ["path", { d: "M14 11v6" }],
   ["path", { d: "M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6" }],
   ["path", { d: "M3 6h18" }],
   ["path", { d: "M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2" }],
 ]);
-export const X = /* @__PURE__ */ icon("lucide lucide-x", [
+export const X = /* @__PURE__ */ icon([
   ["path", { d: "M18 6 6 18" }],
   ["path", { d: "m6 6 12 12" }],
 ]);
