@@ -388,14 +388,15 @@ class Shortfall extends Error {
 /** The most checkouts one transaction writes. */
 const MAX_BATCH = 32;
 /**
- * Checkout transactions at once on PostgreSQL: while one holds the stock rows and waits for its flush,
- * the other writes its orders. Four did 5-19% more orders/s than two on a machine with CPU to spare, but
- * in smaller batches (2.9 orders each in bench/checkout), each paying its statement, BEGIN, stock
- * statement, COMMIT and flush: two cost 13% less CPU per order in alternating runs (2.6-2.8 against
- * 3.0-3.3 ms), and orders/s on two cores is bound by CPU (decision 0046, which replaces 0043's four). At
- * most half the pool, so other requests keep their connections.
+ * Checkout transactions at once on PostgreSQL, per app server: one (decision 0054). The checkouts that
+ * arrive while it is written wait and go together in the next, so under load every batch is as large as
+ * the transaction is long, and each pays BEGIN, the stock statement, COMMIT and its flush for more orders.
+ * Two at once (decision 0046, which replaced 0043's four) let a second batch write while the first
+ * flushed, in smaller batches: in alternating runs of bench/checkout on two cores, one did 968-1,073
+ * orders/s at 1.29-1.42 ms of CPU per order against two's 848-1,072 at 1.44-1.79 (PostgreSQL 0.82-0.90
+ * against 1.02-1.22 ms). Never more than half the pool, so other requests keep their connections.
  */
-const CONCURRENT_BATCHES = 2;
+const CONCURRENT_BATCHES = 1;
 
 /**
  * Checkouts that arrive while others are being written wait and then go together, as one transaction
