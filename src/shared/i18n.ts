@@ -53,6 +53,30 @@ function pluralCategory(language: string, count: number): string {
 }
 
 /**
+ * The catalogue text a dotted key names, before its placeholders are filled: with a numeric `count`, the
+ * plural form the language's rules choose for it (`key_one`, `key_other`, then `key`). Looks in
+ * `catalogue`, then in `fallback` (English); undefined when neither has it.
+ */
+function textOf(
+  language: string,
+  catalogue: Catalogue,
+  fallback: Catalogue,
+  key: string,
+  count: unknown,
+): string | undefined {
+  // Most calls: one key, no plural forms to try.
+  if (typeof count !== "number") return lookup(catalogue, key) ?? lookup(fallback, key);
+  const candidates = [`${key}_${pluralCategory(language, count)}`, `${key}_other`, key];
+  for (const source of [catalogue, fallback]) {
+    for (const candidate of candidates) {
+      const text = lookup(source, candidate);
+      if (text !== undefined) return text;
+    }
+  }
+  return undefined;
+}
+
+/**
  * A text by its dotted key in i18next's catalogue format, which Torg's catalogues keep: `{{name}}`
  * placeholders, and plural forms as `key_one` / `key_other` chosen by a numeric `count` with the
  * language's plural rules. Looks in `catalogue`, then in `fallback` (English); an unknown key is returned
@@ -65,45 +89,51 @@ export function translate(
   key: string,
   params: TranslateParams = {},
 ): string {
-  const count = params.count;
-  if (typeof count !== "number") {
-    // Most calls: one key, no plural forms to try.
-    const template = lookup(catalogue, key) ?? lookup(fallback, key);
-    return template === undefined ? key : interpolate(template, params);
-  }
-  const candidates = [`${key}_${pluralCategory(language, count)}`, `${key}_other`, key];
-  for (const source of [catalogue, fallback]) {
-    for (const candidate of candidates) {
-      const template = lookup(source, candidate);
-      if (template !== undefined) return interpolate(template, params);
-    }
-  }
-  return key;
+  const text = textOf(language, catalogue, fallback, key, params.count);
+  return text === undefined ? key : fillText(textPieces(text), params);
 }
 
 /**
  * Each text's pieces around its placeholders (texts at even places, names at odd ones), split once:
- * a product card fills the same text for every product. Kept by text, and only catalogue texts come here.
+ * a product card fills the same text for every product, an order's e-mails the same thirty-odd texts.
+ * Kept by text, and only catalogue texts come here.
  */
-const textPieces = new Map<string, string[]>();
+const piecesOfTexts = new Map<string, string[]>();
 
-function interpolate(template: string, params: TranslateParams): string {
-  let pieces = textPieces.get(template);
+/** "Hi {{name}}!" → ["Hi ", "name", "!"]: a text's literal parts and, between them, its placeholders' names. */
+export function textPieces(text: string): string[] {
+  let pieces = piecesOfTexts.get(text);
   if (!pieces) {
-    pieces = template.split(/\{\{\s*(\w+)\s*\}\}/);
-    textPieces.set(template, pieces);
+    pieces = text.split(/\{\{\s*(\w+)\s*\}\}/);
+    piecesOfTexts.set(text, pieces);
   }
-  // Most texts have no placeholder: they are returned as they are.
-  if (pieces.length === 1) return template;
+  return pieces;
+}
+
+/**
+ * A text's pieces (textPieces) with each placeholder's value, as `write` writes it (as it is, or escaped
+ * for HTML by the e-mails), in one pass: a value is never read as a placeholder. A missing value is "".
+ */
+export function fillText(
+  pieces: readonly string[],
+  params: TranslateParams,
+  write: (value: string) => string = (value) => value,
+): string {
+  // Most texts have no placeholder.
   let text = pieces[0] ?? "";
   for (let i = 1; i < pieces.length; i += 2)
-    text += String(params[pieces[i] ?? ""] ?? "") + (pieces[i + 1] ?? "");
+    text += write(String(params[pieces[i] ?? ""] ?? "")) + (pieces[i + 1] ?? "");
   return text;
 }
 
 /** A text of the shared catalogue by its dotted key ("finn.title"), falling back to English. */
 export function translateShared(language: Language, key: string, params: TranslateParams = {}): string {
   return translate(language, sharedCatalogues[language], en, key, params);
+}
+
+/** The shared catalogue's text for a key (its plural form for `count`), unfilled; the key when there is none. */
+export function sharedText(language: Language, key: string, count?: unknown): string {
+  return textOf(language, sharedCatalogues[language], en, key, count) ?? key;
 }
 
 /** An error message by key, with or without its "errors." prefix; a text that is no key (zod's own) passes through. */

@@ -60,7 +60,27 @@ describe("formatCount", () => {
   });
 });
 
-describe("formatKr, asked again", () => {
+describe("formatKr", () => {
+  it("groups whole kroner exactly as each language's Intl formatter does", () => {
+    const wholes = [
+      ...Array.from({ length: 16 }, (_, n) => 10 ** n),
+      ...Array.from({ length: 16 }, (_, n) => 10 ** n - 1),
+      1246,
+      98765,
+      Number.MAX_SAFE_INTEGER,
+      10 ** 17,
+    ];
+    for (const language of ["en", "nb", "sv", "da", "de", "fr", "es", "pl", "hi", "ar-EG"]) {
+      const format = new Intl.NumberFormat(LOCALE_TAGS[language as Language] ?? language, {
+        maximumFractionDigits: 0,
+      });
+      for (const whole of wholes) {
+        expect(formatKr(whole, language)).toBe(`${format.format(whole)} kr`);
+        expect(formatKr(`${whole}.50`, language, "NOK")).toBe(`${format.format(whole + 1)} NOK`);
+      }
+    }
+  });
+
   it("answers the same for the same amount, and apart for each language, unit and form of it", () => {
     for (let i = 0; i < 2; i++) {
       expect(formatKr("1500.00", "en")).toBe("1,500 kr");
@@ -72,14 +92,8 @@ describe("formatKr, asked again", () => {
     }
   });
 
-  it("still refuses what is not an amount, every time", () => {
+  it("refuses what is not an amount", () => {
     expect(() => formatKr("12abc", "en")).toThrow();
-    expect(() => formatKr("12abc", "en")).toThrow();
-  });
-
-  it("keeps answering right past the number of amounts it keeps", () => {
-    for (let kroner = 0; kroner < 10_050; kroner++) formatKr(kroner, "en");
-    expect(formatKr(9999, "en")).toBe("9,999 kr");
-    expect(formatKr(12, "en")).toBe("12 kr");
+    expect(() => formatKr("-12", "en")).toThrow();
   });
 });

@@ -80,25 +80,9 @@ export function formatCount(value: number, language = "en"): string {
  * amount. `unit` names another currency the same way ("450 NOK", the admin's product list).
  */
 export function formatKr(amount: string | number | null | undefined, language = "en", unit = "kr"): string {
-  const key = `${language} ${unit} ${amount}`;
-  let text = formattedAmounts.get(key);
-  if (text === undefined) {
-    const kroner = amount === null || amount === undefined || amount === "" ? 0 : wholeKroner(amount);
-    text = `${numberFormat(language, "whole").format(kroner)} ${unit}`;
-    if (formattedAmounts.size >= FORMATTED_AMOUNTS_KEPT) formattedAmounts.clear();
-    formattedAmounts.set(key, text);
-  }
-  return text;
+  const kroner = amount === null || amount === undefined || amount === "" ? 0 : wholeKroner(amount);
+  return `${groupDigits(kroner, language, "whole")} ${unit}`;
 }
-
-/**
- * formatKr's answers, by language, unit and amount as given. A server renders the same prices on every
- * page of a store (a storefront formats each card's price on every render), and reading the amount and
- * Intl's format cost far more than finding the answer again (decision 0049). Forgotten all at once when
- * full: the prices of the stores being shown come back at once.
- */
-const formattedAmounts = new Map<string, string>();
-const FORMATTED_AMOUNTS_KEPT = 10_000;
 
 /** Whole kroner in the locale's short form, for chart axes: "1.2K kr" (en), "1,2k kr" (nb). */
 export function formatKrCompact(amount: string | number, language = "en"): string {
@@ -146,21 +130,25 @@ interface Grouping {
 
 const groupings = new Map<string, Grouping | null>();
 
+/** A screen's whole kroner (Intl's default grouping: es writes "1000", "10.000"), or a receipt's (always). */
+type GroupingKind = "whole" | "ore";
+
 /**
  * The language's grouping as its formatter does it, learnt from the formatter once; null when it is not
  * plain groups of three (say, Indian lakhs) or not Latin digits, which then go through the formatter.
  */
-function groupingOf(language: string): Grouping | null {
-  let grouping = groupings.get(language);
+function groupingOf(language: string, kind: GroupingKind): Grouping | null {
+  const key = `${kind}:${language}`;
+  let grouping = groupings.get(key);
   if (grouping === undefined) {
-    const format = numberFormat(language, "ore");
+    const format = numberFormat(language, kind);
     const separator = format.formatToParts(1234567).find((part) => part.type === "group")?.value ?? "";
     const candidate = { separator, fromDigits: format.format(1000) === "1000" ? 5 : 4 };
     const agrees = [0n, 999n, 1000n, 12345n, 123456n, 1234567n, 12345678901234567890n].every(
       (value) => groupByThree(value.toString(), candidate) === format.format(value),
     );
     grouping = agrees ? candidate : null;
-    groupings.set(language, grouping);
+    groupings.set(key, grouping);
   }
   return grouping;
 }
@@ -169,13 +157,15 @@ const groupByThree = (digits: string, { separator, fromDigits }: Grouping) =>
   digits.length < fromDigits ? digits : digits.replace(/\B(?=(\d{3})+$)/g, separator);
 
 /**
- * A whole number grouped as the language's formatter groups it ("1 246" in nb): written out from the
- * grouping the formatter showed once, since formatting a BigInt through Intl on every amount was the
- * largest part of composing a receipt.
+ * A whole number of 0 or more grouped as the language's formatter groups it ("1 246" in nb): written out
+ * from the grouping the formatter showed once. Formatting through Intl on every amount was the largest
+ * part of composing a receipt, and a tenth of rendering a storefront's cards (decisions 0046, 0049); this
+ * costs about a tenth of that. A number past 2^53 (or not whole) goes through the formatter.
  */
-function groupDigits(value: bigint, language: string): string {
-  const grouping = groupingOf(language);
-  return grouping ? groupByThree(value.toString(), grouping) : numberFormat(language, "ore").format(value);
+function groupDigits(value: bigint | number, language: string, kind: GroupingKind): string {
+  const grouping =
+    typeof value === "bigint" || Number.isSafeInteger(value) ? groupingOf(language, kind) : null;
+  return grouping ? groupByThree(value.toString(), grouping) : numberFormat(language, kind).format(value);
 }
 
 const decimalSeparators = new Map<string, string>();
@@ -201,7 +191,7 @@ function decimalSeparator(language: string): string {
 export function formatKrExact(amount: string, language = "en"): string {
   const [whole = "0", fraction = ""] = amount.trim().replace(",", ".").split(".");
   const negative = whole.startsWith("-");
-  const grouped = groupDigits(BigInt(negative ? whole.slice(1) : whole), language);
+  const grouped = groupDigits(BigInt(negative ? whole.slice(1) : whole), language, "ore");
   const decimal = decimalSeparator(language);
   return `${negative ? "-" : ""}${grouped}${decimal}${fraction.padEnd(2, "0").slice(0, 2)} kr`;
 }

@@ -1,4 +1,4 @@
-import { translateShared } from "../../../shared/i18n";
+import { fillText, sharedText, textPieces } from "../../../shared/i18n";
 import { formatKrExact, lineTotal } from "../../../shared/money";
 import { orderPagePath, shortOrderId } from "../../../shared/order";
 import { formatOrgNumber } from "../../../shared/org-number";
@@ -87,46 +87,19 @@ const addressText = (address: Record<string, string> | null) =>
 
 type Params = Record<string, string | number>;
 
-/** A catalogue text cut at its values: literal parts (as text and as HTML) around numbered slots. */
-interface Template {
-  texts: string[];
-  htmls: string[];
-  /** After texts[n] comes the value named names[slots[n]]. */
-  slots: number[];
-}
-
 /**
- * Each text of an order's e-mails per language and value names, looked up and cut once: an order's
- * e-mails say the same thirty-odd texts every time, and looking each up (twice, as text and as HTML) was
- * most of composing them. The catalogues never change while the server runs. A `count` picks a plural
- * form by its value, so a text with one is not kept.
+ * A catalogue text's pieces for HTML: its own words escaped once, its placeholders' names as they are.
+ * An order's e-mails say the same thirty-odd texts every time (the pieces are kept by shared/i18n).
  */
-const templates = new Map<string, Template>();
+const htmlPiecesOfTexts = new Map<string, string[]>();
 
-function templateOf(language: Language, key: string, names: string[]): Template {
-  const kept = `${language}:${key}:${names.join(",")}`;
-  let template = templates.get(kept);
-  if (!template) {
-    // Translated around numbered markers, as the values are not known here: "Hi {{name}}," → ["Hi ", "0", ","].
-    // (A private-use character, which no catalogue text holds, around each value's number.)
-    const markers = Object.fromEntries(names.map((name, n) => [name, `\ue000${n}\ue000`]));
-    const parts = translateShared(language, `email.${key}`, markers).split(/\ue000(\d+)\ue000/);
-    const texts = parts.filter((_, n) => n % 2 === 0);
-    template = {
-      texts,
-      htmls: texts.map(escapeHtml),
-      slots: parts.filter((_, n) => n % 2 === 1).map(Number),
-    };
-    if (!names.includes("count")) templates.set(kept, template);
+function htmlPieces(text: string): string[] {
+  let pieces = htmlPiecesOfTexts.get(text);
+  if (!pieces) {
+    pieces = textPieces(text).map((piece, n) => (n % 2 === 0 ? escapeHtml(piece) : piece));
+    htmlPiecesOfTexts.set(text, pieces);
   }
-  return template;
-}
-
-/** The literal parts with the values in their slots, in one pass: a value is never read as a marker. */
-function fill(parts: string[], slots: number[], values: string[]) {
-  let out = parts[0] ?? "";
-  for (let n = 0; n < slots.length; n++) out += `${values[slots[n] ?? 0] ?? ""}${parts[n + 1] ?? ""}`;
-  return out;
+  return pieces;
 }
 
 /**
@@ -140,24 +113,12 @@ class Writer {
   constructor(readonly language: Language) {}
 
   t(key: string, params: Params = {}) {
-    const names = Object.keys(params);
-    const { texts, slots } = templateOf(this.language, key, names);
-    return fill(
-      texts,
-      slots,
-      names.map((name) => String(params[name] ?? "")),
-    );
+    return fillText(textPieces(sharedText(this.language, `email.${key}`, params.count)), params);
   }
 
   /** The translated text as HTML: the catalogue's words escaped, the values escaped, never raw. */
   h(key: string, params: Params = {}) {
-    const names = Object.keys(params);
-    const { htmls, slots } = templateOf(this.language, key, names);
-    return fill(
-      htmls,
-      slots,
-      names.map((name) => escapeHtml(String(params[name] ?? ""))),
-    );
+    return fillText(htmlPieces(sharedText(this.language, `email.${key}`, params.count)), params, escapeHtml);
   }
 
   paragraph(key: string, params?: Params) {

@@ -80,11 +80,15 @@ export function smsDestinationProblem(
   return destinationProblem(readPhone(phone), allowedCountries);
 }
 
+/** A country's name in the reader's language ("Sweden", nb "Sverige"), or its code where Intl has none. */
+function countryName(code: string, language: Language) {
+  return new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code;
+}
+
 /** "Norway, Sweden or Denmark" in the reader's language. */
 function countryNames(codes: readonly string[], language: Language) {
-  const names = new Intl.DisplayNames([language], { type: "region" });
   return new Intl.ListFormat(language, { type: "disjunction" }).format(
-    codes.map((code) => names.of(code) ?? code),
+    codes.map((code) => countryName(code, language)),
   );
 }
 
@@ -96,11 +100,8 @@ export function smsDestinationError(
 ): HttpError {
   if (problem.problem === "invalid") return new HttpError(400, "phoneInvalid");
   if (problem.problem === "premium") return new HttpError(400, "phonePremiumRate");
-  const country = problem.country
-    ? (new Intl.DisplayNames([language], { type: "region" }).of(problem.country) ?? problem.country)
-    : "?";
   return new HttpError(400, "phoneCountryNotServed", {
-    country,
+    country: problem.country ? countryName(problem.country, language) : "?",
     countries: countryNames(allowedCountries, language),
   });
 }
@@ -111,9 +112,6 @@ export function assertSmsDestination(
   allowedCountries: readonly string[],
   language: Language,
 ): void {
-  const problem =
-    typeof phone === "string"
-      ? smsDestinationProblem(phone, allowedCountries)
-      : destinationProblem(phone, allowedCountries);
+  const problem = destinationProblem(typeof phone === "string" ? readPhone(phone) : phone, allowedCountries);
   if (problem) throw smsDestinationError(problem, allowedCountries, language);
 }
