@@ -312,20 +312,24 @@ describe("faults (issue 7)", () => {
       // for 30-120 ms), the orders table is locked for a moment and the kill lands while orders wait on
       // it. Their backends carry on after the lock is released, but a checkout is a transaction (decision
       // 0043) whose COMMIT never came: PostgreSQL rolls it back when it finds its client gone. A kill
-      // between COMMIT and its answer would be the "committed, but the answer was lost" case.
+      // between COMMIT and its answer would be the "committed, but the answer was lost" case. An app
+      // server writes one batch of checkouts at a time (decision 0054): one statement waits on the lock,
+      // with the orders of its batch, and the shoppers' next orders wait in the server for it.
       const holder = new pg.Client({ connectionString: databaseUrl });
       holder.on("error", () => {});
       await holder.connect();
       await holder.query("begin");
       await holder.query("lock table orders in share mode");
-      const waitingAtKill = await waitFor("orders to wait on the lock", 10_000, async () => {
+      const waitingAtKill = await waitFor("a batch of orders to wait on the lock", 10_000, async () => {
         const [row] = await queryRows<{ n: number }>(
           databaseUrl,
           `select count(*)::int as n from pg_stat_activity
            where datname = current_database() and wait_event_type = 'Lock' and query like '/* torg:place_order */%'`,
         );
-        return (row?.n ?? 0) >= 2 ? row?.n : undefined;
+        return (row?.n ?? 0) >= 1 ? row?.n : undefined;
       }).catch(() => 0);
+      // The other shoppers, thinking 30-120 ms, send theirs meanwhile: they wait in the server behind it.
+      await sleep(400);
       const confirmedBeforeKill = load.confirmed.size;
       const killedAt = Date.now();
       await first.stop("SIGKILL");
@@ -393,7 +397,7 @@ describe("faults (issue 7)", () => {
 
       report(
         `SIGKILL: ${load.keysSent.size} orders sent, ${load.confirmed.size} confirmed (${confirmedBeforeKill} before the kill), ` +
-          `${reconciled.stored} in the database; ${waitingAtKill} orders waiting in PostgreSQL and ${cutOff.size} order requests cut off by the kill, ` +
+          `${reconciled.stored} in the database; ${waitingAtKill} checkout statement${waitingAtKill === 1 ? "" : "s"} waiting in PostgreSQL and ${cutOff.size} order requests cut off by the kill, ` +
           `their retries after the restart ${JSON.stringify(cutOffOutcome)}; answers ${JSON.stringify(tally(load.answers))}\n` +
           `  restart took ${upAt - restartAt} ms; before it: ${beforeRestart.length} SMS queued, ` +
           `${beforeRestart.filter((r) => r.status === "pending").length} pending, ${beforeRestart.filter((r) => r.delivered > 0).length} sent, ` +
@@ -407,7 +411,7 @@ describe("faults (issue 7)", () => {
 
       expect(confirmedBeforeKill).toBeGreaterThan(10);
       expect(load.confirmed.size).toBeGreaterThan(confirmedBeforeKill);
-      expect(waitingAtKill).toBeGreaterThanOrEqual(2);
+      expect(waitingAtKill).toBeGreaterThanOrEqual(1);
       expect(cutOff.size).toBeGreaterThanOrEqual(2);
       expect(serverErrors.map((a) => `${a.status} ${a.message}`)).toEqual([]);
       expect(load.refused).toEqual([]);
