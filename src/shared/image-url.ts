@@ -18,8 +18,12 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 const LARGEST = "-1600.webp";
 
+/** An uploaded image's name without its width ("/uploads/products/{uuid}"), and a width's name from it. */
+const stemOf = (url: string) => url.slice(0, -LARGEST.length);
+const widthOf = (stem: string, width: ImageWidth) => `${stem}-${width}.webp`;
+
 export function imageVariantUrl(url: string, width: ImageWidth): string {
-  return url.endsWith(LARGEST) ? `${url.slice(0, -LARGEST.length)}-${width}.webp` : url;
+  return url.endsWith(LARGEST) ? widthOf(stemOf(url), width) : url;
 }
 
 /**
@@ -28,8 +32,8 @@ export function imageVariantUrl(url: string, width: ImageWidth): string {
  */
 export function imageSrcSet(url: string): string | undefined {
   if (!url.endsWith(LARGEST)) return undefined;
-  const stem = url.slice(0, -LARGEST.length);
-  return IMAGE_WIDTHS.map((width) => `${stem}-${width}.webp ${width}w`).join(", ");
+  const stem = stemOf(url);
+  return IMAGE_WIDTHS.map((width) => `${widthOf(stem, width)} ${width}w`).join(", ");
 }
 
 const UPLOAD_PATH = "^/uploads/products/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";

@@ -70,9 +70,9 @@ function numberFormat(language: string, kind: "whole" | "compact" | "ore"): Intl
   return formatter;
 }
 
-/** A count ("1,234 products", nb "1 234 produkter"), grouped as amounts are, by the same kept formatter. */
+/** A count ("1,234 products", nb "1 234 produkter"), grouped as a screen's amounts are (groupDigits). */
 export function formatCount(value: number, language = "en"): string {
-  return numberFormat(language, "whole").format(value);
+  return groupDigits(value, language, "whole");
 }
 
 /**

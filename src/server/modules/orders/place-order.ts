@@ -394,7 +394,7 @@ const MAX_BATCH = 32;
  * Two at once (decision 0046, which replaced 0043's four) let a second batch write while the first
  * flushed, in smaller batches: in alternating runs of bench/checkout on two cores, one did 968-1,073
  * orders/s at 1.29-1.42 ms of CPU per order against two's 848-1,072 at 1.44-1.79 (PostgreSQL 0.82-0.90
- * against 1.02-1.22 ms). Never more than half the pool, so other requests keep their connections.
+ * against 1.02-1.22 ms). It holds one pooled connection, and on PGlite (one connection) it is the only way.
  */
 const CONCURRENT_BATCHES = 1;
 
@@ -528,12 +528,7 @@ const batchers = new WeakMap<Database, CheckoutBatcher>();
 function batcherOf(database: Database) {
   let batcher = batchers.get(database);
   if (!batcher) {
-    // PGlite is one connection (no pool): its transactions run one at a time anyway.
-    const poolSize = database.pool?.options.max ?? 1;
-    batcher = new CheckoutBatcher(
-      database,
-      Math.max(1, Math.min(CONCURRENT_BATCHES, Math.floor(poolSize / 2))),
-    );
+    batcher = new CheckoutBatcher(database, CONCURRENT_BATCHES);
     batchers.set(database, batcher);
   }
   return batcher;
