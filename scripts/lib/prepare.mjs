@@ -38,6 +38,14 @@ export function supportedNodeBinDir() {
     process.stderr.write(
       `Node.js ${process.versions.node} is older than ${NODE_MAJOR}: installing ${NODE_PACKAGE}...\n`,
     );
+    // The `node` package's preinstall script fetches the binary's platform package: approve it in the
+    // folder's own package.json (npm 11 warns about unreviewed install scripts, and refuses
+    // `--allow-scripts` on the command line of a project-scoped install).
+    fs.mkdirSync(prefix, { recursive: true });
+    fs.writeFileSync(
+      path.join(prefix, "package.json"),
+      `${JSON.stringify({ private: true, allowScripts: { node: true } }, null, 2)}\n`,
+    );
     // npm's report goes to stderr: .ci/run reads this function's answer from stdout.
     const args = ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", NODE_PACKAGE];
     run("npm", args, { stdio: ["ignore", 2, 2] });
