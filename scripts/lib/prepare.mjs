@@ -114,7 +114,7 @@ const SERVER_INPUTS = ["src/server", "src/shared", "src/web", "package-lock.json
  * `npm ci --omit=dev`), so every package the bundle imports must be in "dependencies": checked here,
  * so a runtime import of a devDependency fails the build instead of the production start.
  */
-export async function buildServer() {
+export async function buildServer({ outdir = SERVER_OUT } = {}) {
   const { build } = await import("esbuild");
   const result = await build({
     absWorkingDir: root,
@@ -123,8 +123,13 @@ export async function buildServer() {
       admin: "src/server/cli/admin.ts",
       backup: "src/server/cli/backup.ts",
     },
-    outdir: SERVER_OUT,
+    outdir,
     bundle: true,
+    // main.ts imports the server dynamically once NODE_ENV has its default (decision 0061): splitting
+    // keeps that import a chunk of its own, with its packages' imports in it, instead of hoisting them
+    // above main.js's code.
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
     platform: "node",
     format: "esm",
     target: `node${NODE_MAJOR}`,
@@ -151,6 +156,50 @@ export async function buildServer() {
     );
     process.exit(1);
   }
+  removeStaleChunks(result.metafile, outdir);
+  const early = packagesLoadedBeforeMain(result.metafile, "src/server/main.ts");
+  if (early.length > 0) {
+    process.stderr.write(
+      `main.js loads ${early.join(", ")} before its own code: NODE_ENV's default comes too late for React (decision 0061). Import the server dynamically, as main.ts does.\n`,
+    );
+    process.exit(1);
+  }
+}
+
+/** Chunks of earlier builds (their names carry a hash of their contents) would pile up in the folder. */
+function removeStaleChunks(metafile, outdir) {
+  const folder = path.resolve(root, outdir, "chunks");
+  if (!fs.existsSync(folder)) return;
+  const written = new Set(Object.keys(metafile.outputs).map((file) => path.resolve(root, file)));
+  for (const name of fs.readdirSync(folder)) {
+    const file = path.join(folder, name);
+    if (!written.has(file)) fs.rmSync(file, { force: true });
+  }
+}
+
+/**
+ * The packages an entry's output loads through static imports (its own and its chunks'), which all
+ * run before the entry's own code.
+ */
+function packagesLoadedBeforeMain(metafile, entryPoint) {
+  const outputs = metafile.outputs;
+  const start = Object.keys(outputs).find((file) => outputs[file].entryPoint === entryPoint);
+  const seen = new Set();
+  const packages = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const entry of outputs[file]?.imports ?? []) {
+      if (entry.kind !== "import-statement") continue;
+      if (entry.external) {
+        if (!entry.path.startsWith("node:")) packages.add(entry.path);
+      } else {
+        visit(entry.path);
+      }
+    }
+  };
+  if (start) visit(start);
+  return [...packages].sort();
 }
 
 /** Builds the server when dist/server is missing or older than its sources. */

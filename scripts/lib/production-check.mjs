@@ -31,10 +31,10 @@ export async function startBuiltServer(folder, env) {
   const started = performance.now();
   const child = spawn(process.execPath, ["dist/server/main.js"], {
     cwd: folder,
+    // No NODE_ENV, as the README's command sets none: the server defaults it itself (decision 0061).
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      NODE_ENV: "production",
       LOG_LEVEL: "warn",
       HOST: "127.0.0.1",
       PORT: String(port),

@@ -340,6 +340,8 @@ export const orders = pgTable(
     uniqueIndex("orders_public_token_key").on(t.publicToken),
     index("orders_store_placed_idx").on(t.storeId, t.placedAt.desc()),
     index("orders_store_status_idx").on(t.storeId, t.status),
+    // The bell's withdrawals (decision 0061): the few withdrawn orders, not every fulfilled one.
+    index("orders_store_withdrawn_idx").on(t.storeId).where(sql`${t.withdrawnAt} is not null`),
     check("orders_status_check", sql`${t.status} in ('pending', 'paid', 'fulfilled', 'cancelled')`),
     check("orders_total_check", sql`${t.totalGross} >= 0`),
   ],
@@ -430,6 +432,8 @@ export const payments = pgTable(
     index("payments_order_idx").on(t.orderId),
     uniqueIndex("payments_reference_key").on(t.reference),
     index("payments_unfinished_idx").on(t.createdAt).where(sql`${t.status} = 'created'`),
+    // The bell's stock conflicts (decision 0061): does a cancelled order hold money, read from the index alone.
+    index("payments_held_idx").on(t.orderId).where(sql`${t.status} in ('authorized', 'captured')`),
     check("payments_provider_check", sql`${t.provider} in ('vipps', 'stripe')`),
     check(
       "payments_status_check",

@@ -3,17 +3,29 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useFormatters } from "../lib/format";
 import { useTranslation } from "../lib/i18n";
-import { useMarkNotificationsSeen, useNotifications } from "../lib/queries/notifications";
+import {
+  type SellerNotification,
+  useMarkNotificationsSeen,
+  useNotifications,
+} from "../lib/queries/notifications";
 import { cn } from "../lib/utils";
 import { Button } from "./ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "./ui/popover";
 import { Spinner } from "./ui/spinner";
 import { Tooltip, TooltipContent, TooltipTrigger } from "./ui/tooltip";
 
+/** What each kind of notification says (decision 0061). */
+const TITLE_KEYS = {
+  order: "notificationsList.newOrderAt",
+  withdrawal: "notificationsList.withdrawalAt",
+  stockConflict: "notificationsList.stockConflictAt",
+} as const satisfies Record<SellerNotification["kind"], string>;
+
 /**
- * The bell in the top bar (decision 0014): a badge with the number of orders placed since the last look, and a
- * popover listing the latest pending orders. Opening it marks them seen; the ones that were new keep
- * their dot until it closes.
+ * The bell in the top bar (decisions 0014, 0061): a badge with how many orders came to need the seller
+ * since the last look, and a popover listing the latest of what needs them (paid or unpaid-by-hand
+ * orders to send, withdrawals, payments for cancelled orders). Opening it marks them seen; the ones that
+ * were new keep their dot until it closes.
  */
 export function NotificationsButton() {
   const { t } = useTranslation();
@@ -23,13 +35,13 @@ export function NotificationsButton() {
   const [open, setOpen] = useState(false);
   const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
   const count = data?.unseenCount ?? 0;
-  const orders = data?.orders ?? [];
+  const items = data?.items ?? [];
   const label = count > 0 ? t("notifications.buttonWithCount", { count }) : t("notifications.button");
 
   function onOpenChange(next: boolean) {
     setOpen(next);
     if (!next) return;
-    setHighlighted(new Set(orders.filter((order) => order.isNew).map((order) => order.id)));
+    setHighlighted(new Set(items.filter((item) => item.isNew).map(itemKey)));
     if (count > 0) markSeen.mutate();
   }
 
@@ -61,19 +73,19 @@ export function NotificationsButton() {
           </div>
         ) : isError ? (
           <p className="px-4 py-6 text-sm text-muted-foreground">{t("notificationsList.loadFailed")}</p>
-        ) : orders.length === 0 ? (
+        ) : items.length === 0 ? (
           <p className="flex items-center gap-2 px-4 py-6 text-sm text-muted-foreground">
             <BellOff aria-hidden="true" className="size-4" />
             {t("notifications.empty")}
           </p>
         ) : (
           <ul className="max-h-[min(24rem,60dvh)] divide-y overflow-y-auto">
-            {orders.map((order) => {
-              const isNew = highlighted.has(order.id);
+            {items.map((item) => {
+              const isNew = highlighted.has(itemKey(item));
               return (
-                <li key={order.id}>
+                <li key={itemKey(item)}>
                   <Link
-                    to={`/order/${order.id}`}
+                    to={`/order/${item.orderId}`}
                     onClick={() => setOpen(false)}
                     className="flex gap-3 px-4 py-3 text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
                   >
@@ -86,14 +98,14 @@ export function NotificationsButton() {
                     />
                     <span className="min-w-0">
                       <span className="block font-medium">
-                        {t("notificationsList.newOrderAt", { store: order.storeName })}
+                        {t(TITLE_KEYS[item.kind], { store: item.storeName })}
                         {isNew && <span className="sr-only"> ({t("notificationsList.new")})</span>}
                       </span>
                       <span className="block text-muted-foreground">
                         {t("notificationsList.summary", {
-                          name: order.shipToName || t("orders.defaultCustomer"),
-                          total: kr(order.totalGross),
-                          time: relative(order.placedAt),
+                          name: item.shipToName || t("orders.defaultCustomer"),
+                          total: kr(item.totalGross),
+                          time: relative(item.since),
                         })}
                       </span>
                     </span>
@@ -116,4 +128,9 @@ export function NotificationsButton() {
       </PopoverContent>
     </Popover>
   );
+}
+
+/** An order may need its seller for one reason at a time, but the key says both. */
+function itemKey(item: SellerNotification) {
+  return `${item.kind}:${item.orderId}`;
 }

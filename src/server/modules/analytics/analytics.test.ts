@@ -237,7 +237,7 @@ describe("GET /api/analytics", () => {
 
     const summary = await whale.agent.get("/api/dashboard/summary");
     expect(summary.statusCode, summary.body).toBe(200);
-    expect(summary.json()).toMatchObject({ recentOrders: 120, monthRevenue: total });
+    expect(summary.json()).toMatchObject({ newOrders: 120, monthRevenue: total });
   });
 
   it("refuses bad dates and ranges with 400 and a message, and signed-out callers with 401", async () => {

@@ -356,10 +356,10 @@ describe("seller order routes", () => {
 });
 
 describe("dashboard and notifications", () => {
-  it("summarises stores, recent orders and this month's paid revenue; lists new orders", async () => {
+  it("summarises stores, the orders that need the seller and this month's paid revenue; lists them", async () => {
     const { agent, store, mug, bowl } = await sellerWithProducts();
     const empty = (await agent.get("/api/dashboard/summary")).json();
-    expect(empty).toMatchObject({ activeStores: 1, recentOrders: 0, monthRevenue: "0.00" });
+    expect(empty).toMatchObject({ activeStores: 1, newOrders: 0, monthRevenue: "0.00" });
 
     const paid = (await placeOrder(store.id, [{ productId: mug.id, qty: 2 }])).json();
     const fulfilled = (await placeOrder(store.id, [{ productId: bowl.id, qty: 1 }])).json();
@@ -375,12 +375,14 @@ describe("dashboard and notifications", () => {
       sql`update orders set placed_at = now() - interval '45 days' where id = ${old.id}`,
     );
 
+    // Needing the seller (decision 0061): the paid one, the one placed (no online payment) and last
+    // month's paid one, never sent; not the fulfilled nor the cancelled one.
     const summary = (await agent.get("/api/dashboard/summary")).json();
-    expect(summary).toEqual({ activeStores: 1, recentOrders: 4, recentDays: 30, monthRevenue: "897.50" });
+    expect(summary).toEqual({ activeStores: 1, newOrders: 3, monthRevenue: "897.50" });
 
     const notifications = (await agent.get("/api/notifications")).json();
-    expect(notifications.unseenCount).toBe(1);
-    expect(notifications.orders).toHaveLength(1);
+    expect(notifications.unseenCount).toBe(3);
+    expect(notifications.items).toHaveLength(3);
     await agent.post("/api/notifications/seen");
     expect((await agent.get("/api/notifications")).json().unseenCount).toBe(0);
     expect((await new Agent(t.app).get("/api/notifications")).statusCode).toBe(401);

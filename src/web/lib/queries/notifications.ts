@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Notifications, OrderNotification } from "../../../shared/dashboard";
+import type { Notifications, SellerNotification } from "../../../shared/dashboard";
 import { apiRequest } from "../api";
 import { useAuth } from "../auth";
 
 /** The answer GET /api/notifications declares (src/shared/dashboard.ts). */
-export type { Notifications, OrderNotification };
+export type { Notifications, SellerNotification };
 
 export const notificationKeys = {
   all: ["/api/notifications"] as const,
 };
 
-/** New orders arrive without the seller doing anything, so this one query looks again every minute (decision 0014). */
+/** Orders come to need the seller without them doing anything, so this one query looks again every minute (decision 0014). */
 const POLL_INTERVAL_MS = 60_000;
 
 export function useNotifications() {

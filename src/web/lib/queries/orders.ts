@@ -62,7 +62,7 @@ export function useOrder(id: string | null | undefined) {
   return useQuery<OrderView>({ queryKey: orderKeys.detail(id ?? ""), enabled: Boolean(id) });
 }
 
-/** Everything an order's status feeds: lists, the dashboard, notifications (pending orders) and analytics. */
+/** Everything an order's status feeds: lists, the dashboard, notifications (what needs the seller) and analytics. */
 function statusDependent(order: OrderView): string[] {
   return [
     "/api/orders",

@@ -4,7 +4,10 @@ import { useFormatters } from "../../lib/format";
 import { useTranslation } from "../../lib/i18n";
 import { useDashboardSummary } from "../../lib/queries/dashboard";
 
-/** docs/product-spec.md 2.4 with decision 0010: live stores, orders of the last 30 days, and this month's real revenue. */
+/**
+ * docs/product-spec.md 2.4 with decisions 0010 and 0061: live stores, the orders that need the seller (the
+ * bell's set), and this month's real revenue.
+ */
 export function SummaryCards() {
   const { t } = useTranslation();
   const { kr } = useFormatters();
@@ -20,9 +23,9 @@ export function SummaryCards() {
         link={{ to: "/stores", label: t("dashboardStats.viewAllStores") }}
       />
       <StatCard
-        title={t("dashboardStats.recentOrders")}
-        value={summary?.recentOrders ?? unknown}
-        description={t("dashboardStats.lastDays", { count: summary?.recentDays ?? 30 })}
+        title={t("dashboardStats.newOrders")}
+        value={summary?.newOrders ?? unknown}
+        description={t("dashboardStats.newOrdersHint")}
         icon={ReceiptText}
         link={{ to: "/orders", label: t("dashboardStats.viewAllOrders") }}
       />

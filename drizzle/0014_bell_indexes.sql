@@ -1,0 +1,2 @@
+CREATE INDEX "orders_store_withdrawn_idx" ON "orders" USING btree ("store_id") WHERE "orders"."withdrawn_at" is not null;--> statement-breakpoint
+CREATE INDEX "payments_held_idx" ON "payments" USING btree ("order_id") WHERE "payments"."status" in ('authorized', 'captured');
