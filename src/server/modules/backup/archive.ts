@@ -5,35 +5,60 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { sql } from "drizzle-orm";
 import * as tar from "tar";
-import { contentTypeOf, type FileStorage, UPLOAD_FOLDERS } from "../../adapters/storage/storage";
-import type { Database, Db } from "../../db/client";
+import { z } from "zod";
+import {
+  contentTypeOf,
+  type FileStorage,
+  STORAGE_KEY_PATTERN,
+  UPLOAD_FOLDERS,
+} from "../../adapters/storage/storage";
+import type { Database, DbOrTx } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
-import { dumpData, loadData, ordersChecksum, rowCounts } from "./database-dump";
+import { inSnapshot, loadTables, ordersChecksum, readTables, rowCounts } from "./database-dump";
+import { readLegacyDump } from "./legacy-dump";
+import { BackupRefusedError, checkRows, knownTable, type TableRows } from "./tables";
 
-/** What a backup says about itself, checked again after a restore. */
-export interface BackupManifest {
-  format: 1;
-  createdAt: string;
+/**
+ * What a backup says about itself, checked again after a restore. Format 2 (decision 0059) holds the rows
+ * as data, `tables/<table>.jsonl`; format 1 (decision 0024) held them as SQL, `database.sql`, still read.
+ */
+const manifestSchema = z.object({
+  format: z.union([z.literal(1), z.literal(2)]),
+  createdAt: z.string(),
   /** The database it came from. */
-  database: "pglite" | "postgres";
+  database: z.enum(["pglite", "postgres"]),
   /** The newest migration applied when it was made (drizzle's created_at): a restore needs that schema. */
-  migration: number;
-  rows: Record<string, number>;
-  ordersChecksum: string;
-  uploads: number;
-}
+  migration: z.number(),
+  rows: z.record(z.string(), z.number().int().nonnegative()),
+  ordersChecksum: z.string(),
+  uploads: z.number().int().nonnegative(),
+});
+export type BackupManifest = z.infer<typeof manifestSchema>;
 
-async function newestMigration(db: Db): Promise<number> {
+const TABLES_FOLDER = "tables";
+
+async function newestMigration(db: DbOrTx): Promise<number> {
   const result = await db.execute(
     sql`select coalesce(max(created_at), 0)::text as created from drizzle.__drizzle_migrations`,
   );
   return Number((result.rows[0] as { created: string } | undefined)?.created ?? 0);
 }
 
+/** Writes a line to a file stream, waiting when its buffer is full. */
+function writeLine(stream: fs.WriteStream, line: string): Promise<void> | undefined {
+  if (!stream.write(`${line}\n`)) return new Promise((resolve) => stream.once("drain", resolve));
+}
+
+const closeStream = (stream: fs.WriteStream) =>
+  new Promise<void>((resolve, reject) =>
+    stream.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
+
 /**
- * Writes one .tar.gz with manifest.json, database.sql (the data as pg_dump-style INSERTs) and uploads/
- * (every stored photo, from local disk or S3). Read while the shop runs: rows written during the dump
- * may or may not be in it, which a shop's nightly backup accepts.
+ * Writes one .tar.gz with manifest.json, `tables/<table>.jsonl` for every table of the schema (a JSON
+ * array of its column names, then one JSON array of text values per row) and uploads/ (every stored
+ * photo, from local disk or S3). The rows and the manifest's counts come from one snapshot; photos are
+ * copied after it.
  */
 export async function writeBackup(
   database: Database,
@@ -42,13 +67,27 @@ export async function writeBackup(
 ): Promise<BackupManifest> {
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), "torg-backup-"));
   try {
-    const dump = fs.createWriteStream(path.join(staging, "database.sql"));
-    await dumpData(database.db, (chunk) => {
-      if (!dump.write(chunk)) return new Promise((resolve) => dump.once("drain", resolve));
+    fs.mkdirSync(path.join(staging, TABLES_FOLDER));
+    const snapshot = await inSnapshot(database.db, async (tx) => {
+      let current: { table: string; stream: fs.WriteStream } | undefined;
+      await readTables(tx, async (table, columns, rows) => {
+        if (current?.table !== table) {
+          if (current) await closeStream(current.stream);
+          current = {
+            table,
+            stream: fs.createWriteStream(path.join(staging, TABLES_FOLDER, `${table}.jsonl`)),
+          };
+          await writeLine(current.stream, JSON.stringify(columns));
+        }
+        for (const row of rows) await writeLine(current.stream, JSON.stringify(row));
+      });
+      if (current) await closeStream(current.stream);
+      return {
+        migration: await newestMigration(tx),
+        rows: await rowCounts(tx),
+        ordersChecksum: await ordersChecksum(tx),
+      };
     });
-    await new Promise<void>((resolve, reject) =>
-      dump.end((error?: Error | null) => (error ? reject(error) : resolve())),
-    );
 
     let uploads = 0;
     for (const folder of UPLOAD_FOLDERS) {
@@ -64,17 +103,15 @@ export async function writeBackup(
     }
 
     const manifest: BackupManifest = {
-      format: 1,
+      format: 2,
       createdAt: new Date().toISOString(),
       database: database.kind,
-      migration: await newestMigration(database.db),
-      rows: await rowCounts(database.db),
-      ordersChecksum: await ordersChecksum(database.db),
+      ...snapshot,
       uploads,
     };
     fs.writeFileSync(path.join(staging, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
     fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    const entries = ["manifest.json", "database.sql", ...(uploads > 0 ? ["uploads"] : [])];
+    const entries = ["manifest.json", TABLES_FOLDER, ...(uploads > 0 ? ["uploads"] : [])];
     await tar.create({ gzip: true, file, cwd: staging, portable: true }, entries);
     return manifest;
   } finally {
@@ -82,9 +119,94 @@ export async function writeBackup(
   }
 }
 
+/** The folders a backup may hold. */
+const BACKUP_FOLDERS = new Set([
+  "uploads",
+  TABLES_FOLDER,
+  ...UPLOAD_FOLDERS.map((folder) => `uploads/${folder.slice(0, -1)}`),
+]);
+
+/** The entries a backup may hold: plain files and folders at these places, nothing else (no links). */
+function isBackupEntry(entryPath: string, type: string): boolean {
+  const name = entryPath.replace(/\/$/, "");
+  if (type === "Directory") return BACKUP_FOLDERS.has(name);
+  if (type !== "File") return false;
+  if (name === "manifest.json" || name === "database.sql" || /^tables\/[a-z_]+\.jsonl$/.test(name))
+    return true;
+  // A photo: uploads/<folder>/<storage key's name>, as writeBackup stores them.
+  const key = name.startsWith("uploads/") ? name.slice("uploads/".length) : "";
+  return (
+    UPLOAD_FOLDERS.some((folder) => key.startsWith(folder) && !key.slice(folder.length).includes("/")) &&
+    STORAGE_KEY_PATTERN.test(key) &&
+    !key.includes("..")
+  );
+}
+
+/** The rows of a format-2 backup's tables/ folder, checked against the schema. */
+function readTableFiles(folder: string): TableRows[] {
+  if (!fs.existsSync(folder)) throw new BackupRefusedError("it has no tables/ folder");
+  return fs.readdirSync(folder).map((name) => {
+    const table = name.replace(/\.jsonl$/, "");
+    const lines = fs.readFileSync(path.join(folder, name), "utf8").split("\n");
+    if (lines.at(-1) === "") lines.pop();
+    const parsed = lines.map((line) => {
+      try {
+        return JSON.parse(line) as unknown;
+      } catch {
+        throw new BackupRefusedError(`${name} has a line that is not JSON`);
+      }
+    });
+    const [columns, ...rows] = parsed;
+    if (!Array.isArray(columns) || !columns.every((column) => typeof column === "string"))
+      throw new BackupRefusedError(`${name} does not start with its column names`);
+    knownTable(table, columns);
+    if (!rows.every((row) => Array.isArray(row)))
+      throw new BackupRefusedError(`${name} has a row that is not a list`);
+    checkRows(table, columns, rows as unknown[][]);
+    return { table, columns, rows: rows as (string | null)[][] };
+  });
+}
+
+/** Unpacks and reads a backup, refusing anything in it that is not data of a known table, before any change. */
+async function readBackup(file: string, staging: string) {
+  const unexpected: string[] = [];
+  await tar.extract({
+    file,
+    cwd: staging,
+    strict: true,
+    filter: (entryPath, entry) => {
+      const ok = isBackupEntry(entryPath, "type" in entry ? entry.type : "File");
+      if (!ok) unexpected.push(entryPath);
+      return ok;
+    },
+  });
+  if (unexpected.length > 0)
+    throw new BackupRefusedError(`it holds ${unexpected.slice(0, 3).join(", ")}, which no backup holds`);
+  const manifestFile = path.join(staging, "manifest.json");
+  if (!fs.existsSync(manifestFile)) throw new Error(`${file} is not a Torg backup (no manifest.json)`);
+  const manifest = manifestSchema.safeParse(JSON.parse(fs.readFileSync(manifestFile, "utf8")));
+  if (!manifest.success) throw new Error(`${file} has a manifest or a backup format this Torg does not know`);
+  for (const table of Object.keys(manifest.data.rows)) knownTable(table, []);
+
+  const tables =
+    manifest.data.format === 1
+      ? readLegacyDump(fs.readFileSync(path.join(staging, "database.sql"), "utf8"))
+      : readTableFiles(path.join(staging, TABLES_FOLDER));
+  const counted: Record<string, number> = {};
+  for (const { table, rows } of tables) counted[table] = (counted[table] ?? 0) + rows.length;
+  const differs = Object.keys({ ...counted, ...manifest.data.rows }).filter(
+    (table) => (counted[table] ?? 0) !== (manifest.data.rows[table] ?? 0),
+  );
+  if (differs.length > 0)
+    throw new BackupRefusedError(`its rows do not match its manifest: ${differs.join(", ")}`);
+  return { manifest: manifest.data, tables };
+}
+
 /**
  * Brings a backup back into an empty database (migrated here first) and its photos into the storage,
- * then checks that every table's row count and the orders' checksum equal the backup's own.
+ * then checks that every table's row count and the orders' checksum equal the backup's own. The archive
+ * is read as data only (decision 0059): rows of the schema's tables, each value a parameter; anything
+ * else refuses it before anything is changed.
  */
 export async function restoreBackup(
   database: Database,
@@ -93,18 +215,14 @@ export async function restoreBackup(
 ): Promise<BackupManifest> {
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), "torg-restore-"));
   try {
-    await tar.extract({ file, cwd: staging, strict: true });
-    const manifestFile = path.join(staging, "manifest.json");
-    if (!fs.existsSync(manifestFile)) throw new Error(`${file} is not a Torg backup (no manifest.json)`);
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as BackupManifest;
-    if (manifest.format !== 1) throw new Error(`${file} has a backup format this Torg does not know`);
+    const { manifest, tables } = await readBackup(file, staging);
 
     await migrateDatabase(database);
     const migration = await newestMigration(database.db);
     if (migration < manifest.migration) {
       throw new Error("This backup was made by a newer Torg: update this installation before restoring it");
     }
-    await loadData(database.db, fs.readFileSync(path.join(staging, "database.sql"), "utf8"));
+    await loadTables(database.db, tables);
 
     const uploadsDir = path.join(staging, "uploads");
     for (const folder of UPLOAD_FOLDERS) {

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalStorage } from "../../adapters/storage/local";
 import { buildApp } from "../../app";
-import { products } from "../../db/schema";
+import { productImages, products, productViews, users } from "../../db/schema";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import {
   Agent,
@@ -16,7 +16,7 @@ import {
   testConfig,
 } from "../../test/harness";
 import { restoreBackup, writeBackup } from "./archive";
-import { ordersChecksum, rowCounts, splitStatements } from "./database-dump";
+import { ordersChecksum, rowCounts } from "./database-dump";
 
 /** Text that has broken hand-made dumps: quotes, semicolons, comment marks, new lines, JSON, emoji. */
 const TRICKY_TITLE = "Krus; 'blå' -- ny\nlinje /* ikke */ \\ slutt";
@@ -126,11 +126,42 @@ describe("npm run backup and npm run restore", () => {
   });
 });
 
-describe("splitStatements", () => {
-  it("splits at semicolons outside quoted text and comments only", () => {
-    const statements = splitStatements(
-      "-- a comment; with a semicolon\nSET a = 'x;y';\nINSERT INTO t VALUES ('it''s; -- fine'), ('b');\n",
-    );
-    expect(statements).toEqual(["SET a = 'x;y'", "INSERT INTO t VALUES ('it''s; -- fine'), ('b')"]);
+describe("a backup written by the previous version (format 1, database.sql)", () => {
+  /** Written by the format-1 writer (commit 185bdfc): a shop with an order, a view count and a photo. */
+  const FIXTURE = path.resolve("src/server/modules/backup/fixtures/format-1-backup.tar.gz");
+
+  it("still restores: every row, text with quotes, backslashes and new lines, the photos, the login", async () => {
+    const target = await createTestDatabase();
+    const uploads = tempDir();
+    try {
+      const manifest = await restoreBackup(target, createLocalStorage(uploads), FIXTURE);
+      expect(manifest.format).toBe(1);
+      const rows = await rowCounts(target.db);
+      for (const [table, count] of Object.entries(manifest.rows)) expect(rows[table]).toBe(count);
+      const [product] = await target.db.select().from(products);
+      expect(product?.title).toBe("Krus; 'blå' -- ny\nlinje /* ikke */ \\ slutt");
+      expect(product?.blurb).toBe("Glasert 🌿 {\"a\": 1} $$ E'x' \\n");
+      expect(product?.basePrice).toBe("349.00");
+      const [views] = await target.db.select().from(productViews);
+      expect(views).toMatchObject({ day: "2026-11-27", views: 3 });
+      const [user] = await target.db.select().from(users);
+
+      const app = await buildApp({ config: testConfig({ UPLOAD_DIR: uploads }), database: target });
+      try {
+        const [image] = await target.db.select().from(productImages);
+        const photo = await app.inject({ method: "GET", url: image?.url ?? "" });
+        expect(photo.statusCode).toBe(200);
+        const login = await app.inject({
+          method: "POST",
+          url: "/api/login",
+          payload: { email: user?.email, password: "a-strong-password" },
+        });
+        expect(login.statusCode).toBe(200);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await target.close();
+    }
   });
 });

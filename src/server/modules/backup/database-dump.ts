@@ -1,27 +1,40 @@
-import { sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
+import { type SQL, sql } from "drizzle-orm";
+import type { Db, DbOrTx, Tx } from "../../db/client";
+import { BACKUP_TABLES, BackupRefusedError, type TableRows } from "./tables";
 
-/** Rows per INSERT statement, as `pg_dump --rows-per-insert=500` writes them. */
-const ROWS_PER_INSERT = 500;
+/** Rows read per query when dumping, and at most this many rows per INSERT when loading. */
+const ROWS_PER_PAGE = 500;
+/** PostgreSQL takes at most 65,535 parameters in one statement. */
+const MAX_PARAMETERS = 60_000;
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
+async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return (await db.execute(query)).rows as T[];
 }
 
+/** Text in and out of every type the same on both databases, whatever the server's own settings. */
+async function isoTextSettings(tx: Tx): Promise<void> {
+  await tx.execute(sql`set local datestyle = 'ISO, YMD'`);
+  await tx.execute(sql`set local timezone = 'UTC'`);
+}
+
 /**
- * The application's tables (schema public), every table after the tables it refers to, so inserting in
- * this order never breaks a foreign key. The same SQL on PGlite and PostgreSQL.
+ * The schema's tables (decision 0059), every table after the tables it refers to (read from the
+ * database's foreign keys), so inserting in this order never breaks a foreign key.
  */
 export async function tablesInDependencyOrder(db: DbOrTx): Promise<string[]> {
-  const tables = (
-    await rows<{ name: string }>(
-      db,
-      sql`select table_name as name from information_schema.tables
-          where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-    )
-  ).map((row) => row.name);
+  const present = new Set(
+    (
+      await rows<{ name: string }>(
+        db,
+        sql`select table_name as name from information_schema.tables
+            where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      )
+    ).map((row) => row.name),
+  );
+  const missing = [...BACKUP_TABLES.keys()].filter((table) => !present.has(table));
+  if (missing.length > 0) throw new Error(`The database lacks tables of this Torg: ${missing.join(", ")}`);
   const edges = await rows<{ child: string; parent: string }>(
     db,
     sql`select child.relname as child, parent.relname as parent
@@ -32,7 +45,7 @@ export async function tablesInDependencyOrder(db: DbOrTx): Promise<string[]> {
         where c.contype = 'f' and n.nspname = 'public'`,
   );
   const ordered: string[] = [];
-  const remaining = new Set(tables);
+  const remaining = new Set([...BACKUP_TABLES.keys()].sort());
   while (remaining.size > 0) {
     const ready = [...remaining].filter((table) =>
       edges.every((edge) => edge.child !== table || edge.parent === table || !remaining.has(edge.parent)),
@@ -44,17 +57,6 @@ export async function tablesInDependencyOrder(db: DbOrTx): Promise<string[]> {
     }
   }
   return ordered;
-}
-
-async function columnsOf(db: DbOrTx, table: string): Promise<string[]> {
-  return (
-    await rows<{ name: string }>(
-      db,
-      sql`select column_name as name from information_schema.columns
-          where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER'
-          order by ordinal_position`,
-    )
-  ).map((row) => row.name);
 }
 
 async function primaryKeyOf(db: DbOrTx, table: string): Promise<string[]> {
@@ -71,7 +73,7 @@ async function primaryKeyOf(db: DbOrTx, table: string): Promise<string[]> {
   ).map((row) => row.name);
 }
 
-/** How many rows each application table holds. */
+/** How many rows each of the schema's tables holds. */
 export async function rowCounts(db: DbOrTx): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of await tablesInDependencyOrder(db)) {
@@ -95,73 +97,83 @@ export async function ordersChecksum(db: DbOrTx): Promise<string> {
 }
 
 /**
- * Writes every row of every application table as SQL: `pg_dump --data-only --inserts
- * --column-inserts --rows-per-insert=500` output, tables in foreign-key order. Values are quoted by the
- * database itself (quote_nullable), so every type comes back exactly as it went in. The schema is not in
- * it: the migrations make it, and a restore runs them first.
+ * Runs `read` in one read-only REPEATABLE READ transaction: every query in it sees the database as it
+ * was at its first, so a dump and its row counts agree while the shop goes on taking orders. On the
+ * embedded database, other queries wait until it ends.
  */
-export async function dumpData(db: Db, write: (chunk: string) => Promise<void> | void): Promise<void> {
-  await write(
-    [
-      "-- Torg database backup: data only, as pg_dump --data-only --column-inserts --rows-per-insert=500",
-      "-- writes it. Load it into an empty database migrated by Torg (npm run restore does both).",
-      "SET client_encoding = 'UTF8';",
-      "SET standard_conforming_strings = on;",
-      "",
-    ].join("\n"),
+export function inSnapshot<T>(db: Db, read: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(
+    async (tx) => {
+      await isoTextSettings(tx);
+      return read(tx);
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
   );
-  for (const table of await tablesInDependencyOrder(db)) {
-    const columns = await columnsOf(db, table);
-    const key = await primaryKeyOf(db, table);
-    const values = columns.map((column) => `quote_nullable(${ident(column)})`).join(", ");
+}
+
+/**
+ * Reads every row of the schema's tables, in foreign-key order, each value as PostgreSQL's text for it
+ * (`::text`, in ISO dates and UTC within inSnapshot): a page of rows at a time to `page`. Tables without
+ * rows are given once with no rows.
+ */
+export async function readTables(
+  tx: Tx,
+  page: (table: string, columns: string[], rows: (string | null)[][]) => Promise<void> | void,
+): Promise<void> {
+  for (const table of await tablesInDependencyOrder(tx)) {
+    const columns = [...(BACKUP_TABLES.get(table)?.columns.keys() ?? [])];
+    const key = await primaryKeyOf(tx, table);
+    const values = columns.map((column, n) => `${ident(column)}::text as c${n}`).join(", ");
     const order = (key.length > 0 ? key : columns).map(ident).join(", ");
-    const head = `INSERT INTO public.${ident(table)} (${columns.map(ident).join(", ")}) VALUES`;
-    await write(`\n-- Data for Name: ${table}; Type: TABLE DATA\n`);
-    // Keyset pages would be faster on huge tables; a shop's tables are small enough for offsets.
-    for (let offset = 0; ; offset += ROWS_PER_INSERT) {
-      const page = await rows<{ row: string }>(
-        db,
+    // With a snapshot, offsets are stable; keyset pages would be faster on huge tables.
+    for (let offset = 0; ; offset += ROWS_PER_PAGE) {
+      const found = await rows<Record<string, string | null>>(
+        tx,
         sql.raw(
-          `select concat_ws(', ', ${values}) as row from public.${ident(table)} order by ${order} ` +
-            `limit ${ROWS_PER_INSERT} offset ${offset}`,
+          `select ${values} from public.${ident(table)} order by ${order} limit ${ROWS_PER_PAGE} offset ${offset}`,
         ),
       );
-      if (page.length === 0) break;
-      await write(`${head}\n\t(${page.map((entry) => entry.row).join("),\n\t(")});\n`);
-      if (page.length < ROWS_PER_INSERT) break;
+      if (found.length > 0 || offset === 0) {
+        await page(
+          table,
+          columns,
+          found.map((row) => columns.map((_, n) => row[`c${n}`] ?? null)),
+        );
+      }
+      if (found.length < ROWS_PER_PAGE) break;
     }
   }
 }
 
 /**
- * The statements of a dump, split at semicolons outside quoted literals and comments (a product's
- * description may hold both). Only what dumpData writes needs reading: standard-conforming strings.
+ * Inserts rows into one of the schema's tables. The statement's names and types come from the schema;
+ * every value is a parameter, cast from text to its column's type by the database: a value can only ever
+ * be a value.
  */
-export function splitStatements(text: string): string[] {
-  const statements: string[] = [];
-  let current = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (!quoted && char === "-" && text[i + 1] === "-") {
-      const end = text.indexOf("\n", i);
-      i = end === -1 ? text.length : end;
-      continue;
-    }
-    if (char === "'") quoted = !quoted;
-    if (!quoted && char === ";") {
-      if (current.trim()) statements.push(current.trim());
-      current = "";
-      continue;
-    }
-    current += char;
+async function insertRows(tx: Tx, { table, columns, rows: values }: TableRows): Promise<void> {
+  const known = BACKUP_TABLES.get(table);
+  const types = columns.map((column) => known?.columns.get(column));
+  if (!known || types.some((type) => type === undefined))
+    throw new BackupRefusedError(`unknown table ${table}`);
+  const head = sql.raw(`insert into public.${ident(table)} (${columns.map(ident).join(", ")}) values `);
+  const perStatement = Math.max(1, Math.min(ROWS_PER_PAGE, Math.floor(MAX_PARAMETERS / columns.length)));
+  for (let start = 0; start < values.length; start += perStatement) {
+    const tuples = values.slice(start, start + perStatement).map(
+      (row) =>
+        sql`(${sql.join(
+          row.map((value, n) => sql`${value}::text::${sql.raw(types[n] as string)}`),
+          sql`, `,
+        )})`,
+    );
+    await tx.execute(sql`${head}${sql.join(tuples, sql`, `)}`);
   }
-  if (current.trim()) statements.push(current.trim());
-  return statements;
 }
 
-/** Loads a dump into a migrated database that holds no rows yet, in one transaction: all of it or nothing. */
-export async function loadData(db: Db, dump: string): Promise<void> {
+/**
+ * Loads rows into a migrated database that holds none yet, in one transaction: all of them or nothing.
+ * Tables go in foreign-key order whatever order they come in.
+ */
+export async function loadTables(db: Db, tables: TableRows[]): Promise<void> {
   const counts = await rowCounts(db);
   const filled = Object.entries(counts).filter(([, count]) => count > 0);
   if (filled.length > 0) {
@@ -169,7 +181,10 @@ export async function loadData(db: Db, dump: string): Promise<void> {
       `The target database is not empty (${filled.map(([table, count]) => `${table}: ${count}`).join(", ")}); restore only into an empty one`,
     );
   }
+  const order = await tablesInDependencyOrder(db);
+  const sorted = [...tables].sort((a, b) => order.indexOf(a.table) - order.indexOf(b.table));
   await db.transaction(async (tx) => {
-    for (const statement of splitStatements(dump)) await tx.execute(sql.raw(statement));
+    await isoTextSettings(tx);
+    for (const table of sorted) await insertRows(tx, table);
   });
 }
