@@ -22,6 +22,25 @@ export interface StripeOptions {
   /** Default https://api.stripe.com; the package's host/port/protocol settings point it elsewhere. */
   apiUrl?: string;
   timeoutMs?: number;
+  /**
+   * How far a signature's `t=` may be from now, either way, in seconds: the package's default tolerance
+   * (`DEFAULT_TOLERANCE`, 300 s, the five minutes Stripe's signature documentation recommends).
+   */
+  signatureToleranceSeconds?: number;
+  now?: () => number;
+}
+
+/**
+ * The latest `t=` of a `Stripe-Signature` header (`t=1492774577,v1=5257a8…,v0=6ffbb5…` in Stripe's
+ * example), split as the package splits it; NaN when there is none.
+ */
+function latestSignedAt(header: string) {
+  const stamps = header
+    .split(",")
+    .map((item) => item.split("="))
+    .filter(([key]) => key === "t")
+    .map(([, value]) => Number.parseInt(value ?? "", 10));
+  return stamps.length === 0 || stamps.some(Number.isNaN) ? Number.NaN : Math.max(...stamps);
 }
 
 function clientOf(options: StripeOptions) {
@@ -48,6 +67,8 @@ function idOf(value: string | { id: string } | null | undefined) {
 
 export function createStripeGateway(options: StripeOptions): PaymentGateway {
   const stripe = clientOf(options);
+  const now = options.now ?? Date.now;
+  const tolerance = options.signatureToleranceSeconds ?? stripe.webhooks.DEFAULT_TOLERANCE;
 
   async function guarded<T>(work: () => Promise<T>) {
     try {
@@ -164,10 +185,22 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
       if (typeof signature !== "string") throw new WebhookSignatureError("Stripe-Signature missing");
       let event: Stripe.Event;
       try {
-        // Verifies `t=…,v1=…` (HMAC-SHA256 of "{t}.{raw body}") and the timestamp (300 s tolerance).
-        event = stripe.webhooks.constructEvent(request.rawBody, signature, options.webhookSecret);
+        // Verifies `t=…,v1=…` (HMAC-SHA256 of "{t}.{raw body}") and that `t` is at most the tolerance old.
+        event = stripe.webhooks.constructEvent(
+          request.rawBody,
+          signature,
+          options.webhookSecret,
+          tolerance,
+          undefined,
+          now(),
+        );
       } catch (error) {
         throw new WebhookSignatureError((error as Error).message);
+      }
+      // The package only refuses a `t` too old; one beyond the tolerance in the future is no more
+      // Stripe's than one from the past, and would let a captured call be replayed until then.
+      if (!(latestSignedAt(signature) - now() / 1000 <= tolerance)) {
+        throw new WebhookSignatureError("Timestamp outside the tolerance zone (in the future)");
       }
       const payload = event as unknown as Record<string, unknown>;
       if (event.type === "checkout.session.completed" || event.type === "checkout.session.expired") {
