@@ -128,7 +128,7 @@ const lost = [...confirmed.keys()].filter((id) => {
 }).length;
 const paidTwice = rows.rows.filter((row) => row.paid_attempts > 1).length;
 const wrongAmount = rows.rows.filter((row) => {
-  const fake = row.reference ? vipps.payments.get(row.reference) : undefined;
+  const fake = row.reference ? vipps.payment(row.reference) : undefined;
   return (
     row.amount !== row.total_gross ||
     !fake ||

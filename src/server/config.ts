@@ -62,6 +62,7 @@ const envSchema = z.object({
   SMS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   VIEW_COUNT_RETENTION_DAYS: z.coerce.number().int().min(1).default(730),
   ORDER_CONTACT_RETENTION_YEARS: z.coerce.number().int().min(1).max(50).default(5),
+  PAYMENT_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   ORDERS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).default(100),
   SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
@@ -228,6 +229,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       smsLogDays: e.SMS_LOG_RETENTION_DAYS,
       viewCountDays: e.VIEW_COUNT_RETENTION_DAYS,
       orderContactYears: e.ORDER_CONTACT_RETENTION_YEARS,
+      /** Provider events of Torg's payments (decision 0055). */
+      paymentEventDays: e.PAYMENT_EVENTS_RETENTION_DAYS,
     },
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
     /**

@@ -448,21 +448,35 @@ export const payments = pgTable(
   ],
 );
 
-/** Every verified provider event, once: a replayed webhook hits the unique key and changes nothing. */
+/**
+ * Every verified provider event about one of Torg's attempts, once: a replayed webhook hits the unique
+ * key and changes nothing (decision 0034). Only events of Torg's attempts are stored, their payload cut
+ * to the fields Torg reads, for PAYMENT_EVENTS_RETENTION_DAYS (decision 0055). An event that is not the
+ * attempt's own merchant, reference, currency or amount is `refused`, with the reason, and moved nothing.
+ */
 export const paymentEvents = pgTable(
   "payment_events",
   {
     id: id(),
     provider: text("provider").notNull(),
     eventId: text("event_id").notNull(),
+    /** Always set for rows written since decision 0055 (older rows of no attempt were deleted). */
     paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    outcome: text("outcome").notNull().default("accepted"),
+    refusedReason: text("refused_reason"),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("payment_events_provider_event_key").on(t.provider, t.eventId),
     index("payment_events_payment_idx").on(t.paymentId),
+    index("payment_events_received_idx").on(t.receivedAt),
+    check("payment_events_outcome_check", sql`${t.outcome} in ('accepted', 'refused')`),
+    check(
+      "payment_events_refused_reason_check",
+      sql`(${t.outcome} = 'refused' and ${t.refusedReason} in ('merchant', 'reference', 'currency', 'amount')) or (${t.outcome} = 'accepted' and ${t.refusedReason} is null)`,
+    ),
   ],
 );
 

@@ -9,10 +9,11 @@ export type {
   PaymentEvent,
   PaymentGateway,
   PaymentHandle,
+  ProviderBinding,
   ProviderPaymentState,
   WebhookRequest,
 } from "./payments";
-export { PaymentProviderError, WebhookSignatureError } from "./payments";
+export { PAYMENT_CURRENCY, PaymentProviderError, WebhookSignatureError } from "./payments";
 
 export type VippsGateway = ReturnType<typeof createVippsGateway>;
 

@@ -1,7 +1,26 @@
 import type { PaymentProvider, PaymentStatus } from "../../../shared/payment";
 
+/** Every attempt is made in Norwegian kroner (orders are priced in NOK): ISO 4217, upper case. */
+export const PAYMENT_CURRENCY = "NOK";
+
+/**
+ * Whose payment a provider's report is about and in what money (decision 0055), as the provider names
+ * it, so that it moves only the attempt made for that merchant, in that currency and amount.
+ */
+export interface ProviderBinding {
+  /** Stripe `event.account` (the connected account an event comes from); Vipps `msn`. */
+  merchant?: string;
+  /** ISO 4217, upper case (Stripe's `currency` is lower case, Vipps' `amount.currency` upper). */
+  currency?: string;
+  /**
+   * The payment's whole amount as the report names it: a Checkout Session's `amount_total`, a charge's
+   * `amount`, the `amount.value` of a Vipps CREATED or AUTHORIZED event or of a Vipps read.
+   */
+  totalOre?: number;
+}
+
 /** What a provider says about one payment attempt; amounts in øre (integers, never floats: decision 0007). */
-export interface ProviderPaymentState {
+export interface ProviderPaymentState extends ProviderBinding {
   status: PaymentStatus;
   /** Amount the shopper approved (Vipps `aggregate.authorizedAmount`, Stripe `amount_total` once paid). */
   authorizedOre: number;
@@ -50,7 +69,7 @@ export interface WebhookRequest {
 }
 
 /** A verified provider event, reduced to what moves a payment. */
-export interface PaymentEvent {
+export interface PaymentEvent extends ProviderBinding {
   /** Unique per provider: a repeated delivery has the same id (the payment_events key). */
   eventId: string;
   name: string;
@@ -62,7 +81,33 @@ export interface PaymentEvent {
   status?: PaymentStatus;
   /** The event's amount in øre (Vipps `amount.value`, Stripe `amount_total` / `amount_refunded`). */
   amountOre?: number;
+  /**
+   * What is kept of the event (decision 0055): only the fields Torg reads, picked by an allow-list, so
+   * nothing a provider adds about the buyer (a Checkout Session's `customer_details`) is ever stored.
+   */
   payload: Record<string, unknown>;
+}
+
+/** Field names whose plain values (text, number, true/false, null) are kept; a pair keeps an object by its own list. */
+export type AllowList = readonly (string | readonly [string, AllowList])[];
+
+/**
+ * A copy of `source` with only the allow-listed fields it has (decision 0055). A field listed by name
+ * keeps a plain value only: an object there (an id the provider expanded into the whole object) is
+ * left out rather than kept whole.
+ */
+export function allowListed(source: unknown, fields: AllowList): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  if (typeof source !== "object" || source === null) return kept;
+  const from = source as Record<string, unknown>;
+  for (const field of fields) {
+    const [name, nested] = typeof field === "string" ? [field, undefined] : field;
+    const value = from[name];
+    const isObject = typeof value === "object" && value !== null;
+    if (nested && isObject && !Array.isArray(value)) kept[name] = allowListed(value, nested);
+    else if (!nested && value !== undefined && !isObject) kept[name] = value;
+  }
+  return kept;
 }
 
 /** Thrown when a webhook's signature is missing, wrong or stale: the route answers 401, nothing changes. */

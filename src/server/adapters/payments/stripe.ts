@@ -1,7 +1,10 @@
 import Stripe from "stripe";
 import {
+  type AllowList,
+  allowListed,
   type CreatedPayment,
   type CreatePaymentInput,
+  PAYMENT_CURRENCY,
   type PaymentEvent,
   type PaymentGateway,
   type PaymentHandle,
@@ -22,7 +25,60 @@ export interface StripeOptions {
   /** Default https://api.stripe.com; the package's host/port/protocol settings point it elsewhere. */
   apiUrl?: string;
   timeoutMs?: number;
+  /**
+   * How far a signature's `t=` may be from now, either way, in seconds: the package's default tolerance
+   * (`DEFAULT_TOLERANCE`, 300 s, the five minutes Stripe's signature documentation recommends).
+   */
+  signatureToleranceSeconds?: number;
+  now?: () => number;
 }
+
+/**
+ * What is kept of an event (decision 0055): the fields Torg reads, never the rest of the object (a
+ * Checkout Session's `customer_details` and `customer_email` name the buyer; `metadata` is free text).
+ */
+const EVENT_FIELDS: AllowList = [
+  "id",
+  "type",
+  "account",
+  "created",
+  "livemode",
+  [
+    "data",
+    [
+      [
+        "object",
+        [
+          "id",
+          "object",
+          "status",
+          "payment_status",
+          "amount_total",
+          "amount",
+          "amount_refunded",
+          "currency",
+          "client_reference_id",
+          "payment_intent",
+        ],
+      ],
+    ],
+  ],
+];
+
+/**
+ * The latest `t=` of a `Stripe-Signature` header (`t=1492774577,v1=5257a8…,v0=6ffbb5…` in Stripe's
+ * example), split as the package splits it; NaN when there is none.
+ */
+function latestSignedAt(header: string) {
+  const stamps = header
+    .split(",")
+    .map((item) => item.split("="))
+    .filter(([key]) => key === "t")
+    .map(([, value]) => Number.parseInt(value ?? "", 10));
+  return stamps.length === 0 || stamps.some(Number.isNaN) ? Number.NaN : Math.max(...stamps);
+}
+
+const upper = (currency: string | null | undefined) => currency?.toUpperCase() ?? undefined;
 
 function clientOf(options: StripeOptions) {
   const url = new URL(options.apiUrl ?? "https://api.stripe.com");
@@ -48,6 +104,8 @@ function idOf(value: string | { id: string } | null | undefined) {
 
 export function createStripeGateway(options: StripeOptions): PaymentGateway {
   const stripe = clientOf(options);
+  const now = options.now ?? Date.now;
+  const tolerance = options.signatureToleranceSeconds ?? stripe.webhooks.DEFAULT_TOLERANCE;
 
   async function guarded<T>(work: () => Promise<T>) {
     try {
@@ -68,16 +126,26 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
       .reduce((sum, refund) => sum + refund.amount, 0);
   }
 
+  /**
+   * A session read on the connected account it was made on (`Stripe-Account`): the account asked is the
+   * session's merchant, and its `currency` and `amount_total` are the attempt's (decision 0055).
+   */
   async function stateOf(session: Stripe.Checkout.Session, account: string): Promise<ProviderPaymentState> {
     const paymentIntent = idOf(session.payment_intent);
     const amount = session.amount_total ?? 0;
+    const binding = {
+      merchant: account,
+      currency: upper(session.currency),
+      totalOre: session.amount_total ?? undefined,
+    };
     if (session.status === "expired") {
-      return { status: "expired", authorizedOre: 0, capturedOre: 0, refundedOre: 0 };
+      return { ...binding, status: "expired", authorizedOre: 0, capturedOre: 0, refundedOre: 0 };
     }
     // Checkout captures a card payment at once: `payment_status: "paid"` is money taken.
     if (session.status === "complete" && session.payment_status === "paid" && paymentIntent) {
       const refunded = await refundedOre(paymentIntent, account);
       return {
+        ...binding,
         status: refunded > 0 ? "refunded" : "captured",
         authorizedOre: amount,
         capturedOre: amount,
@@ -85,7 +153,7 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
         providerTxId: paymentIntent,
       };
     }
-    return { status: "created", authorizedOre: 0, capturedOre: 0, refundedOre: 0 };
+    return { ...binding, status: "created", authorizedOre: 0, capturedOre: 0, refundedOre: 0 };
   }
 
   async function retrieve(handle: PaymentHandle) {
@@ -100,7 +168,11 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
       return guarded(async () => {
         const lineItems = input.lines.map((line) => ({
           quantity: line.qty,
-          price_data: { currency: "nok", unit_amount: line.unitOre, product_data: { name: line.title } },
+          price_data: {
+            currency: PAYMENT_CURRENCY.toLowerCase(),
+            unit_amount: line.unitOre,
+            product_data: { name: line.title },
+          },
         }));
         const session = await stripe.checkout.sessions.create(
           {
@@ -164,12 +236,27 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
       if (typeof signature !== "string") throw new WebhookSignatureError("Stripe-Signature missing");
       let event: Stripe.Event;
       try {
-        // Verifies `t=…,v1=…` (HMAC-SHA256 of "{t}.{raw body}") and the timestamp (300 s tolerance).
-        event = stripe.webhooks.constructEvent(request.rawBody, signature, options.webhookSecret);
+        // Verifies `t=…,v1=…` (HMAC-SHA256 of "{t}.{raw body}") and that `t` is at most the tolerance old.
+        event = stripe.webhooks.constructEvent(
+          request.rawBody,
+          signature,
+          options.webhookSecret,
+          tolerance,
+          undefined,
+          now(),
+        );
       } catch (error) {
         throw new WebhookSignatureError((error as Error).message);
       }
-      const payload = event as unknown as Record<string, unknown>;
+      // The package only refuses a `t` too old; one beyond the tolerance in the future is no more
+      // Stripe's than one from the past, and would let a captured call be replayed until then.
+      if (!(latestSignedAt(signature) - now() / 1000 <= tolerance)) {
+        throw new WebhookSignatureError("Timestamp outside the tolerance zone (in the future)");
+      }
+      const payload = allowListed(event, EVENT_FIELDS);
+      // "Each event for a connected account contains a top-level `account` property that identifies the
+      // connected account" (Connect webhooks): the merchant the event belongs to.
+      const merchant = event.account ?? undefined;
       if (event.type === "checkout.session.completed" || event.type === "checkout.session.expired") {
         const session = event.data.object;
         const paid = event.type === "checkout.session.completed" && session.payment_status === "paid";
@@ -177,6 +264,9 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
           {
             eventId: event.id,
             name: event.type,
+            merchant,
+            currency: upper(session.currency),
+            totalOre: session.amount_total ?? undefined,
             reference: session.client_reference_id ?? undefined,
             sessionId: session.id,
             providerTxId: idOf(session.payment_intent),
@@ -192,6 +282,10 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
           {
             eventId: event.id,
             name: event.type,
+            merchant,
+            currency: upper(charge.currency),
+            // A charge's `amount` is what was charged: the whole attempt.
+            totalOre: charge.amount,
             providerTxId: idOf(charge.payment_intent),
             status: charge.amount_refunded > 0 ? "refunded" : undefined,
             amountOre: charge.amount_refunded,
@@ -199,8 +293,8 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
           },
         ];
       }
-      // Other events are acknowledged and recorded; they move nothing.
-      return [{ eventId: event.id, name: event.type, payload }];
+      // Other events are acknowledged; they name no attempt of Torg's, so they are not stored either.
+      return [{ eventId: event.id, name: event.type, merchant, payload }];
     },
   };
 }

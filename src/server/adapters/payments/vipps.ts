@@ -1,8 +1,11 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import type { PaymentStatus } from "../../../shared/payment";
 import {
+  type AllowList,
+  allowListed,
   type CreatedPayment,
   type CreatePaymentInput,
+  PAYMENT_CURRENCY,
   type PaymentEvent,
   type PaymentGateway,
   type PaymentHandle,
@@ -61,9 +64,33 @@ const SYSTEM_HEADERS = {
   "Vipps-System-Plugin-Version": "1.0.0",
 };
 
+/**
+ * The ePayment `WebhookEvent` fields Torg reads, all that is kept of an event (decision 0055): "msn",
+ * "reference", "pspReference", "name", "amount" ({ "currency", "value" }), "timestamp",
+ * "idempotencyKey", "success".
+ */
+const EVENT_FIELDS: AllowList = [
+  "msn",
+  "reference",
+  "pspReference",
+  "name",
+  ["amount", ["currency", "value"]],
+  "timestamp",
+  "idempotencyKey",
+  "success",
+];
+
+/**
+ * Events whose `amount` is the payment's whole amount; the others' is one operation's (a capture,
+ * refund or cancellation), at most the whole.
+ */
+const WHOLE_AMOUNT_EVENTS = new Set(["CREATED", "AUTHORIZED"]);
+
 type Amount = { currency: string; value: number };
 interface GetPaymentResponse {
   state: "CREATED" | "ABORTED" | "EXPIRED" | "AUTHORIZED" | "TERMINATED";
+  /** The payment's "amount" ({ "currency", "value" }), as it was created. */
+  amount?: Amount;
   pspReference?: string;
   aggregate?: {
     authorizedAmount?: Amount;
@@ -105,7 +132,11 @@ function sameText(a: string, b: string) {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export function stateOf(payment: GetPaymentResponse): ProviderPaymentState {
+/**
+ * A payment as a read or an adjustment answers it; `msn` is the sales unit it was asked of (the
+ * `Merchant-Serial-Number` header: a reference is unique only per MSN), its "amount" the whole.
+ */
+export function stateOf(payment: GetPaymentResponse, msn: string): ProviderPaymentState {
   const aggregate = payment.aggregate ?? {};
   const authorizedOre = aggregate.authorizedAmount?.value ?? 0;
   const capturedOre = aggregate.capturedAmount?.value ?? 0;
@@ -120,7 +151,16 @@ export function stateOf(payment: GetPaymentResponse): ProviderPaymentState {
   // "A payment that has been cancelled after authorization": state stays AUTHORIZED, the amount is cancelled.
   else if (cancelledOre > 0 && cancelledOre >= authorizedOre) status = "cancelled";
   else status = "authorized";
-  return { status, authorizedOre, capturedOre, refundedOre, providerTxId: payment.pspReference };
+  return {
+    merchant: msn,
+    currency: payment.amount?.currency,
+    totalOre: payment.amount?.value,
+    status,
+    authorizedOre,
+    capturedOre,
+    refundedOre,
+    providerTxId: payment.pspReference,
+  };
 }
 
 export function createVippsGateway(options: VippsOptions): PaymentGateway & {
@@ -210,7 +250,7 @@ export function createVippsGateway(options: VippsOptions): PaymentGateway & {
         "POST",
         "/epayment/v1/payments",
         {
-          amount: { currency: "NOK", value: input.amountOre },
+          amount: { currency: PAYMENT_CURRENCY, value: input.amountOre },
           paymentMethod: { type: "WALLET" },
           reference: input.reference,
           returnUrl: input.returnUrl,
@@ -225,7 +265,8 @@ export function createVippsGateway(options: VippsOptions): PaymentGateway & {
     },
 
     async getPayment(handle: PaymentHandle) {
-      return stateOf(await call<GetPaymentResponse>(handle.merchant, "GET", paymentPath(handle.reference)));
+      const answer = await call<GetPaymentResponse>(handle.merchant, "GET", paymentPath(handle.reference));
+      return stateOf(answer, handle.merchant);
     },
 
     async capture(handle, amountOre, idempotencyKey) {
@@ -233,10 +274,10 @@ export function createVippsGateway(options: VippsOptions): PaymentGateway & {
         handle.merchant,
         "POST",
         `${paymentPath(handle.reference)}/capture`,
-        { modificationAmount: { currency: "NOK", value: amountOre } },
+        { modificationAmount: { currency: PAYMENT_CURRENCY, value: amountOre } },
         idempotencyKey,
       );
-      return stateOf(answer);
+      return stateOf(answer, handle.merchant);
     },
 
     async cancel(handle, idempotencyKey) {
@@ -247,7 +288,7 @@ export function createVippsGateway(options: VippsOptions): PaymentGateway & {
         undefined,
         idempotencyKey,
       );
-      return stateOf(answer);
+      return stateOf(answer, handle.merchant);
     },
 
     async refund(handle, amountOre, idempotencyKey) {
@@ -255,10 +296,10 @@ export function createVippsGateway(options: VippsOptions): PaymentGateway & {
         handle.merchant,
         "POST",
         `${paymentPath(handle.reference)}/refund`,
-        { modificationAmount: { currency: "NOK", value: amountOre } },
+        { modificationAmount: { currency: PAYMENT_CURRENCY, value: amountOre } },
         idempotencyKey,
       );
-      return stateOf(answer);
+      return stateOf(answer, handle.merchant);
     },
 
     async parseWebhook(request: WebhookRequest): Promise<PaymentEvent[]> {
@@ -291,9 +332,14 @@ export function createVippsGateway(options: VippsOptions): PaymentGateway & {
         throw new WebhookSignatureError("signature does not match");
       }
       const name = String(event.name ?? "");
-      const amount = event.amount as Amount | undefined;
+      const amount = event.amount as Partial<Amount> | undefined;
+      const value = typeof amount?.value === "number" ? amount.value : undefined;
       return [
         {
+          // The MSN whose webhook secret signed the call: the merchant the event belongs to.
+          merchant: msn,
+          currency: typeof amount?.currency === "string" ? amount.currency : undefined,
+          totalOre: WHOLE_AMOUNT_EVENTS.has(name) ? value : undefined,
           // The `WebhookEvent` has no id: a repeated delivery repeats all of these.
           eventId: [
             event.reference,
@@ -307,8 +353,8 @@ export function createVippsGateway(options: VippsOptions): PaymentGateway & {
           providerTxId: name === "AUTHORIZED" ? String(event.pspReference ?? "") : undefined,
           // `success: false`: the operation failed and proves nothing.
           status: event.success === false ? undefined : EVENT_STATUS[name],
-          amountOre: typeof amount?.value === "number" ? amount.value : undefined,
-          payload: event,
+          amountOre: value,
+          payload: allowListed(event, EVENT_FIELDS),
         },
       ];
     },

@@ -8,6 +8,7 @@ import {
   emailLog,
   emailOutbox,
   orders,
+  paymentEvents,
   productImages,
   productViews,
   smsLog,
@@ -39,6 +40,7 @@ export interface Retention {
   smsLogDays: number;
   viewCountDays: number;
   orderContactYears: number;
+  paymentEventDays: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -48,7 +50,8 @@ const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 
  * Deletes what is kept only for a while: AI analysis logs, SMS logs and the outbox's finished texts
  * (a pending one is still to be sent, so it stays whatever its age), and view counts of days before the
  * cut-off (a day is a calendar date; comparing it with the UTC date of the cut-off is a day's precision,
- * all this needs). Then erases buyers' contact details from orders placed before the bookkeeping period.
+ * all this needs), and payment providers' events (decision 0055). Then erases buyers' contact details
+ * from orders placed before the bookkeeping period.
  */
 export async function applyRetention(db: Db, retention: Retention, now: Date): Promise<number> {
   const smsCutoff = daysBefore(now, retention.smsLogDays);
@@ -77,6 +80,7 @@ export async function applyRetention(db: Db, retention: Retention, now: Date): P
         ),
       ),
     db.delete(productViews).where(lt(productViews.day, viewCutoff)),
+    db.delete(paymentEvents).where(lt(paymentEvents.receivedAt, daysBefore(now, retention.paymentEventDays))),
   ]);
   return (await anonymiseBuyers(db, lt(orders.placedAt, orderCutoff))).length;
 }

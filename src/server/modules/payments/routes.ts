@@ -22,7 +22,8 @@ const tokenParams = z.object({ token: z.string().max(100) });
 const idParams = z.object({ id: z.string().max(100) });
 const readiness = z.enum(["ok", "noPlatformKeys", "notLive", "notConfigured"]);
 const readinessSchema = z.object({ vipps: readiness, stripe: readiness });
-const webhookAnswer = z.object({ received: z.number(), applied: z.number() });
+/** Events in the call, applied to their payment, and refused (another merchant's, currency or amount). */
+const webhookAnswer = z.object({ received: z.number(), applied: z.number(), refused: z.number() });
 
 /** Payments (decision 0034): the providers' webhooks, the shopper's payment on their order page, readiness. */
 export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: PaymentContext }> = async (

@@ -7,6 +7,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { orders, payments } from "../../db/schema";
 import { changeOrderStatus } from "../orders/service";
+import { refusalOf } from "./binding";
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -160,11 +161,27 @@ export async function expireUnpaidOrder(ctx: PaymentContext, orderId: string) {
   return changed !== undefined;
 }
 
-/** Reads one attempt from its provider and applies what it says. */
+/**
+ * Reads one attempt from its provider and applies what it says, under the webhooks' rule (decision
+ * 0055): a read that is not the attempt's merchant, currency and amount moves nothing.
+ */
 export async function refreshPayment(ctx: PaymentContext, row: PaymentRow) {
   const gateway = ctx.gateways[row.provider as PaymentProvider];
   if (!gateway) return row;
   const state = await gateway.getPayment(handleOf(row));
+  const refused = refusalOf(row, state);
+  if (refused) {
+    ctx.log.warn(
+      {
+        paymentId: row.id,
+        reason: refused,
+        providerCurrency: state.currency,
+        providerTotalOre: state.totalOre,
+      },
+      "payment provider's read refused: not this payment's merchant, currency or amount",
+    );
+    return row;
+  }
   return (await applyProviderState(ctx, row.id, state)) ?? row;
 }
 

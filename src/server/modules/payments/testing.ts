@@ -38,18 +38,22 @@ export function paymentEnv(vipps?: FakeVipps, stripe?: FakeStripe): Record<strin
   };
 }
 
-/** A seller's store with a 1246.50 kr product mix and the given channels. */
+/**
+ * A seller's store with a 349 kr mug (or `basePrice`) and the given channels, on the test merchant
+ * (VIPPS_MSN, STRIPE_ACCOUNT) unless a channel names its own `externalId`.
+ */
 export async function storeWithChannels(
   t: TestApp,
-  channels: { provider: "vipps" | "stripe"; isLive: boolean }[],
+  channels: { provider: "vipps" | "stripe"; isLive: boolean; externalId?: string }[],
+  basePrice = "349",
 ) {
   const seller = await signUp(t.app);
   const store = await createStoreVia(seller.agent);
-  const mug = await createProductVia(seller.agent, store.id, { title: "Mug", basePrice: "349" });
+  const mug = await createProductVia(seller.agent, store.id, { title: "Mug", basePrice });
   for (const channel of channels) {
     const response = await seller.agent.post(`/api/stores/${store.id}/payment-channels`, {
       provider: channel.provider,
-      externalId: channel.provider === "vipps" ? VIPPS_MSN : STRIPE_ACCOUNT,
+      externalId: channel.externalId ?? (channel.provider === "vipps" ? VIPPS_MSN : STRIPE_ACCOUNT),
       isLive: channel.isLive,
       expectedUpdatedAt: null,
     });

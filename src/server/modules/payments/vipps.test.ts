@@ -53,8 +53,8 @@ describe("Vipps ePayment at checkout", () => {
   it("creates the payment as documented, holds the buyer's text, and is paid only by the signed AUTHORIZED webhook", async () => {
     const { order, reference, token } = await vippsOrder();
     expect(order.payment).toMatchObject({ provider: "vipps", status: "created" });
-    expect(order.payment.redirectUrl).toBe(`${vipps.url}/landing?token=${reference}`);
-    const created = vipps.payments.get(reference);
+    expect(order.payment.redirectUrl).toBe(`${vipps.url}/landing?token=${reference}&msn=${VIPPS_MSN}`);
+    const created = vipps.payment(reference);
     expect(created).toMatchObject({
       msn: VIPPS_MSN,
       amount: { currency: "NOK", value: 69800 },
@@ -234,7 +234,7 @@ describe("Vipps ePayment at checkout", () => {
     expect(second?.reference).not.toBe(reference);
     expect(retry.json()).toMatchObject({
       status: "created",
-      redirectUrl: `${vipps.url}/landing?token=${second?.reference}`,
+      redirectUrl: `${vipps.url}/landing?token=${second?.reference}&msn=${VIPPS_MSN}`,
     });
     await vipps.approve(second?.reference ?? "");
     await deliverVipps(t, vipps);
@@ -369,7 +369,7 @@ describe("Expiry and a provider that is down", () => {
     const { order, reference } = await vippsOrder();
     const result = await t.app.paymentWorker.run(new Date(Date.now() + 31 * 60_000));
     expect(result.expired).toBeGreaterThanOrEqual(1);
-    expect(vipps.payments.get(reference)?.state).toBe("TERMINATED");
+    expect(vipps.payment(reference)?.state).toBe("TERMINATED");
     const state = await orderState(t, order.id);
     expect(state.order?.status).toBe("cancelled");
     expect(state.attempts[0]?.status).toBe("expired");

@@ -4,6 +4,7 @@ import type { PaymentEvent, WebhookRequest } from "../../adapters/payments";
 import { WebhookSignatureError } from "../../adapters/payments";
 import { paymentEvents, payments } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
+import { refusalOf } from "./binding";
 import { applyProviderState, type PaymentContext } from "./state";
 
 /** The attempt an event is about: by our reference, Stripe's session, or the provider's transaction id. */
@@ -39,8 +40,11 @@ function stateOfEvent(event: PaymentEvent) {
 
 /**
  * One webhook call (decision 0034): verified first (a bad or stale signature is a 401 and changes
- * nothing), then each event recorded once under its unique (provider, event id); a replay finds it
- * there and does nothing. An event moves its payment only forward (applyProviderState). An event that
+ * nothing), then each event about one of Torg's attempts recorded once under its unique (provider,
+ * event id); a replay finds it there and does nothing. An event about no attempt of Torg's (a Stripe
+ * `customer.created`, a reference we never made) is not stored at all (decision 0055). An event that
+ * is not the attempt's own merchant, currency and amount is recorded as refused, with why, and moves
+ * nothing (refusalOf). Otherwise it moves its payment only forward (applyProviderState). An event that
  * could not be applied is not kept as recorded, so the provider's retry applies it.
  */
 export async function handleWebhook(ctx: PaymentContext, provider: PaymentProvider, request: WebhookRequest) {
@@ -57,20 +61,44 @@ export async function handleWebhook(ctx: PaymentContext, provider: PaymentProvid
     throw error;
   }
   let applied = 0;
+  let refused = 0;
   for (const event of events) {
     const payment = await paymentOf(ctx, provider, event);
+    if (!payment) continue;
+    const reason = refusalOf(payment, event);
     const [recorded] = await ctx.db
       .insert(paymentEvents)
       .values({
         provider,
         eventId: event.eventId,
-        paymentId: payment?.id ?? null,
+        paymentId: payment.id,
         name: event.name,
         payload: event.payload,
+        outcome: reason ? "refused" : "accepted",
+        refusedReason: reason ?? null,
       })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
-    if (!recorded || !payment || !event.status) continue;
+    if (!recorded) continue;
+    if (reason) {
+      refused += 1;
+      ctx.log.warn(
+        {
+          provider,
+          eventId: event.eventId,
+          event: event.name,
+          paymentId: payment.id,
+          reason,
+          eventMerchant: event.merchant ?? null,
+          eventCurrency: event.currency ?? null,
+          eventTotalOre: event.totalOre ?? null,
+          eventAmountOre: event.amountOre ?? null,
+        },
+        "payment event refused: not this payment's merchant, reference, currency or amount",
+      );
+      continue;
+    }
+    if (!event.status) continue;
     try {
       await applyProviderState(ctx, payment.id, stateOfEvent(event));
     } catch (error) {
@@ -85,5 +113,5 @@ export async function handleWebhook(ctx: PaymentContext, provider: PaymentProvid
     }
     applied += 1;
   }
-  return { received: events.length, applied };
+  return { received: events.length, applied, refused };
 }

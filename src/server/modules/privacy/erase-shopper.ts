@@ -1,13 +1,15 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { emailLog, emailOutbox, orders, smsLog, smsOutbox } from "../../db/schema";
+import { emailLog, emailOutbox, orders, paymentEvents, payments, smsLog, smsOutbox } from "../../db/schema";
 import { anonymiseBuyers } from "./anonymise";
 
 /**
  * Erases one shopper's details from one store's orders (the seller answering a shopper's request): the
  * orders placed with that e-mail (any case) lose the buyer's e-mail, name, phone and address, and the
  * texts and e-mails about them lose the number or address they went to and their wording (it may name
- * the buyer). A message still waiting to be sent keeps its destination until it is sent. Returns how many orders changed.
+ * the buyer). A message still waiting to be sent keeps its destination until it is sent. The payment
+ * providers' events of those orders' payments are deleted (decision 0055); the payments, with their
+ * amounts, stay for the books. Returns how many orders changed.
  */
 export async function eraseShopper(db: Db, storeId: string, email: string): Promise<number> {
   return db.transaction(async (tx) => {
@@ -30,6 +32,14 @@ export async function eraseShopper(db: Db, storeId: string, email: string): Prom
         .update(emailOutbox)
         .set({ toAddress: "" })
         .where(and(inArray(emailOutbox.orderId, ids), ne(emailOutbox.status, "pending")));
+      await tx
+        .delete(paymentEvents)
+        .where(
+          inArray(
+            paymentEvents.paymentId,
+            tx.select({ id: payments.id }).from(payments).where(inArray(payments.orderId, ids)),
+          ),
+        );
     }
     return ids.length;
   });

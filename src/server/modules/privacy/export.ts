@@ -10,6 +10,8 @@ import {
   orderStatusEvents,
   orders,
   paymentChannels,
+  paymentEvents,
+  payments,
   productImages,
   products,
   productVariants,
@@ -29,8 +31,9 @@ export type SellerData = Record<string, unknown>;
 /**
  * Everything Torg holds about a seller and their shops: the account (no password hash, no internal
  * sign-in bookkeeping), settings, every store they are a member of (deleted ones too: they are still
- * theirs) with its members, products, orders with lines and status history, payment channels, QR
- * codes, and the AI and SMS logs of those stores (and the AI calls they made themselves).
+ * theirs) with its members, products, orders with lines, status history and payments (each with the
+ * providers' events Torg keeps of it, decision 0055), payment channels, QR codes, and the AI and SMS
+ * logs of those stores (and the AI calls they made themselves).
  */
 export async function collectSellerData(db: Db, userId: string): Promise<SellerData> {
   const [account] = await db
@@ -96,9 +99,9 @@ export async function collectSellerData(db: Db, userId: string): Promise<SellerD
         .where(inArray(orders.storeId, storeIds))
         .orderBy(asc(orders.placedAt));
   const orderIds = orderRows.map((row) => row.id);
-  const [items, history] =
+  const [items, history, attempts] =
     orderIds.length === 0
-      ? [[], []]
+      ? [[], [], []]
       : await Promise.all([
           db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)),
           db
@@ -106,7 +109,46 @@ export async function collectSellerData(db: Db, userId: string): Promise<SellerD
             .from(orderStatusEvents)
             .where(inArray(orderStatusEvents.orderId, orderIds))
             .orderBy(asc(orderStatusEvents.changedAt)),
+          db
+            .select({
+              id: payments.id,
+              orderId: payments.orderId,
+              provider: payments.provider,
+              status: payments.status,
+              reference: payments.reference,
+              merchant: payments.merchant,
+              amount: payments.amount,
+              capturedAmount: payments.capturedAmount,
+              refundedAmount: payments.refundedAmount,
+              authorisedAt: payments.authorisedAt,
+              createdAt: payments.createdAt,
+            })
+            .from(payments)
+            .where(inArray(payments.orderId, orderIds))
+            .orderBy(asc(payments.createdAt)),
         ]);
+  const providerEvents =
+    attempts.length === 0
+      ? []
+      : await db
+          .select({
+            paymentId: paymentEvents.paymentId,
+            provider: paymentEvents.provider,
+            eventId: paymentEvents.eventId,
+            name: paymentEvents.name,
+            outcome: paymentEvents.outcome,
+            refusedReason: paymentEvents.refusedReason,
+            payload: paymentEvents.payload,
+            receivedAt: paymentEvents.receivedAt,
+          })
+          .from(paymentEvents)
+          .where(
+            inArray(
+              paymentEvents.paymentId,
+              attempts.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(paymentEvents.receivedAt));
   const [channels, codes, ai, sms] = await Promise.all([
     none ? [] : db.select().from(paymentChannels).where(inArray(paymentChannels.storeId, storeIds)),
     db
@@ -150,6 +192,13 @@ export async function collectSellerData(db: Db, userId: string): Promise<SellerD
       ...order,
       items: byKey(items, "orderId")(order.id),
       history: byKey(history, "orderId")(order.id),
+      payments: byKey(
+        attempts,
+        "orderId",
+      )(order.id).map(({ orderId: _, ...attempt }) => ({
+        ...attempt,
+        events: byKey(providerEvents, "paymentId")(attempt.id).map(({ paymentId: __, ...event }) => event),
+      })),
     })),
     "payment-channels": channels,
     "qr-codes": codes,

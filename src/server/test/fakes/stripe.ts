@@ -94,6 +94,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     return typeof value === "string" ? value : undefined;
   }
 
+  /**
+   * Every object here lives on a connected account, so every event is a Connect event: "each event for
+   * a connected account contains a top-level `account` property that identifies the connected account"
+   * (Connect webhooks).
+   */
   async function emit(type: string, object: unknown, accountId: string) {
     const body = JSON.stringify({
       id: id("evt"),
@@ -151,9 +156,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
         currency: String(price?.currency ?? ""),
       };
     });
+    // `currency`: "Three-letter ISO currency code, in lowercase", one for the whole session.
+    const currency = parsed[0]?.currency ?? "";
     if (
+      !/^[a-z]{3}$/.test(currency) ||
       parsed.some(
-        (line) => line.currency !== "nok" || !Number.isInteger(line.unit_amount) || line.unit_amount < 0,
+        (line) => line.currency !== currency || !Number.isInteger(line.unit_amount) || line.unit_amount < 0,
       )
     ) {
       return error(reply, 400, "Invalid price_data");
@@ -166,7 +174,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       status: "open",
       payment_status: "unpaid",
       amount_total: parsed.reduce((sum, line) => sum + line.unit_amount * line.quantity, 0),
-      currency: "nok",
+      currency,
       client_reference_id: (body.client_reference_id as string | undefined) ?? null,
       metadata: (body.metadata as Record<string, string> | undefined) ?? {},
       success_url: String(body.success_url),
@@ -238,7 +246,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       id: id("re"),
       object: "refund",
       amount,
-      currency: "nok",
+      currency: session.currency,
       payment_intent: session.payment_intent ?? "",
       status: "succeeded",
       account: session.account,
@@ -252,6 +260,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
         object: "charge",
         amount: session.amount_total,
         amount_refunded: refunded,
+        currency: session.currency,
         refunded: refunded === session.amount_total,
         payment_intent: session.payment_intent,
       },

@@ -46,6 +46,11 @@ export interface SentWebhook {
 
 const nok = (value = 0): Amount => ({ currency: "NOK", value });
 const REFERENCE = /^[a-zA-Z0-9-]{8,50}$/;
+/**
+ * "The reference must be unique for the sales unit (MSN), but is not globally unique, so several MSNs
+ * may use the same reference" (ePayment webhooks, the payload's `reference`): payments are kept per MSN.
+ */
+const paymentKey = (msn: string, reference: string) => `${msn}/${reference}`;
 
 export async function startFakeVipps(options: FakeVippsOptions = {}) {
   const keys = {
@@ -53,7 +58,13 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
     clientSecret: options.clientSecret ?? "fake-client-secret",
     subscriptionKey: options.subscriptionKey ?? "fake-subscription-key",
   };
+  /** By MSN and reference (paymentKey). */
   const payments = new Map<string, FakePayment>();
+  /** One MSN's payment, or (no MSN) the first made with that reference, as the landing page finds it. */
+  const find = (reference: string, msn?: string) =>
+    msn === undefined
+      ? [...payments.values()].find((payment) => payment.reference === reference)
+      : payments.get(paymentKey(msn, reference));
   const webhooks: { id: string; msn: string; url: string; events: string[]; secret: string }[] = [];
   const tokens = new Set<string>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
@@ -109,7 +120,8 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
       reference: payment.reference,
       pspReference: String(Date.now()) + randomBytes(3).toString("hex"),
       name,
-      amount: nok(value),
+      // The payload's `amount` ({ "currency", "value" }) is in the payment's currency.
+      amount: { currency: payment.amount.currency, value },
       timestamp: new Date().toISOString(),
       idempotencyKey,
       success: true,
@@ -157,7 +169,8 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
     if (typeof key !== "string" || key.length === 0 || key.length > 50) {
       return problem(reply, 400, "Idempotency-Key is required");
     }
-    const slot = `${request.method} ${request.url} ${key}`;
+    // A key is the calling sales unit's own: another MSN's same key is another request.
+    const slot = `${String(request.headers["merchant-serial-number"])} ${request.method} ${request.url} ${key}`;
     const earlier = idempotent.get(slot);
     const result = earlier ?? (await work());
     if (!earlier && result.status < 300) idempotent.set(slot, result);
@@ -172,7 +185,7 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
     profile: {},
     pspReference: payment.pspReference,
     reference: payment.reference,
-    redirectUrl: `${baseUrl()}/landing?token=${payment.reference}`,
+    redirectUrl: landingUrl(payment.msn, payment.reference),
   });
 
   app.addHook("onRequest", async (request, reply) => {
@@ -263,7 +276,7 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
       if (!["WALLET", "CARD"].includes(body.paymentMethod?.type ?? "")) {
         return { status: 400, body: { title: "Invalid paymentMethod", status: 400 } };
       }
-      if (payments.has(reference))
+      if (payments.has(paymentKey(msn, reference)))
         return { status: 409, body: { title: "Reference already used", status: 409 } };
       const payment: FakePayment = {
         msn,
@@ -280,15 +293,15 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
           refundedAmount: nok(),
         },
       };
-      payments.set(reference, payment);
+      payments.set(paymentKey(msn, reference), payment);
       await emit(payment, "CREATED", payment.amount.value, null);
-      return { status: 201, body: { redirectUrl: `${baseUrl()}/landing?token=${reference}`, reference } };
+      return { status: 201, body: { redirectUrl: landingUrl(msn, reference), reference } };
     });
   });
 
   function paymentFor(request: FastifyRequest<{ Params: { reference: string } }>) {
-    const payment = payments.get(request.params.reference);
-    return payment && payment.msn === request.headers["merchant-serial-number"] ? payment : undefined;
+    const msn = request.headers["merchant-serial-number"];
+    return typeof msn === "string" ? payments.get(paymentKey(msn, request.params.reference)) : undefined;
   }
 
   app.get<{ Params: { reference: string } }>("/epayment/v1/payments/:reference", async (request, reply) => {
@@ -359,12 +372,12 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
   });
 
   /** What the shopper does in the Vipps app: approve (AUTHORIZED) or reject (ABORTED). */
-  async function decide(reference: string, approve: boolean) {
-    const payment = payments.get(reference);
+  async function decide(reference: string, approve: boolean, msn?: string) {
+    const payment = find(reference, msn);
     if (payment?.state !== "CREATED") return payment;
     if (approve) {
       payment.state = "AUTHORIZED";
-      payment.aggregate.authorizedAmount = nok(payment.amount.value);
+      payment.aggregate.authorizedAmount = { ...payment.amount };
       await emit(payment, "AUTHORIZED", payment.amount.value, null);
     } else {
       payment.state = "ABORTED";
@@ -373,8 +386,9 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
     return payment;
   }
 
-  app.get<{ Querystring: { token?: string } }>("/landing", async (request, reply) => {
-    const payment = payments.get(request.query.token ?? "");
+  type Landing = { Querystring: { token?: string; msn?: string } };
+  app.get<Landing>("/landing", async (request, reply) => {
+    const payment = find(request.query.token ?? "", request.query.msn);
     if (!payment) return reply.status(404).type("text/html").send("<h1>No such payment</h1>");
     return reply.type("text/html; charset=utf-8").send(
       decisionPage({
@@ -383,8 +397,8 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
         colour: "#FF5B24",
         description: payment.description,
         amountOre: payment.amount.value,
-        approveAction: `/landing/approve?token=${payment.reference}`,
-        rejectAction: `/landing/reject?token=${payment.reference}`,
+        approveAction: `/landing/approve?${landingQuery(payment.msn, payment.reference)}`,
+        rejectAction: `/landing/reject?${landingQuery(payment.msn, payment.reference)}`,
         approveLabel: "Approve",
         rejectLabel: "Reject",
       }),
@@ -394,8 +408,8 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
     ["/landing/approve", true],
     ["/landing/reject", false],
   ] as const) {
-    app.post<{ Querystring: { token?: string } }>(path, async (request, reply) => {
-      const payment = await decide(request.query.token ?? "", approve);
+    app.post<Landing>(path, async (request, reply) => {
+      const payment = await decide(request.query.token ?? "", approve, request.query.msn);
       if (!payment) return reply.status(404).send("No such payment");
       return reply.redirect(payment.returnUrl, 303);
     });
@@ -407,6 +421,10 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
 
   await app.listen({ port: options.port ?? 0, host: "127.0.0.1" });
   const baseUrl = () => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  /** The landing page's address names the payment's reference (`token`) and its sales unit. */
+  const landingQuery = (msn: string, reference: string) => new URLSearchParams({ token: reference, msn });
+  const landingUrl = (msn: string, reference: string) =>
+    `${baseUrl()}/landing?${landingQuery(msn, reference)}`;
 
   return {
     url: baseUrl(),
@@ -417,11 +435,13 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
     operations,
     requests,
     control,
-    approve: (reference: string) => decide(reference, true),
-    reject: (reference: string) => decide(reference, false),
+    /** One MSN's payment by its reference, or (no MSN) the first made with it. */
+    payment: find,
+    approve: (reference: string, msn?: string) => decide(reference, true, msn),
+    reject: (reference: string, msn?: string) => decide(reference, false, msn),
     /** The payment timed out in the app (state EXPIRED). */
-    async expire(reference: string) {
-      const payment = payments.get(reference);
+    async expire(reference: string, msn?: string) {
+      const payment = find(reference, msn);
       if (payment?.state === "CREATED") {
         payment.state = "EXPIRED";
         await emit(payment, "EXPIRED", payment.amount.value, null);
