@@ -89,7 +89,10 @@ export type ShopperPayment = z.infer<typeof shopperPaymentSchema>;
 export const orderPaymentStateSchema = z.object({
   orderStatus: z.enum(["pending", "paid", "fulfilled", "cancelled"]),
   payment: shopperPaymentSchema.nullable(),
-  /** Whether the shopper can start a new attempt (the order waits for payment and none is under way). */
+  /**
+   * Whether the shopper can start a new attempt: the order waits for payment, none is under way, and
+   * the time to pay (counted from when the order was placed, decision 0056) has not run out.
+   */
   canRetry: z.boolean(),
 });
 export type OrderPaymentState = z.infer<typeof orderPaymentStateSchema>;

@@ -110,6 +110,14 @@ export async function applyProviderState(
 }
 
 /**
+ * When an order paid online must be paid by: PAYMENT_EXPIRY_MINUTES after it was placed, however many
+ * attempts the shopper started since (decision 0056). A retry after it is refused; the worker cancels it.
+ */
+export function paymentDeadline(placedAt: Date, config: Pick<Config, "payments">): Date {
+  return new Date(placedAt.getTime() + config.payments.expiryMs);
+}
+
+/**
  * The order follows its payment, idempotently (run after every change, so a crash between the two is
  * mended by the next event or read): paid once the provider holds the money (changeOrderStatus releases
  * the messages that waited for it in the same transaction). A payment that arrives for an order already
@@ -136,7 +144,7 @@ export async function settleOrder(ctx: PaymentContext, row: PaymentRow) {
   if (
     row.status === "expired" &&
     order.status === "pending" &&
-    order.placedAt.getTime() < Date.now() - ctx.config.payments.expiryMs
+    paymentDeadline(order.placedAt, ctx.config).getTime() < Date.now()
   ) {
     await expireUnpaidOrder(ctx, row.orderId);
   }

@@ -7,7 +7,10 @@ import { useTranslation } from "../../../lib/i18n";
 import { fetchOrderPayment, retryOrderPayment } from "../api";
 import { CircleCheck, CircleX, Clock } from "../components/icons";
 
-/** While a payment waits, the page asks again this often (the server reads the provider each time). */
+/**
+ * While a payment waits, the page asks again this often; the server asks the provider less often and
+ * answers from the database in between (decision 0056).
+ */
 const POLL_MS = 2000;
 /** And gives up asking by itself after this long; reloading the page asks again. */
 const POLL_FOR_MS = 10 * 60_000;
@@ -118,6 +121,11 @@ export function PaymentPanel({
     icon = <CircleX aria-hidden="true" className="size-6 text-error" />;
     heading = t("payment.notPaid");
     text = t("payment.notPaidText");
+  } else if (payment.status !== "created") {
+    // Not paid, and the time to pay (from when the order was placed) has run out: no new attempt.
+    icon = <CircleX aria-hidden="true" className="size-6 text-error" />;
+    heading = t("payment.notPaid");
+    text = t("payment.timeUp");
   }
 
   return (
