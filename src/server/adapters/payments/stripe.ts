@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { refundedInFull } from "../../../shared/payment";
 import {
   type CreatedPayment,
   type CreatePaymentInput,
@@ -78,7 +79,8 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
     if (session.status === "complete" && session.payment_status === "paid" && paymentIntent) {
       const refunded = await refundedOre(paymentIntent, account);
       return {
-        status: refunded > 0 ? "refunded" : "captured",
+        // `refunded` only when all of it went back (a Charge's `refunded` is false after a partial refund).
+        status: refundedInFull(amount, refunded) ? "refunded" : "captured",
         authorizedOre: amount,
         capturedOre: amount,
         refundedOre: refunded,

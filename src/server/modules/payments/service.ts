@@ -10,6 +10,7 @@ import {
   PAYMENT_PROVIDERS,
   type PaymentProvider,
   type PaymentStatus,
+  refundOf,
   type SellerPaymentView,
   type ShopperPayment,
 } from "../../../shared/payment";
@@ -255,6 +256,7 @@ export async function readOrderPayment(ctx: PaymentContext, token: string): Prom
       payment !== undefined &&
       !["created", ...PAID_STATUSES].includes(payment.status) &&
       Date.now() < paymentDeadline(order.placedAt, ctx.config).getTime(),
+    refund: payment ? refundOf(payment) : null,
   };
 }
 
