@@ -1,3 +1,4 @@
+import { fromOre, toOre } from "./money";
 import { expectedUpdatedAtField } from "./versioning";
 import { z } from "./zod";
 
@@ -85,12 +86,49 @@ export const shopperPaymentSchema = z.object({
 });
 export type ShopperPayment = z.infer<typeof shopperPaymentSchema>;
 
+/**
+ * Whether all the money taken has been given back (decision 0056): only then is a payment `refunded`. A
+ * partial refund (the seller gave 10 kr of 300 kr back at the provider) leaves it `captured`, with the
+ * amount refunded so far, and cancelling the order refunds the rest.
+ */
+export function refundedInFull(capturedOre: number, refundedOre: number): boolean {
+  return refundedOre > 0 && refundedOre >= capturedOre;
+}
+
+/** What was given back of what was taken, in kroner as decimal strings (decision 0007). */
+export const refundSchema = z.object({
+  refunded: z.string(),
+  of: z.string(),
+  /** What is still the seller's: a cancel refunds it. */
+  rest: z.string(),
+  inFull: z.boolean(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+/** "Refunded 10 kr of 300 kr": the refund of a payment, or null when nothing was given back. */
+export function refundOf(payment: { capturedAmount: string; refundedAmount: string }): Refund | null {
+  const refundedOre = toOre(payment.refundedAmount);
+  if (refundedOre === 0) return null;
+  const capturedOre = toOre(payment.capturedAmount);
+  return {
+    refunded: payment.refundedAmount,
+    of: payment.capturedAmount,
+    rest: fromOre(Math.max(0, capturedOre - refundedOre)),
+    inFull: refundedInFull(capturedOre, refundedOre),
+  };
+}
+
 /** GET /api/orders/by-token/{token}/payment: the order's state and its latest payment attempt. */
 export const orderPaymentStateSchema = z.object({
   orderStatus: z.enum(["pending", "paid", "fulfilled", "cancelled"]),
   payment: shopperPaymentSchema.nullable(),
-  /** Whether the shopper can start a new attempt (the order waits for payment and none is under way). */
+  /**
+   * Whether the shopper can start a new attempt: the order waits for payment, none is under way, and
+   * the time to pay (counted from when the order was placed, decision 0056) has not run out.
+   */
   canRetry: z.boolean(),
+  /** What the seller gave back of the payment, in part or in full; null when nothing. */
+  refund: refundSchema.nullable(),
 });
 export type OrderPaymentState = z.infer<typeof orderPaymentStateSchema>;
 

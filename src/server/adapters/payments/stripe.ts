@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { refundedInFull } from "../../../shared/payment";
 import {
   type AllowList,
   allowListed,
@@ -146,7 +147,8 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
       const refunded = await refundedOre(paymentIntent, account);
       return {
         ...binding,
-        status: refunded > 0 ? "refunded" : "captured",
+        // `refunded` only when all of it went back (a Charge's `refunded` is false after a partial refund).
+        status: refundedInFull(amount, refunded) ? "refunded" : "captured",
         authorizedOre: amount,
         capturedOre: amount,
         refundedOre: refunded,

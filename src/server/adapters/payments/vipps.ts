@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import type { PaymentStatus } from "../../../shared/payment";
+import { type PaymentStatus, refundedInFull } from "../../../shared/payment";
 import {
   type AllowList,
   allowListed,
@@ -146,7 +146,8 @@ export function stateOf(payment: GetPaymentResponse, msn: string): ProviderPayme
   if (payment.state === "CREATED") status = "created";
   else if (payment.state === "EXPIRED") status = "expired";
   else if (payment.state === "ABORTED" || payment.state === "TERMINATED") status = "cancelled";
-  else if (refundedOre > 0) status = "refunded";
+  // `aggregate.refundedAmount` below `capturedAmount`: partly refunded, still captured (decision 0056).
+  else if (refundedInFull(capturedOre, refundedOre)) status = "refunded";
   else if (capturedOre > 0) status = "captured";
   // "A payment that has been cancelled after authorization": state stays AUTHORIZED, the amount is cancelled.
   else if (cancelledOre > 0 && cancelledOre >= authorizedOre) status = "cancelled";

@@ -75,6 +75,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: PaymentC
         provider: request.body?.provider,
         origin: publicOrigin(request, config),
         language: requestLanguage(request),
+        client: { ip: request.ip, log: request.log, trustProxy: config.trustProxy },
       }),
   );
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import { translateError } from "../../../shared/i18n";
 import { toOre } from "../../../shared/money";
 import type { OrderStatus } from "../../../shared/order";
@@ -9,6 +10,7 @@ import {
   PAYMENT_PROVIDERS,
   type PaymentProvider,
   type PaymentStatus,
+  refundOf,
   type SellerPaymentView,
   type ShopperPayment,
 } from "../../../shared/payment";
@@ -17,6 +19,7 @@ import { PaymentProviderError } from "../../adapters/payments";
 import type { Db } from "../../db/client";
 import { orderItems, orders, paymentChannels, payments, stores, vippsWebhooks } from "../../db/schema";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
+import { enforceQuota, HOUR_MS, hitRateLimit } from "../../lib/rate-limit";
 import { changeOrderStatus } from "../orders/service";
 import {
   applyProviderState,
@@ -25,6 +28,7 @@ import {
   PAID_STATUSES,
   type PaymentContext,
   type PaymentRow,
+  paymentDeadline,
   refreshPayment,
   returnMoney,
 } from "./state";
@@ -165,9 +169,14 @@ export async function startPayment(
       lines.push({ title: translateError(input.language, "paymentOtherCharges"), unitOre: rest, qty: 1 });
     else lines.splice(0, lines.length, { title: order.storeName, unitOre: amountOre, qty: 1 });
   }
-  const sessionMs = Math.min(
-    STRIPE_MAX_SESSION_MS,
-    Math.max(STRIPE_MIN_SESSION_MS, ctx.config.payments.expiryMs + 60_000),
+  // A session ends with the order's time to pay (decision 0056), within what Stripe allows from now.
+  const now = Date.now();
+  const sessionEnds = Math.min(
+    now + STRIPE_MAX_SESSION_MS,
+    Math.max(
+      now + STRIPE_MIN_SESSION_MS,
+      paymentDeadline(order.order.placedAt, ctx.config).getTime() + 60_000,
+    ),
   );
   try {
     if (input.provider === "vipps") await ensureVippsWebhook(ctx, channel.externalId, input.origin);
@@ -178,7 +187,7 @@ export async function startPayment(
       description: `${order.storeName} #${order.order.id.slice(0, 8)}`,
       returnUrl: `${input.origin}/s/${encodeURIComponent(order.storeSlug)}/order/${order.order.publicToken}`,
       lines,
-      expiresAt: new Date(Date.now() + sessionMs),
+      expiresAt: new Date(sessionEnds),
     });
     const [updated] = await ctx.db
       .update(payments)
@@ -210,13 +219,28 @@ async function orderByToken(db: Db, token: string) {
 }
 
 /**
+ * How often the order page's read of an attempt under way may ask its provider (decision 0056). The page
+ * asks every few seconds while a payment waits; asks in between answer from the database, which the
+ * webhook (or the worker's poll) keeps current.
+ */
+export const PROVIDER_READ_INTERVAL_MS = 5_000;
+/** Retries one order may have over its life: each stops an attempt at the provider and starts another. */
+export const PAYMENT_RETRIES_PER_ORDER = 5;
+/** Retries one client address may make in an hour, over all orders. */
+export const PAYMENT_RETRIES_PER_ADDRESS_PER_HOUR = 20;
+
+/**
  * The shopper's view of their payment. An attempt that is not final is read from its provider first:
- * coming back to the return URL proves nothing (decision 0034).
+ * coming back to the return URL proves nothing (decision 0034); at most once per
+ * PROVIDER_READ_INTERVAL_MS per attempt, counted in the database so every app server keeps to it.
  */
 export async function readOrderPayment(ctx: PaymentContext, token: string): Promise<OrderPaymentState> {
   const order = await orderByToken(ctx.db, token);
   let payment = await latestPayment(ctx.db, order.id);
-  if (payment?.status === "created") {
+  if (
+    payment?.status === "created" &&
+    (await hitRateLimit(ctx.db, `payment-read:${payment.id}`, 1, PROVIDER_READ_INTERVAL_MS)).allowed
+  ) {
     payment = await refreshPayment(ctx, payment).catch((error: unknown) => {
       ctx.log.warn({ err: error, paymentId: payment?.id }, "could not read a payment from its provider");
       return payment;
@@ -230,17 +254,47 @@ export async function readOrderPayment(ctx: PaymentContext, token: string): Prom
     canRetry:
       orderStatus === "pending" &&
       payment !== undefined &&
-      !["created", ...PAID_STATUSES].includes(payment.status),
+      !["created", ...PAID_STATUSES].includes(payment.status) &&
+      Date.now() < paymentDeadline(order.placedAt, ctx.config).getTime(),
+    refund: payment ? refundOf(payment) : null,
   };
 }
 
-/** Try again: the attempt under way (if any, and not paid) is stopped, and a new one starts. */
+/** Who is asking, for the per-address limit (and its warning when a proxy is not trusted). */
+interface Client {
+  ip: string;
+  log: FastifyBaseLogger;
+  trustProxy: boolean;
+}
+
+/**
+ * Try again: the attempt under way (if any, and not paid) is stopped, and a new one starts. Only while
+ * the order's time to pay lasts, counted from when it was placed (a retry never extends it, and one
+ * after it is refused: the order is the worker's to cancel and its stock to return), and only a few
+ * times per order and per address (decision 0056): each retry costs two calls at the provider.
+ */
 export async function retryPayment(
   ctx: PaymentContext,
-  input: { token: string; provider?: PaymentProvider; origin: string; language: Language },
+  input: { token: string; provider?: PaymentProvider; origin: string; language: Language; client: Client },
 ): Promise<ShopperPayment> {
   const order = await orderByToken(ctx.db, input.token);
   if (order.status !== "pending") throw conflict("orderNotAwaitingPayment");
+  if (Date.now() >= paymentDeadline(order.placedAt, ctx.config).getTime())
+    throw new HttpError(410, "paymentTimeRanOut");
+  await enforceQuota(ctx.db, {
+    key: `payment-retries:order:${order.id}`,
+    limit: PAYMENT_RETRIES_PER_ORDER,
+    // The window outlasts the order's time to pay, so the count covers the order's whole life.
+    windowMs: ctx.config.payments.expiryMs,
+    messageKey: "tooManyPaymentRetries",
+  });
+  await enforceQuota(ctx.db, {
+    key: `payment-retries:ip:${input.client.ip}`,
+    limit: PAYMENT_RETRIES_PER_ADDRESS_PER_HOUR,
+    windowMs: HOUR_MS,
+    messageKey: "tooManyPaymentRetriesFromAddress",
+    address: input.client,
+  });
   let latest = await latestPayment(ctx.db, order.id);
   if (!latest && !input.provider) throw badRequest("paymentProviderUnavailable");
   if (latest?.status === "created") {

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { fromOre, toOre } from "../../../shared/money";
-import type { PaymentProvider, PaymentStatus } from "../../../shared/payment";
+import { type PaymentProvider, type PaymentStatus, refundedInFull } from "../../../shared/payment";
 import type { PaymentGateways, PaymentHandle, ProviderPaymentState } from "../../adapters/payments";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -59,7 +59,9 @@ export async function latestPayment(db: Db, orderId: string) {
 /**
  * Applies what a provider said (a verified webhook or a read) to one attempt, under its row lock:
  * only a forward move, amounts only growing, and a payment whose amount is not the order's is never
- * taken as paid. Then the order follows (see settleOrder). Returns the row as it now is.
+ * taken as paid. Money taken is `refunded` only once all of it was given back (refundedInFull, decision
+ * 0056): a partial refund keeps it `captured` with the amount refunded so far, whatever the provider
+ * calls it. Then the order follows (see settleOrder). Returns the row as it now is.
  */
 export async function applyProviderState(
   ctx: PaymentContext,
@@ -69,9 +71,9 @@ export async function applyProviderState(
   const row = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
     if (!current) return undefined;
-    const next = state.status;
+    const claim = state.status;
     const amountOre = toOre(current.amount);
-    if (next && (next === "authorized" || next === "captured")) {
+    if (claim === "authorized" || claim === "captured") {
       const proven = state.authorizedOre ?? state.capturedOre;
       if (proven !== undefined && proven !== amountOre) {
         ctx.log.error(
@@ -81,15 +83,17 @@ export async function applyProviderState(
         return current;
       }
     }
-    const moves = next !== undefined && PAYMENT_STATUS_NEXT[current.status as PaymentStatus].includes(next);
-    const status = moves ? next : (current.status as PaymentStatus);
+    const tookMoney = claim === "captured" || claim === "refunded";
     let capturedOre = Math.max(toOre(current.capturedAmount), state.capturedOre ?? 0);
     // A capture or refund that says no amount took the whole amount (Torg never captures in parts).
-    if (capturedOre === 0 && (status === "captured" || status === "refunded")) capturedOre = amountOre;
+    if (capturedOre === 0 && tookMoney) capturedOre = amountOre;
     capturedOre = Math.min(capturedOre, amountOre);
     let refundedOre = Math.max(toOre(current.refundedAmount), state.refundedOre ?? 0);
-    if (refundedOre === 0 && status === "refunded") refundedOre = capturedOre;
+    if (refundedOre === 0 && claim === "refunded") refundedOre = capturedOre;
     refundedOre = Math.min(refundedOre, capturedOre);
+    const next = tookMoney ? (refundedInFull(capturedOre, refundedOre) ? "refunded" : "captured") : claim;
+    const moves = next !== undefined && PAYMENT_STATUS_NEXT[current.status as PaymentStatus].includes(next);
+    const status = moves ? next : (current.status as PaymentStatus);
     const [updated] = await tx
       .update(payments)
       .set({
@@ -108,6 +112,14 @@ export async function applyProviderState(
   });
   if (row) await settleOrder(ctx, row);
   return row;
+}
+
+/**
+ * When an order paid online must be paid by: PAYMENT_EXPIRY_MINUTES after it was placed, however many
+ * attempts the shopper started since (decision 0056). A retry after it is refused; the worker cancels it.
+ */
+export function paymentDeadline(placedAt: Date, config: Pick<Config, "payments">): Date {
+  return new Date(placedAt.getTime() + config.payments.expiryMs);
 }
 
 /**
@@ -137,7 +149,7 @@ export async function settleOrder(ctx: PaymentContext, row: PaymentRow) {
   if (
     row.status === "expired" &&
     order.status === "pending" &&
-    order.placedAt.getTime() < Date.now() - ctx.config.payments.expiryMs
+    paymentDeadline(order.placedAt, ctx.config).getTime() < Date.now()
   ) {
     await expireUnpaidOrder(ctx, row.orderId);
   }
@@ -189,6 +201,10 @@ export async function refreshPayment(ctx: PaymentContext, row: PaymentRow) {
  * Gives the money of one attempt back as its status needs: an authorization is cancelled, a capture
  * refunded (what is not refunded yet), an attempt nobody paid stopped. Idempotency keys make a repeat
  * one operation at the provider.
+ *
+ * Before a refund the provider's own totals are read (decision 0056): the seller may have given part of
+ * the money back in Stripe's dashboard or the Vipps portal, and its event may not have arrived, so only
+ * the rest is asked for (Stripe Refunds `amount`, Vipps `modificationAmount`), never more than is left.
  */
 export async function returnMoney(ctx: PaymentContext, row: PaymentRow) {
   const gateway = ctx.gateways[row.provider as PaymentProvider];
@@ -202,9 +218,32 @@ export async function returnMoney(ctx: PaymentContext, row: PaymentRow) {
     return (await applyProviderState(ctx, row.id, held ? state : { ...state, status: "cancelled" })) ?? row;
   }
   if (row.status === "captured") {
-    const owed = toOre(row.capturedAmount) - toOre(row.refundedAmount);
-    const state = await gateway.refund(handle, owed, `${row.reference}-refund`);
-    return (await applyProviderState(ctx, row.id, { ...state, status: "refunded" })) ?? row;
+    // Read without applying: applying settles the order, which for a cancelled one returns this money.
+    const held = await gateway.getPayment(handle);
+    const capturedOre = Math.max(toOre(row.capturedAmount), held.capturedOre);
+    const refundedOre = Math.max(toOre(row.refundedAmount), held.refundedOre);
+    const owed = capturedOre - refundedOre;
+    if (owed <= 0)
+      return (await applyProviderState(ctx, row.id, { ...held, capturedOre, refundedOre })) ?? row;
+    const state = await gateway.refund(handle, owed, refundKey(row.reference, refundedOre));
+    // The provider took the refund of all that was left: everything captured is given back.
+    return (
+      (await applyProviderState(ctx, row.id, {
+        ...state,
+        status: "refunded",
+        capturedOre,
+        refundedOre: Math.max(state.refundedOre, capturedOre),
+      })) ?? row
+    );
   }
   return row;
+}
+
+/**
+ * The idempotency key of "refund the rest": one operation per amount already refunded, so a repeat is
+ * one refund at the provider, and a rest that changed (another partial refund came first) is a new one.
+ * Within Vipps' 50 characters (our reference is 37).
+ */
+function refundKey(reference: string, refundedOre: number) {
+  return refundedOre === 0 ? `${reference}-refund` : `${reference}-r${refundedOre.toString(36)}`;
 }

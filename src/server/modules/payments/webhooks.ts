@@ -5,7 +5,7 @@ import { WebhookSignatureError } from "../../adapters/payments";
 import { paymentEvents, payments } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
 import { refusalOf } from "./binding";
-import { applyProviderState, type PaymentContext } from "./state";
+import { applyProviderState, type PaymentContext, refreshPayment } from "./state";
 
 /** The attempt an event is about: by our reference, Stripe's session, or the provider's transaction id. */
 async function paymentOf(ctx: PaymentContext, provider: PaymentProvider, event: PaymentEvent) {
@@ -31,8 +31,6 @@ function stateOfEvent(event: PaymentEvent) {
       return { status: event.status, authorizedOre: amount, providerTxId: event.providerTxId };
     case "captured":
       return { status: event.status, capturedOre: amount, providerTxId: event.providerTxId };
-    case "refunded":
-      return { status: event.status, refundedOre: amount };
     default:
       return { status: event.status };
   }
@@ -100,7 +98,11 @@ export async function handleWebhook(ctx: PaymentContext, provider: PaymentProvid
     }
     if (!event.status) continue;
     try {
-      await applyProviderState(ctx, payment.id, stateOfEvent(event));
+      // A refund event says money went back, not reliably how much in all: the Vipps `WebhookEvent`'s
+      // `amount` is not documented as the total (the ePayment guide asks to GET the payment rather than
+      // rely on webhooks), so the provider's totals are read (`aggregate`, Stripe's refunds) (0056).
+      if (event.status === "refunded") await refreshPayment(ctx, payment);
+      else await applyProviderState(ctx, payment.id, stateOfEvent(event));
     } catch (error) {
       // Not applied (the database went away between the two): forget the event, so that the provider's
       // retry of this call, which our 5xx asks for, applies it instead of finding it done. Applying an

@@ -3,19 +3,29 @@ import type { OrderStatus, OrderView } from "../../../shared/order";
 import {
   awaitsOnlinePayment,
   PROVIDER_ONLY_ORDER_STATUSES,
+  refundOf,
   type SellerPaymentView,
 } from "../../../shared/payment";
 import { useFormatters } from "../../lib/format";
 import { useTranslation } from "../../lib/i18n";
 
-/** "Vipps: Reserved", "Card: Refunded": the latest attempt, in lists and the order dialog. */
+/**
+ * "Vipps: Reserved", "Card: Refunded", "Card: Refunded 10 kr of 300 kr" (a part given back, decision
+ * 0056): the latest attempt, in lists and the order dialog.
+ */
 export function usePaymentLabel() {
   const { t } = useTranslation();
-  return (payment: SellerPaymentView) =>
-    t("orders.payment.badge", {
+  const { kr } = useFormatters();
+  return (payment: SellerPaymentView) => {
+    const refund = refundOf(payment);
+    return t("orders.payment.badge", {
       provider: t(`orders.payment.provider.${payment.provider}`),
-      status: t(`orders.payment.status.${payment.status}`),
+      status:
+        refund && !refund.inFull
+          ? t("orders.payment.refundedOf", { refunded: kr(refund.refunded), of: kr(refund.of) })
+          : t(`orders.payment.status.${payment.status}`),
     });
+  };
 }
 
 export function PaymentBadge({ payment }: { payment: SellerPaymentView | null | undefined }) {
@@ -94,8 +104,11 @@ export function useMoneyConsequence() {
     if (next !== "cancelled") return undefined;
     if (payment.status === "authorized")
       return t("orders.payment.willRelease", { amount: kr(payment.amount) });
+    // What is still the seller's: a part refunded at the provider is not refunded twice.
     if (payment.status === "captured")
-      return t("orders.payment.willRefund", { amount: kr(payment.capturedAmount) });
+      return t("orders.payment.willRefund", {
+        amount: kr(refundOf(payment)?.rest ?? payment.capturedAmount),
+      });
     if (payment.status === "created") return t("orders.payment.willStop");
     return undefined;
   };

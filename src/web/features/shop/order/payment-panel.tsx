@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { formatKr } from "../../../../shared/money";
 import type { OrderPaymentState } from "../../../../shared/payment";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
@@ -7,7 +8,10 @@ import { useTranslation } from "../../../lib/i18n";
 import { fetchOrderPayment, retryOrderPayment } from "../api";
 import { CircleCheck, CircleX, Clock } from "../components/icons";
 
-/** While a payment waits, the page asks again this often (the server reads the provider each time). */
+/**
+ * While a payment waits, the page asks again this often; the server asks the provider less often and
+ * answers from the database in between (decision 0056).
+ */
 const POLL_MS = 2000;
 /** And gives up asking by itself after this long; reloading the page asks again. */
 const POLL_FOR_MS = 10 * 60_000;
@@ -25,7 +29,7 @@ export function PaymentPanel({
   /** The order's status as the payment left it, for the page's own badge. */
   onOrderStatus?: (status: OrderPaymentState["orderStatus"]) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const [state, setState] = useState<OrderPaymentState | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [retrying, setRetrying] = useState(false);
@@ -93,9 +97,16 @@ export function PaymentPanel({
     );
   }
 
-  const { orderStatus, payment } = state;
+  const { orderStatus, payment, refund } = state;
   const paid = orderStatus === "paid" || orderStatus === "fulfilled";
+  // Refunded only when all of it went back; a part refunded leaves the order paid, and says how much.
   const refunded = payment?.status === "refunded";
+  const refundLine =
+    refund &&
+    t("payment.refundedOf", {
+      refunded: formatKr(refund.refunded, language),
+      of: formatKr(refund.of, language),
+    });
   let icon = <Clock aria-hidden="true" className="size-6 text-muted-foreground" />;
   let heading = t("payment.waiting");
   let text = t("payment.waitingText");
@@ -118,6 +129,11 @@ export function PaymentPanel({
     icon = <CircleX aria-hidden="true" className="size-6 text-error" />;
     heading = t("payment.notPaid");
     text = t("payment.notPaidText");
+  } else if (payment.status !== "created") {
+    // Not paid, and the time to pay (from when the order was placed) has run out: no new attempt.
+    icon = <CircleX aria-hidden="true" className="size-6 text-error" />;
+    heading = t("payment.notPaid");
+    text = t("payment.timeUp");
   }
 
   return (
@@ -133,6 +149,11 @@ export function PaymentPanel({
           <h2 id="payment-title" aria-live="polite" className="text-lg font-semibold">
             {heading}
           </h2>
+          {refundLine && (
+            <p data-testid="payment-refund" className="mt-1 text-sm tabular-nums">
+              {refundLine}
+            </p>
+          )}
           {text && <p className="mt-1 text-sm text-muted-foreground">{text}</p>}
           {problem && (
             <p role="alert" className="mt-2 text-sm text-error">
