@@ -150,7 +150,7 @@ describe("item 2: a retry cannot hold a one-of-a-kind piece past the time to pay
     );
     // Nothing stopped or started: the attempt under way can still be paid.
     expect((await attemptsOf(order.id)).length).toBe(attempts);
-    expect(vipps.payments.get(open?.reference ?? "")?.state).toBe("CREATED");
+    expect(vipps.payment(open?.reference ?? "")?.state).toBe("CREATED");
     for (const entry of vipps.sent) entry.delivered ??= 0;
   });
 
