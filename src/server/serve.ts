@@ -1,4 +1,6 @@
+import { createStorage } from "./adapters/storage";
 import { buildApp } from "./app";
+import { carryOut, serveCommands } from "./cli/server-commands";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
@@ -13,13 +15,28 @@ export async function serve() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    // The embedded database is this process's alone while it runs: a second server is refused (decision 0059).
+    owner: "server",
   });
   await migrateDatabase(database);
   const app = await buildApp({ config, database });
   for (const warning of config.warnings) app.log.warn(warning);
+  // ...and `npm run backup` and `npm run admin` run beside it ask it to do their work.
+  const commands =
+    database.kind === "pglite"
+      ? await serveCommands(config.dataDir, (request) => {
+          app.log.info({ command: request.command }, "carrying out a command from the command line");
+          return carryOut(database, createStorage(config), request);
+        }).catch((error: Error) => {
+          // The commands then refuse to run while this server does, saying so: nothing is written twice.
+          app.log.warn(`npm run backup and npm run admin cannot reach this server: ${error.message}`);
+          return undefined;
+        })
+      : undefined;
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
+    await commands?.close();
     await app.close();
     await database.close();
     process.exit(0);

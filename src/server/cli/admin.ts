@@ -1,8 +1,6 @@
 // `npm run admin -- grant EMAIL` / `revoke EMAIL`: platform admin rights from the command line (decision 0004).
 import { loadConfig } from "../config";
-import { openDatabase } from "../db/client";
-import { migrateDatabase } from "../db/migrate";
-import { setAdmin } from "../modules/auth/service";
+import { type AdminChange, runCommand } from "./server-commands";
 
 const USAGE = "Usage: npm run admin -- grant EMAIL | revoke EMAIL";
 
@@ -12,29 +10,27 @@ async function main(argv: string[]) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await migrateDatabase(database);
-    const user = await setAdmin(database.db, email, command === "grant");
-    if (!user) {
-      process.stderr.write(`No account with the email ${email}.\n`);
-      return 1;
-    }
-    process.stdout.write(
-      `${user.email} is ${user.isAdmin ? "now a platform admin" : "no longer a platform admin"}.\n`,
-    );
-    // Nobody proves owning an email at sign-up: the operator checks this is the person they meant.
-    if (user.isAdmin) {
-      process.stdout.write(
-        `The account: ${user.fullName}, created ${user.createdAt.toISOString().slice(0, 10)}, id ${user.id}. ` +
-          "Emails are not verified: if this is not the person you meant, revoke it at once.\n",
-      );
-    }
-    return 0;
-  } finally {
-    await database.close();
+  // On the embedded database while Torg runs, the running server makes the change (decision 0059).
+  const user = (await runCommand(loadConfig(), {
+    command: "admin",
+    action: command,
+    email,
+  })) as AdminChange | null;
+  if (!user) {
+    process.stderr.write(`No account with the email ${email}.\n`);
+    return 1;
   }
+  process.stdout.write(
+    `${user.email} is ${user.isAdmin ? "now a platform admin" : "no longer a platform admin"}.\n`,
+  );
+  // Nobody proves owning an email at sign-up: the operator checks this is the person they meant.
+  if (user.isAdmin) {
+    process.stdout.write(
+      `The account: ${user.fullName}, created ${user.createdAt.slice(0, 10)}, id ${user.id}. ` +
+        "Emails are not verified: if this is not the person you meant, revoke it at once.\n",
+    );
+  }
+  return 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -4,10 +4,10 @@
 import path from "node:path";
 import { createStorage } from "../adapters/storage";
 import { loadConfig } from "../config";
-import { openDatabase, openPglite, openPostgres } from "../db/client";
-import { migrateDatabase } from "../db/migrate";
-import { restoreBackup, writeBackup } from "../modules/backup/archive";
+import { openDatabase, openPostgres } from "../db/client";
+import { type BackupManifest, restoreBackup } from "../modules/backup/archive";
 import { copyDatabase } from "../modules/backup/move";
+import { runCommand } from "./server-commands";
 
 const USAGE = `Usage:
   npm run backup [-- FILE]              one .tar.gz with the database and the uploaded photos
@@ -22,17 +22,12 @@ async function main([command, argument]: string[]): Promise<number> {
   const config = loadConfig();
   if (command === "backup") {
     const file = path.resolve(argument ?? `backups/torg-${stamp()}.tar.gz`);
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    try {
-      await migrateDatabase(database);
-      const manifest = await writeBackup(database, createStorage(config), file);
-      process.stdout.write(
-        `Backup written to ${file}: ${total(manifest.rows)} rows in ${Object.keys(manifest.rows).length} tables, ${manifest.uploads} files.\n`,
-      );
-      return 0;
-    } finally {
-      await database.close();
-    }
+    // While Torg runs on the embedded database, the running server writes it (decision 0059).
+    const manifest = (await runCommand(config, { command: "backup", file })) as BackupManifest;
+    process.stdout.write(
+      `Backup written to ${file}: ${total(manifest.rows)} rows in ${Object.keys(manifest.rows).length} tables, ${manifest.uploads} files.\n`,
+    );
+    return 0;
   }
   if (command === "restore" && argument) {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -52,7 +47,8 @@ async function main([command, argument]: string[]): Promise<number> {
       process.stderr.write("Name the PostgreSQL server: npm run db:move-to-postgres -- postgres://...\n");
       return 2;
     }
-    const source = await openPglite(path.join(config.dataDir, "pglite"));
+    // The embedded database, which a running Torg would go on writing to: refused while one does.
+    const source = await openDatabase({ dataDir: config.dataDir });
     const target = await openPostgres(url, 2);
     try {
       const rows = await copyDatabase(source, target);

@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { type DataDirOwner, lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
 /**
@@ -81,7 +82,11 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   };
 }
 
-/** Embedded PostgreSQL; `dataDir` undefined means in memory (tests). */
+/**
+ * Embedded PostgreSQL; `dataDir` undefined means in memory (tests). Takes no lock on the folder: the
+ * server and the commands open it through openDatabase, which does (decision 0059); tests and benches
+ * call this directly only when nothing else has the folder open.
+ */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = await PGlite.create(dataDir);
@@ -105,8 +110,33 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }) {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize)
-    : openPglite(path.join(options.dataDir, "pglite"));
+/**
+ * The database the configuration names: PostgreSQL at `databaseUrl`, else the embedded one in `dataDir`,
+ * which this process then holds alone until it closes it (decision 0059): a second process is refused
+ * with DataDirInUseError instead of writing beside the first. `owner` says who asks (a server, or a command).
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  owner?: DataDirOwner;
+}): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize);
+  const lock = lockDataDir(options.dataDir, options.owner ?? "command");
+  try {
+    const database = await openPglite(path.join(options.dataDir, "pglite"));
+    return {
+      ...database,
+      async close() {
+        try {
+          await database.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalStorage } from "../../adapters/storage/local";
 import { buildApp } from "../../app";
@@ -121,6 +121,37 @@ describe("npm run backup and npm run restore", () => {
       await expect(restoreBackup(target, createLocalStorage(tempDir()), file)).rejects.toThrow();
       expect(Object.values(await rowCounts(target.db)).every((count) => count === 0)).toBe(true);
     } finally {
+      await target.close();
+    }
+  });
+});
+
+describe("tables larger than a page", () => {
+  it("come back whole, read a page at a time after the last key (also a key of two columns)", async () => {
+    const database = await createTestDatabase();
+    const target = await createTestDatabase();
+    try {
+      const db = database.db;
+      await db.execute(sql`insert into stores (id, name, slug) values (gen_random_uuid(), 'S', 'paged')`);
+      await db.execute(
+        sql`insert into products (store_id, title) select id, 'Krus' from stores where slug = 'paged'`,
+      );
+      // product_views' key is (product_id, day): 2,345 days of one product.
+      await db.execute(sql`insert into product_views (product_id, store_id, day, views)
+        select p.id, p.store_id, date '2020-01-01' + g, g from products p, generate_series(1, 2345) g`);
+      await db.execute(sql`insert into rate_limits (key, count, reset_at)
+        select 'k' || g, g, timestamptz '2026-11-28 10:00:00+00' + g * interval '1 second'
+        from generate_series(1, 2100) g`);
+      const file = path.join(tempDir(), "paged.tar.gz");
+      await writeBackup(database, createLocalStorage(tempDir()), file);
+      await restoreBackup(target, createLocalStorage(tempDir()), file);
+      const dump = (d: typeof db) =>
+        d.execute(sql`select (select json_agg(v order by day) from product_views v)::text as views,
+                             (select json_agg(r order by key) from rate_limits r)::text as limits`);
+      expect((await dump(target.db)).rows).toEqual((await dump(db)).rows);
+      expect((await rowCounts(target.db)).product_views).toBe(2345);
+    } finally {
+      await database.close();
       await target.close();
     }
   });

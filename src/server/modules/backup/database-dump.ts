@@ -2,10 +2,9 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 import { BACKUP_TABLES, BackupRefusedError, type TableRows } from "./tables";
 
-/** Rows read per query when dumping, and at most this many rows per INSERT when loading. */
-const ROWS_PER_PAGE = 500;
-/** PostgreSQL takes at most 65,535 parameters in one statement. */
-const MAX_PARAMETERS = 60_000;
+/** Rows read per query when dumping, and inserted per statement when loading. */
+const ROWS_PER_PAGE = 1000;
+const ROWS_PER_INSERT = 1000;
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -113,59 +112,63 @@ export function inSnapshot<T>(db: Db, read: (tx: Tx) => Promise<T>): Promise<T> 
 
 /**
  * Reads every row of the schema's tables, in foreign-key order, each value as PostgreSQL's text for it
- * (`::text`, in ISO dates and UTC within inSnapshot): a page of rows at a time to `page`. Tables without
- * rows are given once with no rows.
+ * (`::text`, in ISO dates and UTC within inSnapshot): a page of rows at a time to `page`. A table
+ * without rows is given once with none.
  */
 export async function readTables(
   tx: Tx,
   page: (table: string, columns: string[], rows: (string | null)[][]) => Promise<void> | void,
 ): Promise<void> {
   for (const table of await tablesInDependencyOrder(tx)) {
-    const columns = [...(BACKUP_TABLES.get(table)?.columns.keys() ?? [])];
+    const types = BACKUP_TABLES.get(table)?.columns ?? new Map<string, string>();
+    const columns = [...types.keys()];
     const key = await primaryKeyOf(tx, table);
-    const values = columns.map((column, n) => `${ident(column)}::text as c${n}`).join(", ");
     const order = (key.length > 0 ? key : columns).map(ident).join(", ");
-    // With a snapshot, offsets are stable; keyset pages would be faster on huge tables.
-    for (let offset = 0; ; offset += ROWS_PER_PAGE) {
-      const found = await rows<Record<string, string | null>>(
+    // A page is one JSON array of rows, written by the database: far cheaper than a row object per row.
+    const values = sql.raw(
+      `json_build_array(${columns.map((column) => `${ident(column)}::text`).join(", ")})`,
+    );
+    const limit = key.length > 0 ? sql.raw(`limit ${ROWS_PER_PAGE}`) : sql``;
+    let after: (string | null)[] | undefined;
+    for (;;) {
+      // Keyset pages: each starts after the last key of the one before, found by the primary key's index.
+      const from = after
+        ? sql`where (${sql.raw(key.map(ident).join(", "))}) > (${sql.join(
+            key.map((column, n) => sql`${after?.[n] ?? null}::text::${sql.raw(types.get(column) ?? "text")}`),
+            sql`, `,
+          )})`
+        : sql``;
+      const [found] = await rows<{ page: string }>(
         tx,
-        sql.raw(
-          `select ${values} from public.${ident(table)} order by ${order} limit ${ROWS_PER_PAGE} offset ${offset}`,
-        ),
+        sql`select coalesce(json_agg(${values} order by ${sql.raw(order)}), '[]')::text as page
+            from (select * from public.${sql.raw(ident(table))} ${from} order by ${sql.raw(order)} ${limit}) t`,
       );
-      if (found.length > 0 || offset === 0) {
-        await page(
-          table,
-          columns,
-          found.map((row) => columns.map((_, n) => row[`c${n}`] ?? null)),
-        );
-      }
-      if (found.length < ROWS_PER_PAGE) break;
+      const pageRows = JSON.parse(found?.page ?? "[]") as (string | null)[][];
+      if (pageRows.length > 0 || !after) await page(table, columns, pageRows);
+      if (key.length === 0 || pageRows.length < ROWS_PER_PAGE) break;
+      const last = pageRows[pageRows.length - 1] ?? [];
+      after = key.map((column) => last[columns.indexOf(column)] ?? null);
     }
   }
 }
 
 /**
  * Inserts rows into one of the schema's tables. The statement's names and types come from the schema;
- * every value is a parameter, cast from text to its column's type by the database: a value can only ever
- * be a value.
+ * the rows are one parameter, a JSON array of arrays of text, which the database reads as data and casts
+ * field by field to each column's type: a value can only ever be a value.
  */
 async function insertRows(tx: Tx, { table, columns, rows: values }: TableRows): Promise<void> {
   const known = BACKUP_TABLES.get(table);
   const types = columns.map((column) => known?.columns.get(column));
   if (!known || types.some((type) => type === undefined))
     throw new BackupRefusedError(`unknown table ${table}`);
-  const head = sql.raw(`insert into public.${ident(table)} (${columns.map(ident).join(", ")}) values `);
-  const perStatement = Math.max(1, Math.min(ROWS_PER_PAGE, Math.floor(MAX_PARAMETERS / columns.length)));
-  for (let start = 0; start < values.length; start += perStatement) {
-    const tuples = values.slice(start, start + perStatement).map(
-      (row) =>
-        sql`(${sql.join(
-          row.map((value, n) => sql`${value}::text::${sql.raw(types[n] as string)}`),
-          sql`, `,
-        )})`,
-    );
-    await tx.execute(sql`${head}${sql.join(tuples, sql`, `)}`);
+  const insert = sql.raw(
+    `insert into public.${ident(table)} (${columns.map(ident).join(", ")}) ` +
+      `select ${types.map((type, n) => `(r->>${n})::${type}`).join(", ")} from json_array_elements(`,
+  );
+  for (let start = 0; start < values.length; start += ROWS_PER_INSERT) {
+    const batch = JSON.stringify(values.slice(start, start + ROWS_PER_INSERT));
+    await tx.execute(sql`${insert}${batch}::text::json) as r`);
   }
 }
 
