@@ -583,7 +583,8 @@ export const emailLog = pgTable(
   (t) => [
     index("email_log_order_idx").on(t.orderId),
     index("email_log_store_idx").on(t.storeId, t.createdAt),
-    check("email_log_status_check", sql`${t.status} in ('sent', 'logged', 'failed')`),
+    // rate_limited: over EMAIL_PER_RECIPIENT_PER_HOUR to an address a shopper typed, not sent (decision 0058).
+    check("email_log_status_check", sql`${t.status} in ('sent', 'logged', 'failed', 'rate_limited')`),
     check("email_log_purpose_check", sql`${t.purpose} in ${EMAIL_PURPOSES}`),
   ],
 );
@@ -614,8 +615,12 @@ export const emailOutbox = pgTable(
   (t) => [
     index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("email_outbox_order_idx").on(t.orderId),
-    // cancelled: held until the order was paid online (decision 0034), and the order never was.
-    check("email_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed', 'cancelled')`),
+    // cancelled: held until the order was paid online (decision 0034), and the order never was;
+    // rate_limited: over the hourly limit of its recipient, never sent (decision 0058).
+    check(
+      "email_outbox_status_check",
+      sql`${t.status} in ('pending', 'sent', 'failed', 'cancelled', 'rate_limited')`,
+    ),
     check("email_outbox_purpose_check", sql`${t.purpose} in ${EMAIL_PURPOSES}`),
   ],
 );

@@ -4,6 +4,7 @@ import { orderPagePath, shortOrderId } from "../../../shared/order";
 import { formatOrgNumber } from "../../../shared/org-number";
 import { LANGUAGES, type Language, LOCALE_TAGS } from "../../../shared/preferences";
 import type { EmailMessage } from "../../adapters/email";
+import { greetingName, inertText } from "./shopper-text";
 
 export type EmailPurpose =
   | "order_confirmation"
@@ -11,6 +12,18 @@ export type EmailPurpose =
   | "seller_new_order"
   | "seller_withdrawal"
   | "withdrawal_confirmation";
+
+/**
+ * The e-mails that go to the address a shopper typed at checkout, which nobody proved is theirs
+ * (decision 0058): counted against EMAIL_PER_RECIPIENT_PER_HOUR, and carrying nothing the shopper wrote
+ * but a plain name. The others go to store members' own account addresses.
+ */
+const TO_SHOPPER: ReadonlySet<string> = new Set<EmailPurpose>([
+  "order_confirmation",
+  "order_shipped",
+  "withdrawal_confirmation",
+]);
+export const goesToShopper = (purpose: string) => TO_SHOPPER.has(purpose);
 
 /** What an order's e-mails say, read from the order and its store when the message is sent (decision 0037). */
 export interface OrderEmailContext {
@@ -167,6 +180,13 @@ class Writer {
   }
 }
 
+/** "Hi Nora," for a plain name; "Hi," for anything else a shopper may have typed as one (decision 0058). */
+function greeting(w: Writer, name: string) {
+  const plain = greetingName(name);
+  if (plain) w.paragraph("greeting", { name: plain });
+  else w.paragraph("greetingNoName");
+}
+
 /** Who the form goes to: the seller's legal identity when the store has one, else the store's name. */
 function sellerIdentity(context: OrderEmailContext) {
   const legal = context.legal;
@@ -250,7 +270,7 @@ export function composeOrderEmail(
     : null;
   switch (purpose) {
     case "order_confirmation":
-      w.paragraph("greeting", { name: context.shipToName });
+      greeting(w, context.shipToName);
       w.paragraph("orderThanks", { store });
       if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
       receipt(w, context);
@@ -258,7 +278,7 @@ export function composeOrderEmail(
       w.paragraph("footer", { store });
       return w.done(w.t("orderConfirmationSubject", { order, store }));
     case "order_shipped":
-      w.paragraph("greeting", { name: context.shipToName });
+      greeting(w, context.shipToName);
       w.paragraph("shipped", { store });
       if (context.trackingNumber) w.paragraph("tracking", { tracking: context.trackingNumber });
       else w.paragraph("noTracking");
@@ -266,9 +286,11 @@ export function composeOrderEmail(
       w.paragraph("footer", { store });
       return w.done(w.t("orderShippedSubject", { order, store }));
     case "seller_new_order":
-      w.paragraph("sellerNewOrder", { buyer: context.shipToName, store });
+      // All the shopper typed, for the seller who ships it, as text no mail program links (decision 0058).
+      w.paragraph("sellerNewOrder", { buyer: inertText(context.shipToName), store });
       receipt(w, context);
-      if (context.shipToAddr) w.paragraph("sellerShipTo", { address: addressText(context.shipToAddr) });
+      if (context.shipToAddr)
+        w.paragraph("sellerShipTo", { address: inertText(addressText(context.shipToAddr)) });
       if (linkOrigin) w.link("sellerOpen", "sellerOpenLabel", `${linkOrigin}/order/${context.orderId}`);
       return w.done(w.t("sellerNewOrderSubject", { order, store }));
     case "seller_withdrawal": {
@@ -280,7 +302,7 @@ export function composeOrderEmail(
     }
     case "withdrawal_confirmation": {
       const date = dateOf(context.withdrawnAt ?? new Date(), w.language);
-      w.paragraph("greeting", { name: context.shipToName });
+      greeting(w, context.shipToName);
       w.paragraph("withdrawalConfirmation", { order, store, date });
       if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
       w.paragraph("footer", { store });

@@ -1,11 +1,13 @@
+import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { EmailProvider } from "../../adapters/email";
 import type { Database } from "../../db/client";
 import { emailLog, emailOutbox } from "../../db/schema";
 import { OutboxPasses } from "../../lib/outbox-passes";
+import { HOUR_MS, hitRateLimit } from "../../lib/rate-limit";
 import { deliveryOf } from "../orders/service";
-import { composeOrderEmail, type EmailPurpose, type OrderEmailContext } from "./messages";
+import { composeOrderEmail, type EmailPurpose, goesToShopper, type OrderEmailContext } from "./messages";
 
 /** A claimed message, with what it is written from (null when its order is gone). */
 interface ClaimedRow {
@@ -95,6 +97,26 @@ const RECORD_SENT_SQL = `/* torg:email_sent */
   select order_id, store_id, outbox_id, to_address, subject, body, purpose, status, provider, attempt, now()
   from sent`;
 
+/** Domains whose mailboxes ignore dots in the name part, and the one they are: the same inbox. */
+const DOTLESS_DOMAINS: Record<string, string> = { "gmail.com": "gmail.com", "googlemail.com": "gmail.com" };
+
+/**
+ * One key per mailbox, however its address is written: lower case, without a `+tag` (delivered to the
+ * same inbox by most mail services), without Gmail's ignored dots; hashed, so the counters keep no address.
+ * Otherwise `victim+1@`, `victim+2@`, `v.ictim@` would each get a limit of their own.
+ */
+export function recipientLimitKey(address: string): string {
+  const at = address.lastIndexOf("@");
+  const domainPart = address
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
+  const domain = DOTLESS_DOMAINS[domainPart] ?? domainPart;
+  let name = address.slice(0, Math.max(at, 0)).trim().toLowerCase().split("+")[0] ?? "";
+  if (domain in DOTLESS_DOMAINS) name = name.replaceAll(".", "");
+  return `email:to:${createHash("sha256").update(`${name}@${domain}`).digest("base64url")}`;
+}
+
 export interface EmailOutboxOptions {
   maxAttempts: number;
   retryBaseMs: number;
@@ -102,6 +124,8 @@ export interface EmailOutboxOptions {
   timeoutMs: number;
   pollMs?: number;
   logger: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** E-mails one address a shopper typed may get per hour; 0: no limit (decision 0058). */
+  perRecipientPerHour: number;
 }
 
 /**
@@ -190,6 +214,11 @@ export class EmailOutboxWorker {
       const message = composeOrderEmail(row.purpose as EmailPurpose, row.context, row.linkOrigin);
       subject = message.subject;
       text = message.text;
+      const held = await this.overRecipientLimit(row);
+      if (held) {
+        await this.recordHeld(row, subject, text, held);
+        return undefined;
+      }
       const result = await this.provider.send({ ...message, to: row.toAddress });
       return this.logRow(row, subject, text, result.status, null);
     } catch (error) {
@@ -216,6 +245,31 @@ export class EmailOutboxWorker {
     }
   }
 
+  /**
+   * Why a message to an address a shopper typed must not go out, if it must not (decision 0058): over the
+   * hourly limit of its mailbox, counted in the database (every app server shares it) when the worker
+   * sends, after the order committed, so a limit never blocks or slows an order; on a message's first
+   * attempt only, so its retries count once. Mail to store members' own accounts is not counted.
+   */
+  private async overRecipientLimit(row: ClaimedRow): Promise<string | undefined> {
+    const limit = this.options.perRecipientPerHour;
+    if (limit <= 0 || row.attempts > 1 || !goesToShopper(row.purpose)) return undefined;
+    const hit = await hitRateLimit(this.database.db, recipientLimitKey(row.toAddress), limit, HOUR_MS);
+    return hit.allowed ? undefined : `Not sent: over ${limit} e-mails to this address per hour`;
+  }
+
+  /** A held-back message is recorded, with what it would have said, and never sent (its final status). */
+  private async recordHeld(row: ClaimedRow, subject: string, body: string, reason: string) {
+    await this.database.db.transaction(async (tx) => {
+      await tx.insert(emailLog).values(this.logRow(row, subject, body, "rate_limited", reason));
+      await tx
+        .update(emailOutbox)
+        .set({ status: "rate_limited", lastError: reason, lockedUntil: null })
+        .where(eq(emailOutbox.id, row.id));
+    });
+    this.options.logger.warn({ outboxId: row.id, purpose: row.purpose, reason }, "E-mail held back");
+  }
+
   /** One statement for a whole batch of sent messages: their log rows and their outbox status, atomically. */
   private async recordSent(sent: (typeof emailLog.$inferInsert)[]) {
     if (sent.length === 0) return;
@@ -238,7 +292,7 @@ export class EmailOutboxWorker {
     row: ClaimedRow,
     subject: string,
     body: string,
-    status: "sent" | "logged" | "failed",
+    status: "sent" | "logged" | "failed" | "rate_limited",
     error: string | null,
   ): typeof emailLog.$inferInsert {
     return {
@@ -253,7 +307,7 @@ export class EmailOutboxWorker {
       provider: this.provider.name,
       attempt: row.attempts,
       error,
-      sentAt: status === "failed" ? null : new Date(),
+      sentAt: status === "sent" || status === "logged" ? new Date() : null,
     };
   }
 }
