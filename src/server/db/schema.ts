@@ -181,7 +181,6 @@ export const paymentChannels = pgTable(
     externalId: text("external_id").notNull(),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     isLive: boolean("is_live").notNull().default(false),
-    verifiedAt: timestamp("verified_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -558,7 +557,7 @@ export const smsOutbox = pgTable(
   ],
 );
 
-const EMAIL_PURPOSES = sql`('order_confirmation', 'order_shipped', 'seller_new_order', 'seller_withdrawal', 'withdrawal_confirmation')`;
+const EMAIL_PURPOSES = sql`('order_confirmation', 'order_shipped', 'seller_new_order', 'seller_withdrawal', 'withdrawal_confirmation', 'payout_account_changed')`;
 
 /** Every attempt to send an e-mail, like sms_log (decision 0037): what the seller reads in the admin dashboard. */
 export const emailLog = pgTable(
@@ -604,6 +603,11 @@ export const emailOutbox = pgTable(
     purpose: text("purpose").notNull(),
     /** Torg's address for the link to the shopper's order page, taken when the message was queued. */
     linkOrigin: text("link_origin"),
+    /**
+     * What a message about no order says, fixed when it was queued: a changed payout account's store,
+     * provider, masked accounts and the recipient's language (decision 0058). Null for an order's e-mails.
+     */
+    params: jsonb("params").$type<Record<string, string | null>>(),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

@@ -6,12 +6,14 @@ import { LANGUAGES, type Language, LOCALE_TAGS } from "../../../shared/preferenc
 import type { EmailMessage } from "../../adapters/email";
 import { greetingName, inertText } from "./shopper-text";
 
-export type EmailPurpose =
+export type OrderEmailPurpose =
   | "order_confirmation"
   | "order_shipped"
   | "seller_new_order"
   | "seller_withdrawal"
   | "withdrawal_confirmation";
+/** An order's e-mails, and the owners' notice of a changed payout account (decision 0058). */
+export type EmailPurpose = OrderEmailPurpose | "payout_account_changed";
 
 /**
  * The e-mails that go to the address a shopper typed at checkout, which nobody proved is theirs
@@ -46,7 +48,7 @@ export interface OrderEmailContext {
   legal: { legalName: string | null; orgNumber: string | null; address: string | null };
 }
 
-const languageOf = (locale: string): Language =>
+export const languageOf = (locale: string): Language =>
   (LANGUAGES as readonly string[]).includes(locale) ? (locale as Language) : "en";
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -120,7 +122,7 @@ function htmlPieces(text: string): string[] {
  * every value put into them (names, titles, addresses: anything a seller or shopper typed) is escaped
  * in the HTML: the catalogue's words around the values are escaped once, each value when it is put in.
  */
-class Writer {
+export class Writer {
   private readonly text: string[] = [];
   private readonly html: string[] = [];
   constructor(readonly language: Language) {}
@@ -258,7 +260,7 @@ function withdrawalForm(w: Writer, context: OrderEmailContext) {
  * address taken when the message was queued; without one the message goes without a link.
  */
 export function composeOrderEmail(
-  purpose: EmailPurpose,
+  purpose: OrderEmailPurpose,
   context: OrderEmailContext,
   linkOrigin: string | null,
 ): Omit<EmailMessage, "to"> {

@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { EmailProvider } from "../../adapters/email";
+import type { EmailMessage, EmailProvider } from "../../adapters/email";
 import type { Database } from "../../db/client";
 import { emailLog, emailOutbox } from "../../db/schema";
 import { OutboxPasses } from "../../lib/outbox-passes";
 import { HOUR_MS, hitRateLimit } from "../../lib/rate-limit";
 import { deliveryOf } from "../orders/service";
-import { composeOrderEmail, type EmailPurpose, goesToShopper, type OrderEmailContext } from "./messages";
+import { composeOrderEmail, goesToShopper, type OrderEmailContext, type OrderEmailPurpose } from "./messages";
+import { composePayoutNotice, type PayoutNoticeParams } from "./payout-notice";
 
 /** A claimed message, with what it is written from (null when its order is gone). */
 interface ClaimedRow {
@@ -19,6 +20,8 @@ interface ClaimedRow {
   attempts: number;
   linkOrigin: string | null;
   context: OrderEmailContext | null;
+  /** A message about no order: what it says (decision 0058). */
+  params: PayoutNoticeParams | null;
 }
 
 /** A claimed row as CLAIM_SQL returns it: the context's dates arrive as JSON strings, its delivery as columns. */
@@ -30,6 +33,7 @@ type ClaimRow = {
   purpose: string;
   attempts: number;
   link_origin: string | null;
+  params: PayoutNoticeParams | null;
   context:
     | (Omit<OrderEmailContext, "placedAt" | "withdrawnAt" | "delivery"> & {
         placedAt: string;
@@ -61,7 +65,7 @@ const CLAIM_SQL = `/* torg:email_claim */
       limit $2::int
       for update skip locked
     )
-    returning o.id, o.order_id, o.store_id, o.to_address, o.purpose, o.attempts, o.link_origin
+    returning o.id, o.order_id, o.store_id, o.to_address, o.purpose, o.attempts, o.link_origin, o.params
   ), contexts as materialized (
     select o.id, json_build_object(
       'orderId', o.id, 'placedAt', o.placed_at, 'totalGross', o.total_gross::text, 'buyerEmail', o.buyer_email,
@@ -196,6 +200,7 @@ export class EmailOutboxWorker {
       purpose: row.purpose,
       attempts: row.attempts,
       linkOrigin: row.link_origin,
+      params: row.params,
       context: row.context && {
         ...row.context,
         placedAt: new Date(row.context.placedAt),
@@ -205,13 +210,22 @@ export class EmailOutboxWorker {
     }));
   }
 
+  /** The message, written now from its order (decision 0037), or from what was fixed when it was queued. */
+  private compose(row: ClaimedRow): Omit<EmailMessage, "to"> {
+    if (row.purpose === "payout_account_changed") {
+      if (!row.params) throw new Error("This notice has nothing to say");
+      return composePayoutNotice(row.params, row.linkOrigin);
+    }
+    if (!row.context) throw new Error("The order of this e-mail no longer exists");
+    return composeOrderEmail(row.purpose as OrderEmailPurpose, row.context, row.linkOrigin);
+  }
+
   /** Tries one message; a failure is recorded at once, a success is returned to be recorded with its batch. */
   private async attempt(row: ClaimedRow) {
     let subject = "";
     let text = "";
     try {
-      if (!row.context) throw new Error("The order of this e-mail no longer exists");
-      const message = composeOrderEmail(row.purpose as EmailPurpose, row.context, row.linkOrigin);
+      const message = this.compose(row);
       subject = message.subject;
       text = message.text;
       const held = await this.overRecipientLimit(row);
