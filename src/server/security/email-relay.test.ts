@@ -10,6 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailLog, emailOutbox } from "../db/schema";
+import { recipientLimitKey } from "../modules/email/recipient-limit";
 import { startTestSmtpServer } from "../modules/email/testing";
 import { createProductVia, createStoreVia } from "../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../test/harness";
@@ -116,6 +117,9 @@ describe("item 5: e-mails to an address a shopper typed are limited per recipien
       /mailbox(\+\d)?@example\.no/i.test(mail.to && "text" in mail.to ? mail.to.text : ""),
     );
     expect(sent).toHaveLength(PER_RECIPIENT);
+    // Gmail ignores dots in the name: one inbox, one count; elsewhere a dot makes another mailbox.
+    expect(recipientLimitKey("v.ictim+tag@googlemail.com")).toBe(recipientLimitKey("Victim@gmail.com"));
+    expect(recipientLimitKey("a.b@example.no")).not.toBe(recipientLimitKey("ab@example.no"));
   });
 });
 

@@ -1,14 +1,13 @@
-import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { EmailMessage, EmailProvider } from "../../adapters/email";
 import type { Database } from "../../db/client";
 import { emailLog, emailOutbox } from "../../db/schema";
 import { OutboxPasses } from "../../lib/outbox-passes";
-import { HOUR_MS, hitRateLimit } from "../../lib/rate-limit";
 import { deliveryOf } from "../orders/service";
-import { composeOrderEmail, goesToShopper, type OrderEmailContext, type OrderEmailPurpose } from "./messages";
+import { composeOrderEmail, type OrderEmailContext, type OrderEmailPurpose } from "./messages";
 import { composePayoutNotice, type PayoutNoticeParams } from "./payout-notice";
+import { recipientOverLimit } from "./recipient-limit";
 
 /** A claimed message, with what it is written from (null when its order is gone). */
 interface ClaimedRow {
@@ -100,26 +99,6 @@ const RECORD_SENT_SQL = `/* torg:email_sent */
     attempt, sent_at)
   select order_id, store_id, outbox_id, to_address, subject, body, purpose, status, provider, attempt, now()
   from sent`;
-
-/** Domains whose mailboxes ignore dots in the name part, and the one they are: the same inbox. */
-const DOTLESS_DOMAINS: Record<string, string> = { "gmail.com": "gmail.com", "googlemail.com": "gmail.com" };
-
-/**
- * One key per mailbox, however its address is written: lower case, without a `+tag` (delivered to the
- * same inbox by most mail services), without Gmail's ignored dots; hashed, so the counters keep no address.
- * Otherwise `victim+1@`, `victim+2@`, `v.ictim@` would each get a limit of their own.
- */
-export function recipientLimitKey(address: string): string {
-  const at = address.lastIndexOf("@");
-  const domainPart = address
-    .slice(at + 1)
-    .trim()
-    .toLowerCase();
-  const domain = DOTLESS_DOMAINS[domainPart] ?? domainPart;
-  let name = address.slice(0, Math.max(at, 0)).trim().toLowerCase().split("+")[0] ?? "";
-  if (domain in DOTLESS_DOMAINS) name = name.replaceAll(".", "");
-  return `email:to:${createHash("sha256").update(`${name}@${domain}`).digest("base64url")}`;
-}
 
 export interface EmailOutboxOptions {
   maxAttempts: number;
@@ -259,17 +238,9 @@ export class EmailOutboxWorker {
     }
   }
 
-  /**
-   * Why a message to an address a shopper typed must not go out, if it must not (decision 0058): over the
-   * hourly limit of its mailbox, counted in the database (every app server shares it) when the worker
-   * sends, after the order committed, so a limit never blocks or slows an order; on a message's first
-   * attempt only, so its retries count once. Mail to store members' own accounts is not counted.
-   */
-  private async overRecipientLimit(row: ClaimedRow): Promise<string | undefined> {
-    const limit = this.options.perRecipientPerHour;
-    if (limit <= 0 || row.attempts > 1 || !goesToShopper(row.purpose)) return undefined;
-    const hit = await hitRateLimit(this.database.db, recipientLimitKey(row.toAddress), limit, HOUR_MS);
-    return hit.allowed ? undefined : `Not sent: over ${limit} e-mails to this address per hour`;
+  /** Over the hourly limit of an address a shopper typed (decision 0058): the reason, else undefined. */
+  private overRecipientLimit(row: ClaimedRow): Promise<string | undefined> {
+    return recipientOverLimit(this.database.db, row, this.options.perRecipientPerHour);
   }
 
   /** A held-back message is recorded, with what it would have said, and never sent (its final status). */
