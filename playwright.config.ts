@@ -61,6 +61,8 @@ export default defineConfig({
         LOG_LEVEL: "info",
         // The journeys share one server and a few test numbers; the limits have their own API tests.
         SMS_PER_NUMBER_PER_HOUR: "0",
+        // ...and a few test e-mail addresses (decision 0058).
+        EMAIL_PER_RECIPIENT_PER_HOUR: "0",
         // Every journey signs up from this one machine's address.
         SIGNUPS_PER_IP_PER_HOUR: "1000",
         // ...and places every journey's orders from it: the paging journey alone places 45.

@@ -39,7 +39,12 @@ try {
   const url = database.url ?? "";
   const db = await openPostgres(url, 8);
   const silent = { info() {}, warn() {}, error() {} };
-  const config = loadConfig({ ...process.env, SMS_PER_NUMBER_PER_HOUR: "0", SMS_PER_STORE_PER_HOUR: "0" });
+  const config = loadConfig({
+    ...process.env,
+    SMS_PER_NUMBER_PER_HOUR: "0",
+    SMS_PER_STORE_PER_HOUR: "0",
+    EMAIL_PER_RECIPIENT_PER_HOUR: "0",
+  });
   const email = new EmailOutboxWorker(db, createEmailProvider(config, silent), {
     ...config.email,
     logger: silent,

@@ -37,7 +37,13 @@ try {
   const channel = await fetch(`${torg.url}/api/stores/${store.id}/payment-channels`, {
     method: "POST",
     headers: { cookie, "content-type": "application/json" },
-    body: JSON.stringify({ provider: "vipps", externalId: "123456", isLive: true, expectedUpdatedAt: null }),
+    body: JSON.stringify({
+      provider: "vipps",
+      externalId: "123456",
+      isLive: true,
+      expectedUpdatedAt: null,
+      currentPassword: "bench-password",
+    }),
   });
   if (channel.status !== 201) throw new Error(`channel: ${channel.status}`);
   // Pieces made from a photo start with one in stock (decision 0032): these are made to order.

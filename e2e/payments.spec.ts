@@ -25,14 +25,14 @@ async function noSeriousViolations(page: Page, what: string) {
 
 /** A store of the shared seller with live Vipps and Stripe channels and one 349 kr piece (stock 1). */
 async function payingShop(request: APIRequestContext, title: string) {
-  await signInSharedSeller(request);
+  const { password } = await signInSharedSeller(request);
   const store = await createStoreThroughApi(request, "Fjordglass");
   for (const [provider, externalId] of [
     ["vipps", "123456"],
     ["stripe", "acct_1FjordGlass001"],
   ] as const) {
     const saved = await request.post(`/api/stores/${store.id}/payment-channels`, {
-      data: { provider, externalId, isLive: true, expectedUpdatedAt: null },
+      data: { provider, externalId, isLive: true, expectedUpdatedAt: null, currentPassword: password },
     });
     expect(saved.status()).toBe(201);
   }

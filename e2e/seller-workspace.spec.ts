@@ -62,9 +62,12 @@ test("a seller creates a store, adds a product, sets up payments, copies the Fin
   await page.getByLabel("Stripe Account ID").fill("sk_live_not_an_account");
   await page.getByRole("button", { name: "Save Payment Settings" }).click();
   await expect(page.getByText("Stripe account IDs look like acct_1A2b3C4d5E6f").first()).toBeVisible();
+  // Where the money goes changes only with the password (decision 0058).
+  await expect(page.getByText("Enter your current password to change where payments go")).toBeVisible();
   await page.getByLabel("Stripe Account ID").fill("acct_1A2b3C4d5E6f");
   await page.getByLabel("Vipps Merchant ID").fill("123456");
   await page.getByLabel("SMS Order Phone Number").fill("912 34 567");
+  await page.getByLabel("Current password").fill("sourdough-forever");
   await page.getByRole("button", { name: "Save Payment Settings" }).click();
   await expectToast(page, "Payment settings updated");
   await expect(page.getByText("No payment methods configured")).toBeHidden();

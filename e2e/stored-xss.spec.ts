@@ -41,7 +41,7 @@ async function seed(request: APIRequestContext) {
   expect(
     (
       await request.post(`/api/stores/${store.id}/payment-channels`, {
-        data: { provider: "vipps", externalId: "123456" },
+        data: { provider: "vipps", externalId: "123456", currentPassword: password },
       })
     ).status(),
   ).toBe(201);

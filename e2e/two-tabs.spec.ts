@@ -52,11 +52,13 @@ test("a save in a stale tab is refused with a message, keeping both the other ta
   await first.getByRole("button", { name: "Edit Payment Settings" }).click();
   await first.getByLabel("Vipps Merchant ID").fill("123456");
   await first.getByLabel("SMS Order Phone Number").fill("912 34 567");
+  await first.getByLabel("Current password").fill("two-tabs-open");
   await first.getByRole("button", { name: "Save Payment Settings" }).click();
   await expectToast(first, "Payment settings updated");
 
   await second.getByRole("button", { name: "Edit Payment Settings" }).click();
   await second.getByLabel("Vipps Merchant ID").fill("654321");
+  await second.getByLabel("Current password").fill("two-tabs-open");
   await second.getByRole("button", { name: "Save Payment Settings" }).click();
   await expectToast(second, "Error updating payment settings");
   const channels = await (await first.request.get(`/api/stores/${storeId}/payment-channels`)).json();

@@ -108,6 +108,8 @@ export async function startServer(
       // most texts back, and the benchmarks count every text delivered exactly once.
       SMS_PER_NUMBER_PER_HOUR: "0",
       SMS_PER_STORE_PER_HOUR: "0",
+      // ...and the same e-mail address, which every receipt goes to (decision 0058).
+      EMAIL_PER_RECIPIENT_PER_HOUR: "0",
       PORT: String(port),
       HOST: "127.0.0.1",
       ...env,

@@ -106,6 +106,7 @@ const envSchema = z.object({
   EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(10),
   EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   EMAIL_WORKER: flag(true),
+  EMAIL_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(0).default(5),
   METRICS_TOKEN: z.union([z.literal(""), z.string().min(16)]).optional(),
   ACCESS_LOG: flag(true),
 });
@@ -208,6 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxAttempts: e.EMAIL_MAX_ATTEMPTS,
       retryBaseMs: e.EMAIL_RETRY_BASE_MS,
       worker: e.EMAIL_WORKER,
+      /** E-mails one address a shopper typed may get per hour (0: no limit; decision 0058). */
+      perRecipientPerHour: e.EMAIL_PER_RECIPIENT_PER_HOUR,
     },
     ai: {
       // The cloud provider is on only when both a key and a model are configured (decision 0009).

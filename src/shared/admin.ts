@@ -50,7 +50,8 @@ export const emailLogRowSchema = z.object({
   subject: z.string(),
   body: z.string(),
   purpose: z.string(),
-  status: z.enum(["sent", "logged", "failed"]),
+  /** rate_limited: held back, over the hourly limit of an address a shopper typed (decision 0058). */
+  status: z.enum(["sent", "logged", "failed", "rate_limited"]),
   provider: z.string().nullable(),
   attempt: z.number(),
   error: z.string().nullable(),

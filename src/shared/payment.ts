@@ -2,6 +2,12 @@ import { fromOre, toOre } from "./money";
 import { expectedUpdatedAtField } from "./versioning";
 import { z } from "./zod";
 
+/**
+ * The account holder's password, asked for when a save changes where a store's money goes. No password
+ * is longer (sign-up's limit); its message is one the shop page, which bundles this file, already has.
+ */
+const currentPasswordField = z.string().max(200, "errors.invalidInput").optional();
+
 export const PAYMENT_PROVIDERS = ["vipps", "stripe"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
@@ -16,6 +22,8 @@ export const paymentChannelSchema = z
     isLive: z.boolean("errors.invalidInput").default(false),
     /** The channel's `updatedAt` the form was filled from; null when it showed none for this provider. */
     expectedUpdatedAt: expectedUpdatedAtField.nullable(),
+    /** Needed when `externalId` is not the channel's saved one: where the money goes (decision 0058). */
+    currentPassword: currentPasswordField,
   })
   .superRefine((channel, ctx) => {
     const ok =
@@ -32,8 +40,13 @@ export const paymentChannelSchema = z
   });
 export type PaymentChannelInput = z.infer<typeof paymentChannelSchema>;
 
-/** DELETE /api/stores/{id}/payment-channels/{provider} may name the version the form showed. */
-export const removePaymentChannelSchema = z.object({ expectedUpdatedAt: expectedUpdatedAtField }).nullish();
+/**
+ * DELETE /api/stores/{id}/payment-channels/{provider} may name the version the form showed. Removing a
+ * channel needs the current password, as changing its account does (decision 0058).
+ */
+export const removePaymentChannelSchema = z
+  .object({ expectedUpdatedAt: expectedUpdatedAtField, currentPassword: currentPasswordField })
+  .nullish();
 
 export const paymentChannelViewSchema = z.object({
   id: z.string(),
@@ -41,7 +54,6 @@ export const paymentChannelViewSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   externalId: z.string(),
   isLive: z.boolean(),
-  verifiedAt: z.string().nullable(),
   /** The version a form sends back as `expectedUpdatedAt`. */
   updatedAt: z.string(),
 });

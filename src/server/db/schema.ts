@@ -181,7 +181,6 @@ export const paymentChannels = pgTable(
     externalId: text("external_id").notNull(),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     isLive: boolean("is_live").notNull().default(false),
-    verifiedAt: timestamp("verified_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -576,7 +575,7 @@ export const smsOutbox = pgTable(
   ],
 );
 
-const EMAIL_PURPOSES = sql`('order_confirmation', 'order_shipped', 'seller_new_order', 'seller_withdrawal', 'withdrawal_confirmation')`;
+const EMAIL_PURPOSES = sql`('order_confirmation', 'order_shipped', 'seller_new_order', 'seller_withdrawal', 'withdrawal_confirmation', 'payout_account_changed')`;
 
 /** Every attempt to send an e-mail, like sms_log (decision 0037): what the seller reads in the admin dashboard. */
 export const emailLog = pgTable(
@@ -601,7 +600,8 @@ export const emailLog = pgTable(
   (t) => [
     index("email_log_order_idx").on(t.orderId),
     index("email_log_store_idx").on(t.storeId, t.createdAt),
-    check("email_log_status_check", sql`${t.status} in ('sent', 'logged', 'failed')`),
+    // rate_limited: over EMAIL_PER_RECIPIENT_PER_HOUR to an address a shopper typed, not sent (decision 0058).
+    check("email_log_status_check", sql`${t.status} in ('sent', 'logged', 'failed', 'rate_limited')`),
     check("email_log_purpose_check", sql`${t.purpose} in ${EMAIL_PURPOSES}`),
   ],
 );
@@ -621,6 +621,11 @@ export const emailOutbox = pgTable(
     purpose: text("purpose").notNull(),
     /** Torg's address for the link to the shopper's order page, taken when the message was queued. */
     linkOrigin: text("link_origin"),
+    /**
+     * What a message about no order says, fixed when it was queued: a changed payout account's store,
+     * provider, masked accounts and the recipient's language (decision 0058). Null for an order's e-mails.
+     */
+    params: jsonb("params").$type<Record<string, string | null>>(),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -632,8 +637,12 @@ export const emailOutbox = pgTable(
   (t) => [
     index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("email_outbox_order_idx").on(t.orderId),
-    // cancelled: held until the order was paid online (decision 0034), and the order never was.
-    check("email_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed', 'cancelled')`),
+    // cancelled: held until the order was paid online (decision 0034), and the order never was;
+    // rate_limited: over the hourly limit of its recipient, never sent (decision 0058).
+    check(
+      "email_outbox_status_check",
+      sql`${t.status} in ('pending', 'sent', 'failed', 'cancelled', 'rate_limited')`,
+    ),
     check("email_outbox_purpose_check", sql`${t.purpose} in ${EMAIL_PURPOSES}`),
   ],
 );

@@ -173,13 +173,16 @@ describe("payment channels refuse a stale save", () => {
   const channels = (id: string) => `/api/stores/${id}/payment-channels`;
 
   it("answers 409 to a save or removal from an old version and keeps the other tab's change", async () => {
-    const { agent } = await signUp(t.app);
+    const { agent, password: currentPassword } = await signUp(t.app);
     const store = await createStoreVia(agent);
-    const vipps = (await agent.post(channels(store.id), { provider: "vipps", externalId: "123456" })).json();
+    const vipps = (
+      await agent.post(channels(store.id), { provider: "vipps", externalId: "123456", currentPassword })
+    ).json();
 
     const first = await agent.post(channels(store.id), {
       provider: "vipps",
       externalId: "222222",
+      currentPassword,
       expectedUpdatedAt: vipps.updatedAt,
     });
     expect(first.statusCode).toBe(201);
@@ -187,6 +190,7 @@ describe("payment channels refuse a stale save", () => {
     const stale = await agent.post(channels(store.id), {
       provider: "vipps",
       externalId: "333333",
+      currentPassword,
       isLive: true,
       expectedUpdatedAt: vipps.updatedAt,
     });
@@ -195,7 +199,7 @@ describe("payment channels refuse a stale save", () => {
     const staleRemoval = await agent.request({
       method: "DELETE",
       url: `${channels(store.id)}/vipps`,
-      payload: { expectedUpdatedAt: vipps.updatedAt },
+      payload: { expectedUpdatedAt: vipps.updatedAt, currentPassword },
     });
     expect(staleRemoval.statusCode).toBe(409);
     expect((await agent.get(channels(store.id))).json()).toMatchObject([
@@ -204,17 +208,19 @@ describe("payment channels refuse a stale save", () => {
   });
 
   it("refuses to overwrite a channel another tab added while this form showed none", async () => {
-    const { agent } = await signUp(t.app);
+    const { agent, password: currentPassword } = await signUp(t.app);
     const store = await createStoreVia(agent);
     const added = await agent.post(channels(store.id), {
       provider: "stripe",
       externalId: "acct_1A2b3C4d5E6f",
+      currentPassword,
       expectedUpdatedAt: null,
     });
     expect(added.statusCode).toBe(201);
     const stale = await agent.post(channels(store.id), {
       provider: "stripe",
       externalId: "acct_9Z8y7X6w5V4u",
+      currentPassword,
       expectedUpdatedAt: null,
     });
     expect(stale.statusCode).toBe(409);
@@ -222,12 +228,15 @@ describe("payment channels refuse a stale save", () => {
   });
 
   it("saves and removes from the current version, and without a version as before", async () => {
-    const { agent } = await signUp(t.app);
+    const { agent, password: currentPassword } = await signUp(t.app);
     const store = await createStoreVia(agent);
-    const vipps = (await agent.post(channels(store.id), { provider: "vipps", externalId: "123456" })).json();
+    const vipps = (
+      await agent.post(channels(store.id), { provider: "vipps", externalId: "123456", currentPassword })
+    ).json();
     const fresh = await agent.post(channels(store.id), {
       provider: "vipps",
       externalId: "654321",
+      currentPassword,
       expectedUpdatedAt: vipps.updatedAt,
     });
     expect(fresh.statusCode).toBe(201);
@@ -235,15 +244,24 @@ describe("payment channels refuse a stale save", () => {
     const removed = await agent.request({
       method: "DELETE",
       url: `${channels(store.id)}/vipps`,
-      payload: { expectedUpdatedAt: fresh.json().updatedAt },
+      payload: { expectedUpdatedAt: fresh.json().updatedAt, currentPassword },
     });
     expect(removed.statusCode).toBe(200);
     expect((await agent.get(channels(store.id))).json()).toEqual([]);
 
-    await agent.post(channels(store.id), { provider: "vipps", externalId: "123456" });
-    const unversioned = await agent.post(channels(store.id), { provider: "vipps", externalId: "777777" });
+    await agent.post(channels(store.id), { provider: "vipps", externalId: "123456", currentPassword });
+    const unversioned = await agent.post(channels(store.id), {
+      provider: "vipps",
+      externalId: "777777",
+      currentPassword,
+    });
     expect(unversioned.json()).toMatchObject({ externalId: "777777" });
-    expect((await agent.delete(`${channels(store.id)}/vipps`)).statusCode).toBe(200);
+    const unversionedRemoval = await agent.request({
+      method: "DELETE",
+      url: `${channels(store.id)}/vipps`,
+      payload: { currentPassword },
+    });
+    expect(unversionedRemoval.statusCode).toBe(200);
     expect((await agent.get(channels(store.id))).json()).toEqual([]);
   });
 });

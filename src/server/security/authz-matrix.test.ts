@@ -230,16 +230,21 @@ const RULES: Record<string, Rule> = {
     request: async ({ make }) => ({ params: { id: (await make.store()).id } }),
   },
   "GET /api/stores/:id/payment-channels": { expect: storeScoped(200) },
+  // Where a store's money goes changes only with the caller's own password (decision 0058).
   "POST /api/stores/:id/payment-channels": {
     expect: storeScoped(201),
-    request: () => json({ provider: "vipps", externalId: "123456" }),
+    request: (_ctx, actor) =>
+      json({ provider: "vipps", externalId: "123456", currentPassword: actor.password }),
   },
   "DELETE /api/stores/:id/payment-channels/:provider": {
     expect: storeScoped(200),
-    request: async ({ make }) => {
+    request: async ({ make }, actor) => {
       const store = await make.store();
       await make.paymentChannel("stripe", store.id);
-      return { params: { id: store.id, provider: "stripe" } };
+      return {
+        params: { id: store.id, provider: "stripe" },
+        ...json({ currentPassword: actor.password }),
+      };
     },
   },
   "GET /api/stores/:id/finn-listing": { expect: storeScoped(200) },

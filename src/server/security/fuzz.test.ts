@@ -112,6 +112,8 @@ function validBody(key: string): Record<string, unknown> | unknown[] {
       provider: "vipps",
       externalId: "123456",
       isLive: false,
+      // Where the money goes changes only with the password (decision 0058); the member sends these.
+      currentPassword: seed.actors.member.password,
     }),
     "PUT /api/stores/:id/delivery-options": () => [
       { name: "Hent i verkstedet", kind: "pickup", price: "0", note: "Torsdager 12-18" },

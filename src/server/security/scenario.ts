@@ -153,7 +153,10 @@ export function resources(t: TestApp, seed: Pick<Seed, "actors" | "store">) {
       const response = await send(t, member(), {
         method: "POST",
         url: `/api/stores/${storeId}/payment-channels`,
-        payload: provider === "vipps" ? { provider, externalId: "123456" } : stripeChannel,
+        payload: {
+          ...(provider === "vipps" ? { provider, externalId: "123456" } : stripeChannel),
+          currentPassword: member().password,
+        },
       });
       return expectStatus(response, 201, "payment channel");
     },

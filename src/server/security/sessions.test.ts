@@ -248,7 +248,11 @@ describe("CSRF: cookie-authenticated writes from another site are refused", () =
       request: () => ({
         method: "POST",
         url: `/api/stores/${seed.store.id}/payment-channels`,
-        payload: { provider: "stripe", externalId: "acct_EvilEvil666" },
+        payload: {
+          provider: "stripe",
+          externalId: "acct_EvilEvil666",
+          currentPassword: seed.actors.member.password,
+        },
       }),
       unchanged: async () => {
         const channels = await send(t, seed.actors.member, {

@@ -4,13 +4,28 @@ import { orderPagePath, shortOrderId } from "../../../shared/order";
 import { formatOrgNumber } from "../../../shared/org-number";
 import { LANGUAGES, type Language, LOCALE_TAGS } from "../../../shared/preferences";
 import type { EmailMessage } from "../../adapters/email";
+import { greetingName, inertText } from "./shopper-text";
 
-export type EmailPurpose =
+export type OrderEmailPurpose =
   | "order_confirmation"
   | "order_shipped"
   | "seller_new_order"
   | "seller_withdrawal"
   | "withdrawal_confirmation";
+/** An order's e-mails, and the owners' notice of a changed payout account (decision 0058). */
+export type EmailPurpose = OrderEmailPurpose | "payout_account_changed";
+
+/**
+ * The e-mails that go to the address a shopper typed at checkout, which nobody proved is theirs
+ * (decision 0058): counted against EMAIL_PER_RECIPIENT_PER_HOUR, and carrying nothing the shopper wrote
+ * but a plain name. The others go to store members' own account addresses.
+ */
+const TO_SHOPPER: ReadonlySet<string> = new Set<EmailPurpose>([
+  "order_confirmation",
+  "order_shipped",
+  "withdrawal_confirmation",
+]);
+export const goesToShopper = (purpose: string) => TO_SHOPPER.has(purpose);
 
 /** What an order's e-mails say, read from the order and its store when the message is sent (decision 0037). */
 export interface OrderEmailContext {
@@ -33,7 +48,7 @@ export interface OrderEmailContext {
   legal: { legalName: string | null; orgNumber: string | null; address: string | null };
 }
 
-const languageOf = (locale: string): Language =>
+export const languageOf = (locale: string): Language =>
   (LANGUAGES as readonly string[]).includes(locale) ? (locale as Language) : "en";
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -107,7 +122,7 @@ function htmlPieces(text: string): string[] {
  * every value put into them (names, titles, addresses: anything a seller or shopper typed) is escaped
  * in the HTML: the catalogue's words around the values are escaped once, each value when it is put in.
  */
-class Writer {
+export class Writer {
   private readonly text: string[] = [];
   private readonly html: string[] = [];
   constructor(readonly language: Language) {}
@@ -165,6 +180,13 @@ class Writer {
       html: `<!doctype html><html lang="${this.language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:640px;color:#1c1917">${body}</body></html>`,
     };
   }
+}
+
+/** "Hi Nora," for a plain name; "Hi," for anything else a shopper may have typed as one (decision 0058). */
+function greeting(w: Writer, name: string) {
+  const plain = greetingName(name);
+  if (plain) w.paragraph("greeting", { name: plain });
+  else w.paragraph("greetingNoName");
 }
 
 /** Who the form goes to: the seller's legal identity when the store has one, else the store's name. */
@@ -238,7 +260,7 @@ function withdrawalForm(w: Writer, context: OrderEmailContext) {
  * address taken when the message was queued; without one the message goes without a link.
  */
 export function composeOrderEmail(
-  purpose: EmailPurpose,
+  purpose: OrderEmailPurpose,
   context: OrderEmailContext,
   linkOrigin: string | null,
 ): Omit<EmailMessage, "to"> {
@@ -250,7 +272,7 @@ export function composeOrderEmail(
     : null;
   switch (purpose) {
     case "order_confirmation":
-      w.paragraph("greeting", { name: context.shipToName });
+      greeting(w, context.shipToName);
       w.paragraph("orderThanks", { store });
       if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
       receipt(w, context);
@@ -258,7 +280,7 @@ export function composeOrderEmail(
       w.paragraph("footer", { store });
       return w.done(w.t("orderConfirmationSubject", { order, store }));
     case "order_shipped":
-      w.paragraph("greeting", { name: context.shipToName });
+      greeting(w, context.shipToName);
       w.paragraph("shipped", { store });
       if (context.trackingNumber) w.paragraph("tracking", { tracking: context.trackingNumber });
       else w.paragraph("noTracking");
@@ -266,9 +288,11 @@ export function composeOrderEmail(
       w.paragraph("footer", { store });
       return w.done(w.t("orderShippedSubject", { order, store }));
     case "seller_new_order":
-      w.paragraph("sellerNewOrder", { buyer: context.shipToName, store });
+      // All the shopper typed, for the seller who ships it, as text no mail program links (decision 0058).
+      w.paragraph("sellerNewOrder", { buyer: inertText(context.shipToName), store });
       receipt(w, context);
-      if (context.shipToAddr) w.paragraph("sellerShipTo", { address: addressText(context.shipToAddr) });
+      if (context.shipToAddr)
+        w.paragraph("sellerShipTo", { address: inertText(addressText(context.shipToAddr)) });
       if (linkOrigin) w.link("sellerOpen", "sellerOpenLabel", `${linkOrigin}/order/${context.orderId}`);
       return w.done(w.t("sellerNewOrderSubject", { order, store }));
     case "seller_withdrawal": {
@@ -280,7 +304,7 @@ export function composeOrderEmail(
     }
     case "withdrawal_confirmation": {
       const date = dateOf(context.withdrawnAt ?? new Date(), w.language);
-      w.paragraph("greeting", { name: context.shipToName });
+      greeting(w, context.shipToName);
       w.paragraph("withdrawalConfirmation", { order, store, date });
       if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
       w.paragraph("footer", { store });

@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { EmailProvider } from "../../adapters/email";
+import type { EmailMessage, EmailProvider } from "../../adapters/email";
 import type { Database } from "../../db/client";
 import { emailLog, emailOutbox } from "../../db/schema";
 import { OutboxPasses } from "../../lib/outbox-passes";
 import { deliveryOf } from "../orders/service";
-import { composeOrderEmail, type EmailPurpose, type OrderEmailContext } from "./messages";
+import { composeOrderEmail, type OrderEmailContext, type OrderEmailPurpose } from "./messages";
+import { composePayoutNotice, type PayoutNoticeParams } from "./payout-notice";
+import { recipientOverLimit } from "./recipient-limit";
 
 /** A claimed message, with what it is written from (null when its order is gone). */
 interface ClaimedRow {
@@ -17,6 +19,8 @@ interface ClaimedRow {
   attempts: number;
   linkOrigin: string | null;
   context: OrderEmailContext | null;
+  /** A message about no order: what it says (decision 0058). */
+  params: PayoutNoticeParams | null;
 }
 
 /** A claimed row as CLAIM_SQL returns it: the context's dates arrive as JSON strings, its delivery as columns. */
@@ -28,6 +32,7 @@ type ClaimRow = {
   purpose: string;
   attempts: number;
   link_origin: string | null;
+  params: PayoutNoticeParams | null;
   context:
     | (Omit<OrderEmailContext, "placedAt" | "withdrawnAt" | "delivery"> & {
         placedAt: string;
@@ -59,7 +64,7 @@ const CLAIM_SQL = `/* torg:email_claim */
       limit $2::int
       for update skip locked
     )
-    returning o.id, o.order_id, o.store_id, o.to_address, o.purpose, o.attempts, o.link_origin
+    returning o.id, o.order_id, o.store_id, o.to_address, o.purpose, o.attempts, o.link_origin, o.params
   ), contexts as materialized (
     select o.id, json_build_object(
       'orderId', o.id, 'placedAt', o.placed_at, 'totalGross', o.total_gross::text, 'buyerEmail', o.buyer_email,
@@ -102,6 +107,8 @@ export interface EmailOutboxOptions {
   timeoutMs: number;
   pollMs?: number;
   logger: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** E-mails one address a shopper typed may get per hour; 0: no limit (decision 0058). */
+  perRecipientPerHour: number;
 }
 
 /**
@@ -172,6 +179,7 @@ export class EmailOutboxWorker {
       purpose: row.purpose,
       attempts: row.attempts,
       linkOrigin: row.link_origin,
+      params: row.params,
       context: row.context && {
         ...row.context,
         placedAt: new Date(row.context.placedAt),
@@ -181,15 +189,29 @@ export class EmailOutboxWorker {
     }));
   }
 
+  /** The message, written now from its order (decision 0037), or from what was fixed when it was queued. */
+  private compose(row: ClaimedRow): Omit<EmailMessage, "to"> {
+    if (row.purpose === "payout_account_changed") {
+      if (!row.params) throw new Error("This notice has nothing to say");
+      return composePayoutNotice(row.params, row.linkOrigin);
+    }
+    if (!row.context) throw new Error("The order of this e-mail no longer exists");
+    return composeOrderEmail(row.purpose as OrderEmailPurpose, row.context, row.linkOrigin);
+  }
+
   /** Tries one message; a failure is recorded at once, a success is returned to be recorded with its batch. */
   private async attempt(row: ClaimedRow) {
     let subject = "";
     let text = "";
     try {
-      if (!row.context) throw new Error("The order of this e-mail no longer exists");
-      const message = composeOrderEmail(row.purpose as EmailPurpose, row.context, row.linkOrigin);
+      const message = this.compose(row);
       subject = message.subject;
       text = message.text;
+      const held = await this.overRecipientLimit(row);
+      if (held) {
+        await this.recordHeld(row, subject, text, held);
+        return undefined;
+      }
       const result = await this.provider.send({ ...message, to: row.toAddress });
       return this.logRow(row, subject, text, result.status, null);
     } catch (error) {
@@ -216,6 +238,23 @@ export class EmailOutboxWorker {
     }
   }
 
+  /** Over the hourly limit of an address a shopper typed (decision 0058): the reason, else undefined. */
+  private overRecipientLimit(row: ClaimedRow): Promise<string | undefined> {
+    return recipientOverLimit(this.database.db, row, this.options.perRecipientPerHour);
+  }
+
+  /** A held-back message is recorded, with what it would have said, and never sent (its final status). */
+  private async recordHeld(row: ClaimedRow, subject: string, body: string, reason: string) {
+    await this.database.db.transaction(async (tx) => {
+      await tx.insert(emailLog).values(this.logRow(row, subject, body, "rate_limited", reason));
+      await tx
+        .update(emailOutbox)
+        .set({ status: "rate_limited", lastError: reason, lockedUntil: null })
+        .where(eq(emailOutbox.id, row.id));
+    });
+    this.options.logger.warn({ outboxId: row.id, purpose: row.purpose, reason }, "E-mail held back");
+  }
+
   /** One statement for a whole batch of sent messages: their log rows and their outbox status, atomically. */
   private async recordSent(sent: (typeof emailLog.$inferInsert)[]) {
     if (sent.length === 0) return;
@@ -238,7 +277,7 @@ export class EmailOutboxWorker {
     row: ClaimedRow,
     subject: string,
     body: string,
-    status: "sent" | "logged" | "failed",
+    status: "sent" | "logged" | "failed" | "rate_limited",
     error: string | null,
   ): typeof emailLog.$inferInsert {
     return {
@@ -253,7 +292,7 @@ export class EmailOutboxWorker {
       provider: this.provider.name,
       attempt: row.attempts,
       error,
-      sentAt: status === "failed" ? null : new Date(),
+      sentAt: status === "sent" || status === "logged" ? new Date() : null,
     };
   }
 }

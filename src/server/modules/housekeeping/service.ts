@@ -76,7 +76,7 @@ export async function applyRetention(db: Db, retention: Retention, now: Date): P
       .where(
         and(
           lt(emailOutbox.createdAt, smsCutoff),
-          inArray(emailOutbox.status, ["sent", "failed", "cancelled"]),
+          inArray(emailOutbox.status, ["sent", "failed", "cancelled", "rate_limited"]),
         ),
       ),
     db.delete(productViews).where(lt(productViews.day, viewCutoff)),

@@ -56,6 +56,7 @@ export async function storeWithChannels(
       externalId: channel.externalId ?? (channel.provider === "vipps" ? VIPPS_MSN : STRIPE_ACCOUNT),
       isLive: channel.isLive,
       expectedUpdatedAt: null,
+      currentPassword: seller.password,
     });
     if (response.statusCode !== 201) throw new Error(`channel: ${response.statusCode} ${response.body}`);
   }

@@ -52,7 +52,7 @@ function shopState(html: string): ShopPageState {
 }
 
 async function liveStore() {
-  const { agent } = await signUp(t.app);
+  const { agent, password } = await signUp(t.app);
   const store = await createStoreVia(agent, "Sølvsmia");
   const active = await createProductVia(agent, store.id, { title: "Silver ring", basePrice: "1450" });
   const hidden = await createProductVia(agent, store.id, { title: "Unfinished bracelet" });
@@ -61,7 +61,12 @@ async function liveStore() {
     description: "Rings & <b>bands</b> from Tromsø",
     heroImageUrl: hidden.primaryImage,
   });
-  await agent.post(`/api/stores/${store.id}/payment-channels`, { provider: "vipps", externalId: "555777" });
+  const channel = await agent.post(`/api/stores/${store.id}/payment-channels`, {
+    provider: "vipps",
+    externalId: "555777",
+    currentPassword: password,
+  });
+  if (channel.statusCode !== 201) throw new Error(`payment channel: ${channel.statusCode} ${channel.body}`);
   await agent.put(`/api/products/${hidden.id}`, { isActive: false });
   return { agent, store, active, hidden, hero: hidden.primaryImage };
 }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, okSchema } from "../../../shared/api";
@@ -24,7 +25,12 @@ import { assertSmsDestination } from "../sms/destination";
 import { requireStoreMember } from "./access";
 import { deliveryOptionRoutes } from "./delivery-option-routes";
 import { buildFinnListing } from "./finn-listing";
-import { deletePaymentChannel, listPaymentChannels, savePaymentChannel } from "./payment-channels";
+import {
+  type ChannelChanger,
+  deletePaymentChannel,
+  listPaymentChannels,
+  savePaymentChannel,
+} from "./payment-channels";
 import { phoneVerificationRoutes } from "./phone-verification-routes";
 import {
   createStore,
@@ -40,6 +46,17 @@ const storeParams = z.object({ id: z.string().max(100) });
 
 export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, config, onCatalogueChange } = deps;
+
+  /** Who changes a payment channel, with the password they gave (decision 0058). */
+  function channelChanger(request: FastifyRequest, currentPassword: string | undefined): ChannelChanger {
+    let linkOrigin: string | null = null;
+    try {
+      linkOrigin = publicOrigin(request, config);
+    } catch {
+      // A host the site does not answer to: the owners' notice goes without a link rather than fail the save.
+    }
+    return { user: requireUser(request), currentPassword, clientIp: request.ip, auth: config, linkOrigin };
+  }
   app.get(
     "/api/stores",
     { schema: { response: { 200: z.array(storeSummarySchema), ...errorResponses } } },
@@ -133,7 +150,10 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
-      return reply.status(201).send(await savePaymentChannel(db, store.id, request.body, onCatalogueChange));
+      const changer = channelChanger(request, request.body.currentPassword);
+      return reply
+        .status(201)
+        .send(await savePaymentChannel(db, store.id, request.body, changer, onCatalogueChange));
     },
   );
 
@@ -152,6 +172,7 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         db,
         store.id,
         request.params.provider,
+        channelChanger(request, request.body?.currentPassword),
         onCatalogueChange,
         request.body?.expectedUpdatedAt,
       );

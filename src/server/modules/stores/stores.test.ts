@@ -157,7 +157,7 @@ describe("stores", () => {
 
 describe("payment channels", () => {
   it("creates, updates and removes one channel per provider, validating ids", async () => {
-    const { agent } = await signUp(t.app);
+    const { agent, password: currentPassword } = await signUp(t.app);
     const store = await createStoreVia(agent);
     expect((await agent.get(`/api/stores/${store.id}/payment-channels`)).json()).toEqual([]);
 
@@ -165,17 +165,20 @@ describe("payment channels", () => {
       provider: "vipps",
       externalId: "123456",
       isLive: false,
+      currentPassword,
     });
     expect(vipps.statusCode).toBe(201);
     const again = await agent.post(`/api/stores/${store.id}/payment-channels`, {
       provider: "vipps",
       externalId: "654321",
       isLive: true,
+      currentPassword,
     });
     expect(again.json()).toMatchObject({ provider: "vipps", externalId: "654321", isLive: true });
     await agent.post(`/api/stores/${store.id}/payment-channels`, {
       provider: "stripe",
       externalId: "acct_1A2b3C4d5E6f",
+      currentPassword,
     });
     const channels = (await agent.get(`/api/stores/${store.id}/payment-channels`)).json();
     expect(channels.map((c: { provider: string }) => c.provider)).toEqual(["stripe", "vipps"]);
@@ -197,7 +200,12 @@ describe("payment channels", () => {
     });
     expect(badProvider.statusCode).toBe(400);
 
-    expect((await agent.delete(`/api/stores/${store.id}/payment-channels/stripe`)).statusCode).toBe(200);
+    const removed = await agent.request({
+      method: "DELETE",
+      url: `/api/stores/${store.id}/payment-channels/stripe`,
+      payload: { currentPassword },
+    });
+    expect(removed.statusCode).toBe(200);
     expect((await agent.get(`/api/stores/${store.id}/payment-channels`)).json()).toHaveLength(1);
   });
 });

@@ -140,8 +140,8 @@ export function useDeleteStore() {
 export interface PaymentSettingsChange {
   /** Channels to create or update, each with the version the form showed (null: it showed none). */
   save: PaymentChannelInput[];
-  /** Channels removed, each with the version the form showed. */
-  remove: { provider: PaymentProvider; expectedUpdatedAt: string }[];
+  /** Channels removed, each with the version the form showed (and the password, decision 0058). */
+  remove: { provider: PaymentProvider; expectedUpdatedAt: string; currentPassword?: string }[];
   /** The new SMS order number ("" or null clears it); left out when it did not change. */
   phone?: string | null;
   /** The store's version the form showed, sent with the phone. */
@@ -157,8 +157,8 @@ export function useSavePaymentSettings(id: string) {
   return useMutation({
     mutationFn: async ({ save, remove, phone, storeUpdatedAt }: PaymentSettingsChange) => {
       for (const channel of save) await apiJson("POST", `${storePath(id)}/payment-channels`, channel);
-      for (const { provider, expectedUpdatedAt } of remove)
-        await apiRequest("DELETE", `${storePath(id)}/payment-channels/${provider}`, { expectedUpdatedAt });
+      for (const { provider, ...body } of remove)
+        await apiRequest("DELETE", `${storePath(id)}/payment-channels/${provider}`, body);
       if (phone !== undefined) {
         queryClient.setQueryData(
           storeKeys.detail(id),

@@ -18,6 +18,7 @@ const STATUS_VARIANT: Record<EmailLogRow["status"], NonNullable<BadgeProps["vari
   sent: "success",
   logged: "info",
   failed: "danger",
+  rate_limited: "warning",
 };
 
 /** One e-mail attempt: to whom, the subject, and the text as it went (or would have gone) out. */

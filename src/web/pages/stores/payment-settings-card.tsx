@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CreditCard, TriangleAlert, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import {
   PAYMENT_PROVIDERS,
   type PaymentChannelInput,
   type PaymentChannelView,
+  type PaymentProvider,
   paymentChannelSchema,
 } from "../../../shared/payment";
 import { formatPhone, toE164 } from "../../../shared/phone";
@@ -31,15 +32,33 @@ import {
 } from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
 
-/** Each filled provider must pass the shared channel schema; an emptied one is removed on save. */
-const paymentFormSchema = z
-  .object({
-    vipps: z.string().trim(),
-    stripe: z.string().trim(),
-    isLive: z.boolean(),
-    phone: z.string().trim(),
-  })
-  .superRefine((values, ctx) => {
+const paymentFormFields = z.object({
+  vipps: z.string().trim(),
+  stripe: z.string().trim(),
+  isLive: z.boolean(),
+  phone: z.string().trim(),
+  currentPassword: z.string(),
+});
+type PaymentFormValues = z.infer<typeof paymentFormFields>;
+
+/** A new account id for a provider, or one emptied: where the store's money goes changes (decision 0058). */
+function movesMoney(channels: PaymentChannelView[], values: Pick<PaymentFormValues, PaymentProvider>) {
+  return PAYMENT_PROVIDERS.some(
+    (provider) =>
+      (values[provider] ?? "").trim() !==
+      (channels.find((channel) => channel.provider === provider)?.externalId ?? ""),
+  );
+}
+
+/**
+ * Each filled provider must pass the shared channel schema; an emptied one is removed on save. Changing
+ * where the money goes asks for the current password (a session alone may be stolen).
+ */
+const paymentFormSchema = (channels: PaymentChannelView[]) =>
+  paymentFormFields.superRefine((values, ctx) => {
+    if (movesMoney(channels, values) && !values.currentPassword) {
+      ctx.addIssue({ code: "custom", path: ["currentPassword"], message: "errors.payoutPasswordRequired" });
+    }
     for (const provider of PAYMENT_PROVIDERS) {
       const externalId = values[provider];
       if (!externalId) continue;
@@ -52,7 +71,6 @@ const paymentFormSchema = z
       ctx.addIssue({ code: "custom", path: ["phone"], message: "errors.phoneInvalid" });
     }
   });
-type PaymentFormValues = z.infer<typeof paymentFormSchema>;
 
 function valuesOf(store: StoreSummary, channels: PaymentChannelView[]): PaymentFormValues {
   const byProvider = new Map(channels.map((channel) => [channel.provider, channel]));
@@ -61,6 +79,7 @@ function valuesOf(store: StoreSummary, channels: PaymentChannelView[]): PaymentF
     stripe: byProvider.get("stripe")?.externalId ?? "",
     isLive: channels.some((channel) => channel.isLive),
     phone: store.phone ? formatPhone(store.phone) : "",
+    currentPassword: "",
   };
 }
 
@@ -74,6 +93,8 @@ function changesOf(store: StoreSummary, channels: PaymentChannelView[], values: 
   for (const provider of PAYMENT_PROVIDERS) {
     const externalId = values[provider];
     const current = channels.find((channel) => channel.provider === provider);
+    // The password goes only with the calls that change where the money goes.
+    const password = current?.externalId !== externalId ? { currentPassword: values.currentPassword } : {};
     if (externalId) {
       if (current?.externalId !== externalId || current.isLive !== values.isLive) {
         save.push({
@@ -81,10 +102,11 @@ function changesOf(store: StoreSummary, channels: PaymentChannelView[], values: 
           externalId,
           isLive: values.isLive,
           expectedUpdatedAt: current?.updatedAt ?? null,
+          ...password,
         });
       }
     } else if (current) {
-      remove.push({ provider, expectedUpdatedAt: current.updatedAt });
+      remove.push({ provider, expectedUpdatedAt: current.updatedAt, ...password });
     }
   }
   const phoneChanged = (values.phone ? toE164(values.phone) : null) !== (store.phone ?? null);
@@ -172,12 +194,15 @@ function PaymentSettingsForm({ store, channels, editing, onCancel, onSaved }: Pa
   const save = useSavePaymentSettings(store.id);
   const liveId = useId();
   const liveHintId = useId();
+  const schema = useMemo(() => paymentFormSchema(channels), [channels]);
   const form = useForm<PaymentFormValues>({
-    resolver: zodResolver(paymentFormSchema),
+    resolver: zodResolver(schema),
     values: valuesOf(store, channels),
     resetOptions: { keepDirtyValues: true },
   });
   const { errors } = form.formState;
+  const [vipps, stripe] = form.watch(["vipps", "stripe"]);
+  const asksPassword = editing && movesMoney(channels, { vipps, stripe });
 
   const { setFocus } = form;
   useEffect(() => {
@@ -285,6 +310,23 @@ function PaymentSettingsForm({ store, channels, editing, onCancel, onSaved }: Pa
             />
           )}
         </FormField>
+        {asksPassword && (
+          <FormField
+            label={t("payments.currentPassword")}
+            hint={t("payments.currentPasswordHint")}
+            error={errors.currentPassword?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                {...form.register("currentPassword")}
+                type="password"
+                autoComplete="current-password"
+                className="md:max-w-[calc(50%-0.625rem)]"
+              />
+            )}
+          </FormField>
+        )}
         {editing && (
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={cancel} disabled={save.isPending}>
