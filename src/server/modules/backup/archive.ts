@@ -16,7 +16,7 @@ import type { Database, DbOrTx } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
 import { inSnapshot, loadTables, ordersChecksum, readTables, rowCounts } from "./database-dump";
 import { readLegacyDump } from "./legacy-dump";
-import { BackupRefusedError, checkRows, knownTable, type TableRows } from "./tables";
+import { BackupRefusedError, checkRows, knownTable, type TableRows, withoutDroppedColumns } from "./tables";
 
 /**
  * What a backup says about itself, checked again after a restore. Format 2 (decision 0059) holds the rows
@@ -188,10 +188,11 @@ async function readBackup(file: string, staging: string) {
   if (!manifest.success) throw new Error(`${file} has a manifest or a backup format this Torg does not know`);
   for (const table of Object.keys(manifest.data.rows)) knownTable(table, []);
 
-  const tables =
+  const tables = (
     manifest.data.format === 1
       ? readLegacyDump(fs.readFileSync(path.join(staging, "database.sql"), "utf8"))
-      : readTableFiles(path.join(staging, TABLES_FOLDER));
+      : readTableFiles(path.join(staging, TABLES_FOLDER))
+  ).map(withoutDroppedColumns);
   const counted: Record<string, number> = {};
   for (const { table, rows } of tables) counted[table] = (counted[table] ?? 0) + rows.length;
   const differs = Object.keys({ ...counted, ...manifest.data.rows }).filter(

@@ -25,6 +25,20 @@ export const BACKUP_TABLES: ReadonlyMap<string, BackupTable> = new Map(
     }),
 );
 
+/**
+ * Columns a later migration dropped, which a backup made before it still carries: the restore reads them
+ * and leaves their values out (the schema no longer has anywhere to put them). Anything else unknown is
+ * refused as before.
+ */
+const DROPPED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  // 0016: a provider read proves no account is the seller's own (decision 0058).
+  payment_channels: ["verified_at"],
+};
+
+function wasDropped(table: string, column: string): boolean {
+  return DROPPED_COLUMNS[table]?.includes(column) ?? false;
+}
+
 /** Rows of one table, every value as PostgreSQL's text for it (or null), in `columns`' order. */
 export interface TableRows {
   table: string;
@@ -46,7 +60,7 @@ export function knownTable(table: string, columns: readonly string[]): BackupTab
     throw new BackupRefusedError(`it has rows for a table Torg does not have: ${JSON.stringify(table)}`);
   const seen = new Set<string>();
   for (const column of columns) {
-    if (!known.columns.has(column) || seen.has(column)) {
+    if ((!known.columns.has(column) && !wasDropped(table, column)) || seen.has(column)) {
       throw new BackupRefusedError(
         `${seen.has(column) ? "a repeated" : "an unknown"} column ${JSON.stringify(column)} in ${table}`,
       );
@@ -63,4 +77,15 @@ export function checkRows(table: string, columns: readonly string[], rows: reado
       throw new BackupRefusedError(`a row of ${table} does not have one text value per column`);
     }
   }
+}
+
+/** The rows without the values of columns the schema has since dropped (DROPPED_COLUMNS). */
+export function withoutDroppedColumns(rows: TableRows): TableRows {
+  const keep = rows.columns.map((column) => !wasDropped(rows.table, column));
+  if (keep.every(Boolean)) return rows;
+  return {
+    table: rows.table,
+    columns: rows.columns.filter((_, index) => keep[index]),
+    rows: rows.rows.map((row) => row.filter((_, index) => keep[index])),
+  };
 }
