@@ -1,7 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ProductView, UpdateProductRequest } from "../../../shared/product";
+import type { ProductView } from "../../../shared/product";
 import type { ProductImages } from "../../../shared/product-images";
-import type { ProductVariantsRequest, ProductVariantsView } from "../../../shared/variants";
+import type {
+  ProductVariantsRequest,
+  ProductVariantsView,
+  UpdateProductRequest,
+} from "../../../shared/variants";
 import { apiGetPage, apiJson, apiRequest, type ListPage } from "../api";
 import { uploadWithProgress } from "../upload";
 import { invalidateApi, storeKeys } from "./stores";
