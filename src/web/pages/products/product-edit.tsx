@@ -215,9 +215,6 @@ function ProductEditor({ product }: { product: ProductView }) {
             error={variantsError}
           />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
-            <p role="status" className="text-sm text-muted-foreground empty:hidden sm:mr-auto">
-              {dirty && !update.isPending ? t("unsavedChanges.hint") : null}
-            </p>
             <Button asChild variant="outline">
               <Link to={storePage}>{t("common.cancel")}</Link>
             </Button>
@@ -225,6 +222,13 @@ function ProductEditor({ product }: { product: ProductView }) {
               {update.isPending && <Spinner />}
               {update.isPending ? t("products.saving") : t("products.save")}
             </Button>
+            {/* Above the buttons on a phone (the row is reversed there), at the row's start when wider. */}
+            <p
+              role="status"
+              className="text-center text-sm text-muted-foreground empty:hidden sm:order-first sm:mr-auto"
+            >
+              {dirty && !update.isPending ? t("unsavedChanges.hint") : null}
+            </p>
           </div>
         </form>
       </FormProvider>
