@@ -148,8 +148,11 @@ async function journey(page: Page, browser: Browser, device: Device) {
   await card.getByRole("link", { name: `Choose options for ${title}` }).click();
   await expect(buyer.getByRole("heading", { name: title, level: 1 })).toBeVisible();
 
-  // The first size that can be bought is chosen: S, 1,200 kr, 2 left. M costs more and is the last one.
-  await expect(size(buyer, "S")).toBeChecked();
+  // M costs more than S: nothing is chosen yet and the price is "from 1,200 kr" (decision 0060).
+  await expect(buyer.getByText("from 1,200 kr", { exact: true })).toBeVisible();
+  await expect(buyer.getByRole("button", { name: "Choose options" })).toBeDisabled();
+  // S: 1,200 kr, 2 left. M costs more and is the last one.
+  await size(buyer, "S").check({ force: true });
   await expect(buyer.getByText("Only 2 left")).toBeVisible();
   await size(buyer, "M").check({ force: true });
   await expect(buyer.getByText("Only 1 left")).toBeVisible();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { productFieldsSchema, updateProductSchema } from "./product";
+import { productFieldsSchema, updateProductFieldsSchema } from "./product";
 
 const fields = (basePrice: unknown) => ({ title: "Ash glaze mug", basePrice });
 const issue = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
@@ -19,7 +19,7 @@ describe("product prices are whole kroner", () => {
       expect(issue(productFieldsSchema.safeParse(fields(price))), String(price)).toBe(
         "errors.priceWholeKroner",
       );
-      expect(issue(updateProductSchema.safeParse({ basePrice: price })), String(price)).toBe(
+      expect(issue(updateProductFieldsSchema.safeParse({ basePrice: price })), String(price)).toBe(
         "errors.priceWholeKroner",
       );
     }

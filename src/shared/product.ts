@@ -8,18 +8,33 @@ import { z } from "./zod";
  * price shown rounded never disagrees with the totals computed from it.
  */
 export const priceField = (message = "errors.priceInvalid") =>
-  z.union([z.string(), z.number()], message).transform((value, ctx) => {
-    const normalized = normalizePrice(value);
-    if (normalized === undefined) {
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    if (!normalized.endsWith(".00")) {
-      ctx.addIssue({ code: "custom", message: "errors.priceWholeKroner" });
-      return z.NEVER;
-    }
-    return normalized;
-  });
+  z.union([z.string(), z.number()], message).transform((value, ctx) => wholeKronerPrice(value, ctx, message));
+
+/**
+ * A variant's price (decision 0032): as priceField, or null for the product's own, sent as null or ""
+ * (a form's empty field). One schema, so a bad price gets its own message, not a union's "not valid".
+ */
+export const optionalPriceField = (message = "errors.priceInvalid") =>
+  z
+    .union([z.string(), z.number(), z.null()], message)
+    .transform((value, ctx): string | null =>
+      value === null || (typeof value === "string" && value.trim() === "")
+        ? null
+        : wholeKronerPrice(value, ctx, message),
+    );
+
+function wholeKronerPrice(value: string | number, ctx: z.RefinementCtx, message: string) {
+  const normalized = normalizePrice(value);
+  if (normalized === undefined) {
+    ctx.addIssue({ code: "custom", message });
+    return z.NEVER;
+  }
+  if (!normalized.endsWith(".00")) {
+    ctx.addIssue({ code: "custom", message: "errors.priceWholeKroner" });
+    return z.NEVER;
+  }
+  return normalized;
+}
 
 /** Where the product sits in its photo, in percent of the image's width and height. */
 export const coordinatesSchema = z.object({
@@ -142,10 +157,11 @@ const clearableText = (max: number) =>
     .transform((value) => (value === undefined ? undefined : value || null));
 
 /**
- * PUT /api/products/{id}: any subset of the fields, plus the active switch, and the product's
- * `updatedAt` the edit form was filled from (`expectedUpdatedAt`: a stale one is refused with 409).
+ * The fields of PUT /api/products/{id}: any subset of them, plus the active switch, and the product's
+ * `updatedAt` the edit form was filled from (`expectedUpdatedAt`: a stale one is refused with 409). The
+ * whole body, with the options and variants, is `updateProductSchema` in ./variants.
  */
-export const updateProductSchema = productFieldsSchema.partial().extend({
+export const updateProductFieldsSchema = productFieldsSchema.partial().extend({
   blurb: clearableText(PRODUCT_LIMITS.description),
   sku: clearableText(PRODUCT_LIMITS.sku),
   seoMetaTitle: clearableText(PRODUCT_LIMITS.seoTitle),
@@ -154,9 +170,6 @@ export const updateProductSchema = productFieldsSchema.partial().extend({
   coordinates: coordinatesSchema.nullable().optional(),
   expectedUpdatedAt: expectedUpdatedAtField,
 });
-export type UpdateProductInput = z.infer<typeof updateProductSchema>;
-/** What a client sends to PUT /api/products/{id} (before the schema normalises it). */
-export type UpdateProductRequest = z.input<typeof updateProductSchema>;
 
 /** One of the seller's options and its values (decision 0032); the input schemas are in ./variants. */
 export const productOptionViewSchema = z.object({ name: z.string(), values: z.array(z.string()) });

@@ -40,7 +40,28 @@ describe("toStorefrontProduct", () => {
       stockQty: 2,
       available: true,
       options: [{ name: "Størrelse", values: ["S", "M"] }],
+      displayPrice: { amount: "349.00", from: false },
     });
+  });
+
+  it("item 5: its card price is 'from' the cheapest variant, not the product's own price", () => {
+    const variant = (values: string[], price: string) => ({
+      id: values.join(),
+      productId: view.id,
+      label: values.join(),
+      values,
+      price,
+      priceDelta: "0.00",
+      sku: null,
+      stockQty: null,
+      available: true,
+    });
+    const card = toStorefrontProduct({
+      ...view,
+      basePrice: "395.00",
+      variants: [variant(["S"], "345.00"), variant(["M"], "425.00")],
+    });
+    expect(card.displayPrice).toEqual({ amount: "345.00", from: true });
   });
 
   it("leaves out the seller's texts, position, activity, photos, variants, dates and the repeated store", () => {

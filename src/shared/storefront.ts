@@ -3,7 +3,11 @@ import type { PublicOrder } from "./order-page";
 import { PAYMENT_PROVIDERS } from "./payment";
 import type { ProductView } from "./product";
 import { storeLegalDetailsSchema } from "./store";
+import type { StorefrontProduct } from "./storefront-product";
 import { z } from "./zod";
+
+// A product's card view lives in a module of its own, light enough for the shop's bundle to import.
+export { type StorefrontProduct, toStorefrontProduct } from "./storefront-product";
 
 /** The storefront's view of a store (GET /api/stores/slug/{slug}): only what shoppers may see. */
 export const publicStoreSchema = storeLegalDetailsSchema.extend({
@@ -23,44 +27,6 @@ export const publicStoreSchema = storeLegalDetailsSchema.extend({
   deliveryOptions: z.array(deliveryOptionViewSchema),
 });
 export type PublicStore = z.infer<typeof publicStoreSchema>;
-
-/**
- * What a storefront's page state carries of each product (decision 0042): what its card, the zoom viewer
- * and the cart's "add" show and need, and nothing else. The whole ProductView (photos, variants, SEO
- * texts, dates, the store repeated) made 17 of a 20-product storefront's 96 KB; the product's own page
- * carries the whole view.
- */
-export type StorefrontProduct = Pick<
-  ProductView,
-  | "id"
-  | "title"
-  | "sku"
-  | "basePrice"
-  | "currencyCode"
-  | "primaryImage"
-  | "coordinates"
-  | "stockQty"
-  | "available"
-> & {
-  /** Its options: a product with options is chosen on its own page, not added from the card. */
-  options: ProductView["options"];
-};
-
-/** A product's storefront card view; its store is the page's. */
-export function toStorefrontProduct(view: ProductView): StorefrontProduct {
-  return {
-    id: view.id,
-    title: view.title,
-    sku: view.sku,
-    basePrice: view.basePrice,
-    currencyCode: view.currencyCode,
-    primaryImage: view.primaryImage,
-    coordinates: view.coordinates,
-    stockQty: view.stockQty,
-    available: view.available,
-    options: view.options,
-  };
-}
 
 /**
  * Which part of a store's products a storefront page shows (decision 0040): its page number (from 1),

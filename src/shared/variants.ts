@@ -1,9 +1,10 @@
 import {
+  optionalPriceField,
   type ProductOption,
   type ProductVariantView,
-  priceField,
   productVariantViewSchema,
   stockQtyField,
+  updateProductFieldsSchema,
 } from "./product";
 import { z } from "./zod";
 
@@ -30,11 +31,7 @@ export const variantInputSchema = z.object({
   /** One value per option, in the options' order. */
   values: z.array(z.string("errors.invalidInput").trim(), "errors.invalidInput").max(MAX_OPTIONS),
   /** Absent, null or "": the product's price. */
-  price: z
-    .union([z.literal(""), z.null()])
-    .transform(() => null)
-    .or(priceField("errors.priceInvalid"))
-    .optional(),
+  price: optionalPriceField("errors.priceInvalid").optional(),
   sku: z
     .string()
     .trim()
@@ -81,6 +78,18 @@ export const productVariantsSchema = z
 export type ProductVariantsInput = z.infer<typeof productVariantsSchema>;
 /** What a client sends (before the schema normalises prices and stock). */
 export type ProductVariantsRequest = z.input<typeof productVariantsSchema>;
+
+/**
+ * PUT /api/products/{id}: the product's fields (any subset, see updateProductFieldsSchema) and, when the
+ * edit form changed them, its options and variants as PUT .../variants takes them. The server saves
+ * both in one transaction, or neither: the edit page has one Save (decision 0060).
+ */
+export const updateProductSchema = updateProductFieldsSchema.extend({
+  variants: productVariantsSchema.optional(),
+});
+export type UpdateProductInput = z.infer<typeof updateProductSchema>;
+/** What a client sends to PUT /api/products/{id} (before the schema normalises it). */
+export type UpdateProductRequest = z.input<typeof updateProductSchema>;
 
 /** "Størrelse: M / Farge: Blå": the variant's name on the cart, the order items and the SMS. */
 export function variantLabelOf(options: ProductOption[], values: string[]) {

@@ -1,4 +1,5 @@
 import { useCallback } from "react";
+import type { DisplayPrice } from "../../shared/display-price";
 import { formatKr, lineTotal, sumAmounts, wholeKroner } from "../../shared/money";
 import { useTranslation } from "./i18n";
 
@@ -33,4 +34,20 @@ export function shownTotal(lines: readonly { unitPrice: string; qty: number }[])
 export function useKr(): (amount: string | number | null | undefined) => string {
   const { language } = useTranslation();
   return useCallback((amount) => formatKr(amount, language), [language]);
+}
+
+/**
+ * A product's price before a variant is chosen (src/shared/display-price.ts, decision 0060): "345 kr",
+ * or "from 345 kr" when its variants cost different amounts. The text is the shared catalogue's
+ * `price.from`, the one the server's Finn.no listing uses too.
+ */
+export function usePriceText(): (price: Pick<DisplayPrice, "amount" | "from">) => string {
+  const { t, language } = useTranslation();
+  return useCallback(
+    (price) => {
+      const amount = formatKr(price.amount, language);
+      return price.from ? t("price.from", { price: amount }) : amount;
+    },
+    [t, language],
+  );
 }

@@ -123,6 +123,9 @@ export function shopCatalogue(language: Language, options: { withOrderPage?: boo
       errors: shopErrors(language),
       // The terms of sale (decision 0036): the terms page and the checkout's delivery lines.
       terms: sharedCatalogues[language].terms,
+      // "from 345 kr" (decision 0060): the cards' and the product page's price, worded as the server's
+      // Finn.no listing words it.
+      price: sharedCatalogues[language].price,
     };
     shopCatalogues.set(key, catalogue);
   }

@@ -12,11 +12,12 @@ import {
 import { UPLOADED_IMAGE_PATTERN } from "../../../shared/image-url";
 import { MAX_LINES_PER_ORDER } from "../../../shared/order-limits";
 import { pageQuerySchema } from "../../../shared/paging";
-import { createProductFormSchema, productViewSchema, updateProductSchema } from "../../../shared/product";
+import { createProductFormSchema, productViewSchema } from "../../../shared/product";
 import {
   type ProductVariantsInput,
   productVariantsSchema,
   productVariantsViewSchema,
+  updateProductSchema,
 } from "../../../shared/variants";
 import type { FileStorage } from "../../adapters/storage";
 import { products } from "../../db/schema";
@@ -88,19 +89,23 @@ async function resolveAnalysedImage(
   return { url: imageUrl, keys: [], width: 0, height: 0 };
 }
 
+/** A multipart form's JSON field (the options and variants), undefined when it is absent or empty. */
+function jsonField(text: string | undefined): unknown {
+  if (text === undefined || text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("invalidInput");
+  }
+}
+
 /**
  * Add product's options and variants (decision 0032): JSON text in the form, checked as PUT .../variants
  * checks them, so the product is created with them or not at all.
  */
 function variantsOf(text: string | undefined): ProductVariantsInput | undefined {
-  if (text === undefined || text.trim() === "") return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw badRequest("invalidInput");
-  }
-  return parseOrThrow(productVariantsSchema, value);
+  const value = jsonField(text);
+  return value === undefined ? undefined : parseOrThrow(productVariantsSchema, value);
 }
 
 export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStorage }> = async (
@@ -217,7 +222,11 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
     },
   );
 
-  /** JSON for the fields, or multipart with the same fields as text plus a new `image`. */
+  /**
+   * JSON for the fields and, optionally, the options and variants (`variants`, saved with the fields in
+   * one transaction, decision 0060); or multipart with the same fields as text (`variants` as JSON text)
+   * plus a new `image`.
+   */
   app.put(
     "/api/products/:id",
     { schema: { response: { 200: productViewSchema, ...errorResponses }, params: idParams } },
@@ -230,10 +239,11 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
       });
       if (request.isMultipart()) {
         const body = await readMultipart(request, { maxFiles: 1, fileFields: ["image"] });
-        const { isActive, ...fields } = body.fields;
+        const { isActive, variants, ...fields } = body.fields;
         const input = parseOrThrow(updateProductSchema, {
           ...fields,
           ...(isActive ? { isActive: isActive === "true" } : {}),
+          variants: jsonField(variants),
         });
         const file = body.files[0];
         const image = file ? await processAndStoreImage(storage, file.buffer) : undefined;

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { SEARCH_MAX_WORDS, STOREFRONT_PAGE_SIZE } from "../../../shared/catalogue-paging";
-import type { Coordinates, ProductFields, ProductView, UpdateProductInput } from "../../../shared/product";
-import type { ProductVariantsInput } from "../../../shared/variants";
+import type { Coordinates, ProductFields, ProductView } from "../../../shared/product";
+import type { ProductVariantsInput, UpdateProductInput } from "../../../shared/variants";
 import type { FileStorage } from "../../adapters/storage";
 import type { Db, DbOrTx } from "../../db/client";
 import { productImages, products, stores } from "../../db/schema";
@@ -536,7 +536,11 @@ export async function createProduct(
   }
 }
 
-/** Saves the fields (and a new photo); refused (409) when `expectedUpdatedAt` is no longer current. */
+/**
+ * Saves the fields, the options and variants when given, and a new photo, all in one transaction: the
+ * edit page's one Save (decision 0060). Refused (409) when `expectedUpdatedAt` is no longer current,
+ * and then nothing is saved.
+ */
 export async function updateProduct(
   db: Db,
   storage: FileStorage,
@@ -572,6 +576,7 @@ export async function updateProduct(
         .returning({ id: products.id });
       // A save from a version that is no longer current changes nothing, its new photo included.
       if (!updated) throw input.expectedUpdatedAt !== undefined ? staleWrite() : notFound("productNotFound");
+      if (input.variants) await replaceVariantsIn(tx, product.id, input.variants);
       if (newImage) {
         // A new photo on the edit form replaces the primary in its place; the other photos keep theirs.
         const old = await tx

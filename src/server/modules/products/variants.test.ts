@@ -152,6 +152,112 @@ describe("PUT /api/products/{id}/variants", () => {
   });
 });
 
+/**
+ * Issue item 1: the edit page changed a variant's price (345 → 355) and the description, said "saved",
+ * and a reload showed 345. One PUT /api/products/{id} now saves the fields and the variants together.
+ */
+describe("item 1: PUT /api/products/{id} saves the variants with the fields, in one transaction", () => {
+  const mugSizes = (smallPrice: string): ProductVariantsRequest => ({
+    options: [{ name: "Size", values: ["Small", "Large"] }],
+    variants: [
+      { values: ["Small"], price: smallPrice, stockQty: 3 },
+      { values: ["Large"], price: "425", stockQty: 2 },
+    ],
+  });
+
+  async function mugWithSizes() {
+    const seller = await signUp(t.app);
+    const store = await createStoreVia(seller.agent);
+    const product = await createProductVia(seller.agent, store.id, { title: "Krus", basePrice: "395" });
+    const saved = await seller.agent.put(`/api/products/${product.id}/variants`, mugSizes("345"));
+    expect(saved.statusCode).toBe(200);
+    return { ...seller, product, version: saved.json().updatedAt as string };
+  }
+
+  const smallOf = (view: { variants: { values: string[]; id: string; price: string | null }[] }) =>
+    view.variants.find((variant) => variant.values[0] === "Small");
+
+  it("saves a variant's new price and the description in one PUT; a reload shows both", async () => {
+    const { agent, product, version } = await mugWithSizes();
+    const before = smallOf((await agent.get(`/api/products/${product.id}`)).json());
+    const saved = await agent.put(`/api/products/${product.id}`, {
+      blurb: "Dreid på skive, glasert i askegrønt.",
+      expectedUpdatedAt: version,
+      variants: mugSizes("355"),
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().blurb).toBe("Dreid på skive, glasert i askegrønt.");
+    expect(smallOf(saved.json())?.price).toBe("355.00");
+
+    const reloaded = (await agent.get(`/api/products/${product.id}`)).json();
+    expect(reloaded.blurb).toBe("Dreid på skive, glasert i askegrønt.");
+    // The same variant (carts holding it still check out), at its new price.
+    expect(smallOf(reloaded)).toMatchObject({ id: before?.id, price: "355.00", stockQty: 3 });
+    expect(reloaded.updatedAt).toBe(saved.json().updatedAt);
+  });
+
+  it("takes the variants as JSON text in a multipart PUT too", async () => {
+    const { agent, product } = await mugWithSizes();
+    const saved = await agent.request({
+      method: "PUT",
+      url: `/api/products/${product.id}`,
+      ...multipart({ title: "Krus med hank", variants: JSON.stringify(mugSizes("360")) }),
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().title).toBe("Krus med hank");
+    expect(smallOf(saved.json())?.price).toBe("360.00");
+  });
+
+  it("refuses a bad variant with a 400 and a message, and saves nothing: not the description either", async () => {
+    const { agent, product, version } = await mugWithSizes();
+    const cases: [unknown, string][] = [
+      [
+        { ...mugSizes("355"), variants: [{ values: ["Medium"], price: "355", stockQty: 1 }] },
+        "Each variant needs one value of every option",
+      ],
+      [mugSizes("tre hundre"), "Price must be a positive number"],
+      [
+        { options: [{ name: "Size", values: ["Small"] }], variants: [] },
+        "A product with options needs at least one variant",
+      ],
+    ];
+    for (const [variants, message] of cases) {
+      const refused = await agent.put(`/api/products/${product.id}`, {
+        blurb: "Skal ikke lagres.",
+        expectedUpdatedAt: version,
+        variants,
+      });
+      expect(refused.statusCode, message).toBe(400);
+      expect(refused.json().message).toBe(message);
+    }
+    const multipartRefused = await agent.request({
+      method: "PUT",
+      url: `/api/products/${product.id}`,
+      ...multipart({ blurb: "Skal ikke lagres.", variants: "{not json" }),
+    });
+    expect(multipartRefused.statusCode).toBe(400);
+
+    const unchanged = (await agent.get(`/api/products/${product.id}`)).json();
+    expect(unchanged.blurb).toBe("Wheel-thrown, glazed in ash green.");
+    expect(smallOf(unchanged)?.price).toBe("345.00");
+    expect(unchanged.updatedAt).toBe(version);
+  });
+
+  it("refuses a save from a stale version (409) and keeps the variants as they were", async () => {
+    const { agent, product, version } = await mugWithSizes();
+    expect(
+      (await agent.put(`/api/products/${product.id}`, { title: "Krus 2", expectedUpdatedAt: version }))
+        .statusCode,
+    ).toBe(200);
+    const stale = await agent.put(`/api/products/${product.id}`, {
+      expectedUpdatedAt: version,
+      variants: mugSizes("355"),
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(smallOf((await agent.get(`/api/products/${product.id}`)).json())?.price).toBe("345.00");
+  });
+});
+
 describe("add product with its variants (POST /api/stores/{id}/products, `variants`)", () => {
   const add = (agent: Agent, storeId: string, variants: string) =>
     agent.request({

@@ -1,4 +1,13 @@
-import type { ItemList, Offer, Organization, Product, ProductGroup, WithContext } from "schema-dts";
+import type {
+  AggregateOffer,
+  ItemList,
+  Offer,
+  Organization,
+  Product,
+  ProductGroup,
+  WithContext,
+} from "schema-dts";
+import { displayPrice } from "../../../shared/display-price";
 import type { ProductVariantView, ProductView } from "../../../shared/product";
 import { productImageUrls } from "./feed";
 import { attributeOfOption, variantAttributes } from "./variant-attributes";
@@ -9,7 +18,12 @@ import { attributeOfOption, variantAttributes } from "./variant-attributes";
  * listing (developers.google.com/search/docs/appearance/structured-data/merchant-listing): name, image,
  * and an Offer with price, priceCurrency and availability; a product with variants is a ProductGroup
  * with one Product per variant in `hasVariant`, as Google's "Product variant structured data"
- * (developers.google.com/search/docs/appearance/structured-data/product-variants) describes. A storefront
+ * (developers.google.com/search/docs/appearance/structured-data/product-variants) describes. When the
+ * variants cost different amounts the group also carries an AggregateOffer (decision 0060): schema.org's
+ * "lowPrice: the lowest price of all offers available", "highPrice: the highest price of all offers
+ * available", "offerCount: the number of offers for the product"; Google's product snippets require its
+ * lowPrice and priceCurrency and recommend highPrice and offerCount, and show it as a price range. The
+ * per-variant Offers stay for merchant listings, which read an Offer's price. A storefront
  * is an ItemList of its products' addresses (the "summary page" of Google's carousel documentation).
  */
 
@@ -63,13 +77,36 @@ export function productStructuredData(
     .map((option) => attributeOfOption(option))
     .filter((attribute) => attribute !== undefined)
     .map((attribute) => `https://schema.org/${attribute}`);
+  const price = displayPrice(product);
   return {
     "@context": "https://schema.org",
     "@type": "ProductGroup",
     ...common,
     productGroupID: product.id,
     ...(variesBy.length > 0 ? { variesBy } : {}),
+    // The range the storefront shows as "from" (src/shared/display-price.ts): the same variants count.
+    ...(price.from ? { offers: priceRange(url, price, product, shop) } : {}),
     hasVariant: product.variants.map((variant) => variantProduct(product, variant, url, image, shop)),
+  };
+}
+
+/** The group's prices as one AggregateOffer: lowest and highest, as numbers with a dot, in kroner. */
+function priceRange(
+  url: string,
+  price: { amount: string; high: string },
+  product: ProductView,
+  shop: Shop,
+): AggregateOffer {
+  return {
+    "@type": "AggregateOffer",
+    url,
+    lowPrice: price.amount,
+    highPrice: price.high,
+    offerCount: product.variants.length,
+    priceCurrency: product.currencyCode,
+    availability: product.available ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    itemCondition: "https://schema.org/NewCondition",
+    seller: seller(shop),
   };
 }
 

@@ -187,6 +187,7 @@ describe("public store reads", () => {
       "basePrice",
       "coordinates",
       "currencyCode",
+      "displayPrice",
       "id",
       "options",
       "primaryImage",
@@ -196,7 +197,10 @@ describe("public store reads", () => {
     ];
     if (storefront.page !== "storefront") throw new Error(`no storefront: ${storefront.page}`);
     expect(Object.keys({ ...storefront.products[0] }).sort()).toEqual(STOREFRONT_PRODUCT_FIELDS);
-    expect(STOREFRONT_PRODUCT_FIELDS.filter((field) => !PUBLIC_PRODUCT_FIELDS.includes(field))).toEqual([]);
+    // The card's price is worked out from public fields (the price and the variants', decision 0060).
+    expect(STOREFRONT_PRODUCT_FIELDS.filter((field) => !PUBLIC_PRODUCT_FIELDS.includes(field))).toEqual([
+      "displayPrice",
+    ]);
     expect(storefront.products[0]).toMatchObject({
       id: product.id,
       title: "Askeglasert krus",

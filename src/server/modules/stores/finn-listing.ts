@@ -1,3 +1,4 @@
+import { displayPrice } from "../../../shared/display-price";
 import { translateShared } from "../../../shared/i18n";
 import { formatKr } from "../../../shared/money";
 import type { Language } from "../../../shared/preferences";
@@ -16,7 +17,13 @@ export function buildFinnListing(store: StoreRow, products: ProductView[], origi
   const storeUrl = `${origin}/s/${store.slug}`;
   const t = (key: string, params?: Record<string, string | number>) =>
     translateShared(language, `finn.${key}`, params);
-  const lines = products.map((product) => `• ${product.title}: ${formatKr(product.basePrice, language)}`);
+  // The price a shopper pays at least (decision 0060): "fra 345 kr" when the variants cost different amounts.
+  const priceOf = (product: ProductView) => {
+    const shown = displayPrice(product);
+    const amount = formatKr(shown.amount, language);
+    return shown.from ? translateShared(language, "price.from", { price: amount }) : amount;
+  };
+  const lines = products.map((product) => `• ${product.title}: ${priceOf(product)}`);
   const intro = store.theme.description?.trim() || t("intro", { store: store.name });
   const description = [
     intro,

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ProductView, UpdateProductRequest } from "../../../shared/product";
+import type { ProductView } from "../../../shared/product";
 import type { ProductImages } from "../../../shared/product-images";
-import type { ProductVariantsRequest, ProductVariantsView } from "../../../shared/variants";
+import type { UpdateProductRequest } from "../../../shared/variants";
 import { apiGetPage, apiJson, apiRequest, type ListPage } from "../api";
 import { uploadWithProgress } from "../upload";
 import { invalidateApi, storeKeys } from "./stores";
@@ -58,7 +58,7 @@ export function useCreateProduct(storeId: string) {
   });
 }
 
-/** PUT JSON fields, or FormData with the same fields as text plus a new `image`. */
+/** PUT JSON fields (with the options and variants when they changed), or FormData with a new `image`. */
 export function useUpdateProduct(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -79,16 +79,6 @@ export function useDeleteProduct() {
       queryClient.removeQueries({ queryKey: productKeys.detail(id) });
       return invalidateApi(queryClient, ...PRODUCT_DEPENDENT);
     },
-  });
-}
-
-/** PUT the product's options and variants (decision 0032); the product is read again afterwards. */
-export function useSaveVariants() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: ProductVariantsRequest }) =>
-      apiJson<ProductVariantsView>("PUT", `${productPath(id)}/variants`, body),
-    onSuccess: (_, { id }) => invalidateApi(queryClient, productPath(id), ...PRODUCT_DEPENDENT),
   });
 }
 

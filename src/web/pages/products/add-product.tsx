@@ -26,8 +26,8 @@ import { toastFailure } from "../../lib/toast-failure";
 import { PhotoManager, type PhotoTile } from "./photo-manager";
 import { type AiField, ProductFields, type ProductFormValues } from "./product-fields";
 import { stockFormText } from "./stock-field";
+import { VariantsCard } from "./variants-card";
 import { draftError, EMPTY_VARIANTS, requestOf, type VariantsDraft } from "./variants-draft";
-import { VariantsEditor } from "./variants-editor";
 
 // A product from a photo is one of a kind until the seller says otherwise (decision 0032).
 const EMPTY: ProductFormValues = { title: "", blurb: "", basePrice: "", sku: "", stockQty: "1" };
@@ -321,20 +321,12 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
               </CardContent>
             </Card>
           </div>
-          <Card>
-            <CardContent className="grid gap-4 pt-5 sm:pt-6">
-              <div className="grid gap-1">
-                <h2 className="text-lg font-semibold">{t("inventory.variantsTitle")}</h2>
-                <p className="text-sm text-muted-foreground">{t("inventory.variantsHint")}</p>
-              </div>
-              <VariantsEditor
-                draft={variants}
-                onChange={setVariants}
-                basePrice={String(form.watch("basePrice") || "0")}
-                error={variantsError}
-              />
-            </CardContent>
-          </Card>
+          <VariantsCard
+            draft={variants}
+            onChange={setVariants}
+            basePrice={String(form.watch("basePrice") || "0")}
+            error={variantsError}
+          />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button asChild variant="outline">
               <Link to={storePage}>{t("common.cancel")}</Link>

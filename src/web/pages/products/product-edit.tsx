@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ExternalLink, PackageX, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import { type ProductView, productFieldsSchema } from "../../../shared/product";
@@ -16,6 +16,7 @@ import { Card, CardContent } from "../../components/ui/card";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Label } from "../../components/ui/label";
 import { PageSpinner, Spinner } from "../../components/ui/spinner";
+import { UnsavedChangesDialog, useUnsavedChanges } from "../../components/unsaved-changes";
 import { toast } from "../../hooks/use-toast";
 import { ApiError } from "../../lib/api";
 import { DISCARD_EDITS } from "../../lib/form-reset";
@@ -26,6 +27,7 @@ import { ProductFields } from "./product-fields";
 import { ProductPhotos } from "./product-photos";
 import { stockText } from "./stock-field";
 import { VariantsCard } from "./variants-card";
+import { draftError, draftOf, optionsOf, requestOf, type VariantsDraft } from "./variants-draft";
 
 const editSchema = productFieldsSchema.extend({ isActive: z.boolean() });
 type EditValues = z.input<typeof editSchema>;
@@ -71,6 +73,9 @@ export function ProductEditPage() {
   return <ProductEditor product={product.data} />;
 }
 
+/** The variants as a save would send them, to tell a changed table from the saved one. */
+const variantsKey = (draft: VariantsDraft) => JSON.stringify(requestOf(draft));
+
 function ProductEditor({ product }: { product: ProductView }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -84,18 +89,31 @@ function ProductEditor({ product }: { product: ProductView }) {
     values: valuesOf(product),
     resetOptions: { keepDirtyValues: true },
   });
+  const [variants, setVariants] = useState<VariantsDraft>(() => draftOf(product));
+  const [variantsError, setVariantsError] = useState<string | undefined>();
+  const savedVariants = useMemo(() => variantsKey(draftOf(product)), [product]);
+  const variantsChanged = variantsKey(variants) !== savedVariants;
+  const dirty = form.formState.isDirty || variantsChanged;
+  const { blocker, leaveWithoutAsking } = useUnsavedChanges(dirty && !update.isPending);
   const storePage = `/stores/${product.storeId}?tab=products`;
-  const hasOptions = product.options.length > 0;
+  // As the table now stands: with options the stock lives on the variants (decision 0032).
+  const hasOptions = optionsOf(variants).length > 0;
 
   function submit(values: EditOutput) {
+    // The table is checked before anything is sent: one save stores all of it or none (decision 0060).
+    const problem = variantsChanged ? draftError(variants) : undefined;
+    setVariantsError(problem);
+    if (problem) return;
     const fields = {
       title: values.title,
       blurb: values.blurb ?? "",
       basePrice: values.basePrice,
       sku: values.sku ?? "",
       isActive: values.isActive,
-      // With options the stock lives on the variants (decision 0032): the product's is left as it is.
+      // With options the product's own stock is not used: it is left as it is.
       ...(hasOptions ? {} : { stockQty: values.stockQty ?? null }),
+      // Sent only when changed: a save of the title never writes back variant stock read minutes ago.
+      ...(variantsChanged ? { variants: requestOf(variants) } : {}),
       // A change saved meanwhile in another tab is refused (409, shown below) rather than overwritten.
       expectedUpdatedAt: product.updatedAt,
     };
@@ -103,6 +121,7 @@ function ProductEditor({ product }: { product: ProductView }) {
     update.mutate(fields, {
       onSuccess: (saved) => {
         form.reset(valuesOf(saved), DISCARD_EDITS);
+        setVariants(draftOf(saved));
         toast({ title: t("products.updatedTitle"), description: t("products.updatedDescription") });
       },
       onError: (err) => {
@@ -119,7 +138,7 @@ function ProductEditor({ product }: { product: ProductView }) {
           title: t("products.deletedTitle"),
           description: t("products.deletedDescription", { title: product.title }),
         });
-        navigate(storePage);
+        leaveWithoutAsking(() => navigate(storePage));
       },
       onError: (err) => {
         toastFailure(t("products.deleteFailedTitle"), err, t("common.tryAgain"));
@@ -189,7 +208,13 @@ function ProductEditor({ product }: { product: ProductView }) {
               </CardContent>
             </Card>
           </div>
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <VariantsCard
+            draft={variants}
+            onChange={setVariants}
+            basePrice={String(form.watch("basePrice") || "0")}
+            error={variantsError}
+          />
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
             <Button asChild variant="outline">
               <Link to={storePage}>{t("common.cancel")}</Link>
             </Button>
@@ -197,10 +222,17 @@ function ProductEditor({ product }: { product: ProductView }) {
               {update.isPending && <Spinner />}
               {update.isPending ? t("products.saving") : t("products.save")}
             </Button>
+            {/* Above the buttons on a phone (the row is reversed there), at the row's start when wider. */}
+            <p
+              role="status"
+              className="text-center text-sm text-muted-foreground empty:hidden sm:order-first sm:mr-auto"
+            >
+              {dirty && !update.isPending ? t("unsavedChanges.hint") : null}
+            </p>
           </div>
         </form>
       </FormProvider>
-      <VariantsCard product={product} />
+      <UnsavedChangesDialog blocker={blocker} />
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}

@@ -1,44 +1,24 @@
-import { useState } from "react";
-import type { ProductView } from "../../../shared/product";
-import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import { Spinner } from "../../components/ui/spinner";
-import { toast } from "../../hooks/use-toast";
 import { useTranslation } from "../../lib/i18n";
-import { useSaveVariants } from "../../lib/queries/products";
-import { toastFailure } from "../../lib/toast-failure";
-import { draftError, draftOf, requestOf, type VariantsDraft } from "./variants-draft";
+import type { VariantsDraft } from "./variants-draft";
 import { VariantsEditor } from "./variants-editor";
 
+interface VariantsCardProps {
+  draft: VariantsDraft;
+  onChange: (draft: VariantsDraft) => void;
+  /** The price in the form's field: what a variant without its own costs. */
+  basePrice: string;
+  /** A message key from productVariantsSchema, shown under the table. */
+  error?: string;
+}
+
 /**
- * The product's options and variants on its edit page, saved on their own (PUT .../variants, decision
- * 0032): a combination that stays keeps its id, so shoppers' carts holding it still check out.
+ * The product's options and variants on the add and edit pages (decision 0032). Part of the page's
+ * form: its one button saves them with the product's fields (decision 0060), so a combination that
+ * stays keeps its id and shoppers' carts holding it still check out.
  */
-export function VariantsCard({ product }: { product: ProductView }) {
+export function VariantsCard({ draft, onChange, basePrice, error }: VariantsCardProps) {
   const { t } = useTranslation();
-  const save = useSaveVariants();
-  const [draft, setDraft] = useState<VariantsDraft>(() => draftOf(product));
-  const [error, setError] = useState<string | undefined>();
-
-  function submit() {
-    const problem = draftError(draft);
-    setError(problem);
-    if (problem) return;
-    save.mutate(
-      { id: product.id, body: requestOf(draft) },
-      {
-        onSuccess: (saved) => {
-          setDraft(draftOf(saved));
-          toast({
-            title: t("inventory.savedTitle"),
-            description: t("inventory.savedText", { count: saved.variants.length }),
-          });
-        },
-        onError: (err) => toastFailure(t("inventory.saveFailed"), err, t("common.tryAgain")),
-      },
-    );
-  }
-
   return (
     <Card>
       <CardContent className="grid gap-4 pt-5 sm:pt-6">
@@ -46,11 +26,7 @@ export function VariantsCard({ product }: { product: ProductView }) {
           <h2 className="text-lg font-semibold">{t("inventory.variantsTitle")}</h2>
           <p className="text-sm text-muted-foreground">{t("inventory.variantsHint")}</p>
         </div>
-        <VariantsEditor draft={draft} onChange={setDraft} basePrice={product.basePrice} error={error} />
-        <Button type="button" onClick={submit} disabled={save.isPending} className="justify-self-end">
-          {save.isPending && <Spinner />}
-          {save.isPending ? t("inventory.saving") : t("inventory.save")}
-        </Button>
+        <VariantsEditor draft={draft} onChange={onChange} basePrice={basePrice} error={error} />
       </CardContent>
     </Card>
   );

@@ -69,7 +69,7 @@ export function rowsOf(draft: VariantsDraft) {
   }));
 }
 
-/** What PUT /api/products/{id}/variants is sent; productVariantsSchema checks it on both sides. */
+/** The `variants` of add product and of PUT /api/products/{id}; productVariantsSchema checks it on both sides. */
 export function requestOf(draft: VariantsDraft): ProductVariantsRequest {
   return {
     options: optionsOf(draft),

@@ -1,13 +1,14 @@
 import { Pencil } from "lucide-react";
 import { Link } from "react-router";
+import { displayPrice } from "../../../shared/display-price";
 import type { ProductView } from "../../../shared/product";
 import { ProductImage } from "../../components/products/product-image";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Tooltip, TooltipContent, TooltipTrigger } from "../../components/ui/tooltip";
-import { useFormatters } from "../../lib/format";
 import { useTranslation } from "../../lib/i18n";
+import { usePriceText } from "../../lib/money";
 
 /**
  * A product in the seller's store grid: the title's link covers the card and opens the public product
@@ -15,7 +16,7 @@ import { useTranslation } from "../../lib/i18n";
  */
 export function ProductCard({ product }: { product: ProductView }) {
   const { t } = useTranslation();
-  const { kr } = useFormatters();
+  const priceText = usePriceText();
 
   return (
     <Card className="group relative flex w-full flex-col overflow-hidden transition-shadow hover:shadow-md has-[.product-card-link:focus-visible]:outline-2 has-[.product-card-link:focus-visible]:outline-offset-2 has-[.product-card-link:focus-visible]:outline-ring">
@@ -49,7 +50,7 @@ export function ProductCard({ product }: { product: ProductView }) {
           </p>
         )}
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
-          <p className="min-w-0 font-semibold tabular-nums">{kr(product.basePrice)}</p>
+          <p className="min-w-0 font-semibold tabular-nums">{priceText(displayPrice(product))}</p>
           <Tooltip>
             <TooltipTrigger asChild aria-label={t("products.editNamed", { title: product.title })}>
               <Button asChild variant="outline" size="icon" className="relative z-10 -mr-1 -mb-1">

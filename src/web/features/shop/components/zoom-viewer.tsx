@@ -2,10 +2,11 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
 import { fixImageUrl } from "../../../../shared/image-url";
 import type { ProductView } from "../../../../shared/product";
+import type { StorefrontProduct } from "../../../../shared/storefront";
 import { Button } from "../../../components/ui/button";
 import { closesOnEscape } from "../../../components/ui/escape-close";
 import { useTranslation } from "../../../lib/i18n";
-import { useKr } from "../../../lib/money";
+import { usePriceText } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
 import { useFocusReturn } from "./focus-return";
 import { Maximize, Minus, Plus, ShoppingBag, X } from "./icons";
@@ -69,8 +70,9 @@ const RESET: View = { scale: ZOOM_MIN, x: 0, y: 0 };
 /** What the viewer shows of a product: a storefront's card view or a product page's whole view. */
 type ZoomProduct = Pick<
   ProductView,
-  "id" | "title" | "basePrice" | "available" | "options" | "primaryImage" | "coordinates"
->;
+  "id" | "title" | "available" | "options" | "primaryImage" | "coordinates"
+> &
+  Pick<StorefrontProduct, "displayPrice">;
 
 interface ZoomViewerProps<P extends ZoomProduct> {
   product: P | null;
@@ -80,6 +82,8 @@ interface ZoomViewerProps<P extends ZoomProduct> {
   detailsLink?: boolean;
   /** Which of the product's photos to show (the product page's gallery); the primary by default. */
   photo?: string | null;
+  /** The add button says "Choose options": always on a card, on the product page until all are chosen. */
+  choiceNeeded?: boolean;
 }
 
 /**
@@ -97,10 +101,11 @@ function ZoomDialog<P extends ZoomProduct>({
   onAddToCart,
   detailsLink = true,
   photo,
+  choiceNeeded = detailsLink,
 }: ZoomViewerProps<P>) {
   const { t } = useTranslation();
   const { origin } = useShop();
-  const kr = useKr();
+  const priceText = usePriceText();
   const frameRef = useRef<HTMLDivElement>(null);
   const [frame, setFrame] = useState<Size | null>(null);
   const [natural, setNatural] = useState<Size | null>(null);
@@ -279,7 +284,7 @@ function ZoomDialog<P extends ZoomProduct>({
                     {product.title}
                   </DialogPrimitive.Title>
                   <DialogPrimitive.Description className="text-sm text-white/75">
-                    <span className="font-medium text-white">{kr(product.basePrice)}</span>
+                    <span className="font-medium text-white">{priceText(product.displayPrice)}</span>
                     <span aria-hidden="true"> · </span>
                     <span className="hidden sm:inline">{t("zoom.hintPointer")}</span>
                     <span className="sm:hidden">{t("zoom.hintTouch")}</span>
@@ -398,7 +403,7 @@ function ZoomDialog<P extends ZoomProduct>({
                     {/* Sold out, or (with options) chosen on the product's page: decision 0032. */}
                     {!product.available
                       ? t("stock.soldOut")
-                      : product.options.length > 0 && detailsLink
+                      : product.options.length > 0 && choiceNeeded
                         ? t("stock.chooseOptions")
                         : t("storefront.addToCart")}
                   </Button>

@@ -1,9 +1,9 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { ProductView } from "../../../../shared/product";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../hooks/use-toast";
 import { useTranslation } from "../../../lib/i18n";
-import { useKr } from "../../../lib/money";
+import { usePriceText } from "../../../lib/money";
 import { cartStore } from "../cart/cart";
 import { CartButton } from "../cart/cart-button";
 import { QuantityStepper } from "../cart/quantity-stepper";
@@ -25,12 +25,15 @@ import { VariantPicker } from "./variant-picker";
  */
 export function ProductPage({ product }: { product: ProductView }) {
   const { t } = useTranslation();
-  const kr = useKr();
+  const priceText = usePriceText();
   const [quantity, setQuantity] = useState(1);
   const [zooming, setZooming] = useState(false);
   const [values, setValues] = useState(() => initialChoice(product));
   const choice = chosen(product, values);
   const soldOut = !choice.offered || choice.stockQty === 0;
+  // Variants that cost different amounts start with nothing chosen (decision 0060): the shopper picks.
+  const canAdd = choice.complete && !soldOut;
+  const pickerRef = useRef<HTMLDivElement>(null);
   const maxQuantity = Math.min(99, choice.stockQty ?? 99);
   const [zoomPhoto, setZoomPhoto] = useState<string | null>(null);
   const { origin } = useShop();
@@ -40,8 +43,8 @@ export function ProductPage({ product }: { product: ProductView }) {
   useProductViewBeacon(product.id);
 
   const addToCart = (qty: number) => {
-    // A sold-out product or variant cannot be added (decision 0032); the button says so.
-    if (soldOut) return;
+    // A sold-out product or variant cannot be added (decision 0032), nor half a choice; the button says so.
+    if (!canAdd) return;
     const before = cartStore.get();
     const replaced = before.items.length > 0 && before.storeId !== product.storeId;
     cartStore.add(product, qty, choice.variant);
@@ -96,7 +99,7 @@ export function ProductPage({ product }: { product: ProductView }) {
               {product.title}
             </h1>
             <div className="mt-2 flex flex-wrap items-center gap-3">
-              <p className="text-2xl font-semibold tabular-nums">{kr(choice.price)}</p>
+              <p className="text-2xl font-semibold tabular-nums">{priceText(choice.price)}</p>
               {/* Read out when the choice changes what is left. */}
               <div aria-live="polite" className="empty:hidden">
                 {choice.offered ? (
@@ -110,7 +113,7 @@ export function ProductPage({ product }: { product: ProductView }) {
               <p className="mt-1 text-sm text-muted-foreground">{choice.variant?.sku ?? product.sku}</p>
             )}
             {product.options.length > 0 && (
-              <div className="mt-6">
+              <div className="mt-6" ref={pickerRef}>
                 <VariantPicker product={product} values={values} onChange={setValues} />
               </div>
             )}
@@ -133,14 +136,18 @@ export function ProductPage({ product }: { product: ProductView }) {
               <Button
                 size="lg"
                 className="h-12 flex-1 text-base sm:max-w-72"
-                disabled={soldOut}
+                disabled={!canAdd}
                 onClick={() => {
                   addToCart(quantity);
                   setQuantity(1);
                 }}
               >
                 <ShoppingBag aria-hidden="true" />
-                {soldOut ? t("stock.soldOut") : t("productPage.addToCart")}
+                {soldOut
+                  ? t("stock.soldOut")
+                  : choice.complete
+                    ? t("productPage.addToCart")
+                    : t("stock.chooseOptions")}
               </Button>
             </div>
           </div>
@@ -151,11 +158,17 @@ export function ProductPage({ product }: { product: ProductView }) {
         <ShopFooter storeSlug={product.store.slug} />
       </div>
       <ZoomViewer
-        product={zooming ? product : null}
+        product={zooming ? { ...product, displayPrice: choice.price } : null}
         photo={zoomPhoto}
         onOpenChange={setZooming}
-        onAddToCart={() => addToCart(1)}
+        onAddToCart={() => {
+          if (choice.complete) return addToCart(1);
+          // Nothing chosen yet: back to the page, at the options.
+          setZooming(false);
+          pickerRef.current?.querySelector("input")?.focus();
+        }}
         detailsLink={false}
+        choiceNeeded={!choice.complete}
       />
     </div>
   );

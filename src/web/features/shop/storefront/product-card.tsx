@@ -1,6 +1,6 @@
 import type { StorefrontProduct } from "../../../../shared/storefront";
 import { useTranslation } from "../../../lib/i18n";
-import { useKr } from "../../../lib/money";
+import { usePriceText } from "../../../lib/money";
 import { ScanSearch } from "../components/icons";
 import { ProductPhoto } from "../components/product-photo";
 import { StockLabel } from "../components/stock-label";
@@ -23,7 +23,7 @@ interface ProductCardProps {
  */
 export function ProductCard({ product, onZoom, onAdd, lead = false }: ProductCardProps) {
   const { t } = useTranslation();
-  const kr = useKr();
+  const priceText = usePriceText();
   const stretched = "torg-card-target";
   const title = <span>{product.title}</span>;
 
@@ -66,7 +66,7 @@ export function ProductCard({ product, onZoom, onAdd, lead = false }: ProductCar
         {product.sku && <p className="torg-card-sku">{product.sku}</p>}
         <StockLabel stockQty={product.available ? product.stockQty : 0} />
         <div className="torg-card-foot">
-          <p className="torg-card-price">{kr(product.basePrice)}</p>
+          <p className="torg-card-price">{priceText(product.displayPrice)}</p>
           {/* Sold out: nothing to add (decision 0032). With options, the shopper chooses on its page. */}
           {!product.available ? null : product.options.length > 0 ? (
             <a href={`/products/${product.id}`} className={addButton}>

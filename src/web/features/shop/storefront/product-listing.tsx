@@ -6,7 +6,8 @@ import {
   storefrontPageHref,
 } from "../../../../shared/catalogue-paging";
 import { formatCount } from "../../../../shared/money";
-import type { PublicStore, StorefrontListing, StorefrontProduct } from "../../../../shared/storefront";
+import type { PublicStore, StorefrontListing } from "../../../../shared/storefront";
+import { type StorefrontProduct, toStorefrontProduct } from "../../../../shared/storefront-product";
 import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../lib/i18n";
 import { fetchStorefrontPage } from "../api";
@@ -66,7 +67,10 @@ export function ProductListing({ store, products, listing, headingRef, onZoom, o
       const before = shown.length;
       // A product the seller moved between the two reads may come twice; it is shown once.
       const seen = new Set(shown.map((product) => product.id));
-      setShown([...shown, ...next.products.filter((product) => !seen.has(product.id))]);
+      setShown([
+        ...shown,
+        ...next.products.filter((product) => !seen.has(product.id)).map(toStorefrontProduct),
+      ]);
       setTotal(next.total);
       // Where a reload or a shared link comes back to: the last page shown.
       window.history.replaceState(
