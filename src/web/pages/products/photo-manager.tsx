@@ -167,7 +167,7 @@ export function PhotoManager({
         {label}
       </legend>
       <p id={hintId} className="text-xs text-muted-foreground">
-        {t("photos.hint", { max: MAX_PRODUCT_IMAGES })} {t("photoFiles.formats", { mb: MAX_IMAGE_MB })}
+        {t("photos.hint", { max: MAX_PRODUCT_IMAGES })} {t("photoFiles.formats", { mb: MAX_IMAGE_MB })}.
       </p>
       {tiles.length > 0 && (
         <DndContext
