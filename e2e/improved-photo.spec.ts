@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { createStoreThroughApi, photo, signInSharedSeller, uniqueEmail } from "./helpers";
 
 /**
@@ -10,6 +11,15 @@ import { createStoreThroughApi, photo, signInSharedSeller, uniqueEmail } from ".
 
 const SHOTS = process.env.SHOTS_DIR;
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+/** The page passes axe (WCAG 2.1 AA) in both themes. */
+async function expectAccessible(page: Page, what: string) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoSeriousViolations(page, `${what} (${colorScheme})`);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
 
 /** Screenshots of one state at both sizes, light and dark (only when SHOTS_DIR is set). */
 async function shots(page: Page, name: string, locator?: string) {
@@ -74,6 +84,7 @@ test("add product: refused files are named and kept out; the improved photo is c
     }),
   ).toBeVisible();
   await expect(choice.getByRole("link", { name: "Original: open full size" })).toBeVisible();
+  await expectAccessible(page, "add product with a refusal and the improved photo");
   await shots(page, "add-product-refused", "[role=alert]");
   await shots(page, "add-product-before-after", "[data-improved-photo]");
 
@@ -113,6 +124,7 @@ test("quick-create: a non-photo is named on the single upload; the improved phot
   await expect(page.getByRole("alert").filter({ hasText: "holiday.jpg" })).toHaveText(
     "holiday.jpg is not a photo (JPG, PNG, WEBP or HEIC).",
   );
+  await expectAccessible(page, "quick-create's upload with a refusal");
   await shots(page, "quick-create-refused", "[role=alert]");
 
   await page.locator('input[type="file"]').setInputFiles(photo("aloe-pot.jpg"));
@@ -121,6 +133,7 @@ test("quick-create: a non-photo is named on the single upload; the improved phot
   });
   const choice = page.locator("[data-improved-photo]");
   await expect(choice.getByRole("img", { name: "Your photo as you took it" })).toBeVisible();
+  await expectAccessible(page, "quick-create's store step with the improved photo");
   await shots(page, "quick-create-before-after", "[data-improved-photo]");
   const toggle = choice.getByRole("switch", { name: "Use the improved photo" });
   await toggle.focus();
