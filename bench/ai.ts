@@ -39,7 +39,7 @@ async function main() {
     provider: createOfflineProvider(),
     timeoutMs: 60_000,
   };
-  const options = { endpoint: "bench", user: null, language: "en" as const, allowHeic: false };
+  const options = { endpoint: "bench", user: null, language: "en" as const };
   const photos = await phonePhotos();
 
   const coldStarted = performance.now();

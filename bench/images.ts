@@ -51,13 +51,13 @@ async function main() {
   const pipeline: number[] = [];
   // One warm-up of each, then alternate so both see the same machine state.
   await singleResize(input);
-  await processAndStoreImage(storage, input);
+  await processAndStoreImage(storage, { buffer: input });
   for (let run = 0; run < RUNS; run++) {
     let started = performance.now();
     await singleResize(input);
     single.push(performance.now() - started);
     started = performance.now();
-    await processAndStoreImage(storage, input);
+    await processAndStoreImage(storage, { buffer: input });
     pipeline.push(performance.now() - started);
   }
   fs.rmSync(dir, { recursive: true, force: true });

@@ -9,6 +9,14 @@ export const analysisResultSchema = z.object({
   seoDescription: z.string(),
   /** The stored photo ("/uploads/products/…-1600.webp"): a product can point at it instead of uploading again. */
   imageUrl: z.string(),
+  /**
+   * An improved copy of the photo (decision 0062): framed around the product, white balance and exposure
+   * corrected, stored like `imageUrl`. Only when it differs meaningfully from the photo; the seller may
+   * choose it instead ("Use the improved photo"), and housekeeping removes it a day later if nobody does.
+   */
+  enhancedImageUrl: z.string().optional(),
+  /** `coordinates` as a place in the improved copy; with `enhancedImageUrl` only. */
+  enhancedCoordinates: z.object({ x: z.number(), y: z.number() }).nullable().optional(),
   altText: z.string(),
   /** Where the product sits in the photo, in percent of its width and height. */
   coordinates: z.object({ x: z.number(), y: z.number() }).nullable(),

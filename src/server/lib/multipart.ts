@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { HttpError } from "./http-error";
+import { photoRefused } from "./photo-refusal";
 
 export interface UploadedFile {
   field: string;
@@ -37,7 +38,12 @@ export async function readMultipart(
   try {
     for await (const part of request.parts({ limits: { files: options.maxFiles } })) {
       if (part.type === "file") {
-        const buffer = await part.toBuffer();
+        // The part's own size limit: its refusal names the file, as the pipeline's refusals do.
+        const buffer = await part.toBuffer().catch((error: unknown) => {
+          if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+            throw photoRefused(413, "imageTooLarge", part.filename);
+          throw error;
+        });
         if (!options.fileFields.includes(part.fieldname)) continue;
         body.files.push({ field: part.fieldname, filename: part.filename, buffer });
       } else if (typeof part.value === "string") {

@@ -100,7 +100,7 @@ describe("a fake HEIC", () => {
         fileName: "IMG_0001.HEIC",
         ok: false,
         status: 415,
-        error: "The image could not be read. Try another photo.",
+        error: "IMG_0001.HEIC could not be read. Try another photo.",
       },
     ]);
     expect(problemsLogged().slice(before)).toEqual([]);

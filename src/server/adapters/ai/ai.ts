@@ -11,6 +11,11 @@ export interface ProductAnalysis {
   altText: string;
   /** Where the product sits, in percent of the image's width and height. */
   coordinates: { x: number; y: number } | null;
+  /**
+   * Where the product sits as a box, in fractions of the image: left, top, right, bottom; null when the
+   * provider gives only a point. The improved copy is framed around it (decision 0062).
+   */
+  box: readonly [number, number, number, number] | null;
   /** The shop category the provider settled on, when it is sure enough ("cup", "vase"...), else null. */
   category: string | null;
   /** How sure the provider is of what the product is, 0..1. */

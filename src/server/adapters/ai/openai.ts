@@ -157,6 +157,8 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
           seoDescription: parsed.seoDescription,
           altText: parsed.altText,
           coordinates: parsed.coordinates,
+          // The model is asked for the product's centre only: the improved copy is not cropped.
+          box: null,
           category: null,
           confidence: parsed.confident ? 0.9 : 0.2,
         },

@@ -21,8 +21,9 @@ export interface StoredFile {
 }
 
 /**
- * The folders uploads are written to: products/ (analysed photos and product photos) and enhanced/
- * (copies that earlier versions made with every analysis; nothing shows them, housekeeping deletes them).
+ * The folders uploads are written to: products/ (analysed photos, their improved copies, product photos)
+ * and enhanced/ (copies that earlier versions made with every analysis; nothing shows them, housekeeping
+ * deletes them; an improved copy is now a photo like any other, in products/, decision 0062).
  * Housekeeping and backups walk these.
  */
 export const UPLOAD_FOLDERS = ["products/", "enhanced/"] as const;

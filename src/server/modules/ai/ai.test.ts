@@ -32,7 +32,7 @@ describe("analysis with the offline provider", () => {
   });
   afterAll(() => t.close());
 
-  it("answers the spec's fields, stores the photo in three widths (and nothing else), and logs the call", async () => {
+  it("answers the spec's fields, stores the photo and its improved copy in three widths each, and logs the call", async () => {
     const { agent, user } = await signUp(t.app);
     const before = filesUnder(t.config.uploadDir ?? "");
     const response = await analyse(agent, photo("coffee-cup.jpg"));
@@ -42,14 +42,18 @@ describe("analysis with the offline provider", () => {
     for (const field of ["description", "seoTitle", "seoDescription", "altText"])
       expect(result[field]).toEqual(expect.any(String));
     expect(result.imageUrl).toMatch(/^\/uploads\/products\/.+-1600\.webp$/);
-    expect(result).not.toHaveProperty("enhancedImageUrl");
-    expect((await t.app.inject({ url: result.imageUrl })).statusCode).toBe(200);
-    // One photo, three widths: no second ("enhanced") copy that nothing ever shows.
+    // The warm photo of a cup off the middle gets an improved copy (decision 0062; improved-photo.test.ts).
+    expect(result.enhancedImageUrl).toMatch(/^\/uploads\/products\/.+-1600\.webp$/);
+    for (const url of [result.imageUrl, result.enhancedImageUrl])
+      expect((await t.app.inject({ url })).statusCode).toBe(200);
+    // Two photos, three widths each, and nothing else.
     const added = filesUnder(t.config.uploadDir ?? "").filter((file) => !before.includes(file));
     expect(added.sort()).toEqual(
-      [1600, 400, 800].map((width) =>
-        result.imageUrl.replace("/uploads/", "").replace("-1600.", `-${width}.`),
-      ),
+      [result.imageUrl, result.enhancedImageUrl]
+        .flatMap((url: string) =>
+          [1600, 400, 800].map((width) => url.replace("/uploads/", "").replace("-1600.", `-${width}.`)),
+        )
+        .sort(),
     );
 
     const [log] = await t.database.db
@@ -73,7 +77,7 @@ describe("analysis with the offline provider", () => {
       "fake.jpg",
     );
     expect(response.statusCode).toBe(415);
-    expect(response.json().message).toBe("Unsupported image type. Use JPG, PNG or WEBP.");
+    expect(response.json().message).toBe("fake.jpg is not a photo (JPG, PNG, WEBP or HEIC).");
   });
 
   it("rate limits anonymous analysis per client", async () => {
@@ -123,7 +127,7 @@ describe("analysis with the offline provider", () => {
     expect(lines[2]).toMatchObject({
       fileName: "notes.jpg",
       status: 415,
-      error: "Unsupported image type. Use JPG, PNG, WEBP or HEIC.",
+      error: "notes.jpg is not a photo (JPG, PNG, WEBP or HEIC).",
     });
     expect(lines[3].result.title).toBe("Handmade glass");
     expect(lines[4]).toEqual({ type: "end" });

@@ -70,13 +70,14 @@ export const aiRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
         user: request.user,
         storeId: await storeContext(request, body.fields.storeId),
         language: requestLanguage(request),
-        allowHeic: false,
+        fileName: file.filename,
+        log: request.log,
       });
     },
   );
 
   /**
-   * Up to 10 photos (HEIC allowed). With `Accept: application/x-ndjson` each result is streamed as a line
+   * Up to 10 photos. With `Accept: application/x-ndjson` each result is streamed as a line
    * the moment it is ready, so the client can show real progress; otherwise one JSON array at the end.
    * One bad photo does not sink the others: it comes back with its own error.
    */
@@ -103,7 +104,7 @@ export const aiRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
         user: request.user,
         storeId: await storeContext(request, body.fields.storeId),
         language: requestLanguage(request),
-        allowHeic: true,
+        log: request.log,
       };
       type Item = { index: number; fileName: string } & (
         | { ok: true; result: AnalysisResult }
@@ -117,7 +118,7 @@ export const aiRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
             index,
             fileName,
             ok: true,
-            result: await analyseImage(services, file?.buffer ?? Buffer.alloc(0), options),
+            result: await analyseImage(services, file?.buffer ?? Buffer.alloc(0), { ...options, fileName }),
           };
         } catch (error) {
           const status = error instanceof HttpError ? error.statusCode : 500;

@@ -1,12 +1,25 @@
 import { and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { AnalysisResult } from "../../../shared/ai";
 import type { Language } from "../../../shared/preferences";
-import { type AiProvider, AiProviderError, type AnalysisImage } from "../../adapters/ai";
+import {
+  type AiProvider,
+  AiProviderError,
+  type AnalysisImage,
+  type ProductAnalysis,
+} from "../../adapters/ai";
 import type { FileStorage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
 import { aiLogs, productImages, products, storeMembers, type users } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
-import { deleteStoredImage, prepareImage, storeImageVariants } from "../images/pipeline";
+import { improvePhoto, pointInFrame } from "../images/enhance";
+import {
+  deleteStoredImage,
+  type PreparedImage,
+  prepareImage,
+  type StoredImage,
+  storeImageVariants,
+} from "../images/pipeline";
 import { memberStoreIds } from "../stores/service";
 
 type User = typeof users.$inferSelect;
@@ -16,7 +29,9 @@ export interface AnalyseOptions {
   user: User | null;
   storeId?: string;
   language: Language;
-  allowHeic: boolean;
+  /** As uploaded: refusals name the file. */
+  fileName?: string;
+  log?: Pick<FastifyBaseLogger, "warn">;
 }
 
 /** The seller's own prices for similar products (same category), newest first; none for visitors. */
@@ -47,16 +62,33 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** The improved copy, stored, when it differs meaningfully from the photo (decision 0062). */
+async function storeImprovedCopy(
+  storage: FileStorage,
+  prepared: PreparedImage,
+  analysis: ProductAnalysis,
+): Promise<{ stored: StoredImage; coordinates: AnalysisResult["coordinates"] } | undefined> {
+  const improved = await improvePhoto(prepared, analysis.box);
+  if (!improved.meaningful) return undefined;
+  const stored = await storeImageVariants(storage, improved.image);
+  const original = { width: prepared.info.width, height: prepared.info.height };
+  return {
+    stored,
+    coordinates: analysis.coordinates && pointInFrame(analysis.coordinates, improved.frame, original),
+  };
+}
+
 /**
  * One photo through the image pipeline (checks, upright, metadata stripped, stored in three widths)
- * and the AI provider. Every provider call, good or failed, is written to AiLog.
+ * and the AI provider, then an improved copy framed where the provider found the product. Every
+ * provider call, good or failed, is written to AiLog.
  */
 export async function analyseImage(
   deps: { db: Db; storage: FileStorage; provider: AiProvider; timeoutMs: number },
   file: Buffer,
   options: AnalyseOptions,
 ): Promise<AnalysisResult> {
-  const prepared = await prepareImage(file, { allowHeic: options.allowHeic });
+  const prepared = await prepareImage(file, { fileName: options.fileName });
   // Storing runs on sharp's threads while the model runs on this one: the two overlap. The photo waits
   // to be claimed by a product or store; the housekeeping sweep deletes it a day later if none does.
   const storing = storeImageVariants(deps.storage, prepared);
@@ -69,6 +101,7 @@ export async function analyseImage(
     channels: prepared.info.channels,
   };
   const started = performance.now();
+  let improvedCopy: Awaited<ReturnType<typeof storeImprovedCopy>>;
   const log = {
     endpoint: options.endpoint,
     storeId: options.storeId ?? null,
@@ -84,6 +117,11 @@ export async function analyseImage(
     );
     const processingTimeMs = Math.round(performance.now() - started);
     const original = await storing;
+    // The improved copy is an offer: when making it fails, the analysis still answers, with the photo as taken.
+    improvedCopy = await storeImprovedCopy(deps.storage, prepared, call.analysis).catch((error: unknown) => {
+      options.log?.warn({ err: error }, "the improved copy of an analysed photo failed");
+      return undefined;
+    });
     await deps.db.insert(aiLogs).values({
       ...log,
       prompt: call.prompt,
@@ -100,6 +138,10 @@ export async function analyseImage(
       seoTitle: analysis.seoTitle,
       seoDescription: analysis.seoDescription,
       imageUrl: original.url,
+      ...(improvedCopy && {
+        enhancedImageUrl: improvedCopy.stored.url,
+        enhancedCoordinates: improvedCopy.coordinates,
+      }),
       altText: analysis.altText,
       coordinates: analysis.coordinates,
       category: analysis.category,
@@ -118,6 +160,7 @@ export async function analyseImage(
     });
     const stored = await storing.catch(() => undefined);
     if (stored) await deleteStoredImage(deps.storage, stored.keys);
+    if (improvedCopy) await deleteStoredImage(deps.storage, improvedCopy.stored.keys);
     if (!(error instanceof AiProviderError) && error instanceof HttpError) throw error;
     throw new HttpError(502, "analysisFailed", { reason: message });
   }

@@ -143,6 +143,56 @@ describe("housekeeping", () => {
     expect(shop).toMatchObject({ heroImageUrl: forHero, fallbackHeroImage: forQuickStore });
   });
 
+  it("deletes an unchosen improved copy after the same day as an unclaimed upload, and keeps a chosen one", async () => {
+    const { agent } = await signUp(t.app);
+    const aloe = fs.readFileSync(path.resolve("src/server/adapters/ai/offline/fixtures/aloe-pot.jpg"));
+    const analyseAloe = async () => {
+      const response = await agent.request({
+        method: "POST",
+        url: "/api/products/analyze",
+        ...multipart({}, [{ field: "productImage", filename: "aloe.jpg", body: aloe }]),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const { imageUrl, enhancedImageUrl } = response.json();
+      expect(enhancedImageUrl).toMatch(/-1600\.webp$/);
+      return { imageUrl: imageUrl as string, enhancedImageUrl: enhancedImageUrl as string };
+    };
+    const [improvedChosen, originalChosen, recent] = [
+      await analyseAloe(),
+      await analyseAloe(),
+      await analyseAloe(),
+    ];
+    const store = await createStoreVia(agent);
+    for (const imageUrl of [improvedChosen.enhancedImageUrl, originalChosen.imageUrl]) {
+      const added = await agent.request({
+        method: "POST",
+        url: `/api/stores/${store.id}/products`,
+        ...multipart({ title: "Aloe", basePrice: "300", imageUrl }, []),
+      });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    for (const url of [
+      improvedChosen.imageUrl,
+      improvedChosen.enhancedImageUrl,
+      originalChosen.imageUrl,
+      originalChosen.enhancedImageUrl,
+    ])
+      age(url, 2);
+    // Younger than a day: may still be chosen.
+    age(recent.enhancedImageUrl, 0.9);
+
+    await t.app.housekeeping.run();
+
+    for (const gone of [improvedChosen.imageUrl, originalChosen.enhancedImageUrl]) {
+      expect(await served(gone), gone).toBe(404);
+      expect(filesOf(gone)).toEqual([]);
+    }
+    for (const kept of [improvedChosen.enhancedImageUrl, originalChosen.imageUrl, recent.enhancedImageUrl]) {
+      expect(await served(kept), kept).toBe(200);
+      expect(filesOf(kept)).toHaveLength(3);
+    }
+  });
+
   it("deletes AI logs, SMS logs, finished texts and view counts past their retention; newer ones stay", async () => {
     const { agent } = await signUp(t.app);
     const store = await createStoreVia(agent);

@@ -5,11 +5,12 @@ import { HEIC_TYPES as HEIC_MIME_TYPES, IMAGE_TYPES, MAX_IMAGE_BYTES } from "../
 import { IMAGE_WIDTHS } from "../../../shared/image-url";
 import type { FileStorage } from "../../adapters/storage";
 import { HttpError } from "../../lib/http-error";
+import { photoRefused } from "../../lib/photo-refusal";
 
 /** Larger than any phone photo (a 48 MP sensor is 8000×6000); a 30000×30000 "bomb" is far beyond it. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
-const BASE_TYPES = new Set<string>(IMAGE_TYPES);
+const ACCEPTED_TYPES = new Set<string>(IMAGE_TYPES);
 const HEIC_TYPES = new Set<string>(HEIC_MIME_TYPES);
 
 export interface StoredImage {
@@ -26,19 +27,20 @@ export interface PreparedImage {
   info: OutputInfo;
 }
 
-async function decodeHeic(input: Buffer): Promise<Sharp> {
+async function decodeHeic(input: Buffer, fileName: string | undefined): Promise<Sharp> {
   const { default: decode } = await import("heic-decode");
   // A file that only starts like a HEIC (the sniffer reads the first bytes) is the sender's mistake,
   // as for the other formats: 415, not a failure of ours.
   const unreadable = (error: unknown) => {
-    throw error instanceof HttpError ? error : new HttpError(415, "imageUnreadable");
+    throw error instanceof HttpError ? error : photoRefused(415, "imageUnreadable", fileName);
   };
   // The container gives the size before any pixel is decoded, so a HEIC bomb is refused unread.
   const images = await decode.all({ buffer: new Uint8Array(input) }).catch(unreadable);
   try {
     const [first] = images;
-    if (!first) throw new HttpError(415, "imageUnreadable");
-    if (first.width * first.height > MAX_IMAGE_PIXELS) throw new HttpError(413, "imageDimensionsTooLarge");
+    if (!first) throw photoRefused(415, "imageUnreadable", fileName);
+    if (first.width * first.height > MAX_IMAGE_PIXELS)
+      throw photoRefused(413, "imageDimensionsTooLarge", fileName);
     const image = await first.decode().catch(unreadable);
     return sharp(Buffer.from(image.data.buffer), {
       raw: { width: image.width, height: image.height, channels: 4 },
@@ -51,32 +53,30 @@ async function decodeHeic(input: Buffer): Promise<Sharp> {
 /**
  * Sniffs the bytes (never the file name), refuses oversize and decompression bombs before decoding,
  * then decodes once: rotated upright from EXIF, scaled to the largest variant, metadata (GPS included)
- * left behind because raw pixels carry none.
+ * left behind because raw pixels carry none. `fileName` (as uploaded) only words the refusals.
  */
 export async function prepareImage(
   input: Buffer,
-  options: { allowHeic?: boolean } = {},
+  options: { fileName?: string } = {},
 ): Promise<PreparedImage> {
-  if (input.length > MAX_IMAGE_BYTES) throw new HttpError(413, "imageTooLarge");
+  const { fileName } = options;
+  if (input.length > MAX_IMAGE_BYTES) throw photoRefused(413, "imageTooLarge", fileName);
   const type = await fileTypeFromBuffer(input);
-  const isHeic = !!type && HEIC_TYPES.has(type.mime);
-  if (!type || !(BASE_TYPES.has(type.mime) || (options.allowHeic && isHeic))) {
-    throw new HttpError(415, options.allowHeic ? "imageTypeUnsupportedHeic" : "imageTypeUnsupported");
-  }
+  if (!type || !ACCEPTED_TYPES.has(type.mime)) throw photoRefused(415, "imageTypeUnsupported", fileName);
 
   let source: Sharp;
-  if (isHeic) {
-    source = await decodeHeic(input);
+  if (HEIC_TYPES.has(type.mime)) {
+    source = await decodeHeic(input, fileName);
   } else {
     // Reading the header needs no pixel limit; the limit is applied below, before any decoding.
     const metadata = await sharp(input, { limitInputPixels: false })
       .metadata()
       .catch(() => {
-        throw new HttpError(415, "imageUnreadable");
+        throw photoRefused(415, "imageUnreadable", fileName);
       });
-    if (!metadata.width || !metadata.height) throw new HttpError(415, "imageUnreadable");
+    if (!metadata.width || !metadata.height) throw photoRefused(415, "imageUnreadable", fileName);
     if (metadata.width * metadata.height > MAX_IMAGE_PIXELS)
-      throw new HttpError(413, "imageDimensionsTooLarge");
+      throw photoRefused(413, "imageDimensionsTooLarge", fileName);
     source = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" }).rotate();
   }
 
@@ -89,7 +89,7 @@ export async function prepareImage(
     return { pixels: data, info };
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    throw new HttpError(415, "imageUnreadable");
+    throw photoRefused(415, "imageUnreadable", fileName);
   }
 }
 
@@ -127,12 +127,12 @@ export async function storeImageVariants(
   return { url: `/uploads/${first.key}`, keys: encoded.map((file) => file.key), width, height };
 }
 
+/** An uploaded file (a multipart part) through the whole pipeline; its name words any refusal. */
 export async function processAndStoreImage(
   storage: FileStorage,
-  input: Buffer,
-  options: { allowHeic?: boolean } = {},
+  file: { buffer: Buffer; filename?: string },
 ) {
-  return storeImageVariants(storage, await prepareImage(input, options));
+  return storeImageVariants(storage, await prepareImage(file.buffer, { fileName: file.filename }));
 }
 
 /** Best effort: a file left behind costs disk, never correctness. */

@@ -42,7 +42,7 @@ export const productImageRoutes: FastifyPluginAsyncZod<AppDeps & { storage: File
       const body = await readMultipart(request, { maxFiles: 1, fileFields: ["image"] });
       const file = body.files[0];
       if (!file) throw badRequest("imageRequired");
-      const image = await processAndStoreImage(storage, file.buffer);
+      const image = await processAndStoreImage(storage, file);
       return addProductImage(db, storage, product, image, onCatalogueChange);
     },
   );

@@ -152,28 +152,28 @@ describe("POST /api/stores/{id}/products", () => {
       async () => Buffer.concat([await sampleJpeg(), Buffer.alloc(6 * 1024 * 1024)]),
       "photo.jpg",
       413,
-      "The image is too large. The maximum size is 5MB.",
+      "photo.jpg is larger than 5 MB.",
     ],
     [
       "a text file named .jpg",
       async () => Buffer.from("this is not a picture, just words\n".repeat(50)),
       "notes.jpg",
       415,
-      "Unsupported image type. Use JPG, PNG or WEBP.",
+      "notes.jpg is not a photo (JPG, PNG, WEBP or HEIC).",
     ],
     [
       "a 30000×30000 PNG",
       async () => pngBomb(),
       "huge.png",
       413,
-      "This image is too large to process. Use a photo of at most 50 megapixels.",
+      "huge.png is too large to process. Use a photo of at most 50 megapixels.",
     ],
     [
       "an SVG with a script",
       async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
       "x.svg",
       415,
-      "Unsupported image type. Use JPG, PNG or WEBP.",
+      "x.svg is not a photo (JPG, PNG, WEBP or HEIC).",
     ],
   ])("refuses %s with a clear message and stores nothing", async (_name, make, filename, status, message) => {
     const { agent } = await signUp(t.app);

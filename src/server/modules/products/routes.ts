@@ -162,7 +162,7 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
       const variants = variantsOf(body.fields.variants);
       const file = body.files[0];
       const image = file
-        ? await processAndStoreImage(storage, file.buffer)
+        ? await processAndStoreImage(storage, file)
         : await analysedImage(body.fields.imageUrl);
       const aiMeta = body.fields.category
         ? { category: body.fields.category.slice(0, 40), altText: body.fields.altText?.slice(0, 500) ?? null }
@@ -246,7 +246,7 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
           variants: jsonField(variants),
         });
         const file = body.files[0];
-        const image = file ? await processAndStoreImage(storage, file.buffer) : undefined;
+        const image = file ? await processAndStoreImage(storage, file) : undefined;
         return updateProduct(db, storage, product, input, onCatalogueChange, image);
       }
       return updateProduct(

@@ -1,9 +1,11 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { currentSeo, isUnsure, suggestedPrice } from "../../lib/analysis-suggestions";
 import { type AnalysisResult, readStreamLines } from "../../lib/queries/ai";
-import { productFromAnalysis } from "./analysis";
+import { photoChoicePatch, productFromAnalysis, usesImprovedPhoto } from "./analysis";
 import { type DraftProduct, emptyDraft, type QuickCreateDraft } from "./draft";
-import { fileProblem, selectFiles, thumbnailTiles } from "./files";
+import { examinePhotos, selectFiles, thumbnailTiles } from "./files";
 import { mergeProducts } from "./grouping";
 import { previousStep, resumeStep } from "./machine";
 import { quickStoreRequest, storeAddress } from "./save-request";
@@ -58,29 +60,44 @@ describe("steps", () => {
   });
 });
 
-describe("file checks", () => {
-  const file = (name: string, type: string, size = MB) => ({ name, type, size });
+describe("file checks: one rule for one photo and for several (decision 0062)", () => {
+  const fixture = (name: string) =>
+    fs.readFileSync(path.resolve("src/server/adapters/ai/offline/fixtures", name));
+  /** A file with the bytes of a fixture, padded to `size` when asked. */
+  const photo = (name: string, fixtureName: string, size?: number) => {
+    const bytes = fixture(fixtureName);
+    const padding = size ? [new Uint8Array(Math.max(0, size - bytes.length))] : [];
+    return new File([bytes, ...padding], name, { type: "image/jpeg" });
+  };
+  const text = (name: string) => new File(["Packing list: towels, sun cream"], name, { type: "image/jpeg" });
 
-  it("takes JPG, PNG and WEBP up to 5MB for one photo, HEIC only in a multi upload", () => {
-    expect(fileProblem(file("a.jpg", "image/jpeg"), "single")).toBeNull();
-    expect(fileProblem(file("a.webp", "image/webp", 5 * MB), "single")).toBeNull();
-    expect(fileProblem(file("a.png", "image/png", 5 * MB + 1), "single")).toBe("errors.imageTooLarge");
-    expect(fileProblem(file("a.heic", "image/heic"), "single")).toBe("errors.imageTypeUnsupported");
-    expect(fileProblem(file("a.heic", "image/heic"), "multiple")).toBeNull();
-    expect(fileProblem(file("IMG_1.HEIC", ""), "multiple")).toBeNull();
-    expect(fileProblem(file("notes.txt", "text/plain"), "multiple")).toBe("errors.imageTypeUnsupportedHeic");
+  it("takes JPG and HEIC by their bytes, and names what it refuses", async () => {
+    const examined = await examinePhotos([
+      photo("mug.jpg", "coffee-cup.jpg"),
+      photo("IMG_1.HEIC", "coffee-cup.heic"),
+      text("holiday.jpg"),
+      photo("big.jpg", "coffee-cup.jpg", 5 * MB + 1),
+    ]);
+    expect(examined.map(({ file, problem }) => [file.name, problem])).toEqual([
+      ["mug.jpg", null],
+      ["IMG_1.HEIC", null],
+      ["holiday.jpg", { key: "errors.photoNotImage", params: { name: "holiday.jpg", mb: 5 } }],
+      ["big.jpg", { key: "errors.photoTooLarge", params: { name: "big.jpg", mb: 5 } }],
+    ]);
   });
 
-  it("keeps a multi upload at 10 photos and says what it left out", () => {
+  it("keeps a multi upload at 10 photos and says what it left out", async () => {
     const files = [
-      file("1.jpg", "image/jpeg"),
-      file("big.jpg", "image/jpeg", 6 * MB),
-      file("2.jpg", "image/jpeg"),
-      file("3.jpg", "image/jpeg"),
+      photo("1.jpg", "coffee-cup.jpg"),
+      photo("big.jpg", "coffee-cup.jpg", 6 * MB),
+      photo("2.jpg", "coffee-cup.jpg"),
+      photo("3.jpg", "coffee-cup.jpg"),
     ];
-    const selection = selectFiles(files, 8);
+    const selection = selectFiles(await examinePhotos(files), 8);
     expect(selection.accepted.map((f) => f.name)).toEqual(["1.jpg", "2.jpg"]);
-    expect(selection.rejected).toEqual([{ name: "big.jpg", problem: "errors.imageTooLarge" }]);
+    expect(selection.rejected).toEqual([
+      { name: "big.jpg", problem: { key: "errors.photoTooLarge", params: { name: "big.jpg", mb: 5 } } },
+    ]);
     expect(selection.overflow).toBe(1);
   });
 
@@ -121,6 +138,29 @@ describe("analysis results", () => {
       seoTitle: "Handmade cup | Order from the maker",
     });
     expect(currentSeo(product({ title: "Morning mug" }))).toEqual({});
+  });
+
+  it("offers an improved copy without choosing it, switches either way, and keeps the choice in storage", () => {
+    const IMPROVED = IMAGE.replace("0f8fad5b", "1e8fad5b");
+    const offered = productFromAnalysis(
+      analysis({ enhancedImageUrl: IMPROVED, enhancedCoordinates: { x: 50, y: 45 } }),
+      "mug.jpg",
+      "m",
+    );
+    expect(offered).toMatchObject({ imageUrl: IMAGE, coordinates: { x: 48.2, y: 34.4 } });
+    expect(usesImprovedPhoto(offered)).toBe(false);
+    const improved = { ...offered, ...photoChoicePatch(offered, true) };
+    expect(improved).toMatchObject({ imageUrl: IMPROVED, coordinates: { x: 50, y: 45 } });
+    expect(usesImprovedPhoto(improved)).toBe(true);
+    expect({ ...improved, ...photoChoicePatch(improved, false) }).toMatchObject({
+      imageUrl: IMAGE,
+      coordinates: { x: 48.2, y: 34.4 },
+    });
+    const stored = parseDraft(serializeDraft(draft({ products: [improved] })));
+    expect(stored?.products[0]).toEqual(improved);
+    // No copy offered: nothing to choose.
+    expect(product().photoChoice).toBeUndefined();
+    expect(photoChoicePatch(product(), true)).toBeNull();
   });
 
   it("reads NDJSON lines as they arrive, keeping the unfinished tail", () => {

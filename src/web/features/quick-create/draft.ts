@@ -9,6 +9,12 @@ export type QuickCreateStep = "upload" | "upload-multiple" | "analysis" | "store
 /** How the photos came in: one photo (single-product store) or several (a grid of products). */
 export type UploadMode = "single" | "multiple";
 
+/** One version of an analysed photo: its address and where the product is in it. */
+export interface PhotoVersion {
+  url: string;
+  coordinates: { x: number; y: number } | null;
+}
+
 export interface DraftProduct {
   /** A key of this draft only, for lists and the editor. */
   id: string;
@@ -32,6 +38,11 @@ export interface DraftProduct {
   fileName: string;
   /** More photos of this same product, grouped in by the visitor (decision 0033), after `imageUrl`. */
   extraImageUrls?: string[];
+  /**
+   * The analysis offered an improved copy (decision 0062): both versions, so the visitor can switch
+   * either way; `imageUrl` and `coordinates` are the one in use.
+   */
+  photoChoice?: { original: PhotoVersion; improved: PhotoVersion };
 }
 
 export interface StoreDraft {

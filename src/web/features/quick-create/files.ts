@@ -1,35 +1,33 @@
-import { HEIC_TYPES, IMAGE_TYPES, imageProblem, isHeic, MAX_PHOTOS } from "../../../shared/image-limits";
-import type { UploadMode } from "./draft";
+import { IMAGE_ACCEPT, isHeic, MAX_PHOTOS, type PhotoRefusal } from "../../../shared/image-limits";
+import type { ExaminedFile } from "../../lib/photo-files";
 
 /** Which photos an upload takes, and how the analysis step shows them. */
 
-/** docs/product-spec.md 5 and 9: the limits are src/shared/image-limits.ts, the server's too. */
+export { examinePhotos } from "../../lib/photo-files";
+/**
+ * docs/product-spec.md 5 and 9, as decision 0062 made them one rule: both uploads take JPG, PNG, WEBP
+ * and HEIC of at most 5 MB (src/shared/image-limits.ts, the server's limits too), checked by their
+ * first bytes when chosen (examinePhotos).
+ */
 export { isHeic, MAX_PHOTOS };
-export const SINGLE_TYPES = IMAGE_TYPES;
-export const MULTIPLE_TYPES = [...IMAGE_TYPES, ...HEIC_TYPES] as const;
-/** The file input's accept list: browsers that do not know HEIC's type still offer it by extension. */
-export const MULTIPLE_ACCEPT = [...MULTIPLE_TYPES, ".heic", ".heif"].join(",");
-export const SINGLE_ACCEPT = SINGLE_TYPES.join(",");
+/** The file inputs' accept list, the same for one photo and for several. */
+export const PHOTO_ACCEPT = IMAGE_ACCEPT;
 
-type FileLike = Pick<File, "name" | "type" | "size">;
-
-/** The i18n key of what is wrong with a photo, or null when it may be uploaded: HEIC only in a multi upload. */
-export function fileProblem(file: FileLike, mode: UploadMode): string | null {
-  return imageProblem(file, { heic: mode === "multiple" });
-}
-
-export interface FileSelection<F extends FileLike> {
+export interface FileSelection<F> {
   accepted: F[];
-  rejected: { name: string; problem: string }[];
+  /** Refused files, each with a message naming it. */
+  rejected: { name: string; problem: PhotoRefusal }[];
   /** Good photos left out because the upload would pass MAX_PHOTOS. */
   overflow: number;
 }
 
-/** Sorts newly chosen photos into those that fit beside `alreadyChosen` and those that do not. */
-export function selectFiles<F extends FileLike>(files: F[], alreadyChosen: number): FileSelection<F> {
+/** Sorts newly chosen, examined photos into those that fit beside `alreadyChosen` and those that do not. */
+export function selectFiles<F extends File>(
+  examined: ExaminedFile<F>[],
+  alreadyChosen: number,
+): FileSelection<F> {
   const selection: FileSelection<F> = { accepted: [], rejected: [], overflow: 0 };
-  for (const file of files) {
-    const problem = fileProblem(file, "multiple");
+  for (const { file, problem } of examined) {
     if (problem) selection.rejected.push({ name: file.name, problem });
     else if (alreadyChosen + selection.accepted.length >= MAX_PHOTOS) selection.overflow++;
     else selection.accepted.push(file);

@@ -85,6 +85,7 @@ export function QuickCreateFlow() {
           failures={state.failures}
           onDismissFailures={actions.dismissFailures}
           onProductChange={actions.updateProduct}
+          onChoosePhoto={actions.choosePhoto}
           onRemoveProduct={actions.removeProduct}
           onMergeProduct={actions.mergeProduct}
           onStoreChange={actions.updateStore}

@@ -95,10 +95,10 @@ describe("one photo", () => {
       type: "singlePicked",
       key: "k",
       file: file("a.gif"),
-      problem: "errors.imageTypeUnsupported",
+      problem: { key: "errors.photoNotImage", params: { name: "a.gif", mb: 5 } },
     });
     expect(refused.draft.step).toBe("upload");
-    expect(refused.singleError).toBe("errors.imageTypeUnsupported");
+    expect(refused.singleError).toEqual({ key: "errors.photoNotImage", params: { name: "a.gif", mb: 5 } });
 
     const started = run(refused, { type: "singlePicked", key: "k", file: file("mug.jpg"), problem: null });
     expect(started.singleError).toBeNull();
@@ -128,7 +128,13 @@ describe("several photos", () => {
     type: "filesAdded",
     accepted: [chosen("a"), chosen("b")],
     rejections: {
-      items: [{ key: "r", name: "x.gif", problem: "errors.imageTypeUnsupportedHeic" }],
+      items: [
+        {
+          key: "r",
+          name: "x.gif",
+          problem: { key: "errors.photoNotImage", params: { name: "x.gif", mb: 5 } },
+        },
+      ],
       overflow: 1,
     },
   });

@@ -1,3 +1,4 @@
+import type { PhotoRefusal } from "../../../shared/image-limits";
 import type { QuickStoreResult } from "./api";
 import type { DraftProduct, QuickCreateDraft, QuickCreateStep, StoreDraft, UploadMode } from "./draft";
 import { mergeProducts } from "./grouping";
@@ -46,9 +47,9 @@ export interface ChosenFile {
   error?: string;
 }
 
-/** Photos a multi upload refused, and how many good ones did not fit under the limit. */
+/** Photos a multi upload refused (each with a message naming it), and how many good ones did not fit. */
 export interface Rejections {
-  items: { key: string; name: string; problem: string }[];
+  items: { key: string; name: string; problem: PhotoRefusal }[];
   overflow: number;
 }
 
@@ -80,8 +81,8 @@ export interface QuickCreateState {
   /** Photos chosen on the multi upload and not yet analysed (or whose analysis failed). */
   files: ChosenFile[];
   rejections: Rejections | null;
-  /** The i18n key of what is wrong with the one photo picked, if anything. */
-  singleError: string | null;
+  /** What is wrong with the one photo picked, if anything, as a message naming it. */
+  singleError: PhotoRefusal | null;
   run: AnalysisRun | null;
   failures: AnalysisFailure[];
   /** Set by the first "Create My Store": from then on the fields show their errors. */
@@ -99,7 +100,7 @@ export type QuickCreateEvent =
   | { type: "back" }
   | { type: "switchedToMultiple" }
   | { type: "continuedToStore" }
-  | { type: "singlePicked"; key: string; file: File; problem: string | null }
+  | { type: "singlePicked"; key: string; file: File; problem: PhotoRefusal | null }
   | { type: "singleAnalysed" }
   | { type: "singleApplied"; product: DraftProduct }
   | { type: "analysisFailed" }

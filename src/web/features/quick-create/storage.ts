@@ -15,6 +15,10 @@ export const SESSION_DRAFT_KEY = "torg-quick-create";
 export const PENDING_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 const text = (max: number) => z.string().max(max).catch("");
+const photoVersion = z.object({
+  url: z.string().max(500),
+  coordinates: z.object({ x: z.number(), y: z.number() }).nullable(),
+});
 const storedProduct = z.object({
   id: z.string().min(1).max(100),
   title: text(200),
@@ -37,6 +41,7 @@ const storedProduct = z.object({
     .max(MAX_PHOTOS - 1)
     .optional()
     .catch(undefined),
+  photoChoice: z.object({ original: photoVersion, improved: photoVersion }).optional().catch(undefined),
 });
 const storedDraft = z.object({
   step: z.enum(["upload", "upload-multiple", "analysis", "store", "register", "success"]).catch("upload"),

@@ -6,11 +6,11 @@ import { ApiError, errorMessage } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
 import { useTranslation } from "../../lib/i18n";
 import { analyzeImage, streamImageAnalysis } from "../../lib/queries/ai";
-import { productFromAnalysis } from "./analysis";
+import { photoChoicePatch, productFromAnalysis } from "./analysis";
 import { useCreateQuickStore } from "./api";
 import { LOGIN_FOR_QUICK_CREATE } from "./components/header";
 import { type DraftProduct, emptyDraft, type QuickCreateDraft, type StoreDraft } from "./draft";
-import { fileProblem, selectFiles } from "./files";
+import { examinePhotos, selectFiles } from "./files";
 import {
   type ChosenFile,
   initialState,
@@ -114,8 +114,10 @@ export function useQuickCreate() {
   }, [user, save]);
 
   function analysisFailed(err: unknown, title: string) {
+    // The server's own words when it refused the photo itself (it names the file) or asks to wait; a
+    // clearer photo is the advice only when the AI could not make anything of it.
     const description =
-      err instanceof ApiError && err.status === 429
+      err instanceof ApiError && [413, 415, 429].includes(err.status)
         ? errorMessage(err, t("quickCreate.errors.analyzeDescription"))
         : t("quickCreate.errors.analyzeDescription");
     toast({ variant: "destructive", title, description });
@@ -129,9 +131,10 @@ export function useQuickCreate() {
     return controller;
   }
 
-  function analyzeSingle(file: File) {
+  async function analyzeSingle(file: File) {
     const key = localId();
-    const problem = fileProblem(file, "single");
+    const [examined] = await examinePhotos([file]);
+    const problem = examined?.problem ?? null;
     dispatch({ type: "singlePicked", key, file, problem });
     if (problem) return;
     const controller = startAnalysis();
@@ -152,8 +155,8 @@ export function useQuickCreate() {
     );
   }
 
-  function addFiles(chosen: File[]) {
-    const selection = selectFiles(chosen, draft.products.length + state.files.length);
+  async function addFiles(chosen: File[]) {
+    const selection = selectFiles(await examinePhotos(chosen), draft.products.length + state.files.length);
     dispatch({
       type: "filesAdded",
       accepted: selection.accepted.map((file) => ({ key: localId(), file })),
@@ -256,14 +259,20 @@ export function useQuickCreate() {
     withAccount: startedSignedOut || !user,
     actions: {
       back,
-      analyzeSingle,
-      addFiles,
+      analyzeSingle: (file: File) => void analyzeSingle(file),
+      addFiles: (files: File[]) => void addFiles(files),
       analyzeMultiple: () => void analyzeMultiple(),
       removeFile: (key: string) => dispatch({ type: "fileRemoved", key }),
       switchToMultiple: () => dispatch({ type: "switchedToMultiple" }),
       continueToStore: () => dispatch({ type: "continuedToStore" }),
       updateProduct: (id: string, patch: Partial<DraftProduct>) =>
         dispatch({ type: "productChanged", id, patch }),
+      /** The improved copy (or the photo as taken) becomes the product's photo (decision 0062). */
+      choosePhoto: (id: string, useImproved: boolean) => {
+        const product = draft.products.find((candidate) => candidate.id === id);
+        const patch = product && photoChoicePatch(product, useImproved);
+        if (patch) dispatch({ type: "productChanged", id, patch });
+      },
       removeProduct: (id: string) => dispatch({ type: "productRemoved", id }),
       mergeProduct: (fromId: string, intoId: string) => dispatch({ type: "productMerged", fromId, intoId }),
       updateStore: (patch: Partial<StoreDraft>) => dispatch({ type: "storeChanged", patch }),

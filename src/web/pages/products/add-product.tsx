@@ -3,12 +3,12 @@ import { CircleHelp } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
-import { imageProblem } from "../../../shared/image-limits";
 import { type ProductFields as ProductFieldsOutput, productFieldsSchema } from "../../../shared/product";
 import { MAX_PRODUCT_IMAGES } from "../../../shared/product-images";
 import { PageHeader } from "../../components/page-header";
 import { AiNotice } from "../../components/products/ai-analysis";
 import { BackLink } from "../../components/products/back-link";
+import { ImprovedPhotoChoice } from "../../components/products/improved-photo";
 import { LoadFailed } from "../../components/stores/load-failed";
 import { StoreNotFound } from "../../components/stores/store-not-found";
 import { Button } from "../../components/ui/button";
@@ -47,7 +47,7 @@ interface LocalPhoto {
   state: "ready" | "uploading" | "failed";
   progress?: number;
   error?: string;
-  /** Refused before any upload (type or size, or no room left): never sent. */
+  /** Refused before any upload (no room left): never sent. A file that is no photo never gets here. */
   refused?: boolean;
 }
 
@@ -78,6 +78,8 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
   const [publishing, setPublishing] = useState(false);
   const [imageMissing, setImageMissing] = useState(false);
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
+  // The improved copy the analysis offered is the product's photo only once the seller chooses it.
+  const [useImproved, setUseImproved] = useState(false);
   // Fields the seller typed in: a late AI answer never overwrites them.
   const [edited, setEdited] = useState<ReadonlySet<AiField>>(new Set());
   const editedRef = useRef(edited);
@@ -119,6 +121,7 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
     running.current?.abort();
     running.current = null;
     setImageMissing(false);
+    setUseImproved(false);
     if (!file) {
       setAnalysis(null);
       return;
@@ -147,19 +150,19 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
   const chosen = photos.filter((photo) => !photo.refused);
   const image = chosen[0]?.file ?? null;
 
+  /** Photos the manager checked when they were chosen (decision 0062); past ten they are refused. */
   function addPhotos(files: File[]) {
     let room = MAX_PRODUCT_IMAGES - chosen.length;
     const added: LocalPhoto[] = files.map((file) => {
-      const problem = imageProblem(file);
-      const full = !problem && room <= 0;
-      if (!problem && !full) room -= 1;
+      const full = room <= 0;
+      if (!full) room -= 1;
       return {
         key: `photo-${++photoCounter}`,
         file,
         src: URL.createObjectURL(file),
-        state: problem || full ? "failed" : "ready",
-        refused: Boolean(problem || full),
-        error: problem ? t(problem) : full ? t("errors.tooManyProductImages") : undefined,
+        state: full ? "failed" : "ready",
+        refused: full,
+        error: full ? t("errors.tooManyProductImages") : undefined,
       };
     });
     setPhotos((list) => [...list, ...added]);
@@ -191,6 +194,16 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
 
   const pending = analysis?.status === "pending";
   const analysed = analysis?.status === "done" && analysis.file === image ? analysis.result : null;
+  const improvedUrl = analysed?.enhancedImageUrl;
+  const improvedChosen = Boolean(improvedUrl && useImproved);
+  // The main photo as the analysis stored it (the chosen version): HEIC included, which a browser may not draw.
+  const mainPhoto = analysed && {
+    url: improvedChosen && improvedUrl ? improvedUrl : analysed.imageUrl,
+    coordinates: improvedChosen ? (analysed.enhancedCoordinates ?? null) : analysed.coordinates,
+  };
+  const tiles: PhotoTile[] = photos.map((photo) =>
+    mainPhoto && photo.file === image ? { ...photo, src: mainPhoto.url } : photo,
+  );
   const unsure = analysed !== null && isUnsure(analysed) && !edited.has("title");
   const shimmering = new Set(pending ? AI_FIELDS.filter((field) => !edited.has(field)) : []);
 
@@ -217,13 +230,14 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
     body.set("basePrice", values.basePrice);
     if (values.blurb) body.set("blurb", values.blurb);
     if (values.sku) body.set("sku", values.sku);
-    if (analysed) {
+    if (analysed && mainPhoto) {
       if (analysis?.file === image) {
-        // The analysis already stored this photo: the product points at it instead of a second upload.
-        body.set("imageUrl", analysed.imageUrl);
+        // The analysis already stored this photo (and its improved copy): the product points at the one
+        // the seller chose instead of a second upload.
+        body.set("imageUrl", mainPhoto.url);
         if (analysed.category) body.set("category", analysed.category);
         if (analysed.altText) body.set("altText", analysed.altText);
-        if (analysed.coordinates) body.set("coordinates", JSON.stringify(analysed.coordinates));
+        if (mainPhoto.coordinates) body.set("coordinates", JSON.stringify(mainPhoto.coordinates));
       } else {
         body.set("image", image);
       }
@@ -291,13 +305,22 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
               <CardContent className="pt-5 sm:pt-6">
                 <PhotoManager
                   label={t("photos.label")}
-                  tiles={photos satisfies PhotoTile[]}
+                  tiles={tiles}
                   onAdd={addPhotos}
                   onRemove={removePhoto}
                   onReorder={reorderPhotos}
                   onDismiss={removePhoto}
                   error={imageMissing ? "errors.imageRequired" : undefined}
                 />
+                {analysed && improvedUrl && (
+                  <ImprovedPhotoChoice
+                    originalUrl={analysed.imageUrl}
+                    improvedUrl={improvedUrl}
+                    useImproved={useImproved}
+                    onChange={setUseImproved}
+                    className="mt-4"
+                  />
+                )}
               </CardContent>
             </Card>
             <Card>

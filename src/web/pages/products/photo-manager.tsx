@@ -17,14 +17,25 @@ import {
   useSortable,
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { ArrowLeft, ArrowRight, ImagePlus, RotateCcw, Star, Trash2, X } from "lucide-react";
+import {
+  ArrowLeft,
+  ArrowRight,
+  CircleAlert,
+  ImageOff,
+  ImagePlus,
+  RotateCcw,
+  Star,
+  Trash2,
+  X,
+} from "lucide-react";
 import { type DragEvent, useId, useRef, useState } from "react";
-import { IMAGE_TYPES } from "../../../shared/image-limits";
+import { IMAGE_ACCEPT, MAX_IMAGE_MB, type PhotoRefusal } from "../../../shared/image-limits";
 import { MAX_PRODUCT_IMAGES } from "../../../shared/product-images";
 import { ProductImage } from "../../components/products/product-image";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { useTranslation } from "../../lib/i18n";
+import { examinePhotos } from "../../lib/photo-files";
 import { cn } from "../../lib/utils";
 
 /** One photo on screen: saved (or chosen, on Add product) and sortable, or on its way, or refused. */
@@ -42,6 +53,7 @@ export interface PhotoTile {
 interface PhotoManagerProps {
   label: string;
   tiles: PhotoTile[];
+  /** Only files that passed the check when chosen (decision 0062): the others never become tiles. */
   onAdd: (files: File[]) => void;
   /** Called once the seller confirmed. */
   onRemove: (key: string) => void;
@@ -58,7 +70,9 @@ interface PhotoManagerProps {
 /**
  * The photos of a product (decision 0033): add several at once, remove, reorder by dragging or by
  * keyboard (dnd-kit's keyboard sensor, with spoken announcements) or with the move buttons, and choose
- * the main photo, which is simply the first. Seller screens only: dnd-kit never reaches the shop bundle.
+ * the main photo, which is simply the first. Chosen files are checked by their first bytes and size
+ * (decision 0062): a refused one is named in a message and never enters the grid. Seller screens only:
+ * dnd-kit never reaches the shop bundle.
  */
 export function PhotoManager({
   label,
@@ -76,6 +90,7 @@ export function PhotoManager({
   const [dragging, setDragging] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [spoken, setSpoken] = useState("");
+  const [refused, setRefused] = useState<PhotoRefusal[]>([]);
   const legendId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -118,8 +133,12 @@ export function PhotoManager({
     onReorder(arrayMove(readyKeys, readyKeys.indexOf(String(active.id)), readyKeys.indexOf(String(over.id))));
   }
 
-  function choose(files: FileList | null | undefined) {
-    if (files && files.length > 0) onAdd([...files]);
+  async function choose(files: File[]) {
+    if (files.length === 0) return;
+    const examined = await examinePhotos(files);
+    setRefused(examined.flatMap(({ problem }) => problem ?? []));
+    const accepted = examined.flatMap(({ file, problem }) => (problem ? [] : [file]));
+    if (accepted.length > 0) onAdd(accepted);
   }
 
   function onDrop(event: DragEvent<HTMLFieldSetElement>) {
@@ -127,7 +146,7 @@ export function PhotoManager({
     if (!event.dataTransfer.types.includes("Files")) return;
     event.preventDefault();
     setDragging(false);
-    choose(event.dataTransfer.files);
+    void choose([...event.dataTransfer.files]);
   }
 
   const confirmingNumber = confirming ? numberOf(confirming) : 0;
@@ -148,7 +167,7 @@ export function PhotoManager({
         {label}
       </legend>
       <p id={hintId} className="text-xs text-muted-foreground">
-        {t("photos.hint", { max: MAX_PRODUCT_IMAGES })} {t("products.imageFormats")}
+        {t("photos.hint", { max: MAX_PRODUCT_IMAGES })} {t("photoFiles.formats", { mb: MAX_IMAGE_MB })}.
       </p>
       {tiles.length > 0 && (
         <DndContext
@@ -209,6 +228,33 @@ export function PhotoManager({
           {t(error)}
         </p>
       )}
+      <div role="alert" className="empty:hidden">
+        {refused.length > 0 && (
+          <div className="relative rounded-lg border border-error/40 bg-destructive/5 p-3 pr-10 text-sm">
+            <p className="flex items-center gap-2 font-medium text-error">
+              <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
+              {t("photoFiles.leftOut")}
+            </p>
+            <ul className="mt-1 grid gap-0.5 pl-6">
+              {refused.map((refusal, index) => (
+                // The same file may be chosen twice: the position keeps the keys apart.
+                // biome-ignore lint/suspicious/noArrayIndexKey: a list replaced whole, never reordered
+                <li key={index} className="break-words">
+                  {t(refusal.key, refusal.params)}
+                </li>
+              ))}
+            </ul>
+            <button
+              type="button"
+              onClick={() => setRefused([])}
+              aria-label={t("photos.dismiss")}
+              className="absolute top-2 right-2 rounded-md p-1 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <X aria-hidden="true" className="size-4" />
+            </button>
+          </div>
+        )}
+      </div>
       <p role="status" className="sr-only">
         {spoken}
       </p>
@@ -216,11 +262,12 @@ export function PhotoManager({
         ref={inputRef}
         type="file"
         multiple
-        accept={IMAGE_TYPES.join(",")}
+        accept={IMAGE_ACCEPT}
         hidden
         onChange={(event) => {
-          choose(event.target.files);
+          const files = [...(event.target.files ?? [])];
           event.target.value = "";
+          void choose(files);
         }}
       />
       <ConfirmDialog
@@ -241,9 +288,22 @@ export function PhotoManager({
   );
 }
 
+/** A chosen file the browser cannot draw (HEIC outside Safari) shows a calm tile, not a broken image. */
 function TileImage({ src, alt }: { src: string; alt: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (failed === src)
+    return (
+      <span className="flex aspect-square w-full items-center justify-center bg-muted text-muted-foreground">
+        <ImageOff aria-hidden="true" className="size-6" />
+      </span>
+    );
   return src.startsWith("blob:") ? (
-    <img src={src} alt={alt} className="aspect-square w-full bg-muted object-cover" />
+    <img
+      src={src}
+      alt={alt}
+      onError={() => setFailed(src)}
+      className="aspect-square w-full bg-muted object-cover"
+    />
   ) : (
     <ProductImage url={src} alt={alt} sizes="200px" />
   );

@@ -55,6 +55,7 @@ export function createOfflineProvider(): AiProvider {
         coordinates: centre
           ? { x: Math.round(centre[0] * 1000) / 10, y: Math.round(centre[1] * 1000) / 10 }
           : null,
+        box: product?.box ?? facts.foreground?.box ?? null,
         category,
         confidence: product?.score ?? 0,
       };

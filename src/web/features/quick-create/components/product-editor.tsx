@@ -1,5 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { ImprovedPhotoChoice } from "../../../components/products/improved-photo";
 import { Button } from "../../../components/ui/button";
 import {
   Dialog,
@@ -10,6 +11,7 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog";
 import { useTranslation } from "../../../lib/i18n";
+import { photoChoicePatch, usesImprovedPhoto } from "../analysis";
 import type { DraftProduct } from "../draft";
 import { photosOf } from "../grouping";
 import { type ProductErrors, validateProduct } from "../validation";
@@ -23,7 +25,8 @@ interface ProductEditorProps {
   /** False for the last product: a store needs at least one. */
   canRemove: boolean;
   onCancel: () => void;
-  onSave: (values: ProductValues) => void;
+  /** The fields, and whether the improved copy of the photo is to be its photo (decision 0062). */
+  onSave: (values: ProductValues, useImproved: boolean) => void;
   onRemove: () => void;
   /** The other drafts this one's photos may join (the same product photographed twice). */
   others: { id: string; number: number; title: string }[];
@@ -94,6 +97,8 @@ function EditorBody({
     stockQty: product.stockQty,
   });
   const [errors, setErrors] = useState<ProductErrors | null>(null);
+  const [useImproved, setUseImproved] = useState(() => usesImprovedPhoto(product));
+  const photo = photoChoicePatch(product, useImproved) ?? product;
   const shown = errors ? validateProduct(values) : {};
 
   function submit(event: FormEvent) {
@@ -104,7 +109,7 @@ function EditorBody({
       requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
       return;
     }
-    onSave(values);
+    onSave(values, useImproved);
   }
 
   return (
@@ -116,9 +121,9 @@ function EditorBody({
       <form ref={form} noValidate onSubmit={submit} className="grid gap-5">
         <div className="grid items-start gap-5 sm:grid-cols-[11rem_minmax(0,1fr)]">
           <MarkedPhoto
-            imageUrl={product.imageUrl}
+            imageUrl={photo.imageUrl}
             alt={product.altText}
-            coordinates={product.coordinates}
+            coordinates={photo.coordinates}
             number={number}
             sizes="176px"
             className="mx-auto w-36 rounded-xl sm:w-full"
@@ -136,6 +141,14 @@ function EditorBody({
             priceLabel={t("quickCreate.editor.price")}
           />
         </div>
+        {product.photoChoice && (
+          <ImprovedPhotoChoice
+            originalUrl={product.photoChoice.original.url}
+            improvedUrl={product.photoChoice.improved.url}
+            useImproved={useImproved}
+            onChange={setUseImproved}
+          />
+        )}
         {others.length > 0 && (
           <div className="grid gap-2 rounded-lg border p-3">
             <label htmlFor={sameId} className="text-sm font-medium">

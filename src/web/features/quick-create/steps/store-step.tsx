@@ -1,10 +1,12 @@
 import { ArrowLeft, CircleAlert, Sparkles, X } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
+import { ImprovedPhotoChoice } from "../../../components/products/improved-photo";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../hooks/use-toast";
 import { useTranslation } from "../../../lib/i18n";
+import { usesImprovedPhoto } from "../analysis";
 import { MarkedPhoto } from "../components/marked-photo";
 import { QuickProductCard } from "../components/product-card";
 import { ProductEditor } from "../components/product-editor";
@@ -26,6 +28,8 @@ interface StoreStepProps {
   failures: AnalysisFailure[];
   onDismissFailures: () => void;
   onProductChange: (id: string, patch: Partial<ProductValues>) => void;
+  /** The improved copy of a product's photo, or the photo as taken, becomes its photo (decision 0062). */
+  onChoosePhoto: (id: string, useImproved: boolean) => void;
   onRemoveProduct: (id: string) => void;
   /** The photos of draft `fromId` join draft `intoId`: one product photographed more than once. */
   onMergeProduct: (fromId: string, intoId: string) => void;
@@ -67,10 +71,12 @@ function SingleProduct({
   product,
   errors,
   onChange,
+  onChoosePhoto,
 }: {
   product: DraftProduct;
   errors: DraftErrors | null;
   onChange: (patch: Partial<ProductValues>) => void;
+  onChoosePhoto: (useImproved: boolean) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -93,6 +99,15 @@ function SingleProduct({
             unsure={product.unsure}
             priceLabel={t("quickCreate.product.price")}
           />
+          {product.photoChoice && (
+            <ImprovedPhotoChoice
+              originalUrl={product.photoChoice.original.url}
+              improvedUrl={product.photoChoice.improved.url}
+              useImproved={usesImprovedPhoto(product)}
+              onChange={onChoosePhoto}
+              className="mt-5"
+            />
+          )}
         </div>
       </div>
     </Card>
@@ -107,6 +122,7 @@ export function StoreStep({
   failures,
   onDismissFailures,
   onProductChange,
+  onChoosePhoto,
   onRemoveProduct,
   onMergeProduct,
   onStoreChange,
@@ -129,9 +145,10 @@ export function StoreStep({
     requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
   }
 
-  function save(values: ProductValues) {
+  function save(values: ProductValues, useImproved: boolean) {
     if (!editing) return;
     onProductChange(editing, values);
+    onChoosePhoto(editing, useImproved);
     setEditing(null);
     toast({ title: t("quickCreate.editor.updatedTitle") });
   }
@@ -196,6 +213,7 @@ export function StoreStep({
               product={first}
               errors={errors}
               onChange={(patch) => onProductChange(first.id, patch)}
+              onChoosePhoto={(useImproved) => onChoosePhoto(first.id, useImproved)}
             />
           ) : (
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">

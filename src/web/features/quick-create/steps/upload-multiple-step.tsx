@@ -1,12 +1,13 @@
 import { ArrowRight, CircleAlert, CircleCheck, Sparkles, X } from "lucide-react";
 import { useId } from "react";
+import { MAX_IMAGE_MB } from "../../../../shared/image-limits";
 import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../lib/i18n";
 import { DropZone } from "../components/drop-zone";
 import { Photo, thumbnailUrl, useObjectUrl } from "../components/photo";
 import { StepFrame } from "../components/step-frame";
 import type { DraftProduct } from "../draft";
-import { MAX_PHOTOS, MULTIPLE_ACCEPT } from "../files";
+import { MAX_PHOTOS, PHOTO_ACCEPT } from "../files";
 import type { ChosenFile, Rejections } from "../machine";
 import type { FrameProps } from "./frame-props";
 
@@ -75,7 +76,7 @@ interface UploadMultipleStepProps {
   onNext: () => void;
 }
 
-/** docs/product-spec.md 2.14's multi-image upload: up to 10 photos, JPG, PNG, WEBP or HEIC, checked before they go. */
+/** docs/product-spec.md 2.14's multi-image upload: up to 10 photos (the one rule of decision 0062), checked when chosen. */
 export function UploadMultipleStep({
   frame,
   products,
@@ -93,7 +94,7 @@ export function UploadMultipleStep({
   const dropZoneTexts = {
     title: t("quickCreate.uploadMultiple.dropTitle"),
     touchTitle: t("quickCreate.uploadMultiple.touchTitle"),
-    hint: t("quickCreate.uploadMultiple.formats"),
+    hint: `${t("photoFiles.formats", { mb: MAX_IMAGE_MB })}, ${t("quickCreate.uploadMultiple.upTo", { max: MAX_PHOTOS })}`,
   };
 
   return (
@@ -107,7 +108,7 @@ export function UploadMultipleStep({
         {total === 0 ? (
           <DropZone
             multiple
-            accept={MULTIPLE_ACCEPT}
+            accept={PHOTO_ACCEPT}
             onFiles={onAddFiles}
             action={t("quickCreate.uploadMultiple.choose")}
             errorId={hasRejections ? errorId : undefined}
@@ -142,7 +143,7 @@ export function UploadMultipleStep({
               <DropZone
                 multiple
                 compact
-                accept={MULTIPLE_ACCEPT}
+                accept={PHOTO_ACCEPT}
                 onFiles={onAddFiles}
                 action={t("quickCreate.uploadMultiple.addMore")}
                 errorId={hasRejections ? errorId : undefined}
@@ -164,7 +165,7 @@ export function UploadMultipleStep({
             <ul className="mt-2 grid gap-1 pl-6">
               {rejections.items.map((item) => (
                 <li key={item.key} className="break-words">
-                  <span className="font-medium">{item.name}</span>: {t(item.problem)}
+                  {t(item.problem.key, item.problem.params)}
                 </li>
               ))}
               {rejections.overflow > 0 && (

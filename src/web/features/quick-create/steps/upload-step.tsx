@@ -1,12 +1,13 @@
 import { ArrowRight, Images, Sparkles, Store, SwitchCamera } from "lucide-react";
 import { useId } from "react";
+import { MAX_IMAGE_MB, type PhotoRefusal } from "../../../../shared/image-limits";
 import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../lib/i18n";
 import { DropZone } from "../components/drop-zone";
 import { Photo, thumbnailUrl } from "../components/photo";
 import { StepFrame } from "../components/step-frame";
 import type { DraftProduct } from "../draft";
-import { SINGLE_ACCEPT } from "../files";
+import { PHOTO_ACCEPT } from "../files";
 import type { FrameProps } from "./frame-props";
 
 const HOW_IT_WORKS = [
@@ -18,14 +19,14 @@ const HOW_IT_WORKS = [
 interface UploadStepProps {
   frame: FrameProps;
   products: DraftProduct[];
-  /** The i18n key of what was wrong with the last photo chosen. */
-  error: string | null;
+  /** What was wrong with the last photo chosen, as a message naming it. */
+  error: PhotoRefusal | null;
   onFile: (file: File) => void;
   onSwitchToMultiple: () => void;
   onContinue: () => void;
 }
 
-/** docs/product-spec.md 2.14's upload step: one photo (JPG, PNG, WEBP, max 5MB), or a switch to several. */
+/** docs/product-spec.md 2.14's upload step: one photo (the one rule of decision 0062), or a switch to several. */
 export function UploadStep({
   frame,
   products,
@@ -69,17 +70,17 @@ export function UploadStep({
         )}
         <DropZone
           multiple={false}
-          accept={SINGLE_ACCEPT}
+          accept={PHOTO_ACCEPT}
           onFiles={([file]) => file && onFile(file)}
           title={t("quickCreate.upload.dropTitle")}
           touchTitle={t("quickCreate.upload.touchTitle")}
           action={t("quickCreate.upload.choose")}
-          hint={t("quickCreate.upload.formats")}
+          hint={t("photoFiles.formats", { mb: MAX_IMAGE_MB })}
           errorId={error ? errorId : undefined}
         />
         {error && (
           <p id={errorId} role="alert" className="-mt-1 text-center text-sm font-medium text-error">
-            {t(error)}
+            {t(error.key, error.params)}
           </p>
         )}
         <div className="flex flex-col items-center gap-1 text-center">
