@@ -119,13 +119,14 @@ export async function buildServer({ outdir = SERVER_OUT } = {}) {
   const result = await build({
     absWorkingDir: root,
     entryPoints: {
-      main: "src/server/main.ts",
+      // launch.ts: NODE_ENV's default, then the server (main.ts) from a chunk of its own (decision 0061).
+      main: "src/server/launch.ts",
       admin: "src/server/cli/admin.ts",
       backup: "src/server/cli/backup.ts",
     },
     outdir,
     bundle: true,
-    // main.ts imports the server dynamically once NODE_ENV has its default (decision 0061): splitting
+    // launch.ts imports the server dynamically once NODE_ENV has its default (decision 0061): splitting
     // keeps that import a chunk of its own, with its packages' imports in it, instead of hoisting them
     // above main.js's code.
     splitting: true,
@@ -157,10 +158,10 @@ export async function buildServer({ outdir = SERVER_OUT } = {}) {
     process.exit(1);
   }
   removeStaleChunks(result.metafile, outdir);
-  const early = packagesLoadedBeforeMain(result.metafile, "src/server/main.ts");
+  const early = packagesLoadedBeforeMain(result.metafile, "src/server/launch.ts");
   if (early.length > 0) {
     process.stderr.write(
-      `main.js loads ${early.join(", ")} before its own code: NODE_ENV's default comes too late for React (decision 0061). Import the server dynamically, as main.ts does.\n`,
+      `main.js loads ${early.join(", ")} before its own code: NODE_ENV's default comes too late for React (decision 0061). Import the server dynamically, as launch.ts does.\n`,
     );
     process.exit(1);
   }

@@ -12,8 +12,8 @@ import { PROJECT_ROOT } from "./lib/project-root";
  * and React picks its development or production build from process.env.NODE_ENV itself, whatever
  * Torg's config defaults to. The server is started here exactly that way, NODE_ENV removed from its
  * environment, with one observer preloaded (`--require`) that only reports, when the process exits,
- * which of React's CommonJS files ran: the built bundle (what `npm start` and `npm run serve` run), and
- * the source entry on tsx. Ran, not only listed: Node's ESM loader reads both of React's builds to learn
+ * which of React's CommonJS files ran: the built bundle (what `npm start` and `npm run serve` run, from
+ * launch.ts), and the source entry on tsx (main.ts, as `npm run dev` and the benches start it). Ran, not only listed: Node's ESM loader reads both of React's builds to learn
  * their export names, and keeps them in require.cache unrun (`loaded` false).
  *
  * Nothing in it touches the database beyond starting on one, so it runs in the PGlite project only.

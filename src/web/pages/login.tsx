@@ -10,6 +10,7 @@ import { Button } from "../components/ui/button";
 import { FormField } from "../components/ui/form-field";
 import { Input } from "../components/ui/input";
 import { Spinner } from "../components/ui/spinner";
+import { useSubmission } from "../hooks/use-submission";
 import { continueAfterSignIn, useAuth } from "../lib/auth";
 import { useTranslation } from "../lib/i18n";
 
@@ -25,11 +26,10 @@ export function LoginPage({ next }: { next: string }) {
     defaultValues: { email: "", password: "" },
   });
   const { errors } = form.formState;
+  const { pending, submit } = useSubmission();
 
   // Signed in just now: the dashboard, or the page that asked for a login, is loading.
   if (user) return <LoadingScreen />;
-
-  const pending = loginMutation.isPending;
 
   return (
     <AuthLayout>
@@ -43,9 +43,9 @@ export function LoginPage({ next }: { next: string }) {
       <form
         method="post"
         noValidate
-        onSubmit={form.handleSubmit((values) =>
-          loginMutation.mutate(values, { onSuccess: () => continueAfterSignIn(next) }),
-        )}
+        onSubmit={form.handleSubmit(async (values) => {
+          if (await submit(() => loginMutation.mutateAsync(values))) continueAfterSignIn(next);
+        })}
         className="grid gap-5"
       >
         <FormField label={t("auth.email")} error={errors.email?.message}>

@@ -9,6 +9,7 @@ import { PageTitle } from "../components/page-title";
 import { RegisterFields } from "../components/register-fields";
 import { Button } from "../components/ui/button";
 import { Spinner } from "../components/ui/spinner";
+import { useSubmission } from "../hooks/use-submission";
 import { continueAfterSignIn, useAuth } from "../lib/auth";
 import { useTranslation } from "../lib/i18n";
 
@@ -20,11 +21,10 @@ export function RegisterPage({ next }: { next: string }) {
     resolver: zodResolver(registerSchema),
     defaultValues: { fullName: "", email: "", password: "" },
   });
+  const { pending, submit } = useSubmission();
 
   // A new account is signed in at once (decision 0002): the dashboard, or the page that asked, is loading.
   if (user) return <LoadingScreen />;
-
-  const pending = registerMutation.isPending;
 
   return (
     <AuthLayout>
@@ -38,9 +38,10 @@ export function RegisterPage({ next }: { next: string }) {
       <form
         method="post"
         noValidate
-        onSubmit={form.handleSubmit((values) =>
-          registerMutation.mutate(values, { onSuccess: () => continueAfterSignIn(next) }),
-        )}
+        onSubmit={form.handleSubmit(async (values) => {
+          // On from this submission's own answer: a second one, had it been sent, could not hold it back.
+          if (await submit(() => registerMutation.mutateAsync(values))) continueAfterSignIn(next);
+        })}
         className="grid gap-5"
       >
         <RegisterFields form={form} />

@@ -5,6 +5,7 @@ import type { AppDeps } from "../../lib/deps";
 import { HttpError } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
 import { HOUR_MS, hitRateLimit } from "../../lib/rate-limit";
+import { signInRepeatedSignup } from "./repeated-signup";
 import { authenticate, createSession, registerUser, revokeSession, toPublicUser } from "./service";
 import { clearSessionCookie, requireUser, setSessionCookie } from "./session";
 
@@ -28,7 +29,15 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (request, reply) => {
       const limit = await hitRateLimit(db, `register:ip:${request.ip}`, config.signupsPerIpPerHour, HOUR_MS);
       if (!limit.allowed) throw new HttpError(429, "tooManyRequests");
-      const user = await registerUser(db, config, request.body, requestLanguage(request));
+      const user = await registerUser(db, config, request.body, requestLanguage(request)).catch(
+        async (error: unknown) => {
+          // The same sign-up again, moments after it made the account: signed in as the first (decision 0061).
+          const isTaken = error instanceof HttpError && error.messageKey === "emailInUse";
+          const again = isTaken && (await signInRepeatedSignup(db, config, request.body, request.ip));
+          if (!again) throw error;
+          return again;
+        },
+      );
       const session = await createSession(db, config, user.id, request.headers["user-agent"]);
       setSessionCookie(request, reply, deps, session.token, session.expiresAt);
       return reply.status(201).send({ user: toPublicUser(user) });

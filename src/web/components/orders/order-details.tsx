@@ -11,6 +11,7 @@ import {
   orderStatusSchema,
 } from "../../../shared/order";
 import { formatPhone } from "../../../shared/phone";
+import { useSubmission } from "../../hooks/use-submission";
 import { useFormatters } from "../../lib/format";
 import { useTranslation } from "../../lib/i18n";
 import { shownLineTotal, shownTotal } from "../../lib/money";
@@ -208,6 +209,7 @@ export function OrderStatusForm({ order }: { order: OrderView }) {
   const selectId = useId();
   const noticeId = useId();
   const update = useUpdateOrderStatus();
+  const { pending, submit } = useSubmission();
   const trackingId = useId();
   const form = useForm<{ status: OrderStatus; trackingNumber?: string }>({
     resolver: zodResolver(orderStatusSchema),
@@ -226,7 +228,9 @@ export function OrderStatusForm({ order }: { order: OrderView }) {
     <form
       noValidate
       onSubmit={form.handleSubmit(({ status, trackingNumber }) =>
-        update.mutate({ id: order.id, status, ...(asksTracking ? { trackingNumber } : {}) }),
+        submit(() =>
+          update.mutateAsync({ id: order.id, status, ...(asksTracking ? { trackingNumber } : {}) }),
+        ),
       )}
       className="grid gap-2"
     >
@@ -238,7 +242,7 @@ export function OrderStatusForm({ order }: { order: OrderView }) {
           control={form.control}
           name="status"
           render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange} disabled={update.isPending}>
+            <Select value={field.value} onValueChange={field.onChange} disabled={pending}>
               <SelectTrigger
                 id={selectId}
                 ref={field.ref}
@@ -264,9 +268,9 @@ export function OrderStatusForm({ order }: { order: OrderView }) {
             </Select>
           )}
         />
-        <Button type="submit" disabled={unchanged || update.isPending}>
-          {update.isPending && <Spinner />}
-          {update.isPending ? t("orders.updating") : t("orders.updateStatus")}
+        <Button type="submit" disabled={unchanged || pending}>
+          {pending && <Spinner />}
+          {pending ? t("orders.updating") : t("orders.updateStatus")}
         </Button>
       </div>
       {asksTracking && (

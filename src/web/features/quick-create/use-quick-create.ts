@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { RegisterInput } from "../../../shared/auth";
+import { useSubmission } from "../../hooks/use-submission";
 import { carryToastsToNextPage, toast } from "../../hooks/use-toast";
 import { ApiError, errorMessage } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
@@ -51,7 +52,10 @@ export function useQuickCreate() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, registerMutation } = useAuth();
-  const { mutate: createQuickStore, isPending: creating } = useCreateQuickStore();
+  const { mutateAsync: createQuickStore } = useCreateQuickStore();
+  // One sign-up and one save at a time, however fast the buttons are pressed (decision 0061).
+  const registration = useSubmission();
+  const saving = useSubmission();
   const [state, dispatch] = useReducer(quickCreateReducer, Boolean(user), (signedIn) =>
     initialState(initialDraft(signedIn)),
   );
@@ -74,32 +78,34 @@ export function useQuickCreate() {
 
   const save = useCallback(
     (toSave: QuickCreateDraft, afterLogin: boolean) => {
-      dispatch({ type: "saveStarted" });
-      createQuickStore(quickStoreRequest(toSave), {
-        onSuccess: (result) => {
-          draftStorage.clearSession();
-          draftStorage.clearPending();
-          dispatch({ type: "saved", result, products: toSave.products });
-        },
-        onError: (err) => {
-          const status = err instanceof ApiError ? err.status : null;
-          dispatch({ type: "saveFailed", status, qrMessage: errorMessage(err, t("errors.qrCodeInvalid")) });
-          if (status === 409) {
-            requestAnimationFrame(() =>
-              document.querySelector<HTMLElement>("main [aria-invalid='true']")?.focus(),
-            );
-          }
-          toast({
-            variant: "destructive",
-            title: afterLogin ? t("quickCreate.errors.pendingTitle") : t("quickCreate.errors.createTitle"),
-            description: afterLogin
-              ? t("quickCreate.errors.pendingDescription")
-              : t("quickCreate.errors.createDescription"),
-          });
-        },
+      void saving.submit(async () => {
+        dispatch({ type: "saveStarted" });
+        await createQuickStore(quickStoreRequest(toSave), {
+          onSuccess: (result) => {
+            draftStorage.clearSession();
+            draftStorage.clearPending();
+            dispatch({ type: "saved", result, products: toSave.products });
+          },
+          onError: (err) => {
+            const status = err instanceof ApiError ? err.status : null;
+            dispatch({ type: "saveFailed", status, qrMessage: errorMessage(err, t("errors.qrCodeInvalid")) });
+            if (status === 409) {
+              requestAnimationFrame(() =>
+                document.querySelector<HTMLElement>("main [aria-invalid='true']")?.focus(),
+              );
+            }
+            toast({
+              variant: "destructive",
+              title: afterLogin ? t("quickCreate.errors.pendingTitle") : t("quickCreate.errors.createTitle"),
+              description: afterLogin
+                ? t("quickCreate.errors.pendingDescription")
+                : t("quickCreate.errors.createDescription"),
+            });
+          },
+        });
       });
     },
-    [createQuickStore, t],
+    [createQuickStore, saving.submit, t],
   );
 
   // Back from /login with a pending store (decision 0005): it is saved at once.
@@ -237,13 +243,16 @@ export function useQuickCreate() {
   }
 
   function register(values: RegisterInput) {
-    // This draft is the one to save: an older one waiting for a login must not be saved as well.
-    draftStorage.clearPending();
-    registerMutation.mutate(values, {
-      onSuccess: () => save(draft, false),
-      onError: (err) => {
-        if (err instanceof ApiError && err.status === 409) goToLogin();
-      },
+    void registration.submit(() => {
+      // This draft is the one to save: an older one waiting for a login must not be saved as well.
+      draftStorage.clearPending();
+      return registerMutation.mutateAsync(values, {
+        // The save starts before this sign-up settles: the button goes from one to the other, never free.
+        onSuccess: () => save(draft, false),
+        onError: (err) => {
+          if (err instanceof ApiError && err.status === 409) goToLogin();
+        },
+      });
     });
   }
 
@@ -253,8 +262,8 @@ export function useQuickCreate() {
 
   return {
     state: state as QuickCreateState,
-    creating,
-    registering: registerMutation.isPending,
+    creating: saving.pending,
+    registering: registration.pending,
     /** The "with account" step indicator stays for a visitor who signed up inside the flow. */
     withAccount: startedSignedOut || !user,
     actions: {

@@ -14,6 +14,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
 import { Spinner } from "../../components/ui/spinner";
+import { useSubmission } from "../../hooks/use-submission";
 import { toast } from "../../hooks/use-toast";
 import { useTranslation } from "../../lib/i18n";
 import { useSaveQrCode } from "../../lib/queries/admin";
@@ -54,6 +55,7 @@ interface QrCodeFormProps {
 export function QrCodeForm({ editing, autoFocus, onSaved, onNew, className }: QrCodeFormProps) {
   const { t } = useTranslation();
   const save = useSaveQrCode();
+  const submission = useSubmission();
   // Like the lists beside it, the store choice is read afresh: a store made elsewhere is there too.
   const stores = useQuery<StoreSummary[]>({ queryKey: storeKeys.all, staleTime: 0 });
   const [serverError, setServerError] = useState<string | null>(null);
@@ -81,30 +83,32 @@ export function QrCodeForm({ editing, autoFocus, onSaved, onNew, className }: Qr
       storeId: values.storeId === UNASSIGNED ? null : values.storeId,
       isActive: values.isActive,
     };
-    save.mutate(
-      { id: editing?.id ?? null, input },
-      {
-        onSuccess: (qr) => {
-          const created = !editing;
-          toast(
-            created
-              ? {
-                  title: t("admin.qr.createdTitle"),
-                  description: t("admin.qr.createdDescription", { code: qr.code }),
-                }
-              : {
-                  title: t("admin.qr.updatedTitle"),
-                  description: t("admin.qr.updatedDescription", { code: qr.code }),
-                },
-          );
-          onSaved(qr, created);
+    submission.submit(() =>
+      save.mutateAsync(
+        { id: editing?.id ?? null, input },
+        {
+          onSuccess: (qr) => {
+            const created = !editing;
+            toast(
+              created
+                ? {
+                    title: t("admin.qr.createdTitle"),
+                    description: t("admin.qr.createdDescription", { code: qr.code }),
+                  }
+                : {
+                    title: t("admin.qr.updatedTitle"),
+                    description: t("admin.qr.updatedDescription", { code: qr.code }),
+                  },
+            );
+            onSaved(qr, created);
+          },
+          onError: (err) => {
+            setServerError(
+              toastFailure(t("admin.qr.saveFailedTitle"), err, t("admin.qr.saveFailedDescription")),
+            );
+          },
         },
-        onError: (err) => {
-          setServerError(
-            toastFailure(t("admin.qr.saveFailedTitle"), err, t("admin.qr.saveFailedDescription")),
-          );
-        },
-      },
+      ),
     );
   }
 
@@ -212,18 +216,18 @@ export function QrCodeForm({ editing, autoFocus, onSaved, onNew, className }: Qr
           )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             {editing && (
-              <Button variant="outline" onClick={onNew} disabled={save.isPending}>
+              <Button variant="outline" onClick={onNew} disabled={submission.pending}>
                 <Plus aria-hidden="true" />
                 {t("admin.qr.newCode")}
               </Button>
             )}
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending && <Spinner />}
+            <Button type="submit" disabled={submission.pending}>
+              {submission.pending && <Spinner />}
               {editing
-                ? save.isPending
+                ? submission.pending
                   ? t("admin.qr.saving")
                   : t("admin.qr.save")
-                : save.isPending
+                : submission.pending
                   ? t("admin.qr.creating")
                   : t("admin.qr.create")}
             </Button>

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
+import { useSubmission } from "../../hooks/use-submission";
 import { toast } from "../../hooks/use-toast";
 import { apiJson } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
@@ -24,6 +25,7 @@ export function ChangePasswordCard() {
     defaultValues: EMPTY,
   });
   const { errors } = form.formState;
+  const submission = useSubmission();
 
   const change = useMutation({
     mutationFn: (input: ChangePasswordInput) =>
@@ -47,7 +49,7 @@ export function ChangePasswordCard() {
       <CardContent>
         <form
           noValidate
-          onSubmit={form.handleSubmit((values) => change.mutate(values))}
+          onSubmit={form.handleSubmit((values) => submission.submit(() => change.mutateAsync(values)))}
           className="grid gap-5"
         >
           <div className="grid gap-5 sm:grid-cols-2">
@@ -80,11 +82,11 @@ export function ChangePasswordCard() {
             <Button
               type="submit"
               variant="secondary"
-              disabled={change.isPending}
+              disabled={submission.pending}
               className="w-full sm:w-auto"
             >
-              {change.isPending && <Spinner />}
-              {change.isPending ? t("password.pending") : t("password.submit")}
+              {submission.pending && <Spinner />}
+              {submission.pending ? t("password.pending") : t("password.submit")}
             </Button>
           </div>
         </form>

@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
+import { useSubmission } from "../../hooks/use-submission";
 import { toast } from "../../hooks/use-toast";
 import { apiJson } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
@@ -34,6 +35,7 @@ export function ProfileCard({ user }: { user: PublicUser }) {
   });
   const { errors } = form.formState;
   const changesEmail = editing && isEmailChange(user.email, form.watch("email") ?? "");
+  const submission = useSubmission();
 
   const update = useMutation({
     // The password goes to the server only when it is needed: with a new email.
@@ -89,7 +91,7 @@ export function ProfileCard({ user }: { user: PublicUser }) {
       <CardContent>
         <form
           noValidate
-          onSubmit={form.handleSubmit((values) => update.mutate(values))}
+          onSubmit={form.handleSubmit((values) => submission.submit(() => update.mutateAsync(values)))}
           className="grid gap-5 border-t pt-6"
         >
           <div className="grid gap-5 sm:grid-cols-2">
@@ -130,9 +132,9 @@ export function ProfileCard({ user }: { user: PublicUser }) {
           )}
           {editing && (
             <div className="flex sm:justify-end">
-              <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
-                {update.isPending && <Spinner />}
-                {update.isPending ? t("profile.saving") : t("profile.save")}
+              <Button type="submit" disabled={submission.pending} className="w-full sm:w-auto">
+                {submission.pending && <Spinner />}
+                {submission.pending ? t("profile.saving") : t("profile.save")}
               </Button>
             </div>
           )}

@@ -15,6 +15,7 @@ import { PageHeader } from "../../components/page-header";
 import { Button } from "../../components/ui/button";
 import { PageSpinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { useSubmission } from "../../hooks/use-submission";
 import { errorMessage } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { useUserSettings } from "../../lib/settings";
@@ -47,6 +48,7 @@ export function SettingsPage() {
   const { t } = useTranslation();
   const settings = useUserSettings();
   const save = useSaveSettingsForm();
+  const submission = useSubmission();
   const [searchParams, setSearchParams] = useSearchParams();
   const param = searchParams.get(TAB_PARAM);
   const tab: Tab = isTab(param) ? param : "general";
@@ -89,7 +91,10 @@ export function SettingsPage() {
   } else {
     body = (
       <FormProvider {...form}>
-        <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((values) => submission.submit(() => save.mutateAsync(values)))}
+        >
           <Tabs value={tab} onValueChange={selectTab}>
             <TabsList
               aria-label={t("settingsPage.tabsLabel")}
@@ -103,10 +108,10 @@ export function SettingsPage() {
               ))}
             </TabsList>
             <TabsContent value="general">
-              <GeneralTab saving={save.isPending} />
+              <GeneralTab saving={submission.pending} />
             </TabsContent>
             <TabsContent value="notifications">
-              <NotificationsTab saving={save.isPending} />
+              <NotificationsTab saving={submission.pending} />
             </TabsContent>
             <TabsContent value="appearance">
               <AppearanceTab />

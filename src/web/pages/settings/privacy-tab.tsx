@@ -15,6 +15,7 @@ import {
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
+import { useSubmission } from "../../hooks/use-submission";
 import { toast } from "../../hooks/use-toast";
 import { apiRequest, errorMessage } from "../../lib/api";
 import { leaveForLogin } from "../../lib/auth";
@@ -98,6 +99,7 @@ function DeleteAccount() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
+  const submission = useSubmission();
   const remove = useMutation({
     mutationFn: (input: { password: string }) => apiRequest("DELETE", "/api/me", input),
     onSuccess: () => {
@@ -115,7 +117,7 @@ function DeleteAccount() {
     // Its own form inside the settings form (a portal in the DOM, but React bubbles submits up).
     event.preventDefault();
     event.stopPropagation();
-    remove.mutate({ password });
+    submission.submit(() => remove.mutateAsync({ password }));
   }
 
   return (
@@ -127,7 +129,7 @@ function DeleteAccount() {
       <Dialog
         open={open}
         onOpenChange={(next) => {
-          if (remove.isPending) return;
+          if (submission.pending) return;
           setOpen(next);
           setPassword("");
           remove.reset();
@@ -156,18 +158,18 @@ function DeleteAccount() {
             </FormField>
             <DialogFooter>
               <DialogClose asChild>
-                <Button type="button" variant="outline" disabled={remove.isPending}>
+                <Button type="button" variant="outline" disabled={submission.pending}>
                   {t("common.cancel")}
                 </Button>
               </DialogClose>
               <Button
                 type="submit"
                 variant="destructive"
-                disabled={remove.isPending || password === ""}
-                aria-busy={remove.isPending || undefined}
+                disabled={submission.pending || password === ""}
+                aria-busy={submission.pending || undefined}
               >
-                {remove.isPending && <Spinner />}
-                {remove.isPending
+                {submission.pending && <Spinner />}
+                {submission.pending
                   ? t("settingsPage.privacy.deleting")
                   : t("settingsPage.privacy.deleteConfirm")}
               </Button>

@@ -12,6 +12,7 @@ import { Card, CardContent } from "../../components/ui/card";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
+import { useSubmission } from "../../hooks/use-submission";
 import { toast } from "../../hooks/use-toast";
 import { useTranslation } from "../../lib/i18n";
 import { useCreateStore } from "../../lib/queries/stores";
@@ -27,6 +28,7 @@ export function CreateStorePage() {
   const { t, language } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateStore();
+  const submission = useSubmission();
   const statusId = useId();
   // The URL follows the name until the seller types a URL of their own.
   const slugEdited = useRef(false);
@@ -64,21 +66,23 @@ export function CreateStorePage() {
   function submit(values: CreateStoreInput) {
     setConflict(null);
     // The store speaks its maker's language (Finn.no listings, SMS, storefront default) until changed.
-    create.mutate(
-      { ...values, defaultLocale: language },
-      {
-        onSuccess: (store) => {
-          toast({
-            title: t("stores.createdTitle"),
-            description: t("stores.createdDescription", { name: store.name }),
-          });
-          navigate(`/stores/${store.id}`);
+    submission.submit(() =>
+      create.mutateAsync(
+        { ...values, defaultLocale: language },
+        {
+          onSuccess: (store) => {
+            toast({
+              title: t("stores.createdTitle"),
+              description: t("stores.createdDescription", { name: store.name }),
+            });
+            navigate(`/stores/${store.id}`);
+          },
+          onError: (err) => {
+            setConflict(slugConflict(err, values.slug));
+            toastFailure(t("stores.createFailedTitle"), err, t("stores.createFailedDescription"));
+          },
         },
-        onError: (err) => {
-          setConflict(slugConflict(err, values.slug));
-          toastFailure(t("stores.createFailedTitle"), err, t("stores.createFailedDescription"));
-        },
-      },
+      ),
     );
   }
 
@@ -135,9 +139,9 @@ export function CreateStorePage() {
               <Button asChild variant="outline">
                 <Link to="/">{t("common.cancel")}</Link>
               </Button>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending && <Spinner />}
-                {create.isPending ? t("stores.creating") : t("stores.create")}
+              <Button type="submit" disabled={submission.pending}>
+                {submission.pending && <Spinner />}
+                {submission.pending ? t("stores.creating") : t("stores.create")}
               </Button>
             </div>
           </form>

@@ -15,6 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
+import { useSubmission } from "../../hooks/use-submission";
 import { toast } from "../../hooks/use-toast";
 import { apiJson } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
@@ -78,6 +79,8 @@ export function DeliveryOptionsCard({ storeId }: { storeId: string }) {
     resetOptions: { keepDirtyValues: true },
   });
   const rows = useFieldArray({ control: form.control, name: "options" });
+  const submission = useSubmission();
+
   const save = useMutation({
     mutationFn: (options: ReturnType<typeof toInput>[]) => apiJson<DeliveryOptionView[]>("PUT", url, options),
     onSuccess: (saved) => {
@@ -100,7 +103,7 @@ export function DeliveryOptionsCard({ storeId }: { storeId: string }) {
       }
       return;
     }
-    save.mutate(options.map(toInput));
+    submission.submit(() => save.mutateAsync(options.map(toInput)));
   });
 
   return (
@@ -216,9 +219,9 @@ export function DeliveryOptionsCard({ storeId }: { storeId: string }) {
               <Plus aria-hidden="true" />
               {t("stores.delivery.add")}
             </Button>
-            <Button type="submit" disabled={save.isPending || query.isPending}>
-              {save.isPending && <Spinner />}
-              {save.isPending ? t("stores.saving") : t("stores.delivery.save")}
+            <Button type="submit" disabled={submission.pending || query.isPending}>
+              {submission.pending && <Spinner />}
+              {submission.pending ? t("stores.saving") : t("stores.delivery.save")}
             </Button>
           </div>
         </form>

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
+import { useSubmission } from "../../hooks/use-submission";
 import { toast } from "../../hooks/use-toast";
 import { apiJson } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
@@ -23,6 +24,8 @@ export function EraseShopperCard({ store }: { store: Pick<StoreSummary, "id"> })
     resolver: zodResolver(eraseShopperSchema),
     defaultValues: { email: "" },
   });
+  const submission = useSubmission();
+
   const erase = useMutation({
     mutationFn: (input: EraseShopperInput) =>
       apiJson<{ orders: number }>("POST", `/api/stores/${encodeURIComponent(store.id)}/erase-shopper`, input),
@@ -46,7 +49,7 @@ export function EraseShopperCard({ store }: { store: Pick<StoreSummary, "id"> })
       <CardContent>
         <form
           noValidate
-          onSubmit={form.handleSubmit((values) => erase.mutate(values))}
+          onSubmit={form.handleSubmit((values) => submission.submit(() => erase.mutateAsync(values)))}
           className="flex flex-col gap-4 sm:flex-row sm:items-start"
         >
           <div className="flex-1">
@@ -60,11 +63,11 @@ export function EraseShopperCard({ store }: { store: Pick<StoreSummary, "id"> })
             type="submit"
             variant="outline"
             className="sm:mt-7"
-            disabled={erase.isPending}
-            aria-busy={erase.isPending || undefined}
+            disabled={submission.pending}
+            aria-busy={submission.pending || undefined}
           >
-            {erase.isPending ? <Spinner /> : <UserX aria-hidden="true" />}
-            {erase.isPending ? t("stores.eraseShopper.erasing") : t("stores.eraseShopper.submit")}
+            {submission.pending ? <Spinner /> : <UserX aria-hidden="true" />}
+            {submission.pending ? t("stores.eraseShopper.erasing") : t("stores.eraseShopper.submit")}
           </Button>
         </form>
       </CardContent>

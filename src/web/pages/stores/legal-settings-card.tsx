@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
+import { useSubmission } from "../../hooks/use-submission";
 import { toast } from "../../hooks/use-toast";
 import { DISCARD_EDITS } from "../../lib/form-reset";
 import { useTranslation } from "../../lib/i18n";
@@ -43,6 +44,7 @@ function valuesOf(store: StoreSummary): LegalValues {
 export function LegalSettingsCard({ store }: { store: StoreSummary }) {
   const { t } = useTranslation();
   const update = useUpdateStore(store.id);
+  const submission = useSubmission();
   const form = useForm<LegalValues>({
     resolver: zodResolver(legalFormSchema),
     values: valuesOf(store),
@@ -51,22 +53,24 @@ export function LegalSettingsCard({ store }: { store: StoreSummary }) {
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
-    update.mutate(
-      {
-        vatRate: values.vatRate === "" ? null : values.vatRate === "25" ? 25 : 15,
-        legalName: values.legalName || null,
-        orgNumber: values.orgNumber || null,
-        address: values.address || null,
-        termsExtra: values.termsExtra || null,
-        expectedUpdatedAt: store.updatedAt,
-      },
-      {
-        onSuccess: (saved) => {
-          form.reset(valuesOf(saved), DISCARD_EDITS);
-          toast({ title: t("stores.updatedTitle"), description: t("stores.legal.saved") });
+    submission.submit(() =>
+      update.mutateAsync(
+        {
+          vatRate: values.vatRate === "" ? null : values.vatRate === "25" ? 25 : 15,
+          legalName: values.legalName || null,
+          orgNumber: values.orgNumber || null,
+          address: values.address || null,
+          termsExtra: values.termsExtra || null,
+          expectedUpdatedAt: store.updatedAt,
         },
-        onError: (err) => toastFailure(t("stores.updateFailedTitle"), err, t("common.tryAgain")),
-      },
+        {
+          onSuccess: (saved) => {
+            form.reset(valuesOf(saved), DISCARD_EDITS);
+            toast({ title: t("stores.updatedTitle"), description: t("stores.legal.saved") });
+          },
+          onError: (err) => toastFailure(t("stores.updateFailedTitle"), err, t("common.tryAgain")),
+        },
+      ),
     ),
   );
 
@@ -139,9 +143,9 @@ export function LegalSettingsCard({ store }: { store: StoreSummary }) {
             >
               {t("stores.legal.viewTerms")}
             </a>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending && <Spinner />}
-              {update.isPending ? t("stores.saving") : t("stores.legal.save")}
+            <Button type="submit" disabled={submission.pending}>
+              {submission.pending && <Spinner />}
+              {submission.pending ? t("stores.saving") : t("stores.legal.save")}
             </Button>
           </div>
         </form>

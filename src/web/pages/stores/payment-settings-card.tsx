@@ -21,6 +21,7 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
+import { useSubmission } from "../../hooks/use-submission";
 import { toast } from "../../hooks/use-toast";
 import { DISCARD_EDITS } from "../../lib/form-reset";
 import { useTranslation } from "../../lib/i18n";
@@ -192,6 +193,7 @@ interface PaymentSettingsFormProps {
 function PaymentSettingsForm({ store, channels, editing, onCancel, onSaved }: PaymentSettingsFormProps) {
   const { t } = useTranslation();
   const save = useSavePaymentSettings(store.id);
+  const submission = useSubmission();
   const liveId = useId();
   const liveHintId = useId();
   const schema = useMemo(() => paymentFormSchema(channels), [channels]);
@@ -215,15 +217,17 @@ function PaymentSettingsForm({ store, channels, editing, onCancel, onSaved }: Pa
   }
 
   function submit(values: PaymentFormValues) {
-    save.mutate(changesOf(store, channels, values), {
-      onSuccess: () => {
-        onSaved();
-        toast({ title: t("payments.updatedTitle"), description: t("payments.updatedDescription") });
-      },
-      onError: (err) => {
-        toastFailure(t("payments.updateFailedTitle"), err, t("common.tryAgain"));
-      },
-    });
+    submission.submit(() =>
+      save.mutateAsync(changesOf(store, channels, values), {
+        onSuccess: () => {
+          onSaved();
+          toast({ title: t("payments.updatedTitle"), description: t("payments.updatedDescription") });
+        },
+        onError: (err) => {
+          toastFailure(t("payments.updateFailedTitle"), err, t("common.tryAgain"));
+        },
+      }),
+    );
   }
 
   return (
@@ -333,9 +337,9 @@ function PaymentSettingsForm({ store, channels, editing, onCancel, onSaved }: Pa
               <X aria-hidden="true" />
               {t("common.cancel")}
             </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending && <Spinner />}
-              {save.isPending ? t("payments.saving") : t("payments.save")}
+            <Button type="submit" disabled={submission.pending}>
+              {submission.pending && <Spinner />}
+              {submission.pending ? t("payments.saving") : t("payments.save")}
             </Button>
           </div>
         )}

@@ -8,6 +8,7 @@ import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
+import { useSubmission } from "../../hooks/use-submission";
 import { toast } from "../../hooks/use-toast";
 import { apiJson, errorMessage } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
@@ -41,6 +42,8 @@ export function StorePhoneVerification({ store }: { store: StoreSummary }) {
     onError: (err) => toastFailure(t("phoneVerification.sendFailed"), err, t("common.tryAgain")),
   });
 
+  const submission = useSubmission();
+  const sending = useSubmission();
   const confirm = useMutation({
     mutationFn: (typed: string) =>
       apiJson<StoreSummary>("POST", `${verificationPath(store.id)}/confirm`, { code: typed }),
@@ -68,7 +71,7 @@ export function StorePhoneVerification({ store }: { store: StoreSummary }) {
       return;
     }
     setError(undefined);
-    confirm.mutate(typed);
+    submission.submit(() => confirm.mutateAsync(typed));
   }
 
   return (
@@ -98,8 +101,13 @@ export function StorePhoneVerification({ store }: { store: StoreSummary }) {
           )}
         </div>
         {!store.phoneVerified && (
-          <Button type="button" variant="outline" onClick={() => send.mutate()} disabled={send.isPending}>
-            {send.isPending ? <Spinner /> : <MessageSquareText aria-hidden="true" />}
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => sending.submit(() => send.mutateAsync())}
+            disabled={sending.pending}
+          >
+            {sending.pending ? <Spinner /> : <MessageSquareText aria-hidden="true" />}
             {waitingForCode ? t("phoneVerification.sendAgain") : t("phoneVerification.sendCode")}
           </Button>
         )}
@@ -122,8 +130,8 @@ export function StorePhoneVerification({ store }: { store: StoreSummary }) {
               />
             )}
           </FormField>
-          <Button type="submit" className="justify-self-start" disabled={confirm.isPending}>
-            {confirm.isPending && <Spinner />}
+          <Button type="submit" className="justify-self-start" disabled={submission.pending}>
+            {submission.pending && <Spinner />}
             {t("phoneVerification.verify")}
           </Button>
         </form>

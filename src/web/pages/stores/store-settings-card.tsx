@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
+import { useSubmission } from "../../hooks/use-submission";
 import { toast } from "../../hooks/use-toast";
 import { DISCARD_EDITS } from "../../lib/form-reset";
 import { useTranslation } from "../../lib/i18n";
@@ -43,6 +44,7 @@ function valuesOf(store: StoreSummary): SettingsValues {
 export function StoreSettingsCard({ store }: { store: StoreSummary }) {
   const { t } = useTranslation();
   const update = useUpdateStore(store.id);
+  const submission = useSubmission();
   const [editing, setEditing] = useState(false);
   const [conflict, setConflict] = useState<SlugConflict | null>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -78,26 +80,28 @@ export function StoreSettingsCard({ store }: { store: StoreSummary }) {
 
   function submit(values: SettingsOutput) {
     setConflict(null);
-    update.mutate(
-      {
-        ...values,
-        heroImageUrl: values.heroImageUrl || null,
-        description: values.description || null,
-        // A change saved meanwhile in another tab is refused (409, the toast below) rather than overwritten.
-        expectedUpdatedAt: store.updatedAt,
-      },
-      {
-        onSuccess: (saved) => {
-          form.reset(valuesOf(saved), DISCARD_EDITS);
-          setEditing(false);
-          toast({ title: t("stores.updatedTitle"), description: t("stores.updatedDescription") });
+    submission.submit(() =>
+      update.mutateAsync(
+        {
+          ...values,
+          heroImageUrl: values.heroImageUrl || null,
+          description: values.description || null,
+          // A change saved meanwhile in another tab is refused (409, the toast below) rather than overwritten.
+          expectedUpdatedAt: store.updatedAt,
         },
-        onError: (err) => {
-          // A stale save is no slug conflict: its message is the toast alone, the input stays as typed.
-          if (!isStaleSave(err)) setConflict(slugConflict(err, values.slug));
-          toastFailure(t("stores.updateFailedTitle"), err, t("common.tryAgain"));
+        {
+          onSuccess: (saved) => {
+            form.reset(valuesOf(saved), DISCARD_EDITS);
+            setEditing(false);
+            toast({ title: t("stores.updatedTitle"), description: t("stores.updatedDescription") });
+          },
+          onError: (err) => {
+            // A stale save is no slug conflict: its message is the toast alone, the input stays as typed.
+            if (!isStaleSave(err)) setConflict(slugConflict(err, values.slug));
+            toastFailure(t("stores.updateFailedTitle"), err, t("common.tryAgain"));
+          },
         },
-      },
+      ),
     );
   }
 
@@ -183,13 +187,13 @@ export function StoreSettingsCard({ store }: { store: StoreSummary }) {
           </FormField>
           {editing && (
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <Button variant="outline" onClick={stopEditing} disabled={update.isPending}>
+              <Button variant="outline" onClick={stopEditing} disabled={submission.pending}>
                 <X aria-hidden="true" />
                 {t("common.cancel")}
               </Button>
-              <Button type="submit" disabled={update.isPending}>
-                {update.isPending && <Spinner />}
-                {update.isPending ? t("stores.saving") : t("stores.saveChanges")}
+              <Button type="submit" disabled={submission.pending}>
+                {submission.pending && <Spinner />}
+                {submission.pending ? t("stores.saving") : t("stores.saveChanges")}
               </Button>
             </div>
           )}

@@ -11,6 +11,7 @@ import { closesOnEscape } from "../../../components/ui/escape-close";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
+import { useSubmission } from "../../../hooks/use-submission";
 import { toast } from "../../../hooks/use-toast";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { useTranslation } from "../../../lib/i18n";
@@ -162,7 +163,9 @@ function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProps) {
   });
   const { errors } = form.formState;
 
-  const [pending, setPending] = useState(false);
+  // One order at a time, however fast the button is pressed (decision 0061); the idempotency key below
+  // makes a repeat the same order anyway.
+  const { pending, submit: submitOnce } = useSubmission();
   const [redirecting, setRedirecting] = useState(false);
   // The store's live payment channels (decision 0034); none: the seller collects by hand, as before.
   const [methods, setMethods] = useState<PaymentProvider[]>([]);
@@ -184,7 +187,6 @@ function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProps) {
   }, [storeId]);
 
   const send = async (body: PlaceOrderBody, key: string) => {
-    setPending(true);
     try {
       const order = await placeOrder(body, key);
       const { storeName } = cartStore.get();
@@ -216,13 +218,11 @@ function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProps) {
             ? `${message}. ${t("checkout.removedFromCart")}`
             : message,
       });
-    } finally {
-      setPending(false);
     }
   };
 
   const submit = form.handleSubmit((values) => {
-    if (pending || redirecting) return;
+    if (redirecting) return;
     const current = cartStore.get();
     if (!current.storeId || current.items.length === 0) {
       toast({
@@ -255,7 +255,8 @@ function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProps) {
     const signature = JSON.stringify(body);
     // The same request again (a retry after a lost answer) keeps its key, so it cannot order twice.
     if (attempt.current?.body !== signature) attempt.current = { body: signature, key: newIdempotencyKey() };
-    void send(body, attempt.current.key);
+    const key = attempt.current.key;
+    void submitOnce(() => send(body, key));
   });
 
   const linesTotal = cartTotal(cart);
