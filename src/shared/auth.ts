@@ -1,3 +1,4 @@
+import { singleLineText } from "./text";
 import { z } from "./zod";
 
 /**
@@ -13,7 +14,7 @@ export const emailField = z
 
 export const passwordField = z.string().min(8, "errors.passwordMin").max(200, "errors.passwordMax");
 
-export const fullNameField = z.string().trim().min(2, "errors.fullNameMin").max(120, "errors.fullNameMax");
+export const fullNameField = singleLineText().min(2, "errors.fullNameMin").max(120, "errors.fullNameMax");
 
 export const registerSchema = z.object({
   fullName: fullNameField,
@@ -34,7 +35,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
  * its holder owns the account.
  */
 export const profileSchema = z.object({
-  fullName: z.string().trim().min(2, "errors.profileNameMin").max(120, "errors.fullNameMax"),
+  fullName: singleLineText().min(2, "errors.profileNameMin").max(120, "errors.fullNameMax"),
   email: z
     .string()
     .trim()

@@ -1,5 +1,6 @@
 import { normalizePrice, toOre } from "./money";
 import { priceField } from "./product";
+import { multiLineText, singleLineText } from "./text";
 import { z } from "./zod";
 
 /**
@@ -13,15 +14,13 @@ export const MAX_DELIVERY_OPTIONS = 10;
 
 export const deliveryOptionSchema = z.object({
   id: z.string().uuid("errors.deliveryOptionInvalid").optional(),
-  name: z
-    .string("errors.deliveryNameRequired")
-    .trim()
+  name: singleLineText("errors.deliveryNameRequired")
     .min(1, "errors.deliveryNameRequired")
     .max(80, "errors.textTooLong"),
   kind: z.enum(DELIVERY_KINDS, "errors.deliveryKindInvalid"),
   price: priceField(),
   freeAbove: priceField().nullable().optional(),
-  note: z.string().trim().max(500, "errors.textTooLong").nullable().optional(),
+  note: multiLineText().max(500, "errors.textTooLong").nullable().optional(),
 });
 export type DeliveryOptionInput = z.infer<typeof deliveryOptionSchema>;
 
@@ -61,15 +60,10 @@ export function deliveryPrice(
 
 /** A parcel's address: street, a Norwegian postcode (4 digits) and city. Checkout and server use it. */
 export const parcelAddressSchema = z.object({
-  street: z
-    .string("errors.streetRequired")
-    .trim()
+  street: singleLineText("errors.streetRequired")
     .min(2, "errors.streetRequired")
     .max(200, "errors.textTooLong"),
-  post: z
-    .string("errors.postcodeInvalid")
-    .trim()
-    .regex(/^\d{4}$/, "errors.postcodeInvalid"),
-  city: z.string("errors.cityRequired").trim().min(2, "errors.cityRequired").max(100, "errors.textTooLong"),
+  post: singleLineText("errors.postcodeInvalid").regex(/^\d{4}$/, "errors.postcodeInvalid"),
+  city: singleLineText("errors.cityRequired").min(2, "errors.cityRequired").max(100, "errors.textTooLong"),
 });
 export type ParcelAddress = z.infer<typeof parcelAddressSchema>;

@@ -2,6 +2,7 @@ import { type DeliveryOptionView, orderDeliverySchema, parcelAddressSchema } fro
 import { MAX_LINES_PER_ORDER, MAX_QTY_PER_LINE } from "./order-limits";
 import { PAYMENT_PROVIDERS, sellerPaymentViewSchema, shopperPaymentSchema } from "./payment";
 import { toE164 } from "./phone";
+import { multiLineText, singleLineText } from "./text";
 import { vatLineSchema } from "./vat";
 import { z } from "./zod";
 
@@ -14,7 +15,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  */
 export const orderStatusSchema = z.object({
   status: z.enum(ORDER_STATUSES, "errors.statusInvalid"),
-  trackingNumber: z.string().trim().max(100, "errors.trackingNumberInvalid").optional(),
+  trackingNumber: singleLineText().max(100, "errors.trackingNumberInvalid").optional(),
 });
 
 export const orderItemViewSchema = z.object({
@@ -95,16 +96,12 @@ export { MAX_LINES_PER_ORDER, MAX_QTY_PER_LINE } from "./order-limits";
  * A phone number as typed, before it is read: the length rules every form shares. Reading it (validity,
  * E.164) is the client's toE164 and, on the server, the SMS destination module's one parse.
  */
-export const phoneTextSchema = z
-  .string("errors.phoneRequired")
-  .trim()
+export const phoneTextSchema = singleLineText("errors.phoneRequired")
   .min(8, "errors.phoneRequired")
   .max(40, "errors.phoneInvalid");
 
 export const checkoutFormSchema = z.object({
-  shipToName: z
-    .string("errors.nameRequired")
-    .trim()
+  shipToName: singleLineText("errors.nameRequired")
     .min(2, "errors.nameRequired")
     .max(120, "errors.nameRequired"),
   buyerEmail: z
@@ -114,7 +111,7 @@ export const checkoutFormSchema = z.object({
     .email("errors.validEmailRequired")
     .max(254, "errors.validEmailRequired"),
   shipToPhone: phoneTextSchema.refine((phone) => toE164(phone) !== undefined, "errors.phoneInvalid"),
-  address: z.string().trim().max(500, "errors.textTooLong").optional(),
+  address: multiLineText().max(500, "errors.textTooLong").optional(),
 });
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 
@@ -169,15 +166,13 @@ export const placeOrderSchema = z.object({
   deliveryOptionId: z.string().uuid("errors.deliveryOptionInvalid").nullable().optional(),
   shipToAddr: z
     .object({
-      address: z.string().trim().max(500, "errors.textTooLong").optional(),
-      street: z.string().trim().max(200, "errors.textTooLong").optional(),
-      city: z.string().trim().max(100, "errors.textTooLong").optional(),
-      post: z
-        .string()
-        .trim()
+      address: multiLineText().max(500, "errors.textTooLong").optional(),
+      street: singleLineText().max(200, "errors.textTooLong").optional(),
+      city: singleLineText().max(100, "errors.textTooLong").optional(),
+      post: singleLineText()
         .regex(/^(\d{4})?$/, "errors.postcodeInvalid")
         .optional(),
-      country: z.string().trim().max(60, "errors.textTooLong").optional(),
+      country: singleLineText().max(60, "errors.textTooLong").optional(),
     })
     .nullable()
     .optional(),

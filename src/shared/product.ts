@@ -1,4 +1,5 @@
 import { normalizePrice } from "./money";
+import { multiLineText, singleLineText } from "./text";
 import { expectedUpdatedAtField } from "./versioning";
 import { z } from "./zod";
 
@@ -75,10 +76,8 @@ export const stockQtyField = z
  */
 export const PRODUCT_LIMITS = { title: 200, description: 5000, sku: 64, seoTitle: 120, seoDescription: 320 };
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+const optionalText = (text: typeof singleLineText, max: number) =>
+  text()
     .max(max, "errors.textTooLong")
     .optional()
     .transform((value) => value || undefined);
@@ -93,26 +92,20 @@ const optionalText = (max: number) =>
 export const productFields = {
   title: (min: 1 | 2) =>
     min === 1
-      ? z
-          .string("errors.titleRequired")
-          .trim()
+      ? singleLineText("errors.titleRequired")
           .min(1, "errors.titleRequired")
           .max(PRODUCT_LIMITS.title, "errors.titleMax")
-      : z
-          .string("errors.productTitleMin")
-          .trim()
+      : singleLineText("errors.productTitleMin")
           .min(2, "errors.productTitleMin")
           .max(PRODUCT_LIMITS.title, "errors.titleMax"),
-  optionalDescription: () => optionalText(PRODUCT_LIMITS.description),
+  optionalDescription: () => optionalText(multiLineText, PRODUCT_LIMITS.description),
   requiredDescription: () =>
-    z
-      .string("errors.descriptionMin")
-      .trim()
+    multiLineText("errors.descriptionMin")
       .min(10, "errors.descriptionMin")
       .max(PRODUCT_LIMITS.description, "errors.textTooLong"),
-  sku: () => optionalText(PRODUCT_LIMITS.sku),
-  seoTitle: () => optionalText(PRODUCT_LIMITS.seoTitle),
-  seoDescription: () => optionalText(PRODUCT_LIMITS.seoDescription),
+  sku: () => optionalText(singleLineText, PRODUCT_LIMITS.sku),
+  seoTitle: () => optionalText(singleLineText, PRODUCT_LIMITS.seoTitle),
+  seoDescription: () => optionalText(multiLineText, PRODUCT_LIMITS.seoDescription),
 };
 
 /** Add product (docs/product-spec.md 5): title required, price 0 or more, blurb and sku optional. */
@@ -147,10 +140,8 @@ export const createProductFormSchema = productFieldsSchema.extend({
 });
 
 /** An optional text that an update may clear: "" or null empties it, absent leaves it as it is. */
-const clearableText = (max: number) =>
-  z
-    .string()
-    .trim()
+const clearableText = (text: typeof singleLineText, max: number) =>
+  text()
     .max(max, "errors.textTooLong")
     .nullable()
     .optional()
@@ -162,10 +153,10 @@ const clearableText = (max: number) =>
  * whole body, with the options and variants, is `updateProductSchema` in ./variants.
  */
 export const updateProductFieldsSchema = productFieldsSchema.partial().extend({
-  blurb: clearableText(PRODUCT_LIMITS.description),
-  sku: clearableText(PRODUCT_LIMITS.sku),
-  seoMetaTitle: clearableText(PRODUCT_LIMITS.seoTitle),
-  seoMetaDesc: clearableText(PRODUCT_LIMITS.seoDescription),
+  blurb: clearableText(multiLineText, PRODUCT_LIMITS.description),
+  sku: clearableText(singleLineText, PRODUCT_LIMITS.sku),
+  seoMetaTitle: clearableText(singleLineText, PRODUCT_LIMITS.seoTitle),
+  seoMetaDesc: clearableText(multiLineText, PRODUCT_LIMITS.seoDescription),
   isActive: z.boolean("errors.invalidInput").optional(),
   coordinates: coordinatesSchema.nullable().optional(),
   expectedUpdatedAt: expectedUpdatedAtField,

@@ -1,18 +1,15 @@
+import { singleLineText } from "./text";
 import { z } from "./zod";
 
 export const QR_CODE_PATTERN = /^[A-Za-z0-9_-]{3,64}$/;
 
-const qrUrl = z
-  .string("errors.urlInvalid")
-  .trim()
+const qrUrl = singleLineText("errors.urlInvalid")
   .max(2000, "errors.urlInvalid")
   .refine((url) => /^https?:\/\/[^\s]+$/i.test(url), "errors.urlInvalid");
 
 /** POST /api/qr-codes: a code text of one's own or none (generated), the target URL and a store. */
 export const createQrCodeSchema = z.object({
-  code: z
-    .string()
-    .trim()
+  code: singleLineText()
     .optional()
     .transform((code) => code || undefined)
     .refine((code) => code === undefined || QR_CODE_PATTERN.test(code), "errors.qrCodeInvalid"),

@@ -4,6 +4,7 @@ import { coordinatesSchema, PRODUCT_LIMITS, productFields, stockQtyField } from 
 import { MAX_PRODUCT_IMAGES } from "./product-images";
 import { QR_CODE_PATTERN, qrCodeViewSchema } from "./qr";
 import { storeSummarySchema } from "./store";
+import { multiLineText, singleLineText } from "./text";
 import { z } from "./zod";
 
 /**
@@ -14,9 +15,7 @@ import { z } from "./zod";
 export const quickProductSchema = z.object({
   title: productFields.title(2),
   description: productFields.requiredDescription(),
-  price: z
-    .string("errors.priceRequired")
-    .trim()
+  price: singleLineText("errors.priceRequired")
     .min(1, "errors.priceRequired")
     .regex(/^\d{1,8}(\.\d{1,2})?$/, "errors.priceFormat"),
   seoTitle: productFields.seoTitle(),
@@ -31,25 +30,23 @@ export const quickProductSchema = z.object({
     .max(MAX_PRODUCT_IMAGES - 1, "errors.tooManyProductImages")
     .optional(),
   coordinates: coordinatesSchema.nullable().optional(),
-  category: z.string().max(40).nullable().optional(),
-  altText: z.string().trim().max(500, "errors.textTooLong").optional(),
+  category: singleLineText().max(40).nullable().optional(),
+  altText: multiLineText().max(500, "errors.textTooLong").optional(),
   /** Absent: 1, a product from a photo being one of a kind; null or "": unlimited (decision 0032). */
   stockQty: stockQtyField.optional(),
 });
 export type QuickProduct = z.infer<typeof quickProductSchema>;
 
 export const quickStoreDetailsSchema = z.object({
-  name: z.string("errors.storeNameMin").trim().min(2, "errors.storeNameMin").max(80, "errors.storeNameMax"),
+  name: singleLineText("errors.storeNameMin").min(2, "errors.storeNameMin").max(80, "errors.storeNameMax"),
   heroImageUrl: z.string().regex(UPLOADED_IMAGE_PATTERN, "errors.imageUrlUnknown").nullable().optional(),
   linkQrCode: z.boolean("errors.invalidInput").default(false),
-  qrCode: z
-    .string()
-    .trim()
+  qrCode: singleLineText()
     .optional()
     .transform((code) => code || undefined)
     .refine((code) => code === undefined || QR_CODE_PATTERN.test(code), "errors.qrCodeInvalid"),
-  seoTitle: z.string().trim().max(PRODUCT_LIMITS.seoTitle, "errors.textTooLong").optional(),
-  seoDescription: z.string().trim().max(PRODUCT_LIMITS.seoDescription, "errors.textTooLong").optional(),
+  seoTitle: singleLineText().max(PRODUCT_LIMITS.seoTitle, "errors.textTooLong").optional(),
+  seoDescription: multiLineText().max(PRODUCT_LIMITS.seoDescription, "errors.textTooLong").optional(),
 });
 export type QuickStoreDetails = z.infer<typeof quickStoreDetailsSchema>;
 

@@ -2,21 +2,18 @@ import { isUploadedImageUrl } from "./image-url";
 import { isValidOrgNumber } from "./org-number";
 import { LANGUAGES } from "./preferences";
 import { SLUG_PATTERN } from "./slug";
+import { multiLineText, singleLineText } from "./text";
 import { expectedUpdatedAtField } from "./versioning";
 import { z } from "./zod";
 
-const storeName = z
-  .string("errors.storeFieldsRequired")
-  .trim()
+const storeName = singleLineText("errors.storeFieldsRequired")
   .min(1, "errors.storeFieldsRequired")
   .max(80, "errors.storeNameMax");
-const storeSlug = z
-  .string("errors.storeFieldsRequired")
-  .trim()
+const storeSlug = singleLineText("errors.storeFieldsRequired")
   .min(1, "errors.storeFieldsRequired")
   .max(60, "errors.slugMax")
   .regex(SLUG_PATTERN, "errors.slugInvalid");
-const description = z.string().trim().max(1000, "errors.descriptionMax");
+const description = multiLineText().max(1000, "errors.descriptionMax");
 
 /**
  * A store's hero image: none, an image uploaded here (exactly as the upload pipeline names it: a path
@@ -24,9 +21,7 @@ const description = z.string().trim().max(1000, "errors.descriptionMax");
  * An https address may point anywhere, this site's /q/ included: a scan is counted only when a person
  * opens the link, never when a browser loads it as an image (see the QR scan route).
  */
-export const imageUrlField = z
-  .string()
-  .trim()
+export const imageUrlField = singleLineText()
   .max(2000, "errors.imageUrlInvalid")
   .refine(
     (url) => url === "" || isUploadedImageUrl(url) || /^https:\/\/[^\s/?#\\]+(?:[/?#][^\s\\]*)?$/i.test(url),
@@ -42,7 +37,8 @@ export const createStoreSchema = z.object({
 export type CreateStoreInput = z.infer<typeof createStoreSchema>;
 
 /** An optional text setting: "" or null clears it. */
-const optionalText = (max: number) => z.string().trim().max(max, "errors.textTooLong").nullable().optional();
+const optionalText = (text: typeof singleLineText, max: number) =>
+  text().max(max, "errors.textTooLong").nullable().optional();
 
 /**
  * The seller's legal details and MVA (decision 0036): shown on receipts and the terms page. The
@@ -51,16 +47,14 @@ const optionalText = (max: number) => z.string().trim().max(max, "errors.textToo
  */
 export const legalSettingsFields = {
   vatRate: z.union([z.literal(25), z.literal(15), z.null()], "errors.vatRateInvalid").optional(),
-  legalName: optionalText(200),
-  orgNumber: z
-    .string()
-    .trim()
+  legalName: optionalText(singleLineText, 200),
+  orgNumber: singleLineText()
     .max(20, "errors.orgNumberInvalid")
     .refine((text) => text === "" || isValidOrgNumber(text), "errors.orgNumberInvalid")
     .nullable()
     .optional(),
-  address: optionalText(300),
-  termsExtra: optionalText(5000),
+  address: optionalText(singleLineText, 300),
+  termsExtra: optionalText(multiLineText, 5000),
 };
 
 /** What every store read carries of the seller's legal details. */
@@ -84,7 +78,7 @@ export const updateStoreSchema = z.object({
   defaultLocale: z.enum(LANGUAGES, "errors.invalidLanguage").optional(),
   heroImageUrl: imageUrlField.nullable().optional(),
   description: description.nullable().optional(),
-  phone: z.string().trim().max(40, "errors.phoneInvalid").nullable().optional(),
+  phone: singleLineText().max(40, "errors.phoneInvalid").nullable().optional(),
   ...legalSettingsFields,
   expectedUpdatedAt: expectedUpdatedAtField,
 });

@@ -6,6 +6,7 @@ import {
   stockQtyField,
   updateProductFieldsSchema,
 } from "./product";
+import { singleLineText } from "./text";
 import { z } from "./zod";
 
 /** Enough for size × colour × material; a bigger table is not something a maker fills in by hand. */
@@ -14,7 +15,7 @@ export const MAX_VALUES_PER_OPTION = 20;
 export const MAX_VARIANTS = 100;
 
 const label = (message: string) =>
-  z.string(message).trim().min(1, message).max(40, "errors.variantTextTooLong");
+  singleLineText(message).min(1, message).max(40, "errors.variantTextTooLong");
 
 export type { ProductOption, ProductVariantView };
 export { productVariantViewSchema };
@@ -29,12 +30,10 @@ export const productOptionSchema = z.object({
 
 export const variantInputSchema = z.object({
   /** One value per option, in the options' order. */
-  values: z.array(z.string("errors.invalidInput").trim(), "errors.invalidInput").max(MAX_OPTIONS),
+  values: z.array(singleLineText("errors.invalidInput"), "errors.invalidInput").max(MAX_OPTIONS),
   /** Absent, null or "": the product's price. */
   price: optionalPriceField("errors.priceInvalid").optional(),
-  sku: z
-    .string()
-    .trim()
+  sku: singleLineText()
     .max(64, "errors.textTooLong")
     .nullable()
     .optional()

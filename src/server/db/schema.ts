@@ -63,6 +63,16 @@ export const rateLimits = pgTable("rate_limits", {
   resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
 });
 
+/**
+ * Keys the app servers share, made once by whichever server needs one first (lib/server-secret.ts):
+ * the device cookies' signing key (decision 0057). Never sent anywhere.
+ */
+export const serverSecrets = pgTable("server_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});
+
 export const userSettings = pgTable(
   "user_settings",
   {

@@ -3,7 +3,12 @@
  * a few wrong passwords from anywhere locked the owner out for the whole window (15 minutes by default).
  * Now an address is limited per email it tries (and overall), and an email that many addresses fail on
  * is slowed, not locked: each further attempt waits a growing time, at most a minute.
+ *
+ * Issue item 3: that pace is one queue for everybody, so attackers polling it took every turn and the
+ * owner, honouring Retry-After, never got one. A browser that signed in to the account before now brings
+ * its device cookie (decision 0057) and is counted on its own allowance instead.
  */
+import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signUp, type TestApp } from "../test/harness";
 import { advanceThrottleClock, sessionCookieOf } from "./scenario";
@@ -116,4 +121,144 @@ describe("login lock-out by failing someone else's logins", () => {
     }
     expect((await login(user.email, password, anywhere())).statusCode).toBe(200);
   }, 120_000);
+});
+
+const DEVICE_COOKIE = /^torg_device_/;
+type Cookie = { name: string; value: string };
+const deviceCookieOf = (response: LightMyRequestResponse): Cookie | undefined =>
+  response.cookies.find((cookie) => DEVICE_COOKIE.test(cookie.name));
+
+/** A login from a browser holding `cookie` (none: a browser that never signed in to the account). */
+const loginFrom = (email: string, password: string, remoteAddress: string, cookie?: Cookie) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/login",
+    payload: { email, password },
+    remoteAddress,
+    ...(cookie ? { cookies: { [cookie.name]: cookie.value } } : {}),
+  });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Attackers on one email from many addresses: three poll every 50 ms whatever they are told, two wait
+ * the Retry-After they are given. Counts the passwords they got checked (401) and the turns refused (429).
+ */
+function attack(email: string) {
+  const counts = { guesses: 0, refused: 0 };
+  let running = true;
+  const wait = async (ms: number) => {
+    for (const end = Date.now() + ms; running && Date.now() < end; ) await sleep(25);
+  };
+  const attacker = async (honoursRetryAfter: boolean) => {
+    for (let n = 0; running; n++) {
+      const response = await login(email, `guess-${n}`, anywhere());
+      if (response.statusCode === 401) counts.guesses++;
+      else if (response.statusCode === 429) counts.refused++;
+      else throw new Error(`attacker got ${response.statusCode} ${response.body}`);
+      await wait(honoursRetryAfter && response.statusCode === 429 ? retryAfterMs(response) : 50);
+    }
+  };
+  const started = Date.now();
+  const attackers = [false, false, false, true, true].map(attacker);
+  return {
+    counts,
+    async stop() {
+      running = false;
+      await Promise.all(attackers);
+      return { ...counts, seconds: (Date.now() - started) / 1000 };
+    },
+  };
+}
+
+describe("issue 3: the owner signs in from her own browser while attackers keep the email's pace busy", () => {
+  it("the owner gets in at every try during the attack, and the attackers are still paced", async () => {
+    const { user, password } = await signUp(t.app);
+    const ownerAddress = "192.0.2.60";
+    // She signed in on this browser before the attack, as she does every week.
+    const before = await loginFrom(user.email, password, ownerAddress);
+    expect(before.statusCode).toBe(200);
+    let device = deviceCookieOf(before);
+
+    const siege = attack(user.email);
+    try {
+      // The free attempts are gone and every turn of the pace is being taken.
+      while (siege.counts.refused < 10) await sleep(25);
+      const owner: number[] = [];
+      for (let n = 0; n < 4; n++) {
+        const response = await loginFrom(user.email, password, ownerAddress, device);
+        owner.push(response.statusCode);
+        device = deviceCookieOf(response) ?? device;
+        await sleep(600);
+      }
+      expect(owner, "the owner's logins during the attack").toEqual([200, 200, 200, 200]);
+    } finally {
+      const { guesses, refused, seconds } = await siege.stop();
+      // The attackers only ever had the free attempts and the paced turns (waits of 1 s, 2 s, 4 s...).
+      const pacedTurns = Math.floor(Math.log2(seconds + 1)) + 1;
+      expect(guesses, `${guesses} guesses, ${refused} refused in ${seconds} s`).toBeLessThanOrEqual(
+        LOGIN_MAX_ATTEMPTS + pacedTurns,
+      );
+      expect(refused).toBeGreaterThan(10);
+    }
+  }, 60_000);
+
+  it("without its own valid cookie a browser waits its turn: none, a forged one, another account's", async () => {
+    const { user, password } = await signUp(t.app);
+    const attacker = await signUp(t.app);
+    const ownDevice = deviceCookieOf(await loginFrom(user.email, password, "192.0.2.61"));
+    const attackersDevice = deviceCookieOf(
+      await loginFrom(attacker.user.email, attacker.password, "198.51.100.61"),
+    );
+    expect(ownDevice).toBeDefined();
+    expect(attackersDevice?.name).not.toBe(ownDevice?.name);
+    // The free attempts and two paced ones: the next turn is 4 s away.
+    for (let n = 0; n < LOGIN_MAX_ATTEMPTS + 2; n++) {
+      await advanceThrottleClock(t, LOGIN_MAX_DELAY_MS);
+      expect((await login(user.email, `guess-${n}`, anywhere())).statusCode).toBe(401);
+    }
+    const forged = ownDevice && {
+      name: ownDevice.name,
+      value: ownDevice.value.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+    };
+    for (const cookie of [undefined, forged, attackersDevice]) {
+      const response = await loginFrom(user.email, password, anywhere(), cookie);
+      expect(response.statusCode, `cookie ${cookie?.name ?? "none"}`).toBe(429);
+      expect(retryAfterMs(response)).toBeGreaterThan(0);
+    }
+    expect((await loginFrom(user.email, password, anywhere(), ownDevice)).statusCode).toBe(200);
+  }, 60_000);
+
+  it("a device cookie that fails too often is locked out; the owner's other browsers are not", async () => {
+    const { user, password } = await signUp(t.app);
+    const stolen = deviceCookieOf(await loginFrom(user.email, password, "192.0.2.62"));
+    const laptop = deviceCookieOf(await loginFrom(user.email, password, "192.0.2.63"));
+    for (let n = 0; n < LOGIN_MAX_ATTEMPTS; n++) {
+      expect((await loginFrom(user.email, `guess-${n}`, anywhere(), stolen)).statusCode).toBe(401);
+    }
+    // Even the right password: the cookie is refused until the window ends, from any address.
+    const locked = await loginFrom(user.email, password, anywhere(), stolen);
+    expect(locked.statusCode).toBe(429);
+    expect(retryAfterMs(locked)).toBeGreaterThan(LOGIN_MAX_DELAY_MS);
+    expect(deviceCookieOf(locked)).toBeUndefined();
+    expect((await loginFrom(user.email, password, anywhere(), laptop)).statusCode).toBe(200);
+  }, 60_000);
+
+  it("sign-up and every sign-in hand the browser a new device cookie, sent to the login route only", async () => {
+    const registered = await t.app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload: { fullName: "Device Owner", email: "device-owner@example.no", password: "a-strong-password" },
+    });
+    const first = deviceCookieOf(registered) as Cookie & Record<string, unknown>;
+    expect(first).toMatchObject({ path: "/api/login", httpOnly: true, sameSite: "Strict" });
+    expect(first.maxAge).toBeGreaterThan(30 * 24 * 60 * 60);
+    const next = deviceCookieOf(
+      await loginFrom("device-owner@example.no", "a-strong-password", "192.0.2.64", first),
+    );
+    expect(next?.name).toBe(first.name);
+    expect(next?.value).not.toBe(first.value);
+    // The cookie does not name the email.
+    expect(`${first.name}=${first.value}`).not.toMatch(/device-owner|example/);
+  });
 });

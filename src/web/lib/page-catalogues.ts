@@ -78,6 +78,8 @@ export const SHOP_ERROR_KEYS = [
   "streetRequired",
   "stripeIdInvalid",
   "termsRequired",
+  "textCharacterNotAllowed",
+  "textLineBreakNotAllowed",
   "textTooLong",
   "titleMax",
   "titleRequired",

@@ -5,6 +5,7 @@ import type { AppDeps } from "../../lib/deps";
 import { HttpError } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
 import { HOUR_MS, hitRateLimit } from "../../lib/rate-limit";
+import { deviceCookies, setDeviceCookie } from "./device-cookie";
 import { signInRepeatedSignup } from "./repeated-signup";
 import { authenticate, createSession, registerUser, revokeSession, toPublicUser } from "./service";
 import { clearSessionCookie, requireUser, setSessionCookie } from "./session";
@@ -40,6 +41,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       );
       const session = await createSession(db, config, user.id, request.headers["user-agent"]);
       setSessionCookie(request, reply, deps, session.token, session.expiresAt);
+      // The browser that made the account is known to it from the start (decision 0057).
+      setDeviceCookie(request, reply, deps, (await deviceCookies(deps)).issue(request.body.email));
       return reply.status(201).send({ user: toPublicUser(user) });
     },
   );
@@ -51,11 +54,15 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: { response: { 200: userAnswerSchema, ...errorResponses }, body: loginSchema },
     },
     async (request, reply) => {
-      const user = await authenticate(db, config, request.body, request.ip);
+      const devices = await deviceCookies(deps);
+      const device = devices.read(request.cookies, request.body.email);
+      const user = await authenticate(db, config, request.body, request.ip, device?.nonce);
       // A new token at every login: a token planted before sign-in is never promoted (session fixation).
       if (request.sessionToken) await revokeSession(db, request.sessionToken);
       const session = await createSession(db, config, user.id, request.headers["user-agent"]);
       setSessionCookie(request, reply, deps, session.token, session.expiresAt);
+      // A new nonce at every sign-in (OWASP's protocol): the device's allowance starts afresh.
+      setDeviceCookie(request, reply, deps, devices.issue(request.body.email));
       return { user: toPublicUser(user) };
     },
   );

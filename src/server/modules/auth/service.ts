@@ -102,22 +102,56 @@ export async function registerUser(
 const LOGIN_MAX_DELAY_MS = 60_000;
 
 /**
- * Checks a password with three throttles, so guessing is slow while nobody can lock another person out:
+ * Checks a password, throttled so that guessing is slow while nobody can keep the owner out.
+ *
+ * A browser that signed in to this account before brings its device cookie (decision 0057, after OWASP's
+ * "Slow Down Online Guessing Attacks with Device Cookies"): its attempts are counted on that device's own
+ * allowance, `loginMaxAttempts` failures in the window, after which the cookie is locked out until the
+ * window ends. An attacker elsewhere cannot use up that allowance, so the owner signs in from her own
+ * browser however busy the attack keeps the pace below.
+ *
+ * Every other client goes through three throttles:
  * - per client address and email: `loginMaxAttempts` attempts in the window, then 429 until it ends;
  * - per client address, over every email: five times as many;
  * - per email, over every address: after `loginMaxAttempts` attempts each further one waits a growing
- *   time after the one before (1 s, 2 s, 4 s … at most a minute) instead of a lock-out, so an attacker
- *   elsewhere can slow the owner down by at most that minute, never lock them out.
+ *   time after the one before (1 s, 2 s, 4 s … at most a minute) instead of a lock-out. An attacker who
+ *   takes every such turn keeps out every browser that has not signed in to the account before (OWASP's
+ *   lock-out of untrusted clients), and only those.
  * Attempts are counted before the password is checked, atomically, so guesses sent at the same moment
- * cannot all slip under a limit; a success clears the email's counters and gives the address its
- * attempt back.
+ * cannot all slip under a limit. A success gives the device, or the address, its attempt back; an
+ * unknown client's success also clears its address's and the email's counters, a known device's leaves
+ * the email's pace as it is (the owner signing in must not hand an attacker fresh free attempts).
  */
 export async function authenticate(
   db: Db,
   config: AuthConfig,
   input: LoginInput,
   clientIp: string,
+  /** The nonce of the request's valid device cookie for this email (device-cookie.ts), if it has one. */
+  deviceNonce?: string,
 ): Promise<UserRow> {
+  const user = deviceNonce
+    ? await authenticateKnownDevice(db, config, input, deviceNonce)
+    : await authenticateUnknownClient(db, config, input, clientIp);
+  const [updated] = await db
+    .update(users)
+    .set({ lastLoginAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  return updated ?? user;
+}
+
+async function authenticateKnownDevice(db: Db, config: AuthConfig, input: LoginInput, nonce: string) {
+  const deviceKey = `login:device:${nonce}`;
+  const byDevice = await hitRateLimit(db, deviceKey, config.loginMaxAttempts, config.loginWindowMs);
+  // A stolen cookie guesses no faster than this; it is refused, not treated as unknown, until the window ends.
+  if (!byDevice.allowed) throw quotaExceeded("tooManyLogins", byDevice.retryAfterMs);
+  const user = await checkPassword(db, input);
+  await releaseRateLimit(db, deviceKey);
+  return user;
+}
+
+async function authenticateUnknownClient(db: Db, config: AuthConfig, input: LoginInput, clientIp: string) {
   const pairKey = `login:pair:${clientIp}:${input.email}`;
   const ipKey = `login:ip:${clientIp}`;
   const emailKey = `login:email:${input.email}`;
@@ -142,20 +176,19 @@ export async function authenticate(
     await Promise.all([releaseRateLimit(db, pairKey), releaseRateLimit(db, ipKey)]);
     throw quotaExceeded("tooManyLogins", byEmail.retryAfterMs);
   }
+  const user = await checkPassword(db, input);
+  await Promise.all([clearRateLimit(db, pairKey), clearRateLimit(db, emailKey), releaseRateLimit(db, ipKey)]);
+  return user;
+}
 
+/** The account, when the password is its own; a 401 that does not say which of the two was wrong. */
+async function checkPassword(db: Db, input: LoginInput): Promise<UserRow> {
   const user = await findUserByEmail(db, input.email);
   const valid = user
     ? await verify(user.passwordHash, input.password)
     : await verify(await timingDummy(), input.password).then(() => false);
   if (!user || !valid) throw new HttpError(401, "wrongCredentials");
-  await Promise.all([clearRateLimit(db, pairKey), clearRateLimit(db, emailKey), releaseRateLimit(db, ipKey)]);
-
-  const [updated] = await db
-    .update(users)
-    .set({ lastLoginAt: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
-  return updated ?? user;
+  return user;
 }
 
 /** A fresh random token per sign-in (no fixation); only its hash is stored. */

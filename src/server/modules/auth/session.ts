@@ -22,6 +22,13 @@ export function requireUser(request: FastifyRequest) {
   return request.user;
 }
 
+/** COOKIE_SECURE: `auto` sets the Secure flag when the request came over HTTPS. */
+export function cookieIsSecure(request: FastifyRequest, deps: AppDeps): boolean {
+  return deps.config.cookieSecure === "auto"
+    ? request.protocol === "https"
+    : deps.config.cookieSecure === "true";
+}
+
 export function setSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -29,8 +36,7 @@ export function setSessionCookie(
   token: string,
   expires: Date,
 ) {
-  const secure =
-    deps.config.cookieSecure === "auto" ? request.protocol === "https" : deps.config.cookieSecure === "true";
+  const secure = cookieIsSecure(request, deps);
   reply.setCookie(SESSION_COOKIE, token, { path: "/", httpOnly: true, sameSite: "lax", secure, expires });
   reply.setCookie(SESSION_HINT_COOKIE, "1", { path: "/", sameSite: "lax", secure, expires });
 }

@@ -19,7 +19,9 @@ import { restoreBackup, writeBackup } from "./archive";
 import { ordersChecksum, rowCounts } from "./database-dump";
 
 /** Text that has broken hand-made dumps: quotes, semicolons, comment marks, new lines, JSON, emoji. */
-const TRICKY_TITLE = "Krus; 'blå' -- ny\nlinje /* ikke */ \\ slutt";
+const TRICKY_TITLE = "Krus; 'blå' -- ny linje /* ikke */ \\ slutt";
+/** A title is one line (decision 0057): the line break a dump must keep travels in the description. */
+const TRICKY_BLURB = 'Glasert 🌿 {"a": 1}\nny linje; -- ikke \\ slutt';
 
 let source: TestApp;
 let seller: Awaited<ReturnType<typeof signUp>>;
@@ -38,7 +40,7 @@ beforeAll(async () => {
   const store = await createStoreVia(seller.agent);
   tricky = await createProductVia(seller.agent, store.id, {
     title: TRICKY_TITLE,
-    blurb: 'Glasert 🌿 {"a": 1}',
+    blurb: TRICKY_BLURB,
   });
   const plain = await createProductVia(seller.agent, store.id, { title: "Skål", basePrice: "199" });
   for (let n = 0; n < 3; n++) {

@@ -21,7 +21,9 @@ afterAll(() => {
   for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const TRICKY_TITLE = "Krus; 'blå' -- ny\nlinje /* ikke */ \\ slutt";
+const TRICKY_TITLE = "Krus; 'blå' -- ny linje /* ikke */ \\ slutt";
+/** A title is one line (decision 0057): the line break a dump must keep travels in the description. */
+const TRICKY_BLURB = 'Glasert 🌿 {"a": 1}\nny linje; -- ikke \\ slutt';
 
 describe("npm run db:move-to-postgres", () => {
   it("copies the embedded database into an empty PostgreSQL with equal row counts and orders", async () => {
@@ -33,7 +35,10 @@ describe("npm run db:move-to-postgres", () => {
       await app.ready();
       const owner = await signUp(app);
       const store = await createStoreVia(owner.agent);
-      const product = await createProductVia(owner.agent, store.id, { title: TRICKY_TITLE });
+      const product = await createProductVia(owner.agent, store.id, {
+        title: TRICKY_TITLE,
+        blurb: TRICKY_BLURB,
+      });
       const order = await new Agent(app).post("/api/orders", {
         storeId: store.id,
         buyerEmail: "kunde@example.no",
