@@ -1,5 +1,5 @@
 import { fillText, sharedText, textPieces } from "../../../shared/i18n";
-import { formatKrExact, lineTotal } from "../../../shared/money";
+import { formatKrExact, lineTotal, toOre } from "../../../shared/money";
 import { orderPagePath, shortOrderId } from "../../../shared/order";
 import { formatOrgNumber } from "../../../shared/org-number";
 import { LANGUAGES, type Language, LOCALE_TAGS } from "../../../shared/preferences";
@@ -9,6 +9,8 @@ import { greetingName, inertText } from "./shopper-text";
 export type OrderEmailPurpose =
   | "order_confirmation"
   | "order_shipped"
+  | "order_ready_for_pickup"
+  | "order_cancelled"
   | "seller_new_order"
   | "seller_withdrawal"
   | "withdrawal_confirmation";
@@ -23,6 +25,8 @@ export type EmailPurpose = OrderEmailPurpose | "payout_account_changed";
 const TO_SHOPPER: ReadonlySet<string> = new Set<EmailPurpose>([
   "order_confirmation",
   "order_shipped",
+  "order_ready_for_pickup",
+  "order_cancelled",
   "withdrawal_confirmation",
 ]);
 export const goesToShopper = (purpose: string) => TO_SHOPPER.has(purpose);
@@ -44,6 +48,10 @@ export interface OrderEmailContext {
   /** VAT per rate in kroner; empty when the seller is not VAT-registered. */
   vat: { rate: number; amount: string }[];
   trackingNumber: string | null;
+  /** The note of the order's pick-up place as the seller wrote it (where and when); null when none. */
+  pickupNote: string | null;
+  /** The order's online payments added up (decision 0056: amounts in kroner); null when paid by hand. */
+  money: { provider: string; refunded: string; released: boolean } | null;
   /** The seller's legal name, organisation number and address, each null until the seller sets it. */
   legal: { legalName: string | null; orgNumber: string | null; address: string | null };
 }
@@ -256,6 +264,29 @@ function withdrawalForm(w: Writer, context: OrderEmailContext) {
 }
 
 /**
+ * What became of the shopper's money when the order was cancelled (decision 0064): what was refunded
+ * (exact to the øre, as the receipt) and when it usually arrives, a released reservation, or, for an
+ * order paid by hand, where to ask. The times are the providers' own words, said as "usually":
+ * - Stripe, "How long refunds take to process" (support.stripe.com): refunds are submitted to the
+ *   customer's bank immediately, and "it can take anywhere from 5-10 business days to show up".
+ * - Vipps MobilePay, "Refund payment" (developer.vippsmobilepay.com/docs/knowledge-base/refund):
+ *   "Refunds usually reach the customer's account within 2-3 bank days, but can take up to 10 days".
+ */
+function moneyBack(w: Writer, context: OrderEmailContext) {
+  const money = context.money;
+  const store = context.store.name;
+  if (!money) {
+    w.paragraph("cancelledPaidByHand", { store });
+    return;
+  }
+  // A cancel refunds all that is left before the order is cancelled (decision 0056), so this is the whole.
+  if (toOre(money.refunded) > 0) {
+    w.paragraph("refunded", { amount: amount(money.refunded, w.language) });
+    w.paragraph(money.provider === "vipps" ? "refundTimeVipps" : "refundTimeCard");
+  } else if (money.released) w.paragraph("reservationReleased");
+}
+
+/**
  * One of an order's e-mails, in the store's language, as plain text and HTML. `linkOrigin` is Torg's
  * address taken when the message was queued; without one the message goes without a link.
  */
@@ -287,6 +318,21 @@ export function composeOrderEmail(
       if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
       w.paragraph("footer", { store });
       return w.done(w.t("orderShippedSubject", { order, store }));
+    case "order_ready_for_pickup":
+      greeting(w, context.shipToName);
+      w.paragraph("readyForPickup", { store });
+      if (context.delivery) w.paragraph("pickupPlace", { place: context.delivery.name });
+      if (context.pickupNote) w.paragraph("pickupNote", { note: context.pickupNote });
+      if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
+      w.paragraph("footer", { store });
+      return w.done(w.t("orderReadyForPickupSubject", { order, store }));
+    case "order_cancelled":
+      greeting(w, context.shipToName);
+      w.paragraph("cancelled", { order, store });
+      moneyBack(w, context);
+      if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
+      w.paragraph("footer", { store });
+      return w.done(w.t("orderCancelledSubject", { order, store }));
     case "seller_new_order":
       // All the shopper typed, for the seller who ships it, as text no mail program links (decision 0058).
       w.paragraph("sellerNewOrder", { buyer: inertText(context.shipToName), store });

@@ -71,6 +71,12 @@ const CLAIM_SQL = `/* torg:email_claim */
       'shipToName', o.ship_to_name, 'shipToAddr', o.ship_to_addr, 'publicToken', o.public_token,
       'withdrawnAt', o.withdrawn_at, 'trackingNumber', o.tracking_number, 'vat', o.vat,
       'deliveryName', o.delivery_name, 'deliveryKind', o.delivery_kind, 'deliveryPrice', o.delivery_price::text,
+      'pickupNote', (select d.note from delivery_options d where d.id = o.delivery_option_id),
+      'money', (select json_build_object(
+          'provider', (array_agg(p.provider order by p.created_at desc, p.id desc))[1],
+          'refunded', sum(p.refunded_amount)::text,
+          'released', bool_or(p.status = 'cancelled' and p.authorised_at is not null))
+        from payments p where p.order_id = o.id having count(*) > 0),
       'store', json_build_object('id', s.id, 'name', s.name, 'slug', s.slug, 'locale', s.default_locale,
         'phone', s.phone),
       'legal', json_build_object('legalName', s.legal_name, 'orgNumber', s.org_number, 'address', s.address),
