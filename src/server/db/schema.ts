@@ -575,7 +575,7 @@ export const smsOutbox = pgTable(
   ],
 );
 
-const EMAIL_PURPOSES = sql`('order_confirmation', 'order_shipped', 'order_ready_for_pickup', 'order_cancelled', 'seller_new_order', 'seller_withdrawal', 'withdrawal_confirmation', 'payout_account_changed')`;
+const EMAIL_PURPOSES = sql`('order_confirmation', 'order_shipped', 'order_ready_for_pickup', 'order_cancelled', 'order_refunded', 'seller_new_order', 'seller_withdrawal', 'withdrawal_confirmation', 'payout_account_changed')`;
 
 /** Every attempt to send an e-mail, like sms_log (decision 0037): what the seller reads in the admin dashboard. */
 export const emailLog = pgTable(

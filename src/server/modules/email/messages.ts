@@ -4,6 +4,7 @@ import { orderPagePath, shortOrderId } from "../../../shared/order";
 import { formatOrgNumber } from "../../../shared/org-number";
 import { LANGUAGES, type Language, LOCALE_TAGS } from "../../../shared/preferences";
 import type { EmailMessage } from "../../adapters/email";
+import type { RefundNoticeParams } from "./refund-notice";
 import { greetingName, inertText } from "./shopper-text";
 
 export type OrderEmailPurpose =
@@ -11,6 +12,7 @@ export type OrderEmailPurpose =
   | "order_shipped"
   | "order_ready_for_pickup"
   | "order_cancelled"
+  | "order_refunded"
   | "seller_new_order"
   | "seller_withdrawal"
   | "withdrawal_confirmation";
@@ -27,6 +29,7 @@ const TO_SHOPPER: ReadonlySet<string> = new Set<EmailPurpose>([
   "order_shipped",
   "order_ready_for_pickup",
   "order_cancelled",
+  "order_refunded",
   "withdrawal_confirmation",
 ]);
 export const goesToShopper = (purpose: string) => TO_SHOPPER.has(purpose);
@@ -272,6 +275,10 @@ function withdrawalForm(w: Writer, context: OrderEmailContext) {
  * - Vipps MobilePay, "Refund payment" (developer.vippsmobilepay.com/docs/knowledge-base/refund):
  *   "Refunds usually reach the customer's account within 2-3 bank days, but can take up to 10 days".
  */
+function refundTime(w: Writer, provider: string) {
+  w.paragraph(provider === "vipps" ? "refundTimeVipps" : "refundTimeCard");
+}
+
 function moneyBack(w: Writer, context: OrderEmailContext) {
   const money = context.money;
   const store = context.store.name;
@@ -282,7 +289,7 @@ function moneyBack(w: Writer, context: OrderEmailContext) {
   // A cancel refunds all that is left before the order is cancelled (decision 0056), so this is the whole.
   if (toOre(money.refunded) > 0) {
     w.paragraph("refunded", { amount: amount(money.refunded, w.language) });
-    w.paragraph(money.provider === "vipps" ? "refundTimeVipps" : "refundTimeCard");
+    refundTime(w, money.provider);
   } else if (money.released) w.paragraph("reservationReleased");
 }
 
@@ -294,6 +301,8 @@ export function composeOrderEmail(
   purpose: OrderEmailPurpose,
   context: OrderEmailContext,
   linkOrigin: string | null,
+  /** A refund notice's amounts, fixed when it was queued (refund-notice.ts). */
+  refund?: RefundNoticeParams | null,
 ): Omit<EmailMessage, "to"> {
   const w = new Writer(languageOf(context.store.locale));
   const order = shortOrderId(context.orderId);
@@ -333,6 +342,19 @@ export function composeOrderEmail(
       if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
       w.paragraph("footer", { store });
       return w.done(w.t("orderCancelledSubject", { order, store }));
+    case "order_refunded": {
+      if (!refund) throw new Error("This refund notice has no amount");
+      greeting(w, context.shipToName);
+      const refunded = amount(refund.refunded, w.language);
+      // "Refunded 10 kr of 300 kr" as both sides' screens say it (decision 0056), exact to the øre here.
+      if (toOre(refund.refunded) < toOre(refund.of))
+        w.paragraph("refundedPart", { store, order, amount: refunded, of: amount(refund.of, w.language) });
+      else w.paragraph("refundedAll", { store, order, amount: refunded });
+      refundTime(w, refund.provider);
+      if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
+      w.paragraph("footer", { store });
+      return w.done(w.t("orderRefundedSubject", { order, store }));
+    }
     case "seller_new_order":
       // All the shopper typed, for the seller who ships it, as text no mail program links (decision 0058).
       w.paragraph("sellerNewOrder", { buyer: inertText(context.shipToName), store });

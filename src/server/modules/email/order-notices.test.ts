@@ -4,8 +4,8 @@ import { emailOutbox } from "../../db/schema";
 import { type FakeStripe, startFakeStripe } from "../../test/fakes/stripe";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
-import { checkout, deliverStripe, paymentEnv, storeWithChannels } from "../payments/testing";
-import { composeOrderEmail, type OrderEmailContext } from "./messages";
+import { checkout, deliverStripe, paymentEnv, STRIPE_ACCOUNT, storeWithChannels } from "../payments/testing";
+import { composeOrderEmail, goesToShopper, type OrderEmailContext } from "./messages";
 import { startTestSmtpServer } from "./testing";
 
 /** Issue item 4: the shopper hears of a cancellation (with the refund) and of a pick-up order being ready. */
@@ -20,6 +20,8 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     EMAIL_FROM: "Torg <ordre@torg.test>",
     EMAIL_TIMEOUT_MS: "2000",
+    // Every card order here is placed by the same shopper (payments/testing.ts); the limit is tested below.
+    EMAIL_PER_RECIPIENT_PER_HOUR: "0",
   });
 });
 afterAll(async () => {
@@ -57,6 +59,51 @@ describe("issue item 4: the shopper is told when the seller cancels, refunds or 
     expect(text).toContain("usually reaches your account within 5–10 business days");
     expect(text).toContain(order.publicUrl);
     expect(text).not.toContain("Storgata");
+  });
+
+  it("a partial refund in Stripe's dashboard: one refund mail with the amount of the whole; a cancel then mails the rest once", async () => {
+    const { seller, store, mug } = await storeWithChannels(t, [{ provider: "stripe", isLive: true }]);
+    const order = (await checkout(t, store.id, mug.id, "stripe")).json() as { id: string; publicUrl: string };
+    const session = [...stripe.sessions.values()].at(-1);
+    await stripe.pay(session?.id ?? "");
+    await deliverStripe(t, stripe);
+    const refunded = await fetch(`${stripe.url}/v1/refunds`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${stripe.secretKey}`,
+        "stripe-account": STRIPE_ACCOUNT,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ payment_intent: session?.payment_intent ?? "", amount: "1000" }).toString(),
+    });
+    expect(refunded.status).toBe(200);
+    await deliverStripe(t, stripe);
+    // The same event again (a provider's retry) is the same refund: no second mail.
+    const event = stripe.sent.at(-1);
+    if (event) event.delivered = undefined;
+    await deliverStripe(t, stripe);
+    expect(await mailsOf(order.id)).toEqual(["order_confirmation", "order_refunded", "seller_new_order"]);
+    const mails = received(`Refund for your order ${order.id.slice(0, 8)}`);
+    expect(mails).toHaveLength(1);
+    const text = mails[0]?.text ?? "";
+    expect(text).toContain(
+      `${store.name} has refunded 10.00 kr of 698.00 kr for your order ${order.id.slice(0, 8)}.`,
+    );
+    expect(text).toContain("usually reaches your account within 5–10 business days");
+    expect(text).toContain(order.publicUrl);
+
+    expect(
+      (await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "cancelled" })).statusCode,
+    ).toBe(200);
+    await deliverStripe(t, stripe);
+    expect(await mailsOf(order.id)).toEqual([
+      "order_cancelled",
+      "order_confirmation",
+      "order_refunded",
+      "seller_new_order",
+    ]);
+    const cancelled = received(`${order.id.slice(0, 8)} from ${store.name} has been cancelled`);
+    expect(cancelled[0]?.text).toContain("698.00 kr has been refunded to you.");
   });
 
   it("a pick-up order marked fulfilled: 'ready for pick-up' with where and how, never 'sent, no tracking number', and once", async () => {
@@ -174,6 +221,27 @@ describe("issue item 4: the cancellation and pick-up mails in each language", ()
       expect(ready.text).toContain("Tirsdag 12–17");
     });
   }
+
+  it("the refund notice in each language says the part of the whole (decision 0056)", () => {
+    const refund = { refunded: "10.00", of: "300.00", provider: "vipps" };
+    const expected = {
+      en: "Leirverket has refunded 10.00 kr of 300.00 kr for your order 0f1e2d3c.",
+      nb: "Leirverket har betalt tilbake 10,00 kr av 300,00 kr for bestillingen din 0f1e2d3c.",
+      sv: "Leirverket har betalat tillbaka 10,00 kr av 300,00 kr för din beställning 0f1e2d3c.",
+      da: "Leirverket har betalt 10,00 kr af 300,00 kr tilbage for din bestilling 0f1e2d3c.",
+    };
+    for (const [locale, sentence] of Object.entries(expected)) {
+      const mail = composeOrderEmail("order_refunded", context(locale), null, refund);
+      expect(mail.text.replace(/\u00a0/g, " ")).toContain(sentence);
+    }
+    const whole = composeOrderEmail("order_refunded", context("en"), null, { ...refund, refunded: "300.00" });
+    expect(whole.text).toContain("Leirverket has refunded 300.00 kr for your order 0f1e2d3c.");
+  });
+
+  it("the new notices go to the address the shopper typed: counted by the per-recipient limit (decision 0058)", () => {
+    for (const purpose of ["order_cancelled", "order_refunded", "order_ready_for_pickup"])
+      expect(goesToShopper(purpose)).toBe(true);
+  });
 
   it("greets a name that is not a plain name with no name at all (decision 0058)", () => {
     const mail = composeOrderEmail(
