@@ -503,7 +503,7 @@ export const storePhoneVerifications = pgTable("store_phone_verifications", {
   createdAt: createdAt(),
 });
 
-const SMS_PURPOSES = sql`('order_confirmation', 'seller_new_order', 'phone_verification')`;
+const SMS_PURPOSES = sql`('order_confirmation', 'order_cancelled', 'order_refunded', 'order_ready_for_pickup', 'seller_new_order', 'phone_verification')`;
 
 /** Every attempt to send an SMS, successful or not (decision 0008), and every text held back (limited, refused). */
 export const smsLog = pgTable(

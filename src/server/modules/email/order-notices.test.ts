@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox } from "../../db/schema";
+import { emailOutbox, smsLog } from "../../db/schema";
 import { type FakeStripe, startFakeStripe } from "../../test/fakes/stripe";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
@@ -35,6 +35,15 @@ const mailsOf = async (orderId: string) => {
   const rows = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId));
   return rows.map((row) => row.purpose).sort();
 };
+/** The shopper's texts of an order as the log provider wrote them (decision 0008), each "purpose: text". */
+const textsOf = async (orderId: string) => {
+  await t.app.smsOutbox.drain();
+  const rows = await t.database.db.select().from(smsLog).where(eq(smsLog.orderId, orderId));
+  return rows
+    .filter((row) => row.purpose !== "seller_new_order")
+    .map((row) => `${row.purpose}: ${row.message}`)
+    .sort();
+};
 const received = (subjectPart: string) => smtp.received.filter((mail) => mail.subject?.includes(subjectPart));
 
 describe("issue item 4: the shopper is told when the seller cancels, refunds or has it ready for pick-up", () => {
@@ -59,6 +68,11 @@ describe("issue item 4: the shopper is told when the seller cancels, refunds or 
     expect(text).toContain("usually reaches your account within 5–10 business days");
     expect(text).toContain(order.publicUrl);
     expect(text).not.toContain("Storgata");
+    const number = order.id.slice(0, 8);
+    expect((await textsOf(order.id)).map((entry) => entry.replace(/ The shop: .*$/, ""))).toEqual([
+      `order_cancelled: Torg: the shop has cancelled your order ${number}.`,
+      `order_confirmation: Torg: we have received your order ${number}.`,
+    ]);
   });
 
   it("a partial refund in Stripe's dashboard: one refund mail with the amount of the whole; a cancel then mails the rest once", async () => {
@@ -91,6 +105,7 @@ describe("issue item 4: the shopper is told when the seller cancels, refunds or 
     );
     expect(text).toContain("usually reaches your account within 5–10 business days");
     expect(text).toContain(order.publicUrl);
+    expect((await textsOf(order.id)).filter((entry) => entry.startsWith("order_refunded"))).toHaveLength(1);
 
     expect(
       (await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "cancelled" })).statusCode,
@@ -141,6 +156,9 @@ describe("issue item 4: the shopper is told when the seller cancels, refunds or 
     expect(text).toContain("From the seller: Tirsdag–torsdag 12–17, ring på");
     expect(text).toContain(order.publicUrl);
     expect(text).not.toContain("tracking number");
+    const ready = (await textsOf(order.id)).filter((entry) => entry.startsWith("order_ready_for_pickup"));
+    expect(ready).toHaveLength(1);
+    expect(ready[0]).toContain(`Torg: your order ${order.id.slice(0, 8)} is ready for pick-up.`);
   });
 
   it("an order paid by hand, cancelled: one mail that tells the shopper whom to ask about money paid", async () => {

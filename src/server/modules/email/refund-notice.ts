@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { toOre } from "../../../shared/money";
 import type { Db } from "../../db/client";
-import type { payments } from "../../db/schema";
+import { orders, type payments } from "../../db/schema";
+import { queueShopperText } from "../sms/shopper-texts";
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -21,6 +22,10 @@ export interface RefundNoticeParams {
  */
 export async function queueRefundNotice(db: Db, before: PaymentRow, after: PaymentRow) {
   if (toOre(after.refundedAmount) <= toOre(before.refundedAmount)) return;
+  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, after.orderId));
+  if (!order || order.status === "cancelled") return;
+  // The text names no amount and goes once per order (its rows keep no amounts); the mail has them.
+  await queueShopperText(db, after.orderId, "order_refunded");
   const params: RefundNoticeParams = {
     refunded: after.refundedAmount,
     of: after.capturedAmount,

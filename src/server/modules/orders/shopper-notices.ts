@@ -1,6 +1,8 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { OrderStatus } from "../../../shared/order";
 import type { DbOrTx } from "../../db/client";
+import { orders } from "../../db/schema";
+import { queueShopperText } from "../sms/shopper-texts";
 
 /**
  * The shopper's e-mail about a status change, queued in the transaction that makes it (decisions 0037,
@@ -12,7 +14,8 @@ import type { DbOrTx } from "../../db/client";
  *   the refund that came before the cancel). Only to a shopper who was told of the order: an order paid
  *   online that was cancelled before it was paid had its receipt dropped (held-messages.ts), and its
  *   shopper hears of it on the order page, not by a mail about an order they never had confirmed.
- * The link to the order page uses the address the receipt was queued with.
+ * The link to the order page uses the address the receipt was queued with. Where the shopper gets texts,
+ * a fixed text says the same, once per kind (sms/shopper-texts.ts); a shipped order gets no text, as before.
  */
 export async function queueShopperNotice(tx: DbOrTx, orderId: string, status: OrderStatus) {
   if (status === "fulfilled") {
@@ -25,6 +28,11 @@ export async function queueShopperNotice(tx: DbOrTx, orderId: string, status: Or
       where o.id = ${orderId}::uuid
         and not exists (select 1 from email_outbox where order_id = o.id
           and purpose in ('order_shipped', 'order_ready_for_pickup'))`);
+    const [pickup] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.deliveryKind, "pickup")));
+    if (pickup) await queueShopperText(tx, orderId, "order_ready_for_pickup");
   }
   if (status === "cancelled") {
     await tx.execute(sql`
@@ -35,5 +43,6 @@ export async function queueShopperNotice(tx: DbOrTx, orderId: string, status: Or
         and purpose = 'order_confirmation' and status <> 'cancelled' limit 1) receipt on true
       where o.id = ${orderId}::uuid
         and not exists (select 1 from email_outbox where order_id = o.id and purpose = 'order_cancelled')`);
+    await queueShopperText(tx, orderId, "order_cancelled");
   }
 }
