@@ -513,7 +513,7 @@ export const storePhoneVerifications = pgTable("store_phone_verifications", {
   createdAt: createdAt(),
 });
 
-const SMS_PURPOSES = sql`('order_confirmation', 'seller_new_order', 'phone_verification')`;
+const SMS_PURPOSES = sql`('order_confirmation', 'order_cancelled', 'order_refunded', 'order_ready_for_pickup', 'seller_new_order', 'phone_verification')`;
 
 /** Every attempt to send an SMS, successful or not (decision 0008), and every text held back (limited, refused). */
 export const smsLog = pgTable(
@@ -585,7 +585,7 @@ export const smsOutbox = pgTable(
   ],
 );
 
-const EMAIL_PURPOSES = sql`('order_confirmation', 'order_shipped', 'seller_new_order', 'seller_withdrawal', 'withdrawal_confirmation', 'payout_account_changed')`;
+const EMAIL_PURPOSES = sql`('order_confirmation', 'order_shipped', 'order_ready_for_pickup', 'order_cancelled', 'order_refunded', 'seller_new_order', 'seller_withdrawal', 'withdrawal_confirmation', 'payout_account_changed')`;
 
 /** Every attempt to send an e-mail, like sms_log (decision 0037): what the seller reads in the admin dashboard. */
 export const emailLog = pgTable(

@@ -1,14 +1,18 @@
 import { fillText, sharedText, textPieces } from "../../../shared/i18n";
-import { formatKrExact, lineTotal } from "../../../shared/money";
+import { formatKrExact, lineTotal, toOre } from "../../../shared/money";
 import { orderPagePath, shortOrderId } from "../../../shared/order";
 import { formatOrgNumber } from "../../../shared/org-number";
 import { LANGUAGES, type Language, LOCALE_TAGS } from "../../../shared/preferences";
 import type { EmailMessage } from "../../adapters/email";
+import type { RefundNoticeParams } from "./refund-notice";
 import { greetingName, inertText } from "./shopper-text";
 
 export type OrderEmailPurpose =
   | "order_confirmation"
   | "order_shipped"
+  | "order_ready_for_pickup"
+  | "order_cancelled"
+  | "order_refunded"
   | "seller_new_order"
   | "seller_withdrawal"
   | "withdrawal_confirmation";
@@ -23,6 +27,9 @@ export type EmailPurpose = OrderEmailPurpose | "payout_account_changed";
 const TO_SHOPPER: ReadonlySet<string> = new Set<EmailPurpose>([
   "order_confirmation",
   "order_shipped",
+  "order_ready_for_pickup",
+  "order_cancelled",
+  "order_refunded",
   "withdrawal_confirmation",
 ]);
 export const goesToShopper = (purpose: string) => TO_SHOPPER.has(purpose);
@@ -44,6 +51,10 @@ export interface OrderEmailContext {
   /** VAT per rate in kroner; empty when the seller is not VAT-registered. */
   vat: { rate: number; amount: string }[];
   trackingNumber: string | null;
+  /** The note of the order's pick-up place as the seller wrote it (where and when); null when none. */
+  pickupNote: string | null;
+  /** The order's online payments added up (decision 0056: amounts in kroner); null when paid by hand. */
+  money: { provider: string; refunded: string; released: boolean } | null;
   /** The seller's legal name, organisation number and address, each null until the seller sets it. */
   legal: { legalName: string | null; orgNumber: string | null; address: string | null };
 }
@@ -256,6 +267,33 @@ function withdrawalForm(w: Writer, context: OrderEmailContext) {
 }
 
 /**
+ * What became of the shopper's money when the order was cancelled (decision 0064): what was refunded
+ * (exact to the øre, as the receipt) and when it usually arrives, a released reservation, or, for an
+ * order paid by hand, where to ask. The times are the providers' own words, said as "usually":
+ * - Stripe, "How long refunds take to process" (support.stripe.com): refunds are submitted to the
+ *   customer's bank immediately, and "it can take anywhere from 5-10 business days to show up".
+ * - Vipps MobilePay, "Refund payment" (developer.vippsmobilepay.com/docs/knowledge-base/refund):
+ *   "Refunds usually reach the customer's account within 2-3 bank days, but can take up to 10 days".
+ */
+function refundTime(w: Writer, provider: string) {
+  w.paragraph(provider === "vipps" ? "refundTimeVipps" : "refundTimeCard");
+}
+
+function moneyBack(w: Writer, context: OrderEmailContext) {
+  const money = context.money;
+  const store = context.store.name;
+  if (!money) {
+    w.paragraph("cancelledPaidByHand", { store });
+    return;
+  }
+  // A cancel refunds all that is left before the order is cancelled (decision 0056), so this is the whole.
+  if (toOre(money.refunded) > 0) {
+    w.paragraph("refunded", { amount: amount(money.refunded, w.language) });
+    refundTime(w, money.provider);
+  } else if (money.released) w.paragraph("reservationReleased");
+}
+
+/**
  * One of an order's e-mails, in the store's language, as plain text and HTML. `linkOrigin` is Torg's
  * address taken when the message was queued; without one the message goes without a link.
  */
@@ -263,6 +301,8 @@ export function composeOrderEmail(
   purpose: OrderEmailPurpose,
   context: OrderEmailContext,
   linkOrigin: string | null,
+  /** A refund notice's amounts, fixed when it was queued (refund-notice.ts). */
+  refund?: RefundNoticeParams | null,
 ): Omit<EmailMessage, "to"> {
   const w = new Writer(languageOf(context.store.locale));
   const order = shortOrderId(context.orderId);
@@ -287,6 +327,34 @@ export function composeOrderEmail(
       if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
       w.paragraph("footer", { store });
       return w.done(w.t("orderShippedSubject", { order, store }));
+    case "order_ready_for_pickup":
+      greeting(w, context.shipToName);
+      w.paragraph("readyForPickup", { store });
+      if (context.delivery) w.paragraph("pickupPlace", { place: context.delivery.name });
+      if (context.pickupNote) w.paragraph("pickupNote", { note: context.pickupNote });
+      if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
+      w.paragraph("footer", { store });
+      return w.done(w.t("orderReadyForPickupSubject", { order, store }));
+    case "order_cancelled":
+      greeting(w, context.shipToName);
+      w.paragraph("cancelled", { order, store });
+      moneyBack(w, context);
+      if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
+      w.paragraph("footer", { store });
+      return w.done(w.t("orderCancelledSubject", { order, store }));
+    case "order_refunded": {
+      if (!refund) throw new Error("This refund notice has no amount");
+      greeting(w, context.shipToName);
+      const refunded = amount(refund.refunded, w.language);
+      // "Refunded 10 kr of 300 kr" as both sides' screens say it (decision 0056), exact to the øre here.
+      if (toOre(refund.refunded) < toOre(refund.of))
+        w.paragraph("refundedPart", { store, order, amount: refunded, of: amount(refund.of, w.language) });
+      else w.paragraph("refundedAll", { store, order, amount: refunded });
+      refundTime(w, refund.provider);
+      if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
+      w.paragraph("footer", { store });
+      return w.done(w.t("orderRefundedSubject", { order, store }));
+    }
     case "seller_new_order":
       // All the shopper typed, for the seller who ships it, as text no mail program links (decision 0058).
       w.paragraph("sellerNewOrder", { buyer: inertText(context.shipToName), store });

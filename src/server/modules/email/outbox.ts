@@ -8,6 +8,7 @@ import { deliveryOf } from "../orders/service";
 import { composeOrderEmail, type OrderEmailContext, type OrderEmailPurpose } from "./messages";
 import { composePayoutNotice, type PayoutNoticeParams } from "./payout-notice";
 import { recipientOverLimit } from "./recipient-limit";
+import type { RefundNoticeParams } from "./refund-notice";
 
 /** A claimed message, with what it is written from (null when its order is gone). */
 interface ClaimedRow {
@@ -19,8 +20,8 @@ interface ClaimedRow {
   attempts: number;
   linkOrigin: string | null;
   context: OrderEmailContext | null;
-  /** A message about no order: what it says (decision 0058). */
-  params: PayoutNoticeParams | null;
+  /** What a message fixed when queued says: a payout notice (0058), a refund notice (0064). */
+  params: PayoutNoticeParams | RefundNoticeParams | null;
 }
 
 /** A claimed row as CLAIM_SQL returns it: the context's dates arrive as JSON strings, its delivery as columns. */
@@ -32,7 +33,7 @@ type ClaimRow = {
   purpose: string;
   attempts: number;
   link_origin: string | null;
-  params: PayoutNoticeParams | null;
+  params: PayoutNoticeParams | RefundNoticeParams | null;
   context:
     | (Omit<OrderEmailContext, "placedAt" | "withdrawnAt" | "delivery"> & {
         placedAt: string;
@@ -71,6 +72,12 @@ const CLAIM_SQL = `/* torg:email_claim */
       'shipToName', o.ship_to_name, 'shipToAddr', o.ship_to_addr, 'publicToken', o.public_token,
       'withdrawnAt', o.withdrawn_at, 'trackingNumber', o.tracking_number, 'vat', o.vat,
       'deliveryName', o.delivery_name, 'deliveryKind', o.delivery_kind, 'deliveryPrice', o.delivery_price::text,
+      'pickupNote', (select d.note from delivery_options d where d.id = o.delivery_option_id),
+      'money', (select json_build_object(
+          'provider', (array_agg(p.provider order by p.created_at desc, p.id desc))[1],
+          'refunded', sum(p.refunded_amount)::text,
+          'released', bool_or(p.status = 'cancelled' and p.authorised_at is not null))
+        from payments p where p.order_id = o.id having count(*) > 0),
       'store', json_build_object('id', s.id, 'name', s.name, 'slug', s.slug, 'locale', s.default_locale,
         'phone', s.phone),
       'legal', json_build_object('legalName', s.legal_name, 'orgNumber', s.org_number, 'address', s.address),
@@ -193,10 +200,11 @@ export class EmailOutboxWorker {
   private compose(row: ClaimedRow): Omit<EmailMessage, "to"> {
     if (row.purpose === "payout_account_changed") {
       if (!row.params) throw new Error("This notice has nothing to say");
-      return composePayoutNotice(row.params, row.linkOrigin);
+      return composePayoutNotice(row.params as PayoutNoticeParams, row.linkOrigin);
     }
     if (!row.context) throw new Error("The order of this e-mail no longer exists");
-    return composeOrderEmail(row.purpose as OrderEmailPurpose, row.context, row.linkOrigin);
+    const refund = row.purpose === "order_refunded" ? (row.params as RefundNoticeParams | null) : null;
+    return composeOrderEmail(row.purpose as OrderEmailPurpose, row.context, row.linkOrigin, refund);
   }
 
   /** Tries one message; a failure is recorded at once, a success is returned to be recorded with its batch. */

@@ -178,8 +178,8 @@ export const orderRoutes: FastifyPluginAsyncZod<
       });
       // Its stock came back (decision 0032): cached shop pages may offer it again.
       if (order.status === "cancelled") onCatalogueChange();
-      // Fulfilling queues the shopper's "your order has been sent" e-mail (decision 0037).
-      if (status === "fulfilled") emailOutbox?.wake();
+      // Fulfilling and cancelling queue the shopper's e-mail about it (decisions 0037, 0064).
+      if (status === "fulfilled" || status === "cancelled") emailOutbox?.wake();
       return { ...order, payment: sellerView(await latestPayment(db, order.id)) };
     },
   );

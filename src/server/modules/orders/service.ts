@@ -11,6 +11,7 @@ import { orderItems, orderStatusEvents, orders, payments, stores, users } from "
 import { conflict, notFound } from "../../lib/http-error";
 import { countRows, paged } from "../../lib/paging";
 import { dropHeldMessages, releaseHeldMessages } from "./held-messages";
+import { queueShopperNotice } from "./shopper-notices";
 import { returnOrderStock } from "./stock";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -248,17 +249,7 @@ export async function changeOrderStatus(
         changedBy: by,
       });
     }
-    // The shopper's "your order has been sent" e-mail, queued with the change (decision 0037): once per
-    // order, so marking it fulfilled again after an undo sends no second one.
-    if (status === "fulfilled") {
-      await tx.execute(sql`
-        insert into email_outbox (order_id, store_id, to_address, purpose, link_origin)
-        select o.id, o.store_id, o.buyer_email, 'order_shipped',
-          (select link_origin from email_outbox where order_id = o.id and purpose = 'order_confirmation' limit 1)
-        from orders o
-        where o.id = ${orderId}::uuid
-          and not exists (select 1 from email_outbox where order_id = o.id and purpose = 'order_shipped')`);
-    }
+    await queueShopperNotice(tx, orderId, status);
     return true;
   });
   return changed ? getOrderWithHistory(db, orderId) : undefined;

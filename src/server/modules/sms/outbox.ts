@@ -150,6 +150,13 @@ export function orderLinkOrigin(
   return config.sms.provider === "log" ? publicOrigin(request, config) : null;
 }
 
+/** The shopper's texts after the confirmation (decision 0064), each one catalogue text. */
+const SHOPPER_TEXT_KEYS: Record<string, string> = {
+  order_cancelled: "sms.orderCancelled",
+  order_refunded: "sms.orderRefunded",
+  order_ready_for_pickup: "sms.orderReadyForPickup",
+};
+
 /**
  * The text of an order's SMS, in the store's language. The buyer's confirmation goes to any number a
  * shopper types, so it is a fixed template: the order number and a link to the shop on Torg's own
@@ -174,6 +181,14 @@ export function orderSmsText(purpose: string, context: OrderSmsContext, linkOrig
     // The seller's own option name, to the seller's own verified phone (decision 0036).
     return context.deliveryName
       ? `${text} ${translateShared(language, "sms.delivery", { delivery: context.deliveryName })}`
+      : text;
+  }
+  const notice = SHOPPER_TEXT_KEYS[purpose];
+  if (notice) {
+    // A fixed template like the confirmation (decision 0022): the order number and the shop's link only.
+    const text = translateShared(language, notice, { order });
+    return linkOrigin
+      ? `${text} ${translateShared(language, "sms.shopLink", { link: `${linkOrigin}/s/${context.storeSlug}` })}`
       : text;
   }
   const text = linkOrigin

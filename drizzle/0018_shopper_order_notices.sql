@@ -1,0 +1,8 @@
+ALTER TABLE "email_log" DROP CONSTRAINT "email_log_purpose_check";--> statement-breakpoint
+ALTER TABLE "email_outbox" DROP CONSTRAINT "email_outbox_purpose_check";--> statement-breakpoint
+ALTER TABLE "sms_log" DROP CONSTRAINT "sms_log_purpose_check";--> statement-breakpoint
+ALTER TABLE "sms_outbox" DROP CONSTRAINT "sms_outbox_purpose_check";--> statement-breakpoint
+ALTER TABLE "email_log" ADD CONSTRAINT "email_log_purpose_check" CHECK ("email_log"."purpose" in ('order_confirmation', 'order_shipped', 'order_ready_for_pickup', 'order_cancelled', 'order_refunded', 'seller_new_order', 'seller_withdrawal', 'withdrawal_confirmation', 'payout_account_changed'));--> statement-breakpoint
+ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_purpose_check" CHECK ("email_outbox"."purpose" in ('order_confirmation', 'order_shipped', 'order_ready_for_pickup', 'order_cancelled', 'order_refunded', 'seller_new_order', 'seller_withdrawal', 'withdrawal_confirmation', 'payout_account_changed'));--> statement-breakpoint
+ALTER TABLE "sms_log" ADD CONSTRAINT "sms_log_purpose_check" CHECK ("sms_log"."purpose" in ('order_confirmation', 'order_cancelled', 'order_refunded', 'order_ready_for_pickup', 'seller_new_order', 'phone_verification'));--> statement-breakpoint
+ALTER TABLE "sms_outbox" ADD CONSTRAINT "sms_outbox_purpose_check" CHECK ("sms_outbox"."purpose" in ('order_confirmation', 'order_cancelled', 'order_refunded', 'order_ready_for_pickup', 'seller_new_order', 'phone_verification'));

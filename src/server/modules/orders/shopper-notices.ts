@@ -1,0 +1,48 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { OrderStatus } from "../../../shared/order";
+import type { DbOrTx } from "../../db/client";
+import { orders } from "../../db/schema";
+import { queueShopperText } from "../sms/shopper-texts";
+
+/**
+ * The shopper's e-mail about a status change, queued in the transaction that makes it (decisions 0037,
+ * 0064). Each kind goes once per order, however often the status goes back and forth: the seller's undo
+ * and redo never mails the shopper twice.
+ * - Fulfilled: "ready for pick-up" for an order whose delivery is a pick-up, else "has been sent". One of
+ *   the two per order: a pick-up order never reads "sent, no tracking number".
+ * - Cancelled: "your order was cancelled", with what was refunded (read when the mail is composed, after
+ *   the refund that came before the cancel). Only to a shopper who was told of the order: an order paid
+ *   online that was cancelled before it was paid had its receipt dropped (held-messages.ts), and its
+ *   shopper hears of it on the order page, not by a mail about an order they never had confirmed.
+ * The link to the order page uses the address the receipt was queued with. Where the shopper gets texts,
+ * a fixed text says the same, once per kind (sms/shopper-texts.ts); a shipped order gets no text, as before.
+ */
+export async function queueShopperNotice(tx: DbOrTx, orderId: string, status: OrderStatus) {
+  if (status === "fulfilled") {
+    await tx.execute(sql`
+      insert into email_outbox (order_id, store_id, to_address, purpose, link_origin)
+      select o.id, o.store_id, o.buyer_email,
+        case when o.delivery_kind = 'pickup' then 'order_ready_for_pickup' else 'order_shipped' end,
+        (select link_origin from email_outbox where order_id = o.id and purpose = 'order_confirmation' limit 1)
+      from orders o
+      where o.id = ${orderId}::uuid
+        and not exists (select 1 from email_outbox where order_id = o.id
+          and purpose in ('order_shipped', 'order_ready_for_pickup'))`);
+    const [pickup] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.deliveryKind, "pickup")));
+    if (pickup) await queueShopperText(tx, orderId, "order_ready_for_pickup");
+  }
+  if (status === "cancelled") {
+    await tx.execute(sql`
+      insert into email_outbox (order_id, store_id, to_address, purpose, link_origin)
+      select o.id, o.store_id, o.buyer_email, 'order_cancelled', receipt.link_origin
+      from orders o
+      join lateral (select link_origin from email_outbox where order_id = o.id
+        and purpose = 'order_confirmation' and status <> 'cancelled' limit 1) receipt on true
+      where o.id = ${orderId}::uuid
+        and not exists (select 1 from email_outbox where order_id = o.id and purpose = 'order_cancelled')`);
+    await queueShopperText(tx, orderId, "order_cancelled");
+  }
+}
