@@ -139,6 +139,16 @@ export const orderPaymentStateSchema = z.object({
    * the time to pay (counted from when the order was placed, decision 0056) has not run out.
    */
   canRetry: z.boolean(),
+  /**
+   * Whether the shopper can cancel the order herself (decision 0063): it waits for an online payment
+   * and none is reserved or taken.
+   */
+  canCancel: z.boolean(),
+  /**
+   * Whether the order still holds its stock for the shopper; false once its attempt ended unpaid and the
+   * stock went back (Pay now takes it again if it is still there).
+   */
+  holdsStock: z.boolean(),
   /** What the seller gave back of the payment, in part or in full; null when nothing. */
   refund: refundSchema.nullable(),
 });

@@ -15,6 +15,7 @@ import { publicOrigin } from "../../lib/origin";
 import { requireUser } from "../auth/session";
 import { isUuid, requireStoreMember } from "../stores/access";
 import { channelReadiness, offeredProviders, readOrderPayment, retryPayment } from "./service";
+import { cancelByShopper } from "./shopper-cancel";
 import type { PaymentContext } from "./state";
 import { handleWebhook } from "./webhooks";
 
@@ -75,6 +76,20 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: PaymentC
         provider: request.body?.provider,
         origin: publicOrigin(request, config),
         language: requestLanguage(request),
+        client: { ip: request.ip, log: request.log, trustProxy: config.trustProxy },
+      }),
+  );
+
+  /** The shopper cancels her own unpaid order, authorised by the order page's token (decision 0063). */
+  app.post(
+    "/api/orders/by-token/:token/cancel",
+    {
+      config: { public: true },
+      schema: { params: tokenParams, response: { 200: orderPaymentStateSchema, ...errorResponses } },
+    },
+    async (request) =>
+      cancelByShopper(payments, {
+        token: request.params.token,
         client: { ip: request.ip, log: request.log, trustProxy: config.trustProxy },
       }),
   );
