@@ -200,7 +200,7 @@ test("a shopper pays by card on Stripe Checkout; the seller sees it paid, fulfil
   expect(pageErrors).toEqual([]);
 });
 
-test("rejected in Vipps on a phone: the order waits with Try again, and the second attempt pays", async ({
+test("rejected in Vipps on a phone: the order waits with Pay now, and the second attempt pays", async ({
   browser,
 }) => {
   const context = await browser.newContext({
@@ -222,7 +222,7 @@ test("rejected in Vipps on a phone: the order waits with Try again, and the seco
   await expect(page.getByRole("heading", { name: "Payment not completed" })).toBeVisible();
   await noSeriousViolations(page, "order page, not paid, dark");
   await page.screenshot({ path: `${SHOTS}/order-not-paid-phone-dark.png`, fullPage: true });
-  await page.getByRole("button", { name: "Try again" }).click();
+  await page.getByRole("button", { name: "Pay now" }).click();
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByRole("heading", { name: "Paid" })).toBeVisible({ timeout: 15_000 });
   await page.screenshot({ path: `${SHOTS}/order-paid-phone-dark.png`, fullPage: true });

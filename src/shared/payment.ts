@@ -174,5 +174,9 @@ export type SellerPaymentView = z.infer<typeof sellerPaymentViewSchema>;
 export type ChannelReadiness = "ok" | "noPlatformKeys" | "notLive" | "notConfigured";
 
 /** GET /api/stores/{id}/payment-methods: what the checkout offers, Vipps first. */
-export const paymentMethodsSchema = z.object({ providers: z.array(z.enum(PAYMENT_PROVIDERS)) });
+export const paymentMethodsSchema = z.object({
+  providers: z.array(z.enum(PAYMENT_PROVIDERS)),
+  /** How long an order paid online holds its pieces while the shopper pays (PAYMENT_EXPIRY_MINUTES). */
+  holdMinutes: z.number().int(),
+});
 export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;

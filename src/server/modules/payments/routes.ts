@@ -103,7 +103,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: PaymentC
     },
     async (request) => {
       if (!isUuid(request.params.id)) throw notFound("storeNotFound");
-      return { providers: await offeredProviders(payments, request.params.id) };
+      return {
+        providers: await offeredProviders(payments, request.params.id),
+        holdMinutes: Math.round(config.payments.expiryMs / 60_000),
+      };
     },
   );
 

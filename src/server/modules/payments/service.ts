@@ -34,7 +34,12 @@ import {
   returnMoney,
 } from "./state";
 
-/** Stripe Checkout Sessions live 30 minutes to 24 hours (`expires_at`); the expiry worker ends them sooner. */
+/**
+ * Stripe Checkout Sessions live 30 minutes to 24 hours (`expires_at`: "The value must be between 30
+ * minutes and 24 hours after the current time"), longer than the order's hold (PAYMENT_EXPIRY_MINUTES):
+ * the worker ends the session itself at the order's deadline with "Expire a Checkout Session"
+ * (`POST /v1/checkout/sessions/{id}/expire`, "a customer can't complete a Checkout Session" after it).
+ */
 const STRIPE_MIN_SESSION_MS = 31 * 60_000;
 const STRIPE_MAX_SESSION_MS = 23 * 60 * 60_000;
 
