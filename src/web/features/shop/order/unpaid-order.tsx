@@ -62,7 +62,8 @@ export function UnpaidOrderBanner({ storeSlug }: { storeSlug: string | undefined
     <div
       role="status"
       data-testid="unpaid-order"
-      className="sticky top-0 z-40 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 border-b bg-card px-4 py-2.5 text-sm"
+      // Floating above the page, clear of the storefront's fixed header and its phone buy bar.
+      className="fixed inset-x-3 bottom-24 z-50 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border bg-card px-4 py-3 text-sm shadow-lg sm:inset-x-auto sm:right-4 sm:bottom-4 sm:max-w-sm"
     >
       <span className="font-medium">{t("unpaidOrder.text")}</span>
       <a
