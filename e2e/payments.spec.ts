@@ -200,7 +200,7 @@ test("a shopper pays by card on Stripe Checkout; the seller sees it paid, fulfil
   expect(pageErrors).toEqual([]);
 });
 
-test("rejected in Vipps on a phone: the order waits with Try again, and the second attempt pays", async ({
+test("rejected in Vipps on a phone: the order waits with Pay now, and the second attempt pays", async ({
   browser,
 }) => {
   const context = await browser.newContext({
@@ -215,6 +215,13 @@ test("rejected in Vipps on a phone: the order waits with Try again, and the seco
   await checkoutWith(page, store.slug, "Amber cup", "Vipps", "checkout-payment-phone-light.png");
   await page.getByRole("button", { name: "Reject" }).click();
   await expect(page.getByRole("heading", { name: "Payment not completed" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("button", { name: "Cancel order" })).toBeVisible();
+  // Back in the shop, her unpaid order is one tap away (decision 0063).
+  const orderPage = page.url();
+  await page.goto(`/s/${store.slug}`);
+  await page.getByRole("link", { name: "Pay now or cancel it" }).click();
+  await expect(page).toHaveURL(orderPage);
+  await expect(page.getByRole("heading", { name: "Payment not completed" })).toBeVisible({ timeout: 15_000 });
   await noSeriousViolations(page, "order page, not paid");
   await page.screenshot({ path: `${SHOTS}/order-not-paid-phone-light.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
@@ -222,10 +229,14 @@ test("rejected in Vipps on a phone: the order waits with Try again, and the seco
   await expect(page.getByRole("heading", { name: "Payment not completed" })).toBeVisible();
   await noSeriousViolations(page, "order page, not paid, dark");
   await page.screenshot({ path: `${SHOTS}/order-not-paid-phone-dark.png`, fullPage: true });
-  await page.getByRole("button", { name: "Try again" }).click();
+  await page.getByRole("button", { name: "Pay now" }).click();
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByRole("heading", { name: "Paid" })).toBeVisible({ timeout: 15_000 });
   await page.screenshot({ path: `${SHOTS}/order-paid-phone-dark.png`, fullPage: true });
+  // Paid: the shop no longer points to it.
+  await page.goto(`/s/${store.slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("unpaid-order")).toHaveCount(0);
   await context.close();
 });
 

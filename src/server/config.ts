@@ -93,7 +93,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().url().default("https://api.stripe.com"),
-  PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   PAYMENT_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   EMAIL_PROVIDER: z.enum(["log", "smtp"]).optional(),
   SMTP_URL: z

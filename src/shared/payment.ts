@@ -139,6 +139,16 @@ export const orderPaymentStateSchema = z.object({
    * the time to pay (counted from when the order was placed, decision 0056) has not run out.
    */
   canRetry: z.boolean(),
+  /**
+   * Whether the shopper can cancel the order herself (decision 0063): it waits for an online payment
+   * and none is reserved or taken.
+   */
+  canCancel: z.boolean(),
+  /**
+   * Whether the order still holds its stock for the shopper; false once its attempt ended unpaid and the
+   * stock went back (Pay now takes it again if it is still there).
+   */
+  holdsStock: z.boolean(),
   /** What the seller gave back of the payment, in part or in full; null when nothing. */
   refund: refundSchema.nullable(),
 });
@@ -164,5 +174,9 @@ export type SellerPaymentView = z.infer<typeof sellerPaymentViewSchema>;
 export type ChannelReadiness = "ok" | "noPlatformKeys" | "notLive" | "notConfigured";
 
 /** GET /api/stores/{id}/payment-methods: what the checkout offers, Vipps first. */
-export const paymentMethodsSchema = z.object({ providers: z.array(z.enum(PAYMENT_PROVIDERS)) });
+export const paymentMethodsSchema = z.object({
+  providers: z.array(z.enum(PAYMENT_PROVIDERS)),
+  /** How long an order paid online holds its pieces while the shopper pays (PAYMENT_EXPIRY_MINUTES). */
+  holdMinutes: z.number().int(),
+});
 export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;

@@ -342,6 +342,12 @@ export const orders = pgTable(
     placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
     /** When the shopper used their right of withdrawal (angrerett) from their order page (decision 0037). */
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    /**
+     * When an unpaid order gave its stock back while staying payable (decision 0063): its payment attempt
+     * ended unpaid (the shopper rejected or left it, or it expired at the provider). Null while the order
+     * holds its stock; "Pay now" takes the stock again and clears it.
+     */
+    stockReleasedAt: timestamp("stock_released_at", { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [

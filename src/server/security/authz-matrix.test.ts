@@ -368,6 +368,12 @@ const RULES: Record<string, Rule> = {
     expect: everyone(200),
     request: async ({ make, seed }) => ({ params: { token: await orderToken(make, seed) } }),
   },
+  // The shopper cancels her own unpaid online order with the same token (decision 0063): public. An order
+  // paid by hand has no online payment waiting, so it is the shop's to cancel (409).
+  "POST /api/orders/by-token/:token/cancel": {
+    expect: everyone(409),
+    request: async ({ make, seed }) => ({ params: { token: await orderToken(make, seed) } }),
+  },
   "GET /api/orders": { expect: signedIn(200), privateData: true },
   "GET /api/orders/recent": { expect: signedIn(200), privateData: true },
   "GET /api/orders/:id": { expect: storeScoped(200) },

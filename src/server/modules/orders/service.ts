@@ -205,7 +205,7 @@ export async function changeOrderStatus(
 ) {
   const changed = await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: orders.status })
+      .select({ status: orders.status, stockReleasedAt: orders.stockReleasedAt })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
@@ -230,7 +230,8 @@ export async function changeOrderStatus(
         throw conflict("orderAwaitsOnlinePayment");
     }
     if (status === "cancelled" && current.status !== "cancelled") {
-      await returnOrderStock(tx, orderId);
+      // An order whose payment attempt ended unpaid gave its stock back then (decision 0063).
+      if (!current.stockReleasedAt) await returnOrderStock(tx, orderId);
       await dropHeldMessages(tx, orderId);
     }
     // Paid (by the provider, decision 0034): the messages that waited for the payment are due now.

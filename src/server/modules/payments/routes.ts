@@ -15,6 +15,7 @@ import { publicOrigin } from "../../lib/origin";
 import { requireUser } from "../auth/session";
 import { isUuid, requireStoreMember } from "../stores/access";
 import { channelReadiness, offeredProviders, readOrderPayment, retryPayment } from "./service";
+import { cancelByShopper } from "./shopper-cancel";
 import type { PaymentContext } from "./state";
 import { handleWebhook } from "./webhooks";
 
@@ -79,6 +80,20 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: PaymentC
       }),
   );
 
+  /** The shopper cancels her own unpaid order, authorised by the order page's token (decision 0063). */
+  app.post(
+    "/api/orders/by-token/:token/cancel",
+    {
+      config: { public: true },
+      schema: { params: tokenParams, response: { 200: orderPaymentStateSchema, ...errorResponses } },
+    },
+    async (request) =>
+      cancelByShopper(payments, {
+        token: request.params.token,
+        client: { ip: request.ip, log: request.log, trustProxy: config.trustProxy },
+      }),
+  );
+
   /** Public: the checkout's choice of payment, the store's live channels the platform can take. */
   app.get(
     "/api/stores/:id/payment-methods",
@@ -88,7 +103,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: PaymentC
     },
     async (request) => {
       if (!isUuid(request.params.id)) throw notFound("storeNotFound");
-      return { providers: await offeredProviders(payments, request.params.id) };
+      return {
+        providers: await offeredProviders(payments, request.params.id),
+        holdMinutes: Math.round(config.payments.expiryMs / 60_000),
+      };
     },
   );
 

@@ -20,6 +20,7 @@ import type { Db } from "../../db/client";
 import { orderItems, orders, paymentChannels, payments, stores, vippsWebhooks } from "../../db/schema";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
 import { enforceQuota, HOUR_MS, hitRateLimit } from "../../lib/rate-limit";
+import { holdStockAgain } from "../orders/hold";
 import { changeOrderStatus } from "../orders/service";
 import {
   applyProviderState,
@@ -33,7 +34,12 @@ import {
   returnMoney,
 } from "./state";
 
-/** Stripe Checkout Sessions live 30 minutes to 24 hours (`expires_at`); the expiry worker ends them sooner. */
+/**
+ * Stripe Checkout Sessions live 30 minutes to 24 hours (`expires_at`: "The value must be between 30
+ * minutes and 24 hours after the current time"), longer than the order's hold (PAYMENT_EXPIRY_MINUTES):
+ * the worker ends the session itself at the order's deadline with "Expire a Checkout Session"
+ * (`POST /v1/checkout/sessions/{id}/expire`, "a customer can't complete a Checkout Session" after it).
+ */
 const STRIPE_MIN_SESSION_MS = 31 * 60_000;
 const STRIPE_MAX_SESSION_MS = 23 * 60 * 60_000;
 
@@ -211,7 +217,7 @@ export async function startPayment(
   }
 }
 
-async function orderByToken(db: Db, token: string) {
+export async function orderByToken(db: Db, token: string) {
   if (!/^[0-9a-f]{64}$/.test(token)) throw notFound("orderNotFound");
   const [order] = await db.select().from(orders).where(eq(orders.publicToken, token));
   if (!order) throw notFound("orderNotFound");
@@ -246,7 +252,10 @@ export async function readOrderPayment(ctx: PaymentContext, token: string): Prom
       return payment;
     });
   }
-  const [fresh] = await ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+  const [fresh] = await ctx.db
+    .select({ status: orders.status, stockReleasedAt: orders.stockReleasedAt })
+    .from(orders)
+    .where(eq(orders.id, order.id));
   const orderStatus = (fresh?.status ?? order.status) as OrderStatus;
   return {
     orderStatus,
@@ -256,6 +265,11 @@ export async function readOrderPayment(ctx: PaymentContext, token: string): Prom
       payment !== undefined &&
       !["created", ...PAID_STATUSES].includes(payment.status) &&
       Date.now() < paymentDeadline(order.placedAt, ctx.config).getTime(),
+    canCancel:
+      orderStatus === "pending" &&
+      payment !== undefined &&
+      !PAID_STATUSES.includes(payment.status as PaymentStatus),
+    holdsStock: orderStatus === "pending" && !fresh?.stockReleasedAt,
     refund: payment ? refundOf(payment) : null,
   };
 }
@@ -298,11 +312,14 @@ export async function retryPayment(
   let latest = await latestPayment(ctx.db, order.id);
   if (!latest && !input.provider) throw badRequest("paymentProviderUnavailable");
   if (latest?.status === "created") {
-    latest = await refreshPayment(ctx, latest);
-    if (latest.status === "created") latest = await returnMoney(ctx, latest);
+    // Stopped by Torg to start the next one at once: the order keeps its stock meanwhile (decision 0063).
+    latest = await refreshPayment(ctx, latest, { keepHold: true });
+    if (latest.status === "created") latest = await returnMoney(ctx, latest, { keepHold: true });
   }
   if (latest && PAID_STATUSES.includes(latest.status as PaymentStatus)) throw conflict("orderAlreadyPaid");
   if (latest?.status === "created") throw conflict("paymentUnderWay");
+  // An order whose last attempt ended unpaid gave its stock back: take it again, or 409 naming what is gone.
+  await holdStockAgain(ctx.db, order.id);
   const provider = input.provider ?? (latest?.provider as PaymentProvider);
   return startPayment(ctx, { orderId: order.id, provider, origin: input.origin, language: input.language });
 }

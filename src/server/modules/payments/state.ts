@@ -6,6 +6,7 @@ import type { PaymentGateways, PaymentHandle, ProviderPaymentState } from "../..
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { orders, payments } from "../../db/schema";
+import { releaseUnpaidHold } from "../orders/hold";
 import { changeOrderStatus } from "../orders/service";
 import { refusalOf } from "./binding";
 
@@ -32,6 +33,14 @@ export const PAYMENT_STATUS_NEXT: Record<PaymentStatus, readonly PaymentStatus[]
   expired: [],
   failed: [],
 };
+
+/**
+ * How a change was made: `keepHold` when Torg itself stops an attempt to start the next one at once
+ * (a retry), so the order's stock is not given back between the two (decision 0063).
+ */
+export interface SettleOptions {
+  keepHold?: boolean;
+}
 
 /** Statuses in which the shopper has paid (money reserved or taken). */
 export const PAID_STATUSES: readonly PaymentStatus[] = ["authorized", "captured"];
@@ -67,6 +76,7 @@ export async function applyProviderState(
   ctx: PaymentContext,
   paymentId: string,
   state: Partial<ProviderPaymentState> & { status?: PaymentStatus },
+  options: SettleOptions = {},
 ): Promise<PaymentRow | undefined> {
   const row = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
@@ -110,7 +120,7 @@ export async function applyProviderState(
       .returning();
     return updated;
   });
-  if (row) await settleOrder(ctx, row);
+  if (row) await settleOrder(ctx, row, options);
   return row;
 }
 
@@ -129,8 +139,18 @@ export function paymentDeadline(placedAt: Date, config: Pick<Config, "payments">
  * cancelled (the expiry won a race with the shopper) is given back at once, or by the worker's next pass
  * if the provider cannot be reached now. An attempt the provider reports expired after the order's own
  * expiry ends the order now rather than at the next poll.
+ *
+ * An attempt that ended unpaid within the time to pay ends the order's hold on its stock at once
+ * (decision 0063): the order stays payable and the stock is back for everyone. The documented endings:
+ * Vipps ePayment "ABORTED: The payment has been actively stopped by the user ... This is a final state"
+ * (`epayments.payment.aborted.v1`, the landing page's Reject or the shopper going back), "EXPIRED: The
+ * user did not act on the payment within the payment expiration time" (`epayments.payment.expired.v1`),
+ * "TERMINATED: The merchant has cancelled the payment before authorization" (`...terminated.v1`;
+ * `...cancelled.v1` is a cancelled reservation), all read as `cancelled` or `expired`; Stripe
+ * `checkout.session.expired` ("Return items to your inventory ... any items reserved in the expired
+ * session", Manage limited inventory).
  */
-export async function settleOrder(ctx: PaymentContext, row: PaymentRow) {
+export async function settleOrder(ctx: PaymentContext, row: PaymentRow, options: SettleOptions = {}) {
   const [order] = await ctx.db
     .select({ status: orders.status, placedAt: orders.placedAt })
     .from(orders)
@@ -146,12 +166,11 @@ export async function settleOrder(ctx: PaymentContext, row: PaymentRow) {
     }
     return;
   }
-  if (
-    row.status === "expired" &&
-    order.status === "pending" &&
-    paymentDeadline(order.placedAt, ctx.config).getTime() < Date.now()
-  ) {
+  if (order.status !== "pending" || (row.status !== "expired" && row.status !== "cancelled")) return;
+  if (row.status === "expired" && paymentDeadline(order.placedAt, ctx.config).getTime() < Date.now()) {
     await expireUnpaidOrder(ctx, row.orderId);
+  } else if (!options.keepHold) {
+    await releaseUnpaidHold(ctx.db, row.orderId);
   }
 }
 
@@ -177,7 +196,7 @@ export async function expireUnpaidOrder(ctx: PaymentContext, orderId: string) {
  * Reads one attempt from its provider and applies what it says, under the webhooks' rule (decision
  * 0055): a read that is not the attempt's merchant, currency and amount moves nothing.
  */
-export async function refreshPayment(ctx: PaymentContext, row: PaymentRow) {
+export async function refreshPayment(ctx: PaymentContext, row: PaymentRow, options: SettleOptions = {}) {
   const gateway = ctx.gateways[row.provider as PaymentProvider];
   if (!gateway) return row;
   const state = await gateway.getPayment(handleOf(row));
@@ -194,7 +213,7 @@ export async function refreshPayment(ctx: PaymentContext, row: PaymentRow) {
     );
     return row;
   }
-  return (await applyProviderState(ctx, row.id, state)) ?? row;
+  return (await applyProviderState(ctx, row.id, state, options)) ?? row;
 }
 
 /**
@@ -206,7 +225,7 @@ export async function refreshPayment(ctx: PaymentContext, row: PaymentRow) {
  * the money back in Stripe's dashboard or the Vipps portal, and its event may not have arrived, so only
  * the rest is asked for (Stripe Refunds `amount`, Vipps `modificationAmount`), never more than is left.
  */
-export async function returnMoney(ctx: PaymentContext, row: PaymentRow) {
+export async function returnMoney(ctx: PaymentContext, row: PaymentRow, options: SettleOptions = {}) {
   const gateway = ctx.gateways[row.provider as PaymentProvider];
   if (!gateway) return row;
   const handle = handleOf(row);
@@ -215,7 +234,10 @@ export async function returnMoney(ctx: PaymentContext, row: PaymentRow) {
     // The answer is what the provider now holds: an attempt paid just before the cancel reached it (a
     // Checkout Session completed, so there was nothing open to expire) is money taken, never "cancelled".
     const held = PAID_STATUSES.includes(state.status) || state.status === "refunded";
-    return (await applyProviderState(ctx, row.id, held ? state : { ...state, status: "cancelled" })) ?? row;
+    return (
+      (await applyProviderState(ctx, row.id, held ? state : { ...state, status: "cancelled" }, options)) ??
+      row
+    );
   }
   if (row.status === "captured") {
     // Read without applying: applying settles the order, which for a cancelled one returns this money.

@@ -16,19 +16,30 @@ import { useTranslation } from "../../lib/i18n";
 export function usePaymentLabel() {
   const { t } = useTranslation();
   const { kr } = useFormatters();
-  return (payment: SellerPaymentView) => {
+  return (payment: SellerPaymentView, orderStatus?: OrderStatus) => {
     const refund = refundOf(payment);
+    // An attempt that ended unpaid on an order still waiting is not the order's end (decision 0063): the
+    // shopper may pay again, so the seller reads "awaiting payment", never "Pending · Cancelled".
+    const ended = payment.status === "cancelled" || payment.status === "expired";
     return t("orders.payment.badge", {
       provider: t(`orders.payment.provider.${payment.provider}`),
       status:
         refund && !refund.inFull
           ? t("orders.payment.refundedOf", { refunded: kr(refund.refunded), of: kr(refund.of) })
-          : t(`orders.payment.status.${payment.status}`),
+          : orderStatus === "pending" && ended
+            ? t("orders.payment.awaitingAgain")
+            : t(`orders.payment.status.${payment.status}`),
     });
   };
 }
 
-export function PaymentBadge({ payment }: { payment: SellerPaymentView | null | undefined }) {
+export function PaymentBadge({
+  payment,
+  orderStatus,
+}: {
+  payment: SellerPaymentView | null | undefined;
+  orderStatus?: OrderStatus;
+}) {
   const label = usePaymentLabel();
   if (!payment) return null;
   return (
@@ -36,7 +47,7 @@ export function PaymentBadge({ payment }: { payment: SellerPaymentView | null | 
       className="rounded-full border px-2 py-0.5 text-xs text-muted-foreground"
       data-payment-status={payment.status}
     >
-      {label(payment)}
+      {label(payment, orderStatus)}
     </span>
   );
 }
@@ -55,7 +66,7 @@ export function OrderPayment({ order }: { order: OrderView }) {
         data-payment-status={payment.status}
       >
         <dt className="text-muted-foreground">{t("orders.payment.title")}</dt>
-        <dd className="font-medium">{label(payment)}</dd>
+        <dd className="font-medium">{label(payment, order.status)}</dd>
         <dt className="text-muted-foreground">{t("orders.payment.amount")}</dt>
         <dd className="tabular-nums">{kr(payment.amount)}</dd>
         <dt className="text-muted-foreground">{t("orders.payment.captured")}</dt>

@@ -37,7 +37,7 @@ export function OrderRow({ order, onView }: OrderRowProps) {
       <div className="flex min-w-0 flex-wrap items-center gap-x-2.5 gap-y-1">
         <span className="text-sm font-semibold tabular-nums">#{number}</span>
         <StatusBadge status={order.status} />
-        <PaymentBadge payment={order.payment} />
+        <PaymentBadge payment={order.payment} orderStatus={order.status} />
       </div>
       <p className="text-right font-semibold tabular-nums">{kr(order.totalGross)}</p>
       <p className="col-span-2 flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground sm:col-span-1 sm:col-start-1 sm:row-start-2">

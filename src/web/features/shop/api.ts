@@ -87,6 +87,11 @@ export function fetchOrderPayment(token: string): Promise<OrderPaymentState> {
   return apiJson<OrderPaymentState>("GET", `/api/orders/by-token/${encodeURIComponent(token)}/payment`);
 }
 
+/** The shopper cancels her unpaid order (decision 0063); answers the order's payment state after it. */
+export function cancelOrderByToken(token: string): Promise<OrderPaymentState> {
+  return apiJson<OrderPaymentState>("POST", `/api/orders/by-token/${encodeURIComponent(token)}/cancel`, {});
+}
+
 /** Try again: a new payment attempt; answers where to pay. */
 export function retryOrderPayment(token: string, provider?: PaymentProvider): Promise<ShopperPayment> {
   return apiJson<ShopperPayment>("POST", `/api/orders/by-token/${encodeURIComponent(token)}/payment`, {

@@ -46,7 +46,7 @@ export function OrdersTab() {
         {
           key: "payment",
           header: t("admin.orders.payment"),
-          cell: (order) => <PaymentBadge payment={order.payment} />,
+          cell: (order) => <PaymentBadge payment={order.payment} orderStatus={order.status} />,
         },
         {
           key: "date",

@@ -29,6 +29,7 @@ import { cartStore, cartTotal, itemCount, lineTitle, lineTotal, useCart } from "
 import { CartNotice } from "../cart/cart-notice";
 import { CircleCheck, X } from "../components/icons";
 import type { CartNotes } from "../components/shop-context";
+import { rememberUnpaidOrder } from "../order/unpaid-order";
 import { DeliveryFields, useDeliveryPriceText } from "./delivery-fields";
 import { PaymentChoice } from "./payment-choice";
 
@@ -170,14 +171,16 @@ function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProps) {
   // The store's live payment channels (decision 0034); none: the seller collects by hand, as before.
   const [methods, setMethods] = useState<PaymentProvider[]>([]);
   const [method, setMethod] = useState<PaymentProvider | undefined>(undefined);
+  const [holdMinutes, setHoldMinutes] = useState<number | undefined>(undefined);
   const storeId = cart.storeId;
   useEffect(() => {
     if (!storeId) return;
     let live = true;
     fetchPaymentMethods(storeId)
-      .then(({ providers }) => {
+      .then(({ providers, holdMinutes: minutes }) => {
         if (!live) return;
         setMethods(providers);
+        setHoldMinutes(minutes);
         setMethod((chosen) => (chosen && providers.includes(chosen) ? chosen : providers[0]));
       })
       .catch(() => undefined);
@@ -195,6 +198,8 @@ function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProps) {
       // Paying online: straight on to the provider's page, which brings the shopper back to their order page.
       if (order.payment?.redirectUrl) {
         setRedirecting(true);
+        // Coming back without paying, the shop leads her to this order (decision 0063).
+        if (order.publicUrl) rememberUnpaidOrder(storeSlug, order.publicUrl);
         window.location.assign(order.payment.redirectUrl);
         return;
       }
@@ -378,7 +383,7 @@ function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProps) {
             )}
           </fieldset>
           {methods.length > 0 && method && (
-            <PaymentChoice methods={methods} value={method} onChange={setMethod} />
+            <PaymentChoice methods={methods} value={method} onChange={setMethod} holdMinutes={holdMinutes} />
           )}
 
           <div className="grid gap-1.5">

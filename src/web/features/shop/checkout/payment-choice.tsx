@@ -9,10 +9,12 @@ interface PaymentChoiceProps {
   methods: PaymentProvider[];
   value: PaymentProvider;
   onChange: (method: PaymentProvider) => void;
+  /** How long the order holds its pieces while the shopper pays (PAYMENT_EXPIRY_MINUTES, decision 0063). */
+  holdMinutes?: number;
 }
 
 /** How the shopper pays: the store's live channels as radio buttons, Vipps first (decision 0034). */
-export function PaymentChoice({ methods, value, onChange }: PaymentChoiceProps) {
+export function PaymentChoice({ methods, value, onChange, holdMinutes }: PaymentChoiceProps) {
   const { t } = useTranslation();
   return (
     <fieldset className="grid gap-2">
@@ -53,6 +55,9 @@ export function PaymentChoice({ methods, value, onChange }: PaymentChoiceProps) 
           </label>
         );
       })}
+      {holdMinutes !== undefined && (
+        <p className="text-sm text-muted-foreground">{t("checkout.holdNotice", { minutes: holdMinutes })}</p>
+      )}
     </fieldset>
   );
 }

@@ -4,6 +4,7 @@ import { dismissToast } from "../../../hooks/use-toast";
 import { fetchCartProducts, fetchPublicStore } from "../api";
 import { cartStore } from "../cart/cart";
 import { CartDrawer } from "../cart/cart-drawer";
+import { UnpaidOrderBanner } from "../order/unpaid-order";
 import { useFocusReturn } from "./focus-return";
 import { type CartNotes, ShopContext } from "./shop-context";
 
@@ -84,6 +85,7 @@ export function ShopFrame({ children, storePath, storeSlug, origin }: ShopFrameP
 
   return (
     <ShopContext value={value}>
+      <UnpaidOrderBanner storeSlug={storeSlug} />
       {children}
       <CartDrawer
         open={cartOpen}

@@ -5,8 +5,9 @@ import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api";
 import { useTranslation } from "../../../lib/i18n";
-import { fetchOrderPayment, retryOrderPayment } from "../api";
+import { cancelOrderByToken, fetchOrderPayment, retryOrderPayment } from "../api";
 import { CircleCheck, CircleX, Clock } from "../components/icons";
+import { forgetUnpaidOrder } from "./unpaid-order";
 
 /**
  * While a payment waits, the page asks again this often; the server asks the provider less often and
@@ -19,7 +20,7 @@ const POLL_FOR_MS = 10 * 60_000;
 /**
  * The payment on the shopper's order page (decision 0034): "Waiting for payment…" until the provider
  * says otherwise (never because the shopper came back to this page), then paid, or not paid with
- * "Try again". Orders the seller collects for by hand say so.
+ * "Pay now" (and "Cancel order", decision 0063). Orders the seller collects for by hand say so.
  */
 export function PaymentPanel({
   token,
@@ -43,6 +44,7 @@ export function PaymentPanel({
       const next = await fetchOrderPayment(token);
       setState(next);
       reportStatus.current?.(next.orderStatus);
+      if (next.orderStatus !== "pending") forgetUnpaidOrder(window.location.pathname);
       setProblem(null);
     } catch (error) {
       setProblem(errorMessage(error, t("payment.error")));
@@ -74,6 +76,21 @@ export function PaymentPanel({
       }
       setProblem(payment.message ?? t("payment.error"));
       await load();
+    } catch (error) {
+      setProblem(errorMessage(error, t("payment.error")));
+    }
+    setRetrying(false);
+  };
+
+  const cancel = async () => {
+    if (!window.confirm(t("payment.cancelConfirm"))) return;
+    setRetrying(true);
+    try {
+      const next = await cancelOrderByToken(token);
+      setState(next);
+      reportStatus.current?.(next.orderStatus);
+      forgetUnpaidOrder(window.location.pathname);
+      setProblem(null);
     } catch (error) {
       setProblem(errorMessage(error, t("payment.error")));
     }
@@ -128,7 +145,7 @@ export function PaymentPanel({
   } else if (state.canRetry) {
     icon = <CircleX aria-hidden="true" className="size-6 text-error" />;
     heading = t("payment.notPaid");
-    text = t("payment.notPaidText");
+    text = state.holdsStock ? t("payment.notPaidText") : t("payment.released");
   } else if (payment.status !== "created") {
     // Not paid, and the time to pay (from when the order was placed) has run out: no new attempt.
     icon = <CircleX aria-hidden="true" className="size-6 text-error" />;
@@ -168,12 +185,19 @@ export function PaymentPanel({
               {t("payment.continue")}
             </a>
           )}
-          {state.canRetry && (
-            <Button className="mt-4" onClick={() => void retry()} aria-disabled={retrying}>
-              {retrying && <Spinner />}
-              {t("payment.tryAgain")}
-            </Button>
-          )}
+          <div className="mt-4 flex flex-wrap gap-2">
+            {state.canRetry && (
+              <Button onClick={() => void retry()} aria-disabled={retrying}>
+                {retrying && <Spinner />}
+                {t("payment.payNow")}
+              </Button>
+            )}
+            {state.canCancel && (
+              <Button variant="outline" onClick={() => void cancel()} aria-disabled={retrying}>
+                {t("payment.cancelOrder")}
+              </Button>
+            )}
+          </div>
         </div>
       </div>
     </section>
