@@ -53,7 +53,9 @@ describe("concurrent claims of one address", () => {
           payload: {
             fullName: `Racer ${n}`,
             email: n % 2 ? target.toUpperCase() : target,
-            password: "longenough",
+            // Each racer its own password: the same sign-up repeated with the new account's own password
+            // signs in (decision 0061), which is not a second claim of the address.
+            password: `longenough-${n}`,
           },
         }),
       ),
