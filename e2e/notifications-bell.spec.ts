@@ -80,7 +80,13 @@ test("the bell lists the paid orders and the withdrawal, not the order whose pay
   // A store paid with Vipps: two orders paid in the app, one rejected there.
   const glass = await createStoreThroughApi(request, "Fjordglass");
   const channel = await request.post(`/api/stores/${glass.id}/payment-channels`, {
-    data: { provider: "vipps", externalId: "123456", isLive: true, expectedUpdatedAt: null },
+    data: {
+      provider: "vipps",
+      externalId: "123456",
+      isLive: true,
+      expectedUpdatedAt: null,
+      currentPassword: PASSWORD,
+    },
   });
   expect(channel.status()).toBe(201);
   const bowl = await productOf(request, glass.id, "Grey bowl");
