@@ -451,6 +451,7 @@ const WRITE_ROUTES = [
   "POST /api/orders/by-token/:token/withdrawal",
   "PATCH /api/orders/:id/status",
   "POST /api/orders/by-token/:token/payment",
+  "POST /api/orders/by-token/:token/cancel",
   "POST /api/payments/vipps/webhook",
   "POST /api/payments/stripe/webhook",
   "POST /api/qr-codes",
