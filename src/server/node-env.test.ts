@@ -83,6 +83,8 @@ async function reactFilesOfServer(args: string[], work: string): Promise<string[
   return (JSON.parse(line) as string[]).map((file) => path.basename(file));
 }
 
+// Once, in the PGlite pass: the servers it starts use their own embedded database, so the PostgreSQL
+// pass would start the same two servers again and prove nothing more.
 describe.skipIf(process.env.TORG_TEST_DB === "postgres")(
   "issue item 12: the server runs React's production build when NODE_ENV is not set",
   () => {
