@@ -72,6 +72,8 @@ async function journey(page: Page, browser: Browser, device: Device) {
     { name: "blue.jpg", mimeType: "image/jpeg", buffer: await madePhoto([50, 80, 160], 500) },
   ]);
   await expect(page.locator("[data-photo]")).toHaveCount(3);
+  // The seller types once the AI has filled in its guesses: a guess landing mid-fill would join the text.
+  await expect(page.getByText("Filled in by AI from your photo.", { exact: false })).toBeVisible();
   const title = `Ullgenser ${device}`;
   await page.getByLabel("Product Name").fill(title);
   await page.getByLabel("Description").fill("Hand-knitted from Norwegian wool.");
