@@ -198,7 +198,9 @@ async function refundedPayment(tx: DbOrTx, orderId: string) {
  * Changes the status under a row lock and records who changed it from what (decision 0006): a seller (with their
  * user id), the payment provider or the payment expiry (decision 0034). Cancelling gives the order's
  * stock back (decision 0032), exactly once: the lock serialises two cancels, the second finds the order
- * cancelled and is refused, and a cancelled order stays cancelled (its stock may be sold again). Every
+ * cancelled and is refused. A sent or withdrawn piece goes back only when the seller says it is back
+ * (`restock`). A cancelled order may be reopened (D18, decision 0067): its stock is taken again (409 naming
+ * the product when it was sold meanwhile), and it is refused once its online payment was refunded. Every
  * cancellation goes through here, the seller's and an unpaid order's expiry alike, so stock is returned
  * in one place, and so are the messages an order paid online held until it was paid (held-messages.ts):
  * released when it becomes paid, dropped when it is cancelled unpaid. A tracking number sent along is kept on
