@@ -91,13 +91,28 @@ async function sellerChanges(
   orderId: string,
   status: "Fulfilled" | "Cancelled",
   consequence: string | null,
+  { pieceBack, refund }: { pieceBack?: boolean; refund?: string } = {},
 ) {
   await page.goto(`/order/${orderId}`);
   await page.getByRole("combobox", { name: "Order status" }).click();
   await page.getByRole("option", { name: status }).click();
   if (consequence === null) await expect(page.getByTestId("money-consequence")).toHaveCount(0);
   else await expect(page.getByTestId("money-consequence")).toHaveText(consequence);
+  // A fulfilled order being cancelled: the seller says whether the piece is back (decision 0067).
+  if (pieceBack !== undefined)
+    await page
+      .getByRole("group", { name: "Is the piece back?" })
+      .getByRole("radio", { name: pieceBack ? /Yes, it is back/ : /No, it is still/ })
+      .check();
   await page.getByRole("button", { name: "Update Status" }).click();
+  // A refund is confirmed with its amount first (decision 0067).
+  if (refund) {
+    const confirm = page.getByRole("alertdialog", { name: `Refund ${refund}?` });
+    await expect(confirm).toContainText(`Cancelling refunds ${refund} to the shopper at once.`);
+    await noSeriousViolations(page, "refund confirmation");
+    await page.screenshot({ path: `${SHOTS}/seller-refund-confirm-desktop-light.png` });
+    await confirm.getByRole("button", { name: `Refund ${refund} and cancel` }).click();
+  }
   await expect(page.getByText(`Order status changed to ${status}`).first()).toBeVisible();
 }
 
@@ -181,8 +196,15 @@ test("a shopper pays by card on Stripe Checkout; the seller sees it paid, fulfil
   await sellerChanges(page, orderId, "Fulfilled", null);
   await expect(page.getByText("Card: Captured")).toBeVisible();
 
-  await sellerChanges(page, orderId, "Cancelled", "Cancelling refunds 349 kr to the shopper.");
+  await sellerChanges(page, orderId, "Cancelled", "Cancelling refunds 349 kr to the shopper.", {
+    pieceBack: true,
+    refund: "349 kr",
+  });
   await expect(page.getByText("Card: Refunded")).toBeVisible();
+  // Its money went back: it cannot be reopened, and the form says so (D18, decision 0067).
+  await expect(page.getByTestId("money-consequence")).toHaveText(
+    "The payment was refunded, so this order cannot be reopened.",
+  );
   // Stripe refunded this order's payment, once and whole.
   const refunds = (await (
     await page.request.get(`http://127.0.0.1:${FAKES.stripe}/_fake/refunds`)

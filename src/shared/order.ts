@@ -9,6 +9,17 @@ import { z } from "./zod";
 export const ORDER_STATUSES = ["pending", "paid", "fulfilled", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** How a status is worded to seller and shopper: a fulfilled pick-up order is "ready for pick-up". */
+export type StatusWord = OrderStatus | "readyForPickup";
+
+/**
+ * The word for an order's status (decision 0067): "Ready for pick-up" for a fulfilled order collected
+ * at the shop, as its shopper is told by mail and text (decision 0064), "Fulfilled"/"Sent" for a parcel.
+ */
+export function statusWord(status: OrderStatus, deliveryKind?: string | null): StatusWord {
+  return status === "fulfilled" && deliveryKind === "pickup" ? "readyForPickup" : status;
+}
+
 /**
  * A status change. A seller fulfilling an order may add the parcel's tracking number, which is kept on
  * the order (decision 0036); "" clears it.
@@ -16,6 +27,11 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const orderStatusSchema = z.object({
   status: z.enum(ORDER_STATUSES, "errors.statusInvalid"),
   trackingNumber: singleLineText().max(100, "errors.trackingNumberInvalid").optional(),
+  /**
+   * Cancelling a fulfilled or withdrawn order: whether the piece is back, so it goes into stock again
+   * (decision 0067). Required for those orders, ignored for others.
+   */
+  restock: z.boolean().optional(),
 });
 
 export const orderItemViewSchema = z.object({
@@ -63,6 +79,11 @@ export const orderViewSchema = z.object({
   delivery: orderDeliverySchema.nullable(),
   /** MVA included in totalGross, per rate (decision 0036); empty when the store is not VAT registered. */
   vat: z.array(vatLineSchema),
+  /**
+   * Whether the order holds its stock (decision 0067): false once it was given back (cancelled, or an
+   * online attempt ended unpaid, decision 0063), so a cancel gives nothing back and a reopen takes it again.
+   */
+  holdsStock: z.boolean().optional(),
   /** The parcel's tracking number, once the seller has added it. */
   trackingNumber: z.string().nullable(),
   /** When the shopper withdrew from the order (angrerett, decision 0037); absent or null: they did not. */

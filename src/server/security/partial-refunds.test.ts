@@ -174,8 +174,10 @@ describe("item 6: a partial refund leaves the payment captured, says how much, a
       "Refundert 10 kr av 300 kr",
     );
 
+    // A Vipps order here was fulfilled: the seller says the piece is back (decision 0067).
     const cancel = await made.seller.agent.patch(`/api/orders/${made.order.id}/status`, {
       status: "cancelled",
+      restock: true,
     });
     expect(cancel.statusCode).toBe(200);
     expect(
@@ -195,8 +197,10 @@ describe("item 6: a partial refund leaves the payment captured, says how much, a
     const made = await paidOrder("stripe");
     await refundInStripeDashboard(made.paymentIntent, 1000);
     for (const message of stripe.sent) message.delivered ??= 0; // never arrives
+    // A Vipps order here was fulfilled: the seller says the piece is back (decision 0067).
     const cancel = await made.seller.agent.patch(`/api/orders/${made.order.id}/status`, {
       status: "cancelled",
+      restock: true,
     });
     expect(cancel.statusCode).toBe(200);
     expect(
@@ -217,8 +221,10 @@ describe("item 6: a partial refund leaves the payment captured, says how much, a
     expect(sides.seller.payment).toMatchObject({ status: "captured", refundedAmount: "30.00" });
     expect(sides.shopper.refund).toEqual({ refunded: "30.00", of: "300.00", rest: "270.00", inFull: false });
 
+    // A Vipps order here was fulfilled: the seller says the piece is back (decision 0067).
     const cancel = await made.seller.agent.patch(`/api/orders/${made.order.id}/status`, {
       status: "cancelled",
+      restock: true,
     });
     expect(cancel.statusCode).toBe(200);
     expect(vipps.operations.filter((op) => op.reference === made.reference)).toEqual([

@@ -15,3 +15,17 @@ describe("issue item 4 (minor): the seller's hint names the status the seller pi
     });
   }
 });
+
+describe("issue 33 (minor): a pick-up order's hint names the option the seller picks (decision 0067)", () => {
+  for (const language of ["en", "nb", "sv", "da"]) {
+    it(`${language}: "Ready for pick-up" is the option, and the capture hint says it`, () => {
+      const catalogue = read(language);
+      const word = catalogue.status.inSentence.readyForPickup as string;
+      expect(catalogue.status.readyForPickup.toLowerCase()).toBe(word);
+      expect(catalogue.orders.payment.willCapturePickup.toLowerCase()).toContain(word);
+      expect(catalogue.orders.payment.willCapturePickup.toLowerCase()).not.toContain(
+        catalogue.status.inSentence.fulfilled,
+      );
+    });
+  }
+});

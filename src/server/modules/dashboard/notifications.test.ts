@@ -114,7 +114,8 @@ describe("issue item 3: the bell lists what needs the seller", () => {
     expect(kinds((await bell(seller.agent)).items)).toEqual([["withdrawal", placed.id]]);
     expect(await newOrders(seller.agent)).toBe(1);
 
-    await seller.agent.patch(`/api/orders/${placed.id}/status`, { status: "cancelled" });
+    // Sent and withdrawn: the seller says the piece is back (decision 0067).
+    await seller.agent.patch(`/api/orders/${placed.id}/status`, { status: "cancelled", restock: true });
     expect((await bell(seller.agent)).items).toEqual([]);
   });
 

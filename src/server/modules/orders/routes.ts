@@ -169,15 +169,18 @@ export const orderRoutes: FastifyPluginAsyncZod<
       const user = requireUser(request);
       await requireOrderAccess(user, request.params.id);
       // The money moves first (capture, cancel, refund); the status follows only if it did (decision 0034).
-      const { status, trackingNumber } = request.body;
+      const { status, trackingNumber, restock } = request.body;
       const order = await changeStatusWithPayment(payments, {
         orderId: request.params.id,
         status,
         userId: user.id,
         trackingNumber,
+        restock,
       });
-      // Its stock came back (decision 0032): cached shop pages may offer it again.
-      if (order.status === "cancelled") onCatalogueChange();
+      // Its stock came back (decision 0032) or was taken again (a reopen, decision 0067): cached shop
+      // pages may offer it again, or must stop offering it.
+      const reopened = order.history?.at(-1)?.fromStatus === "cancelled" && order.status !== "cancelled";
+      if (order.status === "cancelled" || reopened) onCatalogueChange();
       // Fulfilling and cancelling queue the shopper's e-mail about it (decisions 0037, 0064).
       if (status === "fulfilled" || status === "cancelled") emailOutbox?.wake();
       return { ...order, payment: sellerView(await latestPayment(db, order.id)) };

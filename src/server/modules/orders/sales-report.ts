@@ -4,6 +4,7 @@ import { shortOrderId } from "../../../shared/order";
 import type { Language } from "../../../shared/preferences";
 import { csvField, decimalComma, SALES_REPORT_VAT_RATES } from "../../../shared/sales-report";
 import type { Db } from "../../db/client";
+import { REVENUE_STATUSES } from "./service";
 
 type ReportRow = {
   id: string;
@@ -15,15 +16,19 @@ type ReportRow = {
   vat: { rate: number; amount: string }[];
   provider: string | null;
   reference: string | null;
+  refunded: string;
 };
 
 /** Excel takes a file as UTF-8 only when it starts with the byte order mark (decision 0036). */
 const BOM = "\uFEFF";
 
 /**
- * The month's orders of one store as the accountant's CSV (decision 0036): every order placed in the
- * Oslo calendar month, oldest first, whatever its status (the status column says which are revenue).
- * Amounts come from what each order stored: its total, its delivery and its VAT per rate.
+ * The month's sales of one store as the accountant's CSV (decision 0036): the orders placed in the Oslo
+ * calendar month, oldest first, that are revenue (REVENUE_STATUSES, decision 0010: paid and fulfilled,
+ * by an online payment or marked so by the seller for an order paid by hand). A pending order is not a
+ * sale yet and a cancelled one is none, so neither is listed with VAT (decision 0067). Amounts come from
+ * what each order stored: its total, its delivery and its VAT per rate; the refunded column is the money
+ * given back at the payment provider so far (a partial refund, decision 0056).
  */
 export async function salesReportCsv(db: Db, storeId: string, month: string, language: Language) {
   const start = sql`(${`${month}-01`}::date::timestamp at time zone 'Europe/Oslo')`;
@@ -32,7 +37,8 @@ export async function salesReportCsv(db: Db, storeId: string, month: string, lan
     select o.id, to_char(o.placed_at at time zone 'Europe/Oslo', 'YYYY-MM-DD') as day, o.status,
       (o.total_gross - coalesce(o.delivery_price, 0))::text as lines,
       coalesce(o.delivery_price, 0)::text as delivery, o.total_gross::text as total, o.vat,
-      p.provider, coalesce(p.provider_tx_id, p.reference) as reference
+      p.provider, coalesce(p.provider_tx_id, p.reference) as reference,
+      (select coalesce(sum(refunded_amount), 0.00) from payments where payments.order_id = o.id)::text as refunded
     from orders o
     left join lateral (
       -- The provider's own id for the payment when it gave one, else Torg's reference sent with it.
@@ -40,6 +46,10 @@ export async function salesReportCsv(db: Db, storeId: string, month: string, lan
       order by created_at desc limit 1
     ) p on true
     where o.store_id = ${storeId} and o.placed_at >= ${start} and o.placed_at < ${end}
+      and o.status in (${sql.join(
+        REVENUE_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )})
     order by o.placed_at, o.id`);
   const text = (key: string, params = {}) => translateShared(language, `salesReport.${key}`, params);
   const header = [
@@ -49,6 +59,7 @@ export async function salesReportCsv(db: Db, storeId: string, month: string, lan
     text("delivery"),
     ...SALES_REPORT_VAT_RATES.map((rate) => text("vat", { rate })),
     text("total"),
+    text("refunded"),
     text("provider"),
     text("reference"),
     text("status"),
@@ -62,6 +73,7 @@ export async function salesReportCsv(db: Db, storeId: string, month: string, lan
       decimalComma(row.vat.find((entry) => entry.rate === rate)?.amount ?? "0.00"),
     ),
     decimalComma(row.total),
+    decimalComma(row.refunded),
     row.provider ?? "",
     row.reference ?? "",
     text(`statuses.${row.status}`),

@@ -8,11 +8,11 @@ import {
 } from "../../../shared/payment";
 import type { Db, DbOrTx } from "../../db/client";
 import { orderItems, orderStatusEvents, orders, payments, stores, users } from "../../db/schema";
-import { conflict, notFound } from "../../lib/http-error";
+import { badRequest, conflict, notFound } from "../../lib/http-error";
 import { countRows, paged } from "../../lib/paging";
 import { dropHeldMessages, releaseHeldMessages } from "./held-messages";
 import { queueShopperNotice } from "./shopper-notices";
-import { returnOrderStock } from "./stock";
+import { returnOrderStock, takeOrderStockAgain } from "./stock";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -45,6 +45,7 @@ export function toOrderView(row: OrderRow, storeName: string, items: OrderView["
     shipToAddr: row.shipToAddr ?? null,
     placedAt: row.placedAt.toISOString(),
     withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
+    holdsStock: row.stockReleasedAt === null,
     items,
     delivery: deliveryOf(row),
     vat: row.vat,
@@ -176,10 +177,30 @@ export async function findOrderStoreId(db: Db, orderId: string) {
 }
 
 /**
+ * Cancelling an order whose piece may be away from the shop (sent, or withdrawn by the shopper and
+ * perhaps still in the post) asks the seller whether it is back before it goes back into stock (0067).
+ */
+export function cancelAsksPieceBack(order: { status: string; withdrawnAt: Date | null }) {
+  return order.status === "fulfilled" || order.withdrawnAt !== null;
+}
+
+/** Whether any of the order's online payments gave money back, in part or in full (decision 0056). */
+async function refundedPayment(tx: DbOrTx, orderId: string) {
+  const [row] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), sql`${payments.refundedAmount} > 0`))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
  * Changes the status under a row lock and records who changed it from what (decision 0006): a seller (with their
  * user id), the payment provider or the payment expiry (decision 0034). Cancelling gives the order's
  * stock back (decision 0032), exactly once: the lock serialises two cancels, the second finds the order
- * cancelled and is refused, and a cancelled order stays cancelled (its stock may be sold again). Every
+ * cancelled and is refused. A sent or withdrawn piece goes back only when the seller says it is back
+ * (`restock`). A cancelled order may be reopened (D18, decision 0067): its stock is taken again (409 naming
+ * the product when it was sold meanwhile), and it is refused once its online payment was refunded. Every
  * cancellation goes through here, the seller's and an unpaid order's expiry alike, so stock is returned
  * in one place, and so are the messages an order paid online held until it was paid (held-messages.ts):
  * released when it becomes paid, dropped when it is cancelled unpaid. A tracking number sent along is kept on
@@ -201,11 +222,22 @@ export async function changeOrderStatus(
     by = "seller",
     onlyFrom,
     trackingNumber,
-  }: { by?: OrderActor; onlyFrom?: OrderStatus; trackingNumber?: string } = {},
+    restock,
+  }: {
+    by?: OrderActor;
+    onlyFrom?: OrderStatus;
+    trackingNumber?: string;
+    /** Cancelling a fulfilled or withdrawn order: whether the piece is back (decision 0067). */
+    restock?: boolean;
+  } = {},
 ) {
   const changed = await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: orders.status, stockReleasedAt: orders.stockReleasedAt })
+      .select({
+        status: orders.status,
+        stockReleasedAt: orders.stockReleasedAt,
+        withdrawnAt: orders.withdrawnAt,
+      })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
@@ -214,7 +246,9 @@ export async function changeOrderStatus(
     const tracking = trackingNumber === undefined ? {} : { trackingNumber: trackingNumber || null };
     if (current.status === status && trackingNumber === undefined)
       throw conflict("statusUnchanged", { status });
-    if (current.status === "cancelled" && status !== "cancelled") throw conflict("orderCancelledStays");
+    const reopening = current.status === "cancelled" && status !== "cancelled";
+    // D18: a cancelled order may be reopened unless its online payment was given back (decision 0067).
+    if (reopening && (await refundedPayment(tx, orderId))) throw conflict("orderRefundedStays");
     if (
       by === "seller" &&
       current.status !== status &&
@@ -229,17 +263,31 @@ export async function changeOrderStatus(
       if (awaitsOnlinePayment(attempt && { status: attempt.status as PaymentStatus }))
         throw conflict("orderAwaitsOnlinePayment");
     }
+    // stock_released_at says the order's stock is not held (decisions 0063, 0067): set when it is given
+    // back, cleared when it is taken again, so neither happens twice.
+    let stockReleasedAt = current.stockReleasedAt;
     if (status === "cancelled" && current.status !== "cancelled") {
-      // An order whose payment attempt ended unpaid gave its stock back then (decision 0063).
-      if (!current.stockReleasedAt) await returnOrderStock(tx, orderId);
+      // An order whose payment attempt ended unpaid gave its stock back then (decision 0063). A piece
+      // sent, or withdrawn and maybe still in the post, goes back only when the seller says it is back.
+      if (!stockReleasedAt && cancelAsksPieceBack(current) && restock === undefined)
+        throw badRequest("restockQuestion");
+      if (!stockReleasedAt && (!cancelAsksPieceBack(current) || restock)) {
+        await returnOrderStock(tx, orderId);
+        stockReleasedAt = new Date();
+      }
       await dropHeldMessages(tx, orderId);
+    }
+    // Reopened: its stock is taken again, or the checkout's 409 names the product that is gone.
+    if (reopening && stockReleasedAt) {
+      await takeOrderStockAgain(tx, orderId);
+      stockReleasedAt = null;
     }
     // Paid (by the provider, decision 0034): the messages that waited for the payment are due now.
     if ((PROVIDER_ONLY_ORDER_STATUSES as readonly OrderStatus[]).includes(status))
       await releaseHeldMessages(tx, orderId);
     await tx
       .update(orders)
-      .set({ status, ...tracking, updatedAt: new Date() })
+      .set({ status, ...tracking, stockReleasedAt, updatedAt: new Date() })
       .where(eq(orders.id, orderId));
     if (current.status !== status) {
       await tx.insert(orderStatusEvents).values({

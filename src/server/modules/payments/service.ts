@@ -332,13 +332,14 @@ export async function retryPayment(
  */
 export async function changeStatusWithPayment(
   ctx: PaymentContext,
-  input: { orderId: string; status: OrderStatus; userId: string; trackingNumber?: string },
+  input: { orderId: string; status: OrderStatus; userId: string; trackingNumber?: string; restock?: boolean },
 ) {
   const [order] = await ctx.db
     .select({ status: orders.status })
     .from(orders)
     .where(eq(orders.id, input.orderId));
-  // A change changeOrderStatus will refuse (the same status, a cancelled order reopened) moves no money.
+  // The same status moves no money, nor does reopening a cancelled order: its attempts ended with the
+  // cancel, and changeOrderStatus refuses a reopen once money went back (decision 0067).
   const refused = !order || order.status === input.status || order.status === "cancelled";
   const payment = refused ? undefined : await latestPayment(ctx.db, input.orderId);
   if (payment) {
@@ -369,6 +370,7 @@ export async function changeStatusWithPayment(
   const changed = await changeOrderStatus(ctx.db, input.orderId, input.status, input.userId, {
     by: "seller",
     trackingNumber: input.trackingNumber,
+    restock: input.restock,
   });
   if (!changed) throw notFound("orderNotFound");
   return changed;

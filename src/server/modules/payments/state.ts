@@ -6,6 +6,7 @@ import type { PaymentGateways, PaymentHandle, ProviderPaymentState } from "../..
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { orders, payments } from "../../db/schema";
+import { queueRefundNotice } from "../email/refund-notice";
 import { releaseUnpaidHold } from "../orders/hold";
 import { changeOrderStatus } from "../orders/service";
 import { refusalOf } from "./binding";
@@ -40,6 +41,11 @@ export const PAYMENT_STATUS_NEXT: Record<PaymentStatus, readonly PaymentStatus[]
  */
 export interface SettleOptions {
   keepHold?: boolean;
+  /**
+   * Torg's own refund or read while it cancels the order (returnMoney): the shopper's cancellation mail
+   * names the money, so no refund notice is queued for it (decision 0064).
+   */
+  ownRefund?: boolean;
 }
 
 /** Statuses in which the shopper has paid (money reserved or taken). */
@@ -71,6 +77,10 @@ export async function latestPayment(db: Db, orderId: string) {
  * taken as paid. Money taken is `refunded` only once all of it was given back (refundedInFull, decision
  * 0056): a partial refund keeps it `captured` with the amount refunded so far, whatever the provider
  * calls it. Then the order follows (see settleOrder). Returns the row as it now is.
+ *
+ * A refunded amount that grew is the shopper's refund notice (decision 0064), whoever learnt it: the
+ * provider's refund event, the worker's read or the order page's read (decision 0067), once per refunded
+ * total (queueRefundNotice). Not for Torg's own refund while cancelling (`ownRefund`).
  */
 export async function applyProviderState(
   ctx: PaymentContext,
@@ -78,9 +88,11 @@ export async function applyProviderState(
   state: Partial<ProviderPaymentState> & { status?: PaymentStatus },
   options: SettleOptions = {},
 ): Promise<PaymentRow | undefined> {
+  let before: PaymentRow | undefined;
   const row = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
     if (!current) return undefined;
+    before = current;
     const claim = state.status;
     const amountOre = toOre(current.amount);
     if (claim === "authorized" || claim === "captured") {
@@ -121,6 +133,8 @@ export async function applyProviderState(
     return updated;
   });
   if (row) await settleOrder(ctx, row, options);
+  // After settleOrder: a read that found the payment paid and partly refunded makes the order paid first.
+  if (row && before && !options.ownRefund) await queueRefundNotice(ctx.db, before, row);
   return row;
 }
 
@@ -225,7 +239,8 @@ export async function refreshPayment(ctx: PaymentContext, row: PaymentRow, optio
  * the money back in Stripe's dashboard or the Vipps portal, and its event may not have arrived, so only
  * the rest is asked for (Stripe Refunds `amount`, Vipps `modificationAmount`), never more than is left.
  */
-export async function returnMoney(ctx: PaymentContext, row: PaymentRow, options: SettleOptions = {}) {
+export async function returnMoney(ctx: PaymentContext, row: PaymentRow, given: SettleOptions = {}) {
+  const options = { ...given, ownRefund: true };
   const gateway = ctx.gateways[row.provider as PaymentProvider];
   if (!gateway) return row;
   const handle = handleOf(row);
@@ -246,16 +261,21 @@ export async function returnMoney(ctx: PaymentContext, row: PaymentRow, options:
     const refundedOre = Math.max(toOre(row.refundedAmount), held.refundedOre);
     const owed = capturedOre - refundedOre;
     if (owed <= 0)
-      return (await applyProviderState(ctx, row.id, { ...held, capturedOre, refundedOre })) ?? row;
+      return (await applyProviderState(ctx, row.id, { ...held, capturedOre, refundedOre }, options)) ?? row;
     const state = await gateway.refund(handle, owed, refundKey(row.reference, refundedOre));
     // The provider took the refund of all that was left: everything captured is given back.
     return (
-      (await applyProviderState(ctx, row.id, {
-        ...state,
-        status: "refunded",
-        capturedOre,
-        refundedOre: Math.max(state.refundedOre, capturedOre),
-      })) ?? row
+      (await applyProviderState(
+        ctx,
+        row.id,
+        {
+          ...state,
+          status: "refunded",
+          capturedOre,
+          refundedOre: Math.max(state.refundedOre, capturedOre),
+        },
+        options,
+      )) ?? row
     );
   }
   return row;

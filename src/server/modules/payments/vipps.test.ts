@@ -337,7 +337,11 @@ describe("Vipps money follows the seller", () => {
   it("cancelling after capture refunds what was captured", async () => {
     const { seller, order, reference } = await paidOrder();
     await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "fulfilled" });
-    const response = await seller.agent.patch(`/api/orders/${order.id}/status`, { status: "cancelled" });
+    // The piece was sent: the seller says it is back (decision 0067).
+    const response = await seller.agent.patch(`/api/orders/${order.id}/status`, {
+      status: "cancelled",
+      restock: true,
+    });
     expect(response.statusCode).toBe(200);
     expect(operationsOf(reference)).toEqual([
       { reference, kind: "capture", value: 69800 },

@@ -4,7 +4,6 @@ import type { PaymentEvent, WebhookRequest } from "../../adapters/payments";
 import { WebhookSignatureError } from "../../adapters/payments";
 import { paymentEvents, payments } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
-import { queueRefundNotice } from "../email/refund-notice";
 import { refusalOf } from "./binding";
 import { applyProviderState, type PaymentContext, refreshPayment } from "./state";
 
@@ -102,9 +101,8 @@ export async function handleWebhook(ctx: PaymentContext, provider: PaymentProvid
       // A refund event says money went back, not reliably how much in all: the Vipps `WebhookEvent`'s
       // `amount` is not documented as the total (the ePayment guide asks to GET the payment rather than
       // rely on webhooks), so the provider's totals are read (`aggregate`, Stripe's refunds) (0056).
-      if (event.status === "refunded")
-        // The shopper hears of a refund made at the provider (decision 0064).
-        await queueRefundNotice(ctx.db, payment, await refreshPayment(ctx, payment));
+      // The shopper hears of a refund made at the provider from applyProviderState (decision 0064).
+      if (event.status === "refunded") await refreshPayment(ctx, payment);
       else await applyProviderState(ctx, payment.id, stateOfEvent(event));
     } catch (error) {
       // Not applied (the database went away between the two): forget the event, so that the provider's

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Info, Mail, MapPin, Package, Phone, Store, Undo2, UserRound } from "lucide-react";
-import { type ReactNode, useId } from "react";
+import { Boxes, Info, Mail, MapPin, Package, Phone, Store, Undo2, UserRound } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { formatKrExact, fromOre, toOre } from "../../../shared/money";
 import {
@@ -18,12 +18,20 @@ import { shownLineTotal, shownTotal } from "../../lib/money";
 import { useUpdateOrderStatus } from "../../lib/queries/orders";
 import { cn } from "../../lib/utils";
 import { Button } from "../ui/button";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select";
 import { Spinner } from "../ui/spinner";
 import { useDateTime } from "./order-format";
-import { OrderPayment, statusLocked, useMoneyConsequence } from "./order-payment";
+import {
+  asksPieceBack,
+  OrderPayment,
+  refundOnCancel,
+  statusLocked,
+  useMoneyConsequence,
+  useStockConsequence,
+} from "./order-payment";
 import { statusDotClass, useStatusLabel } from "./status-badge";
 
 /** The checkout's free-text address, or street, post code and city, country. */
@@ -202,15 +210,24 @@ export function OrderItems({ order }: { order: OrderView }) {
   );
 }
 
-/** Section 4: any of the four statuses; the button waits until a different one is chosen. */
+/**
+ * Section 4: any of the four statuses (D18); the button waits until a different one is chosen. Before the
+ * change the form says what it does to the money and the stock, asks whether a piece that is away is
+ * back, and a refund is confirmed with its amount (decision 0067).
+ */
 export function OrderStatusForm({ order }: { order: OrderView }) {
   const { t } = useTranslation();
+  const { kr } = useFormatters();
   const statusLabel = useStatusLabel();
+  const inSentence = useStatusLabel({ inSentence: true });
   const selectId = useId();
   const noticeId = useId();
+  const pieceBackId = useId();
   const update = useUpdateOrderStatus();
   const { pending, submit } = useSubmission();
   const trackingId = useId();
+  const [pieceBack, setPieceBack] = useState<boolean | undefined>(undefined);
+  const [confirmRefund, setConfirmRefund] = useState<string | undefined>(undefined);
   const form = useForm<{ status: OrderStatus; trackingNumber?: string }>({
     resolver: zodResolver(orderStatusSchema),
     values: { status: order.status, trackingNumber: order.trackingNumber ?? "" },
@@ -221,17 +238,39 @@ export function OrderStatusForm({ order }: { order: OrderView }) {
   const asksTracking = chosen === "fulfilled" && order.delivery?.kind !== "pickup";
   const trackingChanged = asksTracking && tracking.trim() !== (order.trackingNumber ?? "");
   const unchanged = chosen === order.status && !trackingChanged;
+  const asksBack = asksPieceBack(order, chosen);
   const moneyNoticeId = useId();
+  const stockNoticeId = useId();
   const consequence = useMoneyConsequence()(order, chosen);
+  const stockConsequence = useStockConsequence()(order, chosen, asksBack ? pieceBack : undefined);
+  const describedBy =
+    [
+      unchanged ? noticeId : undefined,
+      consequence ? moneyNoticeId : undefined,
+      stockConsequence ? stockNoticeId : undefined,
+    ]
+      .filter(Boolean)
+      .join(" ") || undefined;
+
+  const send = (values: { status: OrderStatus; trackingNumber?: string }) =>
+    submit(() =>
+      update.mutateAsync({
+        id: order.id,
+        status: values.status,
+        ...(asksTracking ? { trackingNumber: values.trackingNumber } : {}),
+        ...(asksPieceBack(order, values.status) ? { restock: pieceBack } : {}),
+      }),
+    );
 
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit(({ status, trackingNumber }) =>
-        submit(() =>
-          update.mutateAsync({ id: order.id, status, ...(asksTracking ? { trackingNumber } : {}) }),
-        ),
-      )}
+      onSubmit={form.handleSubmit((values) => {
+        // Money that goes back cannot be fetched again: the seller confirms the amount first.
+        const refund = values.status === "cancelled" ? refundOnCancel(order) : undefined;
+        if (refund !== undefined) setConfirmRefund(refund);
+        else return send(values);
+      })}
       className="grid gap-2"
     >
       <Label htmlFor={selectId} className="sr-only">
@@ -242,12 +281,19 @@ export function OrderStatusForm({ order }: { order: OrderView }) {
           control={form.control}
           name="status"
           render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange} disabled={pending}>
+            <Select
+              value={field.value}
+              onValueChange={(value) => {
+                setPieceBack(undefined);
+                field.onChange(value);
+              }}
+              disabled={pending}
+            >
               <SelectTrigger
                 id={selectId}
                 ref={field.ref}
                 onBlur={field.onBlur}
-                aria-describedby={unchanged ? noticeId : consequence ? moneyNoticeId : undefined}
+                aria-describedby={describedBy}
                 className="sm:flex-1"
               >
                 <SelectValue />
@@ -260,7 +306,7 @@ export function OrderStatusForm({ order }: { order: OrderView }) {
                         aria-hidden="true"
                         className={cn("size-2 rounded-full", statusDotClass(status))}
                       />
-                      {statusLabel(status)}
+                      {statusLabel(status, order.delivery?.kind)}
                     </span>
                   </SelectItem>
                 ))}
@@ -268,11 +314,29 @@ export function OrderStatusForm({ order }: { order: OrderView }) {
             </Select>
           )}
         />
-        <Button type="submit" disabled={unchanged || pending}>
+        <Button type="submit" disabled={unchanged || pending || (asksBack && pieceBack === undefined)}>
           {pending && <Spinner />}
           {pending ? t("orders.updating") : t("orders.updateStatus")}
         </Button>
       </div>
+      {asksBack && (
+        <fieldset className="grid gap-2 rounded-md border px-3 py-2.5" aria-describedby={stockNoticeId}>
+          <legend className="px-1 text-sm font-medium">{t("orders.pieceBack.legend")}</legend>
+          {([true, false] as const).map((back) => (
+            <label key={String(back)} className="flex items-start gap-2 text-sm">
+              <input
+                type="radio"
+                name={pieceBackId}
+                checked={pieceBack === back}
+                onChange={() => setPieceBack(back)}
+                disabled={pending}
+                className="mt-0.5 size-4 accent-primary focus-visible:ring-2 focus-visible:ring-ring"
+              />
+              {back ? t("orders.pieceBack.yes") : t("orders.pieceBack.no")}
+            </label>
+          ))}
+        </fieldset>
+      )}
       {asksTracking && (
         <div className="grid gap-1.5">
           <Label htmlFor={trackingId}>{t("orders.trackingNumberOptional")}</Label>
@@ -294,7 +358,7 @@ export function OrderStatusForm({ order }: { order: OrderView }) {
       {unchanged && (
         <p id={noticeId} className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <Info aria-hidden="true" className="size-4 shrink-0" />
-          {t("orders.statusAlreadySet", { status: t(`status.inSentence.${order.status}`) })}
+          {t("orders.statusAlreadySet", { status: inSentence(order.status, order.delivery?.kind) })}
         </p>
       )}
       {consequence && (
@@ -307,6 +371,33 @@ export function OrderStatusForm({ order }: { order: OrderView }) {
           {consequence}
         </p>
       )}
+      {stockConsequence && (
+        <p
+          id={stockNoticeId}
+          data-testid="stock-consequence"
+          className="flex items-start gap-1.5 rounded-md bg-muted px-3 py-2 text-sm"
+        >
+          <Boxes aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {stockConsequence}
+        </p>
+      )}
+      <ConfirmDialog
+        open={confirmRefund !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setConfirmRefund(undefined);
+        }}
+        title={t("orders.refundConfirm.title", { amount: kr(confirmRefund) })}
+        description={t("orders.refundConfirm.text", { amount: kr(confirmRefund) })}
+        confirmLabel={t("orders.refundConfirm.confirm", { amount: kr(confirmRefund) })}
+        pendingLabel={t("orders.updating")}
+        cancelLabel={t("orders.refundConfirm.keep")}
+        pending={pending}
+        destructive
+        onConfirm={async () => {
+          await send(form.getValues());
+          setConfirmRefund(undefined);
+        }}
+      />
     </form>
   );
 }
@@ -324,7 +415,8 @@ export function OrderHistory({ order }: { order: OrderView }) {
     if (event.actor === "provider" && event.toStatus === "paid") return t("orders.payment.paidByProvider");
     if (event.actor === "expiry") return t("orders.payment.expiredUnpaid");
     if (!event.fromStatus) return name ? t("orders.placedBy", { name }) : t("orders.placedByShopper");
-    const values = { from: statusLabel(event.fromStatus), to: statusLabel(event.toStatus), name };
+    const kind = order.delivery?.kind;
+    const values = { from: statusLabel(event.fromStatus, kind), to: statusLabel(event.toStatus, kind), name };
     return name ? t("orders.changedBy", values) : t("orders.changed", values);
   }
 

@@ -32,7 +32,7 @@ export function OrderDialog({ orderId, open, onOpenChange }: OrderDialogProps) {
         <DialogHeader>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
             <DialogTitle>{t("orders.orderNumber", { number })}</DialogTitle>
-            {order && <StatusBadge status={order.status} />}
+            {order && <StatusBadge status={order.status} deliveryKind={order.delivery?.kind} />}
           </div>
           <DialogDescription>
             {order

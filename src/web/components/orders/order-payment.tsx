@@ -1,5 +1,5 @@
 import { Info } from "lucide-react";
-import type { OrderStatus, OrderView } from "../../../shared/order";
+import { type OrderStatus, type OrderView, statusWord } from "../../../shared/order";
 import {
   awaitsOnlinePayment,
   PROVIDER_ONLY_ORDER_STATUSES,
@@ -92,34 +92,91 @@ export function OrderPayment({ order }: { order: OrderView }) {
  * 0034): the status form does not offer them, and OrderPayment says why. The server refuses them too.
  */
 export function statusLocked(order: OrderView, next: OrderStatus): boolean {
+  if (next === order.status) return false;
+  // A cancelled order whose money went back stays cancelled (D18, decision 0067); the server refuses too.
+  if (order.status === "cancelled" && refundedBack(order)) return true;
   return (
-    next !== order.status &&
     (PROVIDER_ONLY_ORDER_STATUSES as readonly OrderStatus[]).includes(next) &&
     awaitsOnlinePayment(order.payment)
   );
 }
 
+/** Whether the order's online payment gave money back, in part or all (the server's reopen guard). */
+export function refundedBack(order: OrderView): boolean {
+  return order.payment ? refundOf(order.payment) !== null : false;
+}
+
+/**
+ * What a refund on cancelling gives back, for the seller's confirmation (decision 0067): the rest of a
+ * captured payment, a part refunded at the provider already deducted; undefined when nothing is refunded.
+ */
+export function refundOnCancel(order: OrderView): string | undefined {
+  const payment = order.payment;
+  if (!payment || order.status === "cancelled" || payment.status !== "captured") return undefined;
+  return refundOf(payment)?.rest ?? payment.capturedAmount;
+}
+
+/**
+ * Cancelling an order whose piece may be away (sent, or withdrawn and perhaps still in the post) asks
+ * whether it is back; only then does it go into stock again (decision 0067, the server's rule).
+ */
+export function asksPieceBack(order: OrderView, next: OrderStatus): boolean {
+  return (
+    next === "cancelled" &&
+    order.status !== "cancelled" &&
+    order.holdsStock !== false &&
+    (order.status === "fulfilled" || Boolean(order.withdrawnAt))
+  );
+}
+
+/**
+ * What changing the status does to the stock, said before the seller confirms it (decision 0067):
+ * cancelling puts the items back (a piece that is away only when the seller says it is back), reopening
+ * a cancelled order takes them again (or the order stays cancelled when one has sold out meanwhile).
+ */
+export function useStockConsequence() {
+  const { t } = useTranslation();
+  return (order: OrderView, next: OrderStatus, pieceBack: boolean | undefined): string | undefined => {
+    if (next === order.status) return undefined;
+    if (next === "cancelled") {
+      if (order.holdsStock === false) return undefined;
+      if (!asksPieceBack(order, next) || pieceBack === true) return t("orders.stock.willRestock");
+      return pieceBack === false ? t("orders.stock.notBack") : undefined;
+    }
+    if (order.status !== "cancelled" || statusLocked(order, next)) return undefined;
+    return order.holdsStock === false ? t("orders.stock.willTakeAgain") : t("orders.stock.nothingToTake");
+  };
+}
+
 /**
  * What changing the status will do to the money, said before the seller confirms it (decision 0034):
- * the server captures on fulfil, and cancels, stops or refunds on cancel.
+ * the server captures on fulfil, and cancels, stops or refunds on cancel; reopening a cancelled order
+ * moves none, and is refused once its payment was refunded (decision 0067).
  */
 export function useMoneyConsequence() {
   const { t } = useTranslation();
   const { kr } = useFormatters();
   return (order: OrderView, next: OrderStatus): string | undefined => {
     const payment = order.payment;
-    if (!payment || next === order.status || order.status === "cancelled") return undefined;
+    if (!payment) return undefined;
+    // Reopening (D18): refused once money went back, else it moves none (the cancel stopped the payment).
+    if (order.status === "cancelled") {
+      if (refundedBack(order)) return t("orders.payment.cannotReopen");
+      return next === order.status ? undefined : t("orders.payment.willReopen");
+    }
+    if (next === order.status) return undefined;
     if (next === "fulfilled" && payment.status === "authorized") {
-      return t("orders.payment.willCapture", { amount: kr(payment.amount) });
+      // The hint names the option the seller picks: "Ready for pick-up" for a pick-up order.
+      const key =
+        statusWord(next, order.delivery?.kind) === "readyForPickup" ? "willCapturePickup" : "willCapture";
+      return t(`orders.payment.${key}`, { amount: kr(payment.amount) });
     }
     if (next !== "cancelled") return undefined;
     if (payment.status === "authorized")
       return t("orders.payment.willRelease", { amount: kr(payment.amount) });
     // What is still the seller's: a part refunded at the provider is not refunded twice.
-    if (payment.status === "captured")
-      return t("orders.payment.willRefund", {
-        amount: kr(refundOf(payment)?.rest ?? payment.capturedAmount),
-      });
+    const refund = refundOnCancel(order);
+    if (refund !== undefined) return t("orders.payment.willRefund", { amount: kr(refund) });
     if (payment.status === "created") return t("orders.payment.willStop");
     return undefined;
   };

@@ -36,7 +36,7 @@ export function OrderRow({ order, onView }: OrderRowProps) {
     <li className="relative grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-4 py-3.5 transition-colors hover:bg-muted/60 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:px-5">
       <div className="flex min-w-0 flex-wrap items-center gap-x-2.5 gap-y-1">
         <span className="text-sm font-semibold tabular-nums">#{number}</span>
-        <StatusBadge status={order.status} />
+        <StatusBadge status={order.status} deliveryKind={order.delivery?.kind} />
         <PaymentBadge payment={order.payment} orderStatus={order.status} />
       </div>
       <p className="text-right font-semibold tabular-nums">{kr(order.totalGross)}</p>

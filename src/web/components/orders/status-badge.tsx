@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from "../../../shared/order";
+import { ORDER_STATUSES, type OrderStatus, statusWord } from "../../../shared/order";
 import { useTranslation } from "../../lib/i18n";
 import { cn } from "../../lib/utils";
 import { Badge, type BadgeProps } from "../ui/badge";
@@ -26,14 +26,30 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-/** The status name in the interface language; a status this version does not know is shown as it is. */
-export function useStatusLabel() {
+/**
+ * The status name in the interface language, "Ready for pick-up" for a fulfilled pick-up order (decision
+ * 0067); a status this version does not know is shown as it is. `inSentence` gives the lower-case word.
+ */
+export function useStatusLabel({ inSentence = false } = {}) {
   const { t } = useTranslation();
-  return (status: string) => (isOrderStatus(status) ? t(`status.${status}`) : status);
+  return (status: string, deliveryKind?: string | null) => {
+    if (!isOrderStatus(status)) return status;
+    const word = statusWord(status, deliveryKind);
+    return inSentence ? t(`status.inSentence.${word}`) : t(`status.${word}`);
+  };
 }
 
 /** Section 4: paid green, pending yellow, cancelled red, fulfilled blue, anything else grey. */
-export function StatusBadge({ status, className }: { status: string; className?: string }) {
+export function StatusBadge({
+  status,
+  deliveryKind,
+  className,
+}: {
+  status: string;
+  /** The order's delivery kind: a fulfilled pick-up order reads "Ready for pick-up". */
+  deliveryKind?: string | null;
+  className?: string;
+}) {
   const label = useStatusLabel();
   return (
     <Badge
@@ -41,7 +57,7 @@ export function StatusBadge({ status, className }: { status: string; className?:
       className={cn("gap-1.5", className)}
     >
       <span aria-hidden="true" className="size-1.5 rounded-full bg-current opacity-80" />
-      {label(status)}
+      {label(status, deliveryKind)}
     </Badge>
   );
 }

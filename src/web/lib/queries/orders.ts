@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { OrderStatus, OrderView } from "../../../shared/order";
+import { type OrderStatus, type OrderView, statusWord } from "../../../shared/order";
 import { toast } from "../../hooks/use-toast";
 import { apiGetPage, apiJson, type ListPage } from "../api";
 import { useTranslation } from "../i18n";
@@ -82,16 +82,21 @@ export function useUpdateOrderStatus() {
       id,
       status,
       trackingNumber,
+      restock,
     }: {
       id: string;
       status: OrderStatus;
       trackingNumber?: string;
-    }) => apiJson<OrderView>("PATCH", `${orderPath(id)}/status`, { status, trackingNumber }),
+      /** Cancelling a sent or withdrawn order: whether the piece is back (decision 0067). */
+      restock?: boolean;
+    }) => apiJson<OrderView>("PATCH", `${orderPath(id)}/status`, { status, trackingNumber, restock }),
     onSuccess: (order) => {
       queryClient.setQueryData(orderKeys.detail(order.id), order);
       toast({
         title: t("orders.updatedTitle"),
-        description: t("orders.updatedDescription", { status: t(`status.inSentence.${order.status}`) }),
+        description: t("orders.updatedDescription", {
+          status: t(`status.inSentence.${statusWord(order.status, order.delivery?.kind)}`),
+        }),
       });
       const prefixes = statusDependent(order);
       const detail = orderPath(order.id);

@@ -41,7 +41,7 @@ export function OrdersTab() {
         {
           key: "status",
           header: t("admin.orders.status"),
-          cell: (order) => <StatusBadge status={order.status} />,
+          cell: (order) => <StatusBadge status={order.status} deliveryKind={order.delivery?.kind} />,
         },
         {
           key: "payment",

@@ -87,7 +87,10 @@ export function OrderPage() {
           <Panel title={t("orders.payment.title")}>
             <OrderPayment order={order} />
           </Panel>
-          <Panel title={t("orders.changeStatus")} action={<StatusBadge status={order.status} />}>
+          <Panel
+            title={t("orders.changeStatus")}
+            action={<StatusBadge status={order.status} deliveryKind={order.delivery?.kind} />}
+          >
             <OrderStatusForm order={order} />
           </Panel>
           <Panel title={t("orders.history")}>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { formatKrExact, lineTotal } from "../../../../shared/money";
+import { statusWord } from "../../../../shared/order";
 import type { PublicOrder } from "../../../../shared/order-page";
 import { formatOrgNumber } from "../../../../shared/org-number";
 import { formatPhone } from "../../../../shared/phone-format";
@@ -69,7 +70,7 @@ export function OrderPage({ order: initial, token }: { order: PublicOrder; token
             {t("orderPage.title", { number: order.number })}
           </h1>
           <Badge variant={STATUS_BADGE[order.status]} data-testid="order-status">
-            {t(`orderPage.status.${order.status}`)}
+            {t(`orderPage.status.${statusWord(order.status, order.delivery?.kind)}`)}
           </Badge>
           {order.withdrawal.withdrawnAt && (
             <Badge variant="neutral" data-testid="order-withdrawn">
