@@ -46,8 +46,12 @@ test("a shopper orders, reads the receipt e-mail, opens their order page from it
   await page.goto(link);
   const number = /Your order ([0-9a-f]{8})/.exec(receipt.subject ?? "")?.[1] ?? "";
   await expect(page.getByRole("heading", { name: `Order ${number}`, level: 1 })).toBeVisible();
-  await expect(page.getByTestId("order-status")).toHaveText("Received");
+  await expect(page.getByTestId("order-status")).toHaveText("Awaiting payment");
   await expect(page.getByTestId("order-total")).toHaveText("349.00 kr");
+  // Nothing delivered yet: the period runs from delivery, so no date (decision 0068).
+  await expect(page.getByTestId("withdrawal-state")).toHaveText(
+    "You may withdraw from this purchase without giving a reason within 14 days of the day you receive the goods.",
+  );
   await expect(page.getByRole("link", { name: "Call or text +47 912 34 567" })).toBeVisible();
   await expect(page).toHaveTitle("Your order from Leirverkstedet");
   await expectNoSeriousViolations(page, "order page, phone, light");
