@@ -36,6 +36,15 @@ test("a shopper orders, reads the receipt e-mail, opens their order page from it
   expect(text).toMatch(/Total\s+349\.00 kr/);
   expect(text).toContain("Standard withdrawal form");
   expect(text).toContain("Received on: ___");
+  // The seller's phone as every screen shows it; the receipt's HTML looked at on a phone's width.
+  expect(text).toContain("+47 912 34 567");
+  expect(text).not.toContain("+4791234567");
+  if (typeof receipt.html === "string") {
+    const mail = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await mail.setContent(receipt.html);
+    await mail.screenshot({ path: ".tmp/shots/receipt-email-phone.png", fullPage: true });
+    await mail.close();
+  }
   const link = orderPageLink(receipt);
   expect(link).toMatch(new RegExp(`/s/${shop.slug}/order/[0-9a-f]{64}$`));
   expect(typeof receipt.html === "string" && receipt.html.includes(`href="${link}"`)).toBe(true);
