@@ -36,6 +36,15 @@ test("a shopper orders, reads the receipt e-mail, opens their order page from it
   expect(text).toMatch(/Total\s+349\.00 kr/);
   expect(text).toContain("Standard withdrawal form");
   expect(text).toContain("Received on: ___");
+  // The seller's phone as every screen shows it; the receipt's HTML looked at on a phone's width.
+  expect(text).toContain("+47 912 34 567");
+  expect(text).not.toContain("+4791234567");
+  if (typeof receipt.html === "string") {
+    const mail = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await mail.setContent(receipt.html);
+    await mail.screenshot({ path: ".tmp/shots/receipt-email-phone.png", fullPage: true });
+    await mail.close();
+  }
   const link = orderPageLink(receipt);
   expect(link).toMatch(new RegExp(`/s/${shop.slug}/order/[0-9a-f]{64}$`));
   expect(typeof receipt.html === "string" && receipt.html.includes(`href="${link}"`)).toBe(true);
@@ -46,8 +55,12 @@ test("a shopper orders, reads the receipt e-mail, opens their order page from it
   await page.goto(link);
   const number = /Your order ([0-9a-f]{8})/.exec(receipt.subject ?? "")?.[1] ?? "";
   await expect(page.getByRole("heading", { name: `Order ${number}`, level: 1 })).toBeVisible();
-  await expect(page.getByTestId("order-status")).toHaveText("Received");
+  await expect(page.getByTestId("order-status")).toHaveText("Awaiting payment");
   await expect(page.getByTestId("order-total")).toHaveText("349.00 kr");
+  // Nothing delivered yet: the period runs from delivery, so no date (decision 0068).
+  await expect(page.getByTestId("withdrawal-state")).toHaveText(
+    "You may withdraw from this purchase without giving a reason within 14 days of the day you receive the goods.",
+  );
   await expect(page.getByRole("link", { name: "Call or text +47 912 34 567" })).toBeVisible();
   await expect(page).toHaveTitle("Your order from Leirverkstedet");
   await expectNoSeriousViolations(page, "order page, phone, light");

@@ -108,7 +108,7 @@ test("a shopper on a phone browses, zooms, fills a cart, survives a reload and c
   await checkout.getByLabel("Email").fill("nora@example.no");
   await checkout.getByLabel("Phone").fill("913 45 678");
   await checkout.getByRole("button", { name: /Place Order/ }).click();
-  await expect(checkout.getByText("Name is required")).toBeVisible();
+  await expect(checkout.getByText("Name must be at least 2 characters")).toBeVisible();
   await checkout.getByLabel("Name").fill("Nora Kunde");
   // The terms of sale must be confirmed (decision 0036).
   await checkout.getByRole("button", { name: /Place Order/ }).click();

@@ -58,6 +58,11 @@ export const publicOrderSchema = z.object({
   withdrawal: z.object({
     /** When the shopper withdrew, or null. */
     withdrawnAt: z.string().nullable(),
+    /**
+     * When the seller first marked the order fulfilled: the delivery the period runs from. null until then,
+     * when the page says the period is 14 days from the day the goods arrive rather than a date (decision 0068).
+     */
+    deliveredAt: z.string().nullable(),
     /** The last moment a withdrawal is accepted: 14 days from delivery (fulfilment), else from the order. */
     deadline: z.string(),
     /** Whether the button is offered: not withdrawn, not cancelled, and before the deadline. */

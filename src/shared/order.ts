@@ -102,6 +102,11 @@ export type OrderView = z.infer<typeof orderViewSchema>;
  */
 export const placedOrderSchema = orderViewSchema.omit({ payment: true }).extend({
   payment: shopperPaymentSchema.optional(),
+  /**
+   * The buyer's phone gets the confirmation text (a number in a country Torg texts, decision 0068); false:
+   * the receipt e-mail, which every order gets, is the only confirmation.
+   */
+  smsConfirmation: z.boolean().optional(),
 });
 export type PlacedOrder = z.infer<typeof placedOrderSchema>;
 
@@ -118,13 +123,17 @@ export { MAX_LINES_PER_ORDER, MAX_QTY_PER_LINE } from "./order-limits";
  * E.164) is the client's toE164 and, on the server, the SMS destination module's one parse.
  */
 export const phoneTextSchema = singleLineText("errors.phoneRequired")
-  .min(8, "errors.phoneRequired")
+  // Each says what is wrong, and only the first that applies is said: an empty field is missing, "123"
+  // too short, "12345678x" not a phone number (errors.phoneInvalid, from the reading that follows).
+  .min(1, { message: "errors.phoneRequired", abort: true })
+  .min(8, { message: "errors.phoneTooShort", abort: true })
   .max(40, "errors.phoneInvalid");
 
 export const checkoutFormSchema = z.object({
   shipToName: singleLineText("errors.nameRequired")
-    .min(2, "errors.nameRequired")
-    .max(120, "errors.nameRequired"),
+    .min(1, { message: "errors.nameRequired", abort: true })
+    .min(2, { message: "errors.nameTooShort", abort: true })
+    .max(120, "errors.textTooLong"),
   buyerEmail: z
     .string("errors.validEmailRequired")
     .trim()

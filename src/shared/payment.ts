@@ -178,5 +178,10 @@ export const paymentMethodsSchema = z.object({
   providers: z.array(z.enum(PAYMENT_PROVIDERS)),
   /** How long an order paid online holds its pieces while the shopper pays (PAYMENT_EXPIRY_MINUTES). */
   holdMinutes: z.number().int(),
+  /**
+   * The countries (ISO codes) whose numbers get the order's texts (SMS_ALLOWED_COUNTRIES): the checkout
+   * tells a shopper with another number that her confirmation comes by e-mail alone (decision 0068).
+   */
+  textCountries: z.array(z.string()),
 });
 export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;

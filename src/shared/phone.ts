@@ -9,6 +9,12 @@ export function toE164(input: string): string | undefined {
   return phone?.isValid() ? phone.number : undefined;
 }
 
+/** The country (ISO code) of a valid number, read as Norwegian without a country code; undefined otherwise. */
+export function phoneCountry(input: string): string | undefined {
+  const phone = parsePhoneNumberFromString(input.trim(), "NO");
+  return phone?.isValid() ? phone.country : undefined;
+}
+
 /**
  * "+4791234567" → "+47 912 34 567": how every screen shows a number. It lives in phone-format.ts, free of
  * libphonenumber, so the storefront's first load can show its number without that library.

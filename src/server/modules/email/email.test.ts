@@ -224,6 +224,7 @@ describe("e-mail through the outbox and a real SMTP server", () => {
       address: "Verkstedgata 3, 5003 Bergen",
     });
     expect(details.statusCode).toBe(200);
+    expect((await seller.agent.put(`/api/stores/${store.id}`, { phone: "91234567" })).statusCode).toBe(200);
     const saved = await seller.agent.put(`/api/stores/${store.id}/delivery-options`, [
       { name: "Posten/Bring: pakke i postkassen", kind: "parcel", price: "99" },
     ]);
@@ -240,7 +241,8 @@ describe("e-mail through the outbox and a real SMTP server", () => {
     expect(response.statusCode).toBe(201);
     const placed = response.json() as { id: string; publicUrl: string };
     await t.app.emailOutbox.drain();
-    const text = mailTo("pakke@example.no")[0]?.text ?? "";
+    const mail = mailTo("pakke@example.no")[0];
+    const text = mail?.text ?? "";
     // 698 kr of goods + 99 kr of delivery = 797 kr, of which 25 % VAT: 797 / 5 = 159.40 kr.
     expect(text).toMatch(/Delivery: Posten\/Bring: pakke i postkassen\s+99\.00 kr/);
     expect(text).toMatch(/Total\s+797\.00 kr/);
@@ -249,6 +251,13 @@ describe("e-mail through the outbox and a real SMTP server", () => {
     expect(text).toMatch(/Organisation number\s+923 609 016 MVA/);
     expect(text).toContain("Verkstedgata 3, 5003 Bergen");
     expect(text).toContain("To: Leirverket Hansen ENK, Verkstedgata 3, 5003 Bergen, org. 923 609 016");
+    // The seller's phone as Torg shows it everywhere, and the seller block as wide as the receipt's table.
+    expect(text).toContain("+47 912 34 567");
+    expect(text).not.toContain("+4791234567");
+    const html = typeof mail?.html === "string" ? mail.html : "";
+    const tables = html.match(/<table style="[^"]*"/g) ?? [];
+    expect(tables.length).toBeGreaterThanOrEqual(2);
+    for (const table of tables) expect(table).toContain("width:100%");
 
     const fulfilled = await seller.agent.request({
       method: "PATCH",

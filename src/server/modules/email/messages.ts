@@ -2,6 +2,7 @@ import { fillText, sharedText, textPieces } from "../../../shared/i18n";
 import { formatKrExact, lineTotal, toOre } from "../../../shared/money";
 import { orderPagePath, shortOrderId } from "../../../shared/order";
 import { formatOrgNumber } from "../../../shared/org-number";
+import { formatPhone } from "../../../shared/phone-format";
 import { LANGUAGES, type Language, LOCALE_TAGS } from "../../../shared/preferences";
 import type { EmailMessage } from "../../adapters/email";
 import type { RefundNoticeParams } from "./refund-notice";
@@ -173,7 +174,9 @@ export class Writer {
           `<tr><td style="padding:4px 12px 4px 0">${escapeHtml(label)}</td><td style="padding:4px 0;text-align:right;white-space:nowrap">${escapeHtml(value)}</td></tr>`,
       )
       .join("");
-    this.html.push(`<table style="border-collapse:collapse;margin:8px 0">${cells}</table>`);
+    // The whole width, every table alike: the receipt's amounts and the seller block under them line up
+    // on both edges, where each table's own width left them askew.
+    this.html.push(`<table style="width:100%;border-collapse:collapse;margin:8px 0">${cells}</table>`);
   }
 
   /** Lines to write on, as the paper form has them. */
@@ -241,7 +244,8 @@ function receipt(w: Writer, context: OrderEmailContext) {
       `${formatOrgNumber(legal.orgNumber)}${context.vat.length > 0 ? " MVA" : ""}`,
     ]);
   if (legal.address) seller.push(["", legal.address]);
-  if (context.store.phone) seller.push(["", context.store.phone]);
+  // As every screen shows it ("+47 912 34 567"), not as stored.
+  if (context.store.phone) seller.push(["", formatPhone(context.store.phone)]);
   w.table(seller.map(([label, value]) => (label ? [label, value] : [value, ""])));
 }
 

@@ -12,6 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+let validationShop: Awaited<ReturnType<typeof sellerWithProducts>> | undefined;
 const shopper = { buyerEmail: "kunde@example.no", shipToName: "Nora Kunde", shipToPhone: "+47 912 34 567" };
 
 async function sellerWithProducts() {
@@ -127,12 +128,20 @@ describe("POST /api/orders (public)", () => {
   });
 
   it.each([
-    [{ shipToName: "N" }, "Name is required"],
+    [{ shipToName: "N" }, "Name must be at least 2 characters"],
+    [{ shipToName: "  " }, "Name is required"],
     [{ buyerEmail: "nope" }, "Valid email is required"],
-    [{ shipToPhone: "1234" }, "Phone number is required"],
+    [{ shipToPhone: "" }, "Phone number is required"],
+    [
+      { shipToPhone: "123" },
+      "This phone number is too short. Enter the whole number, with the country code if it is not Norwegian.",
+    ],
     [{ shipToPhone: "00000000" }, "Enter a valid phone number, for example +47 912 34 567"],
+    [{ shipToPhone: "12345678x" }, "Enter a valid phone number, for example +47 912 34 567"],
   ])("validates checkout %o with %s", async (override, message) => {
-    const { store, mug } = await sellerWithProducts();
+    // One store for every case: a sign-up each would run into the sign-up limit.
+    validationShop ??= await sellerWithProducts();
+    const { store, mug } = validationShop;
     const response = await new Agent(t.app).post("/api/orders", {
       storeId: store.id,
       ...shopper,
@@ -141,6 +150,8 @@ describe("POST /api/orders (public)", () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
+    // One message per field: the first thing wrong with it, not "required" and "too short" at once.
+    expect(response.json().issues).toEqual([{ path: Object.keys(override)[0], message }]);
   });
 });
 

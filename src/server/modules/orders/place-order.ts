@@ -115,6 +115,8 @@ interface CheckoutInput {
   email_link_origin: string | null;
   /** The order's texts and e-mails wait for payment (decision 0034). */
   hold_messages: boolean;
+  /** The buyer's phone gets the confirmation text: a number in a country Torg texts (decision 0068). */
+  text_buyer: boolean;
   delivery_option_id: string | null;
 }
 
@@ -146,7 +148,9 @@ interface CheckoutInput {
  * first's order after the commit, as two requests in one transaction were before.
  *
  * The seller's new-order text is queued only when the store's phone is verified (it equals the number
- * the seller proved with a code): a phone nobody verified could be anyone's.
+ * the seller proved with a code): a phone nobody verified could be anyone's. The buyer's confirmation text
+ * only when the route found their number in a country Torg texts (text_buyer, decision 0068); every buyer
+ * gets the receipt e-mail.
  */
 // The leading comment names the statement in pg_stat_activity, which keeps only the first 1 KB of its text
 // (track_activity_query_size): the fault tests find checkouts waiting on a lock by it.
@@ -155,7 +159,7 @@ const PLACE_ORDERS_SQL = `/* torg:place_order */
     select * from jsonb_to_recordset($1::jsonb) as i(n int, store_id uuid, lines jsonb, order_id uuid,
       buyer_email text, ship_to_name text, ship_to_phone text, ship_to_addr jsonb, idempotency_key text,
       request_hash text, sms_link_origin text, email_link_origin text, hold_messages boolean,
-      delivery_option_id uuid)
+      text_buyer boolean, delivery_option_id uuid)
   ), store as materialized (
     select i.n, s.id, s.name, s.slug, s.vat_rate,
       case when s.phone = s.verified_phone then s.phone end as verified_phone,
@@ -229,7 +233,7 @@ const PLACE_ORDERS_SQL = `/* torg:place_order */
     on conflict (idempotency_key) where idempotency_key is not null do nothing
     returning id, placed_at, total_gross, public_token
   ), placed as materialized (
-    select i.n, i.buyer_email, i.ship_to_phone, i.sms_link_origin, i.email_link_origin,
+    select i.n, i.buyer_email, i.ship_to_phone, i.text_buyer, i.sms_link_origin, i.email_link_origin,
       case when i.hold_messages then ${HELD_UNTIL} else now() end as messages_due, o.id
     from new_order o join input i on i.order_id = o.id
   ), new_items as (
@@ -245,7 +249,7 @@ const PLACE_ORDERS_SQL = `/* torg:place_order */
     insert into sms_outbox (order_id, store_id, to_number, purpose, link_origin, next_attempt_at)
     select o.id, s.id, m.to_number, m.purpose, m.link_origin, o.messages_due
     from placed o join store s on s.n = o.n,
-      lateral (values (o.ship_to_phone, 'order_confirmation', o.sms_link_origin),
+      lateral (values (case when o.text_buyer then o.ship_to_phone end, 'order_confirmation', o.sms_link_origin),
         (case when s.seller_sms then s.verified_phone end, 'seller_new_order', null))
         as m(to_number, purpose, link_origin)
     where m.to_number is not null
@@ -553,6 +557,8 @@ export async function placeOrder(
   linkOrigins: { sms: string | null; email: string | null } = { sms: null, email: null },
   /** The buyer pays online: their confirmation text waits until the provider says it is paid (decision 0034). */
   holdConfirmation = false,
+  /** The buyer's phone is in a country Torg texts; false: their receipt e-mail alone confirms (decision 0068). */
+  textBuyer = true,
 ): Promise<OrderPlacement> {
   const requestHash = requestHashOf(input);
   // Lines for the same product and variant count as one.
@@ -582,6 +588,7 @@ export async function placeOrder(
     sms_link_origin: linkOrigins.sms,
     email_link_origin: linkOrigins.email,
     hold_messages: holdConfirmation,
+    text_buyer: textBuyer,
     delivery_option_id: input.deliveryOptionId ?? null,
   });
 

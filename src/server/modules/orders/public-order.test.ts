@@ -94,6 +94,12 @@ describe("withdrawing (angrerett)", () => {
     ).toHaveLength(2);
   });
 
+  it("an order not delivered yet has no delivery date: its page says the period runs from delivery", async () => {
+    const { token } = await placedOrder();
+    const read = (await shopper().get(`/api/orders/by-token/${token}`)).json();
+    expect(read.withdrawal).toMatchObject({ deliveredAt: null, withdrawnAt: null, open: true });
+  });
+
   it("refuses a withdrawal 15 days after an order that was never delivered", async () => {
     const { order, token } = await placedOrder();
     await t.database.db
@@ -123,6 +129,10 @@ describe("withdrawing (angrerett)", () => {
     const read = (await shopper().get(`/api/orders/by-token/${token}`)).json();
     expect(read.withdrawal.open).toBe(true);
     expect(new Date(read.withdrawal.deadline).getTime()).toBeGreaterThan(Date.now() + 3 * DAY_MS);
+    // The delivery the page dates the period from (decision 0068).
+    expect(
+      Math.abs(new Date(read.withdrawal.deliveredAt).getTime() - (Date.now() - 10 * DAY_MS)),
+    ).toBeLessThan(60_000);
     expect((await shopper().post(`/api/orders/by-token/${token}/withdrawal`)).statusCode).toBe(200);
   });
 

@@ -102,6 +102,7 @@ export async function getPublicOrder(db: Db, token: string, now = new Date()): P
     },
     withdrawal: {
       withdrawnAt: order.withdrawnAt?.toISOString() ?? null,
+      deliveredAt: delivered?.toISOString() ?? null,
       deadline: deadline.toISOString(),
       open: !order.withdrawnAt && order.status !== "cancelled" && now <= deadline,
     },

@@ -26,7 +26,7 @@ import {
   startPayment,
 } from "../payments/service";
 import { latestPayment, type PaymentContext } from "../payments/state";
-import { assertSmsDestination, readPhoneSchema } from "../sms/destination";
+import { readPhoneSchema, shopperGetsTexts } from "../sms/destination";
 import { orderLinkOrigin, type SmsOutboxWorker } from "../sms/outbox";
 import { isUuid, requireStoreMember } from "../stores/access";
 import { memberStoreIds } from "../stores/service";
@@ -201,10 +201,11 @@ export const orderRoutes: FastifyPluginAsyncZod<
       const header = request.headers["idempotency-key"];
       const key = typeof header === "string" && header ? header : undefined;
       if (key && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw badRequest("idempotencyKeyInvalid");
-      // The buyer's phone gets a text: never a premium-rate number or one in a country Torg does not serve.
+      // Any valid number may order; only one in a country Torg texts gets the confirmation text, the
+      // others their receipt e-mail alone (decision 0068). A premium-rate number is refused.
       const phone = request.body.shipToPhone;
-      assertSmsDestination(phone, config.sms.allowedCountries, requestLanguage(request));
-      // Every order texts the buyer's phone: an address that orders without end would send SMS without end.
+      const smsConfirmation = shopperGetsTexts(phone, config.sms.allowedCountries, requestLanguage(request));
+      // Orders text the buyer's phone: an address that orders without end would send SMS without end.
       if (config.ordersPerIpPerHour > 0) {
         await enforceQuota(db, {
           key: `orders:ip:${request.ip}`,
@@ -229,6 +230,7 @@ export const orderRoutes: FastifyPluginAsyncZod<
         key,
         { sms: orderLinkOrigin(request, config), email: receiptOrigin },
         provider !== undefined,
+        smsConfirmation,
       );
       if (!replayed) {
         smsOutbox?.wake();
@@ -239,7 +241,7 @@ export const orderRoutes: FastifyPluginAsyncZod<
       if (soldOut) onCatalogueChange();
       const publicUrl = receiptOrigin ? `${receiptOrigin}${publicPath}` : undefined;
       // The shopper's answer: the seller's view of the payment is not theirs to see.
-      const placed = { ...order, payment: undefined, ...(publicUrl ? { publicUrl } : {}) };
+      const placed = { ...order, payment: undefined, smsConfirmation, ...(publicUrl ? { publicUrl } : {}) };
       if (!provider) return reply.status(replayed ? 200 : 201).send(placed);
       // A replayed checkout answers the attempt it started; a new one starts its first attempt.
       const existing = replayed ? await latestPayment(db, order.id) : undefined;

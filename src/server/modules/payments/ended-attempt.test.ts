@@ -46,7 +46,11 @@ describe("item 2: an attempt that ends unpaid ends the order's hold on the piece
     expect(await stockOf(mug.id)).toBe(0);
     // The checkout says how long the piece is held: PAYMENT_EXPIRY_MINUTES, short by default.
     const methods = await new Agent(t.app).get(`/api/stores/${store.id}/payment-methods`);
-    expect(methods.json()).toEqual({ providers: ["vipps"], holdMinutes: 10 });
+    expect(methods.json()).toEqual({
+      providers: ["vipps"],
+      holdMinutes: 10,
+      textCountries: ["NO", "SE", "DK"],
+    });
     await vipps.reject(reference);
     expect(await deliverVipps(t, vipps)).toContain(200);
     expect(await stockOf(mug.id)).toBe(2);

@@ -106,6 +106,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppDeps & { payments: PaymentC
       return {
         providers: await offeredProviders(payments, request.params.id),
         holdMinutes: Math.round(config.payments.expiryMs / 60_000),
+        textCountries: [...config.sms.allowedCountries],
       };
     },
   );

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toE164 } from "../../../shared/phone";
+import { emailLog, smsOutbox } from "../../db/schema";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { type Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
 import { readPhone, smsDestinationProblem } from "./destination";
@@ -16,14 +18,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-function checkout(phone: string, language = "en") {
+function checkout(phone: string, language = "en", buyerEmail = "kunde@example.no") {
   return t.app.inject({
     method: "POST",
     url: "/api/orders",
     headers: { "accept-language": language },
     payload: {
       storeId,
-      buyerEmail: "kunde@example.no",
+      buyerEmail,
       shipToName: "Nora Kunde",
       shipToPhone: phone,
       items: [{ productId, qty: 1 }],
@@ -137,7 +139,11 @@ describe("checkout reads the shopper's phone once and keeps it as E.164", () => 
   });
 
   it.each([
-    ["too short", "1234", "Phone number is required"],
+    [
+      "too short",
+      "1234",
+      "This phone number is too short. Enter the whole number, with the country code if it is not Norwegian.",
+    ],
     ["not a number", "00000000", "Enter a valid phone number, for example +47 912 34 567"],
     // Valid to the small metadata, an unallocated range to the full one: refused as invalid all the same.
     [
@@ -152,26 +158,55 @@ describe("checkout reads the shopper's phone once and keeps it as E.164", () => 
   });
 });
 
-describe("checkout refuses a phone Torg will not text, in the shopper's language", () => {
-  it("+998 (Uzbekistan): a 400 naming the country and the ones served", async () => {
-    const response = await checkout("+998 90 123 45 67");
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      message:
-        "Torg does not send texts to numbers in Uzbekistan. Enter a phone number from Norway, Sweden, or Denmark.",
-    });
-    const norwegian = await checkout("+998 90 123 45 67", "nb-NO");
-    expect(norwegian.json().message).toBe(
-      "Torg sender ikke SMS til numre i Usbekistan. Skriv inn et telefonnummer fra Norge, Sverige eller Danmark.",
-    );
+describe("checkout takes any valid number; only the countries Torg texts get the text (decision 0068)", () => {
+  async function messagesOf(orderId: string) {
+    await t.app.smsOutbox.drain();
+    await t.app.emailOutbox.drain();
+    const texts = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.orderId, orderId));
+    const mails = await t.database.db.select().from(emailLog).where(eq(emailLog.orderId, orderId));
+    return { texts, mails };
+  }
+
+  it.each([
+    ["an Uzbek mobile", "+998 90 123 45 67", "+998901234567"],
+    ["a German mobile", "+49 151 23456789", "+4915123456789"],
+    ["a US number", "+1 212 555 0123", "+12125550123"],
+  ])("%s (%s): the order is placed, confirmed by e-mail, and no text is queued", async (_, typed, e164) => {
+    // An address of its own: the receipts to one address are limited per hour.
+    const email = `buyer-${e164.slice(1)}@example.org`;
+    const response = await checkout(typed, "en", email);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ shipToPhone: e164, smsConfirmation: false });
+    const { texts, mails } = await messagesOf(response.json().id);
+    expect(texts).toEqual([]);
+    const receipt = mails.find((mail) => mail.purpose === "order_confirmation");
+    expect(receipt).toMatchObject({ toAddress: email, status: "logged" });
   });
 
-  it("a Norwegian 820 number: a 400 saying it is a premium-rate number", async () => {
+  it("a Norwegian mobile gets its text and its e-mail, and the answer says so", async () => {
+    const response = await checkout("+47 912 34 567", "en", "nordic-buyer@example.org");
+    expect(response.json()).toMatchObject({ smsConfirmation: true });
+    const { texts, mails } = await messagesOf(response.json().id);
+    expect(texts.map((text) => [text.toNumber, text.purpose, text.status])).toEqual([
+      ["+4791234567", "order_confirmation", "sent"],
+    ]);
+    expect(mails.map((mail) => mail.purpose)).toContain("order_confirmation");
+  });
+
+  it("a foreign order's later news is not texted either: cancelling it queues no text", async () => {
+    const placed = (await checkout("+998 90 123 45 67")).json();
+    const cancelled = await seller.patch(`/api/orders/${placed.id}/status`, { status: "cancelled" });
+    expect(cancelled.statusCode).toBe(200);
+    const { texts } = await messagesOf(placed.id);
+    expect(texts).toEqual([]);
+  });
+
+  it("a Norwegian 820 number: a 400 on the phone field saying it is a premium-rate number", async () => {
+    const message =
+      "That is a premium-rate or service number, which cannot get texts. Enter a mobile number.";
     const response = await checkout("+47 820 12 345");
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      message: "That is a premium-rate or service number, which cannot get texts. Enter a mobile number.",
-    });
+    expect(response.json()).toEqual({ message, issues: [{ path: "shipToPhone", message }] });
     const swedish = await checkout("820 12 345", "sv");
     expect(swedish.json().message).toBe(
       "Det är ett betalnummer eller ett tjänstenummer, som inte kan ta emot sms. Ange ett mobilnummer.",

@@ -1,4 +1,5 @@
 import { type NumberType, parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { translateError } from "../../../shared/i18n";
 import { phoneTextSchema } from "../../../shared/order";
 import type { Language } from "../../../shared/preferences";
 import { z } from "../../../shared/zod";
@@ -104,6 +105,25 @@ export function smsDestinationError(
     country: problem.country ? countryName(problem.country, language) : "?",
     countries: countryNames(allowedCountries, language),
   });
+}
+
+/**
+ * A shopper's phone at checkout (decision 0068): any valid number a person holds is taken, whatever its
+ * country, and the answer says whether it gets the order's texts. SMS_ALLOWED_COUNTRIES limits where texts
+ * go, not who may buy: a number elsewhere gets no text, and the receipt e-mail every order sends is its
+ * confirmation. A premium-rate or service number is still refused (decision 0022), as a 400 on the phone
+ * field, wherever it is: it is nobody's phone, and a seller calling it would pay its owner.
+ */
+export function shopperGetsTexts(
+  phone: ReadPhone,
+  allowedCountries: readonly string[],
+  language: Language,
+): boolean {
+  if (phone.type && NOT_TEXTABLE.has(phone.type)) {
+    const message = translateError(language, "phonePremiumRate");
+    throw new HttpError(400, "phonePremiumRate", {}, {}, { issues: [{ path: "shipToPhone", message }] });
+  }
+  return destinationProblem(phone, allowedCountries) === undefined;
 }
 
 /** Refuses, with a 400 in the reader's language, a number Torg will not text. */

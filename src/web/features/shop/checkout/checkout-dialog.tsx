@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type FieldPath, useForm } from "react-hook-form";
 import { type DeliveryOptionView, deliveryPrice } from "../../../../shared/delivery";
 import { formatKrExact, fromOre, toOre } from "../../../../shared/money";
 import { type CheckoutFormFor, checkoutFormSchemaFor, shortOrderId } from "../../../../shared/order";
 import type { PaymentProvider } from "../../../../shared/payment";
+import { phoneCountry } from "../../../../shared/phone";
 import { Button } from "../../../components/ui/button";
 import { closesOnEscape } from "../../../components/ui/escape-close";
 import { FormField } from "../../../components/ui/form-field";
@@ -30,6 +31,7 @@ import { CartNotice } from "../cart/cart-notice";
 import { CircleCheck, X } from "../components/icons";
 import type { CartNotes } from "../components/shop-context";
 import { rememberUnpaidOrder } from "../order/unpaid-order";
+import { clearCheckoutDraft, DRAFT_FIELDS, readCheckoutDraft, saveCheckoutDraft } from "./checkout-draft";
 import { DeliveryFields, useDeliveryPriceText } from "./delivery-fields";
 import { PaymentChoice } from "./payment-choice";
 
@@ -39,6 +41,32 @@ function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
     byte.toString(16).padStart(2, "0"),
   ).join("");
+}
+
+/** The fields of the form a server's 400 can name (`issues[].path`): shown next to them, not in a toast. */
+const SERVER_CHECKED_FIELDS = ["shipToName", "buyerEmail", "shipToPhone"] as const;
+
+function fieldIssues(err: unknown): { path: (typeof SERVER_CHECKED_FIELDS)[number]; message: string }[] {
+  if (!(err instanceof ApiError) || err.status !== 400) return [];
+  try {
+    const parsed = JSON.parse(err.body) as { issues?: unknown };
+    if (!Array.isArray(parsed.issues)) return [];
+    return parsed.issues.flatMap((issue: { path?: unknown; message?: unknown }) =>
+      SERVER_CHECKED_FIELDS.includes(issue.path as never) && typeof issue.message === "string"
+        ? [{ path: issue.path as (typeof SERVER_CHECKED_FIELDS)[number], message: issue.message }]
+        : [],
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** "Norway, Sweden or Denmark" in the reader's language, from ISO codes. */
+function countryList(codes: readonly string[], language: string): string {
+  const names = new Intl.DisplayNames([language], { type: "region" });
+  return new Intl.ListFormat(language, { type: "disjunction" }).format(
+    codes.map((code) => names.of(code) ?? code),
+  );
 }
 
 /**
@@ -142,27 +170,38 @@ interface OrderFormProps {
 }
 
 function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProps) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const kr = useKr();
   const cart = useCart();
   const attempt = useRef<Attempt | null>(null);
   const priceText = useDeliveryPriceText();
+  // What she typed before a reload, in this tab (checkout-draft.ts); a remembered option only if the
+  // store still has it.
+  const [draft] = useState(readCheckoutDraft);
+  const rememberedOption = options.find((option) => option.id === draft.delivery[storeSlug])?.id;
   const form = useForm<CheckoutFormFor>({
     resolver: zodResolver(checkoutFormSchemaFor(options)),
     defaultValues: {
-      shipToName: "",
-      buyerEmail: "",
-      shipToPhone: "",
-      address: "",
+      shipToName: draft.fields.shipToName ?? "",
+      buyerEmail: draft.fields.buyerEmail ?? "",
+      shipToPhone: draft.fields.shipToPhone ?? "",
+      address: draft.fields.address ?? "",
       // The one option there is needs no choosing.
-      deliveryOptionId: options.length === 1 ? options[0]?.id : undefined,
-      street: "",
-      post: "",
-      city: "",
+      deliveryOptionId: rememberedOption ?? (options.length === 1 ? options[0]?.id : undefined),
+      street: draft.fields.street ?? "",
+      post: draft.fields.post ?? "",
+      city: draft.fields.city ?? "",
       acceptTerms: false,
     },
   });
   const { errors } = form.formState;
+  useEffect(() => {
+    const subscription = form.watch((values, { name }) => {
+      if (name && name !== "deliveryOptionId" && !DRAFT_FIELDS.includes(name as never)) return;
+      saveCheckoutDraft(storeSlug, values);
+    });
+    return () => subscription.unsubscribe();
+  }, [form, storeSlug]);
 
   // One order at a time, however fast the button is pressed (decision 0061); the idempotency key below
   // makes a repeat the same order anyway.
@@ -172,15 +211,18 @@ function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProps) {
   const [methods, setMethods] = useState<PaymentProvider[]>([]);
   const [method, setMethod] = useState<PaymentProvider | undefined>(undefined);
   const [holdMinutes, setHoldMinutes] = useState<number | undefined>(undefined);
+  // The countries whose numbers get texts (SMS_ALLOWED_COUNTRIES, decision 0068); unknown until read.
+  const [textCountries, setTextCountries] = useState<string[] | undefined>(undefined);
   const storeId = cart.storeId;
   useEffect(() => {
     if (!storeId) return;
     let live = true;
     fetchPaymentMethods(storeId)
-      .then(({ providers, holdMinutes: minutes }) => {
+      .then(({ providers, holdMinutes: minutes, textCountries: countries }) => {
         if (!live) return;
         setMethods(providers);
         setHoldMinutes(minutes);
+        setTextCountries(countries);
         setMethod((chosen) => (chosen && providers.includes(chosen) ? chosen : providers[0]));
       })
       .catch(() => undefined);
@@ -195,6 +237,7 @@ function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProps) {
       const { storeName } = cartStore.get();
       attempt.current = null;
       cartStore.clear();
+      clearCheckoutDraft();
       // Paying online: straight on to the provider's page, which brings the shopper back to their order page.
       if (order.payment?.redirectUrl) {
         setRedirecting(true);
@@ -204,9 +247,21 @@ function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProps) {
         return;
       }
       if (!order.payment)
-        toast({ title: t("checkout.successTitle"), description: t("checkout.successText") });
+        toast({
+          title: t("checkout.successTitle"),
+          // A number Torg does not text gets its confirmation by e-mail only (decision 0068).
+          description:
+            order.smsConfirmation === false ? t("checkout.successTextEmail") : t("checkout.successText"),
+        });
       onPlaced(order, storeName);
     } catch (err) {
+      // A field the server refused (a premium-rate phone, say) is marked where it is typed.
+      const issues = fieldIssues(err);
+      if (issues.length > 0) {
+        for (const issue of issues) form.setError(issue.path, { type: "server", message: issue.message });
+        form.setFocus(issues[0]?.path as FieldPath<CheckoutFormFor>);
+        return;
+      }
       const message =
         err instanceof ApiError ? errorMessage(err, t("checkout.tryLater")) : t("checkout.networkError");
       // Sold out, or fewer left than asked (decision 0032): the cart keeps what is left of that line.
@@ -264,10 +319,16 @@ function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProps) {
     void submitOnce(() => send(body, key));
   });
 
+  const typedPhone = form.watch("shipToPhone");
+  const typedCountry = typedPhone ? phoneCountry(typedPhone) : undefined;
+  const noTexts = Boolean(textCountries && typedCountry && !textCountries.includes(typedCountry));
   const linesTotal = cartTotal(cart);
   const chosen = options.find((option) => option.id === form.watch("deliveryOptionId"));
   const shippingPrice = chosen ? deliveryPrice(chosen, linesTotal) : null;
   const total = kr(fromOre(toOre(linesTotal) + (shippingPrice ? toOre(shippingPrice) : 0)));
+
+  // Nothing left to order (the last piece went to someone else a moment ago): no "Place Order · 0 kr".
+  if (cart.items.length === 0 && !redirecting) return <NothingToOrder notes={notes} />;
 
   return (
     <>
@@ -292,14 +353,18 @@ function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProps) {
                 {t("checkout.itemCount", { count: itemCount(cart) })}
               </span>
             </h3>
-            <ul className="grid gap-1.5 text-sm">
+            {/*
+              One column that may be narrower than a title's one line (grid-cols-1 is minmax(0, 1fr)): an
+              implicit column grew to the whole title, and pushed the line's price off a phone's screen.
+            */}
+            <ul className="grid grid-cols-1 gap-1.5 text-sm">
               {cart.items.map((item) => (
-                <li key={`${item.productId}:${item.variantId ?? ""}`} className="flex gap-3">
+                <li key={`${item.productId}:${item.variantId ?? ""}`} className="flex min-w-0 gap-3">
                   <span className="min-w-0 flex-1 truncate">
                     <span className="tabular-nums text-muted-foreground">{item.quantity} × </span>
                     {lineTitle(item)}
                   </span>
-                  <span className="tabular-nums">{kr(lineTotal(item))}</span>
+                  <span className="shrink-0 tabular-nums">{kr(lineTotal(item))}</span>
                 </li>
               ))}
             </ul>
@@ -310,8 +375,10 @@ function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProps) {
                   <dd className="tabular-nums">{kr(linesTotal)}</dd>
                 </div>
                 <div className="flex justify-between gap-3">
-                  <dt>{chosen ? chosen.name : t("checkout.deliveryCost")}</dt>
-                  <dd className="tabular-nums">{shippingPrice === null ? "–" : priceText(shippingPrice)}</dd>
+                  <dt className="min-w-0 break-words">{chosen ? chosen.name : t("checkout.deliveryCost")}</dt>
+                  <dd className="shrink-0 tabular-nums">
+                    {shippingPrice === null ? "–" : priceText(shippingPrice)}
+                  </dd>
                 </div>
               </dl>
             )}
@@ -353,7 +420,13 @@ function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProps) {
             <FormField
               label={t("checkout.phone")}
               error={errors.shipToPhone?.message}
-              hint={errors.shipToPhone ? undefined : t("checkout.phoneHint")}
+              hint={
+                errors.shipToPhone
+                  ? undefined
+                  : noTexts && textCountries
+                    ? t("checkout.phoneHintEmail", { countries: countryList(textCountries, language) })
+                    : t("checkout.phoneHint")
+              }
             >
               {(control) => (
                 <Input
@@ -449,6 +522,36 @@ function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProps) {
   );
 }
 
+/** The checkout of a cart that has emptied while it was open, with the notice that says why. */
+function NothingToOrder({ notes }: { notes: CartNotes | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <header className="px-5 pt-5 pb-3 pr-16 sm:px-6 sm:pt-6">
+        <DialogPrimitive.Title className="text-xl font-semibold tracking-tight">
+          {t("checkout.title")}
+        </DialogPrimitive.Title>
+      </header>
+      <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-5 pb-5 sm:px-6">
+        <CartNotice notes={notes} />
+        <div role="status" className="rounded-2xl bg-muted/70 p-5 text-center">
+          <p className="font-medium">{t("cart.empty")}</p>
+          <DialogPrimitive.Description className="mt-1 text-sm text-pretty text-muted-foreground">
+            {t("checkout.nothingToOrder")}
+          </DialogPrimitive.Description>
+        </div>
+      </div>
+      <div className="border-t px-5 pt-3 pb-[max(env(safe-area-inset-bottom),1.25rem)] sm:px-6 sm:pb-6">
+        <DialogPrimitive.Close asChild>
+          <Button size="lg" className="h-12 w-full text-base">
+            {t("cart.continueShopping")}
+          </Button>
+        </DialogPrimitive.Close>
+      </div>
+    </div>
+  );
+}
+
 interface ConfirmationProps {
   order: PlacedOrder;
   storeName: string | null;
@@ -469,7 +572,13 @@ function Confirmation({ order, storeName, onDone }: ConfirmationProps) {
         </DialogPrimitive.Title>
         <DialogPrimitive.Description className="mx-auto mt-2 max-w-sm text-balance text-muted-foreground">
           {order.payment?.message ??
-            (storeName ? t("checkout.confirmedText", { store: storeName }) : t("checkout.successText"))}
+            (order.smsConfirmation === false
+              ? storeName
+                ? t("checkout.confirmedTextEmail", { store: storeName })
+                : t("checkout.successTextEmail")
+              : storeName
+                ? t("checkout.confirmedText", { store: storeName })
+                : t("checkout.successText"))}
         </DialogPrimitive.Description>
         {order.payment && order.publicUrl && (
           <p className="mt-4">

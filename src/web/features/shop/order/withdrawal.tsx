@@ -46,6 +46,8 @@ export function Withdrawal({
   let state: string;
   if (withdrawal.withdrawnAt) state = t("orderPage.withdrawn", { date: date(withdrawal.withdrawnAt) });
   else if (order.status === "cancelled") state = t("orderPage.withdrawalCancelled");
+  // Nothing delivered yet: the period has not started, so no date (angrerettloven § 21, decision 0068).
+  else if (withdrawal.open && !withdrawal.deliveredAt) state = t("orderPage.withdrawalBeforeDelivery");
   else if (withdrawal.open) state = t("orderPage.withdrawalOpen", { date: date(withdrawal.deadline) });
   else state = t("orderPage.withdrawalClosed", { date: date(withdrawal.deadline) });
 

@@ -1,0 +1,81 @@
+/**
+ * What the shopper has typed in the checkout, kept in this tab's sessionStorage so a reload (or closing
+ * and opening the checkout) does not make her type it again: name, e-mail, phone, address and, per store,
+ * the delivery option chosen. Not the terms box: she confirms those for each order. sessionStorage ends
+ * with the tab, so the details do not outlive the visit on a shared computer, and placing the order
+ * forgets them at once.
+ */
+const STORAGE_KEY = "torg.checkoutDraft";
+
+export const DRAFT_FIELDS = [
+  "shipToName",
+  "buyerEmail",
+  "shipToPhone",
+  "address",
+  "street",
+  "post",
+  "city",
+] as const;
+export type DraftField = (typeof DRAFT_FIELDS)[number];
+
+export interface CheckoutDraft {
+  fields: Partial<Record<DraftField, string>>;
+  /** The delivery option chosen, by store slug: each store has its own options. */
+  delivery: Record<string, string>;
+}
+
+function emptyDraft(): CheckoutDraft {
+  return { fields: {}, delivery: {} };
+}
+
+export function readCheckoutDraft(): CheckoutDraft {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    if (!parsed || typeof parsed !== "object") return emptyDraft();
+    const { fields, delivery } = parsed as Partial<Record<keyof CheckoutDraft, unknown>>;
+    const draft = emptyDraft();
+    if (fields && typeof fields === "object") {
+      for (const name of DRAFT_FIELDS) {
+        const value = (fields as Record<string, unknown>)[name];
+        if (typeof value === "string") draft.fields[name] = value;
+      }
+    }
+    if (delivery && typeof delivery === "object") {
+      for (const [slug, id] of Object.entries(delivery))
+        if (typeof id === "string") draft.delivery[slug] = id;
+    }
+    return draft;
+  } catch {
+    // Storage refused (some private modes) or a value that is not ours: start empty.
+    return emptyDraft();
+  }
+}
+
+/** Keeps the fields as typed now, and the store's delivery choice when there is one. */
+export function saveCheckoutDraft(
+  storeSlug: string,
+  values: Partial<Record<DraftField | "deliveryOptionId", string | undefined>>,
+) {
+  const draft = readCheckoutDraft();
+  for (const name of DRAFT_FIELDS) {
+    const value = values[name];
+    if (value) draft.fields[name] = value;
+    else delete draft.fields[name];
+  }
+  if (values.deliveryOptionId) draft.delivery[storeSlug] = values.deliveryOptionId;
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(draft));
+  } catch {
+    // Not kept: the form works as before, it just starts empty after a reload.
+  }
+}
+
+/** Forgets everything: the order is placed. */
+export function clearCheckoutDraft() {
+  try {
+    sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing kept.
+  }
+}
