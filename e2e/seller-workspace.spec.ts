@@ -20,6 +20,9 @@ test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 test("a seller creates a store, adds a product, sets up payments, copies the Finn.no listing, handles an order and deletes the store", async ({
   page,
 }) => {
+  // The whole workspace in one journey, the SMS card's steps included: more than the default minute on a
+  // shared machine.
+  test.setTimeout(120_000);
   await registerThroughUi(page, "Bjørn Baker", uniqueEmail("baker"), "sourdough-forever");
 
   // Create a store: the URL follows the name, Nordic letters transliterated.

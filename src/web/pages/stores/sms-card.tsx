@@ -61,21 +61,19 @@ function SmsPhoneForm({ store }: { store: StoreSummary }) {
     }
     setError(undefined);
     submission.submit(() =>
-      update.mutateAsync(
-        // A change saved meanwhile in another tab is refused (409) rather than overwritten.
-        { phone: typed || null, expectedUpdatedAt: store.updatedAt },
-        {
-          onSuccess: (next) => {
-            toast({
-              title: t("smsCard.phoneSavedTitle"),
-              description: next.phone
-                ? t("smsCard.phoneSaved", { phone: formatPhone(next.phone) })
-                : t("smsCard.phoneRemoved"),
-            });
-          },
-          // The server's reason (not a mobile, a country Torg does not text...) goes under the field.
-          onError: (err) => setError(errorMessage(err, t("common.tryAgain"))),
+      // A change saved meanwhile in another tab is refused (409) rather than overwritten. The toast
+      // follows the promise: a saved number remounts this form (its key), which drops mutate's callbacks.
+      update.mutateAsync({ phone: typed || null, expectedUpdatedAt: store.updatedAt }).then(
+        (next) => {
+          toast({
+            title: t("smsCard.phoneSavedTitle"),
+            description: next.phone
+              ? t("smsCard.phoneSaved", { phone: formatPhone(next.phone) })
+              : t("smsCard.phoneRemoved"),
+          });
         },
+        // The server's reason (not a mobile, a country Torg does not text...) goes under the field.
+        (err) => setError(errorMessage(err, t("common.tryAgain"))),
       ),
     );
   }
