@@ -5,6 +5,7 @@ test("a visitor turns three photos into a store, registering on the way, and the
   page,
 }) => {
   await page.goto("/quick-create");
+  await expect(page.getByText("No account needed to try.", { exact: false })).toBeVisible();
   await page.getByRole("button", { name: "Upload several photos" }).click();
   await page
     .locator('input[type="file"]')
@@ -83,6 +84,9 @@ test("a maker who already has an account logs in from the last step, and the sto
 test("a signed-in seller makes a one-photo store with a QR code", async ({ page }) => {
   await registerThroughUi(page, "Ola Quick", uniqueEmail("ola"), "quick-and-easy");
   await page.goto("/quick-create");
+  // Issue 33 item 4: a signed-in seller is not told they need no account; the shop joins theirs.
+  await expect(page.getByText("You are signed in, so the new shop joins your account")).toBeVisible();
+  await expect(page.getByText("No account needed to try")).toHaveCount(0);
   await page.locator('input[type="file"]').setInputFiles(photo("coffee-cup.jpg"));
   await expect(page.getByRole("heading", { name: "Your shop is almost ready" })).toBeVisible({
     timeout: 60_000,

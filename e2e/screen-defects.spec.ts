@@ -75,10 +75,10 @@ test("Cancel in payment settings drops a typed Vipps id, and a later save does n
   await expect(vipps).toHaveValue("");
   await expect(vipps).toHaveAttribute("placeholder", "Not set");
 
-  // Editing again starts empty; saving only a phone stores no Vipps channel.
+  // Editing again starts empty; saving only the live switch stores no Vipps channel.
   await page.getByRole("button", { name: "Edit Payment Settings" }).click();
   await expect(vipps).toHaveValue("");
-  await page.getByLabel("SMS Order Phone Number").fill("912 34 567");
+  await page.getByRole("switch", { name: "Live mode" }).click();
   await page.getByRole("button", { name: "Save Payment Settings" }).click();
   await expectToast(page, "Payment settings updated");
   await expect(page.getByText("No payment methods configured")).toBeVisible();

@@ -20,6 +20,9 @@ test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 test("a seller creates a store, adds a product, sets up payments, copies the Finn.no listing, handles an order and deletes the store", async ({
   page,
 }) => {
+  // The whole workspace in one journey, the SMS card's steps included: more than the default minute on a
+  // shared machine.
+  test.setTimeout(120_000);
   await registerThroughUi(page, "Bjørn Baker", uniqueEmail("baker"), "sourdough-forever");
 
   // Create a store: the URL follows the name, Nordic letters transliterated.
@@ -66,16 +69,34 @@ test("a seller creates a store, adds a product, sets up payments, copies the Fin
   await expect(page.getByText("Enter your current password to change where payments go")).toBeVisible();
   await page.getByLabel("Stripe Account ID").fill("acct_1A2b3C4d5E6f");
   await page.getByLabel("Vipps Merchant ID").fill("123456");
-  await page.getByLabel("SMS Order Phone Number").fill("912 34 567");
   await page.getByLabel("Current password").fill("sourdough-forever");
   await page.getByRole("button", { name: "Save Payment Settings" }).click();
   await expectToast(page, "Payment settings updated");
   await expect(page.getByText("No payment methods configured")).toBeHidden();
-  // Saved in E.164 and shown as on every other screen: Norwegian mobiles 3-2-3.
-  await expect(page.getByLabel("SMS Order Phone Number")).toHaveValue("+47 912 34 567");
+
+  // One SMS card: the phone, its confirmation and the new-order texts (decision 0069). A landline is
+  // refused with the reason; a mobile is saved in E.164 and shown as on every other screen (3-2-3).
+  const smsCard = page.getByRole("region", { name: "SMS", exact: true });
+  await expect(page.getByLabel("SMS Order Phone Number")).toHaveCount(1);
+  await smsCard.getByLabel("SMS Order Phone Number").fill("22 12 34 56");
+  await smsCard.getByRole("button", { name: "Save phone number" }).click();
+  await expect(
+    smsCard.getByText("That is not a mobile number, so it cannot get texts.", { exact: false }),
+  ).toBeVisible();
+  await smsCard.getByLabel("SMS Order Phone Number").fill("912 34 567");
+  await smsCard.getByRole("button", { name: "Save phone number" }).click();
+  await expectToast(page, "Phone number saved");
+  await expect(smsCard.getByLabel("SMS Order Phone Number")).toHaveValue("+47 912 34 567");
+  const newOrders = smsCard.getByRole("switch", { name: "Text me new orders" });
+  await expect(newOrders).not.toBeChecked();
+  await newOrders.click();
+  await expect(newOrders).toBeChecked();
+  await expect(
+    smsCard.getByText(/nothing is texted until this store has a confirmed mobile number/),
+  ).toBeVisible();
 
   // The new SMS phone gets no orders' texts until the seller proves it is theirs with a texted code.
-  const phoneState = page.getByRole("region", { name: "SMS order phone" });
+  const phoneState = smsCard.getByRole("region", { name: "SMS order phone" });
   await expect(
     phoneState.getByText("Not verified: orders' texts are not sent to this number."),
   ).toBeVisible();
@@ -92,6 +113,10 @@ test("a seller creates a store, adds a product, sets up payments, copies the Fin
   await expectToast(page, "Phone number verified");
   await expect(phoneState.getByText("Verified", { exact: true })).toBeVisible();
   await expect(phoneState.getByText(/Not verified/)).toBeHidden();
+  await expect(
+    smsCard.getByText("On: each new order is texted to +47 912 34 567.", { exact: false }),
+  ).toBeVisible();
+  expect((await (await page.request.get("/api/settings")).json()).smsNotifications).toBe(true);
 
   // Finn.no listing: fetched when the dialog opens, copied whole.
   await page.getByRole("tab", { name: "Products" }).click();

@@ -49,9 +49,6 @@ export function acceptLanguageTags(header: string): string[] {
 /** Each language's Intl locale: British English for "en", so dates read "12 Mar 2025" as elsewhere. */
 export const LOCALE_TAGS: Record<Language, string> = { en: "en-GB", nb: "nb-NO", sv: "sv-SE", da: "da-DK" };
 
-export const CURRENCIES = ["NOK", "SEK", "DKK", "EUR", "USD"] as const;
-export type Currency = (typeof CURRENCIES)[number];
-
 export const THEMES = ["light", "dark", "system"] as const;
 export type Theme = (typeof THEMES)[number];
 
@@ -59,7 +56,6 @@ export type Theme = (typeof THEMES)[number];
 // answers) is checked against it there, so zod stays out of every page's first load.
 export interface UserSettings {
   language: Language;
-  currency: Currency;
   emailNotifications: boolean;
   smsNotifications: boolean;
   theme: Theme;
@@ -67,7 +63,6 @@ export interface UserSettings {
 
 export const DEFAULT_SETTINGS: UserSettings = {
   language: "en",
-  currency: "NOK",
   emailNotifications: true,
   smsNotifications: false,
   theme: "system",

@@ -1,9 +1,8 @@
-import { CURRENCIES, LANGUAGES, THEMES, type UserSettings } from "./preferences";
+import { LANGUAGES, THEMES, type UserSettings } from "./preferences";
 import { z } from "./zod";
 
 export const settingsSchema = z.object({
   language: z.enum(LANGUAGES, "errors.invalidLanguage"),
-  currency: z.enum(CURRENCIES, "errors.invalidCurrency"),
   emailNotifications: z.boolean("errors.invalidInput"),
   smsNotifications: z.boolean("errors.invalidInput"),
   theme: z.enum(THEMES, "errors.invalidTheme"),

@@ -7,7 +7,6 @@ function toSettings(row: typeof userSettings.$inferSelect | undefined): UserSett
   if (!row) return { ...DEFAULT_SETTINGS };
   return {
     language: row.language as UserSettings["language"],
-    currency: row.currency as UserSettings["currency"],
     emailNotifications: row.emailNotifications,
     smsNotifications: row.smsNotifications,
     theme: row.theme as UserSettings["theme"],
@@ -19,7 +18,11 @@ export async function getSettings(db: Db, userId: string): Promise<UserSettings>
   return toSettings(row);
 }
 
-/** Saves any subset of the settings; a user without a row gets the defaults for the rest. */
+/**
+ * Saves any subset of the settings; a user without a row gets the defaults for the rest. Torg's prices are
+ * kroner only, so there is no currency preference (decision 0069): the old user_settings.currency column
+ * keeps its default and nothing reads it.
+ */
 export async function saveSettings(
   db: Db,
   userId: string,

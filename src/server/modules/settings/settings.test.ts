@@ -14,7 +14,6 @@ describe("settings", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       language: "en",
-      currency: "NOK",
       emailNotifications: true,
       smsNotifications: false,
       theme: "system",
@@ -27,7 +26,6 @@ describe("settings", () => {
     const second = await agent.put("/api/settings", { smsNotifications: true });
     expect(second.json()).toEqual({
       language: "nb",
-      currency: "NOK",
       emailNotifications: true,
       smsNotifications: true,
       theme: "dark",
@@ -45,9 +43,18 @@ describe("settings", () => {
   it("keeps each user's settings apart and needs a session", async () => {
     const { agent: a } = await signUp(t.app);
     const { agent: b } = await signUp(t.app);
-    await a.put("/api/settings", { currency: "EUR" });
-    expect((await b.get("/api/settings")).json().currency).toBe("NOK");
+    await a.put("/api/settings", { theme: "dark" });
+    expect((await b.get("/api/settings")).json().theme).toBe("system");
     expect((await new Agent(t.app).get("/api/settings")).statusCode).toBe(401);
     expect((await new Agent(t.app).put("/api/settings", { theme: "dark" })).statusCode).toBe(401);
+  });
+
+  it("issue 33 item 3: there is no currency setting, since Torg's prices are kroner only", async () => {
+    const { agent } = await signUp(t.app);
+    expect((await agent.get("/api/settings")).json()).not.toHaveProperty("currency");
+    const response = await agent.put("/api/settings", { currency: "EUR", language: "sv" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).not.toHaveProperty("currency");
+    expect(response.json().language).toBe("sv");
   });
 });

@@ -243,3 +243,44 @@ describe("a store's SMS phone must be one Torg texts", () => {
     expect(response.json()).toMatchObject({ phone: "+4520123456", phoneVerified: false });
   });
 });
+
+describe("issue 33 item 2: a seller's SMS phone is a mobile (decision 0069)", () => {
+  const notMobile =
+    "That is not a mobile number, so it cannot get texts. Enter a mobile number, for example +47 912 34 567.";
+
+  it.each([
+    ["an Oslo landline", "22 12 34 56"],
+    ["a Bergen landline", "+47 55 12 34 56"],
+    ["a Stockholm landline", "+46 8 123 456 78"],
+  ])("%s (%s) is refused with a message saying why, and nothing is saved", async (_, phone) => {
+    const before = (await seller.get(`/api/stores/${storeId}`)).json().phone;
+    const response = await seller.put(`/api/stores/${storeId}`, { phone });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: notMobile });
+    expect((await seller.get(`/api/stores/${storeId}`)).json()).toMatchObject({ phone: before });
+  });
+
+  it("the message is in the seller's language", async () => {
+    const response = await seller.request({
+      method: "PUT",
+      url: `/api/stores/${storeId}`,
+      headers: { "accept-language": "nb" },
+      payload: { phone: "22 12 34 56" },
+    });
+    expect(response.json().message).toBe(
+      "Det er ikke et mobilnummer, så det kan ikke motta SMS. Skriv inn et mobilnummer, for eksempel +47 912 34 567.",
+    );
+  });
+
+  it.each([
+    ["a Norwegian mobile (9)", "912 34 567", "+4791234567"],
+    ["a Norwegian mobile (4)", "+47 412 34 567", "+4741234567"],
+    ["a Swedish mobile", "+46 70 123 45 67", "+46701234567"],
+    // Danish numbers do not tell a mobile from a landline (FIXED_LINE_OR_MOBILE): accepted.
+    ["a Danish number", "+45 33 12 34 56", "+4533123456"],
+  ])("%s (%s) is accepted", async (_, phone, e164) => {
+    const response = await seller.put(`/api/stores/${storeId}`, { phone });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ phone: e164 });
+  });
+});

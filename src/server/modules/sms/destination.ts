@@ -126,6 +126,27 @@ export function shopperGetsTexts(
   return destinationProblem(phone, allowedCountries) === undefined;
 }
 
+/**
+ * The number types a seller's SMS phone may have: a mobile, or a number the metadata cannot tell from one
+ * (FIXED_LINE_OR_MOBILE: every Danish number, and countries whose ranges overlap). A Norwegian or Swedish
+ * landline is told apart (FIXED_LINE) and refused: it would never get the new-order texts or the code.
+ */
+const SELLER_PHONE_TYPES: ReadonlySet<NumberType> = new Set(["MOBILE", "FIXED_LINE_OR_MOBILE"]);
+
+/**
+ * Refuses, with a 400 in the reader's language, a number that cannot be a seller's SMS phone: one Torg
+ * will not text at all (assertSmsDestination), or one that is not a mobile (decision 0069).
+ */
+export function assertSellerSmsPhone(
+  phone: string,
+  allowedCountries: readonly string[],
+  language: Language,
+): void {
+  const read = readPhone(phone);
+  assertSmsDestination(read ?? phone, allowedCountries, language);
+  if (!read?.type || !SELLER_PHONE_TYPES.has(read.type)) throw new HttpError(400, "phoneNotMobile");
+}
+
 /** Refuses, with a 400 in the reader's language, a number Torg will not text. */
 export function assertSmsDestination(
   phone: string | ReadPhone,

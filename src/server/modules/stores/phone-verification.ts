@@ -7,7 +7,7 @@ import { smsOutbox, storePhoneVerifications, stores } from "../../db/schema";
 import type { OnCatalogueChange } from "../../lib/deps";
 import { badRequest, conflict, HttpError } from "../../lib/http-error";
 import { enforceQuota, HOUR_MS } from "../../lib/rate-limit";
-import { assertSmsDestination } from "../sms/destination";
+import { assertSellerSmsPhone } from "../sms/destination";
 import type { StoreRow } from "./access";
 
 export const CODE_TTL_MINUTES = 10;
@@ -36,7 +36,7 @@ export async function sendPhoneCode(
   const phone = store.phone;
   if (!phone) throw badRequest("storePhoneMissing");
   if (phone === store.verifiedPhone) throw conflict("phoneAlreadyVerified");
-  assertSmsDestination(phone, options.allowedCountries, options.language);
+  assertSellerSmsPhone(phone, options.allowedCountries, options.language);
   await enforceQuota(db, {
     key: `sms:verify:store:${store.id}`,
     limit: CODES_PER_STORE_PER_HOUR,

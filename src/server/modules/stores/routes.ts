@@ -21,7 +21,7 @@ import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
 import { requireUser } from "../auth/session";
 import { listStoreProducts } from "../products/service";
-import { assertSmsDestination } from "../sms/destination";
+import { assertSellerSmsPhone } from "../sms/destination";
 import { requireStoreMember } from "./access";
 import { deliveryOptionRoutes } from "./delivery-option-routes";
 import { buildFinnListing } from "./finn-listing";
@@ -110,7 +110,7 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
       const { phone } = request.body;
-      if (phone) assertSmsDestination(phone, config.sms.allowedCountries, requestLanguage(request));
+      if (phone) assertSellerSmsPhone(phone, config.sms.allowedCountries, requestLanguage(request));
       return getStoreSummary(db, await updateStore(db, store, request.body, onCatalogueChange));
     },
   );

@@ -142,29 +142,19 @@ export interface PaymentSettingsChange {
   save: PaymentChannelInput[];
   /** Channels removed, each with the version the form showed (and the password, decision 0058). */
   remove: { provider: PaymentProvider; expectedUpdatedAt: string; currentPassword?: string }[];
-  /** The new SMS order number ("" or null clears it); left out when it did not change. */
-  phone?: string | null;
-  /** The store's version the form showed, sent with the phone. */
-  storeUpdatedAt: string;
 }
 
 /**
- * Saves the Payment Settings card: channels one by one, then the SMS phone on the store. A step refused
- * as stale (409) stops the rest.
+ * Saves the Payment Settings card: channels one by one. A step refused as stale (409) stops the rest.
+ * (The SMS order phone is the SMS card's, decision 0069.)
  */
 export function useSavePaymentSettings(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ save, remove, phone, storeUpdatedAt }: PaymentSettingsChange) => {
+    mutationFn: async ({ save, remove }: PaymentSettingsChange) => {
       for (const channel of save) await apiJson("POST", `${storePath(id)}/payment-channels`, channel);
       for (const { provider, ...body } of remove)
         await apiRequest("DELETE", `${storePath(id)}/payment-channels/${provider}`, body);
-      if (phone !== undefined) {
-        queryClient.setQueryData(
-          storeKeys.detail(id),
-          await apiJson<StoreSummary>("PUT", storePath(id), { phone, expectedUpdatedAt: storeUpdatedAt }),
-        );
-      }
     },
     // Also after a partial failure: what was saved before it shows up.
     onSettled: () =>

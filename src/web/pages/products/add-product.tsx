@@ -14,6 +14,7 @@ import { StoreNotFound } from "../../components/stores/store-not-found";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { PageSpinner, Spinner } from "../../components/ui/spinner";
+import { UnsavedChangesDialog, useUnsavedChanges } from "../../components/unsaved-changes";
 import { toast } from "../../hooks/use-toast";
 import { currentSeo, isUnsure, suggestedPrice } from "../../lib/analysis-suggestions";
 import { ApiError, errorMessage } from "../../lib/api";
@@ -192,6 +193,11 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
   const setPhoto = (key: string, change: Partial<LocalPhoto>) =>
     setPhotos((list) => list.map((photo) => (photo.key === key ? { ...photo, ...change } : photo)));
 
+  // Anything the seller put in (a photo, a field, an option) is lost by leaving: ask first, as the
+  // product editor does (decision 0060's one hook). Publishing leaves without asking.
+  const dirty = chosen.length > 0 || form.formState.isDirty || hasOptions;
+  const { blocker, leaveWithoutAsking } = useUnsavedChanges(dirty && !publishing);
+
   const pending = analysis?.status === "pending";
   const analysed = analysis?.status === "done" && analysis.file === image ? analysis.result : null;
   const improvedUrl = analysed?.enhancedImageUrl;
@@ -276,14 +282,14 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
           title: t("photos.someFailedTitle", { count: failed }),
           description: t("photos.someFailedText", { count: failed }),
         });
-        navigate(`/product-edit/${product.id}`);
+        leaveWithoutAsking(() => navigate(`/product-edit/${product.id}`));
         return;
       }
       toast({
         title: t("products.createdTitle"),
         description: t("products.createdDescription", { title: product.title }),
       });
-      navigate(storePage);
+      leaveWithoutAsking(() => navigate(storePage));
     } catch (err) {
       toastFailure(t("products.createFailedTitle"), err, t("common.tryAgain"));
     } finally {
@@ -361,6 +367,7 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
           </div>
         </form>
       </FormProvider>
+      <UnsavedChangesDialog blocker={blocker} />
     </div>
   );
 }

@@ -4,20 +4,18 @@ import { useId } from "react";
 import { THEMES } from "../../../shared/preferences";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
-import { Switch } from "../../components/ui/switch";
 import { useTranslation } from "../../lib/i18n";
 import { useTheme } from "../../lib/theme";
-import { SettingRow } from "./setting-row";
 
 const THEME_ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 
 /**
- * docs/product-spec.md 2.15 with decision 0011: the dark-mode toggle writes "dark" or "light" to the one theme setting; the
- * three-way choice also offers System. Both apply and save at once.
+ * docs/product-spec.md 2.15 with decision 0011: one theme control, light, dark or system, applied and saved
+ * at once. The spec's dark-mode toggle only repeated two of its choices and was removed (decision 0069).
  */
 export function AppearanceTab() {
   const { t } = useTranslation();
-  const { theme, resolvedTheme, setTheme } = useTheme();
+  const { theme, setTheme } = useTheme();
   const id = useId();
 
   return (
@@ -27,23 +25,7 @@ export function AppearanceTab() {
         <CardDescription>{t("settingsPage.appearance.description")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <div>
-          <SettingRow
-            htmlFor={`${id}-dark`}
-            label={t("settingsPage.appearance.darkMode")}
-            description={t("settingsPage.appearance.darkModeHint")}
-            descriptionId={`${id}-dark-hint`}
-            control={
-              <Switch
-                id={`${id}-dark`}
-                checked={resolvedTheme === "dark"}
-                onCheckedChange={(on) => setTheme(on ? "dark" : "light")}
-                aria-describedby={`${id}-dark-hint`}
-              />
-            }
-          />
-        </div>
-        <div className="grid gap-3 border-t pt-6">
+        <div className="grid gap-3">
           <Label id={`${id}-theme`}>{t("settingsPage.appearance.theme")}</Label>
           <RadioGroup.Root
             value={theme}

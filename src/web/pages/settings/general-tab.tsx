@@ -1,21 +1,19 @@
 import { useId } from "react";
-import { Controller, useFormContext } from "react-hook-form";
-import { CURRENCIES, LANGUAGES } from "../../../shared/preferences";
+import { LANGUAGES } from "../../../shared/preferences";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../components/ui/select";
 import { isLanguage, LANGUAGE_NAMES, useTranslation } from "../../lib/i18n";
 import { useLanguage } from "../../lib/settings";
-import { SaveFooter } from "./save-footer";
-import type { SettingsForm } from "./settings-form";
 
-/** decision 0011: the language switches the whole interface at once (and is saved); the currency waits for Save. */
-export function GeneralTab({ saving }: { saving: boolean }) {
+/**
+ * decision 0011: the language switches the whole interface at once (and is saved). There is no currency
+ * choice: Torg's prices are kroner only, and a choice that changed nothing was removed (decision 0069).
+ */
+export function GeneralTab() {
   const { t } = useTranslation();
   const { language, setLanguage } = useLanguage();
-  const { control } = useFormContext<SettingsForm>();
   const languageId = useId();
-  const currencyId = useId();
 
   return (
     <Card>
@@ -53,41 +51,7 @@ export function GeneralTab({ saving }: { saving: boolean }) {
             {t("settingsPage.general.languageHint")}
           </p>
         </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={currencyId}>{t("settingsPage.general.currency")}</Label>
-          <Controller
-            control={control}
-            name="currency"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger
-                  id={currencyId}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  aria-describedby={`${currencyId}-hint`}
-                >
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {CURRENCIES.map((option) => (
-                    <SelectItem key={option} value={option}>
-                      <span className="font-medium">{option}</span>
-                      <span className="text-muted-foreground">
-                        {" "}
-                        · {t(`settingsPage.currencies.${option}`)}
-                      </span>
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-          <p id={`${currencyId}-hint`} className="text-xs text-muted-foreground">
-            {t("settingsPage.general.currencyHint")}
-          </p>
-        </div>
       </CardContent>
-      <SaveFooter pending={saving} />
     </Card>
   );
 }

@@ -55,9 +55,7 @@ export function SettingsPage() {
   const form = useForm<SettingsForm>({
     resolver: zodResolver(settingsFormSchema),
     values: settings.data && {
-      currency: settings.data.currency,
       emailNotifications: settings.data.emailNotifications,
-      smsNotifications: settings.data.smsNotifications,
     },
     // Language and theme save on their own; unsaved changes here must survive that refresh.
     resetOptions: { keepDirtyValues: true },
@@ -108,7 +106,7 @@ export function SettingsPage() {
               ))}
             </TabsList>
             <TabsContent value="general">
-              <GeneralTab saving={submission.pending} />
+              <GeneralTab />
             </TabsContent>
             <TabsContent value="notifications">
               <NotificationsTab saving={submission.pending} />

@@ -13,14 +13,12 @@ const TOGGLES = [
     label: "settingsPage.notifications.email",
     hint: "settingsPage.notifications.emailHint",
   },
-  {
-    name: "smsNotifications",
-    label: "settingsPage.notifications.sms",
-    hint: "settingsPage.notifications.smsHint",
-  },
 ] as const;
 
-/** docs/product-spec.md 2.15: email on and SMS off by default; saved with the Save button. */
+/**
+ * docs/product-spec.md 2.15: e-mail on by default, saved with the Save button. The SMS switch is in each
+ * store's SMS card, beside the phone it texts and its confirmation (decision 0069).
+ */
 export function NotificationsTab({ saving }: { saving: boolean }) {
   const { t } = useTranslation();
   const { control } = useFormContext<SettingsForm>();

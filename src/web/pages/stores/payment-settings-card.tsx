@@ -9,7 +9,6 @@ import {
   type PaymentProvider,
   paymentChannelSchema,
 } from "../../../shared/payment";
-import { formatPhone, toE164 } from "../../../shared/phone";
 import type { StoreSummary } from "../../../shared/store";
 import { z } from "../../../shared/zod";
 import { FormSwitch } from "../../components/form-switch";
@@ -37,7 +36,6 @@ const paymentFormFields = z.object({
   vipps: z.string().trim(),
   stripe: z.string().trim(),
   isLive: z.boolean(),
-  phone: z.string().trim(),
   currentPassword: z.string(),
 });
 type PaymentFormValues = z.infer<typeof paymentFormFields>;
@@ -68,27 +66,23 @@ const paymentFormSchema = (channels: PaymentChannelView[]) =>
         ctx.addIssue({ code: "custom", path: [provider], message: issue.message });
       }
     }
-    if (values.phone && !toE164(values.phone)) {
-      ctx.addIssue({ code: "custom", path: ["phone"], message: "errors.phoneInvalid" });
-    }
   });
 
-function valuesOf(store: StoreSummary, channels: PaymentChannelView[]): PaymentFormValues {
+function valuesOf(channels: PaymentChannelView[]): PaymentFormValues {
   const byProvider = new Map(channels.map((channel) => [channel.provider, channel]));
   return {
     vipps: byProvider.get("vipps")?.externalId ?? "",
     stripe: byProvider.get("stripe")?.externalId ?? "",
     isLive: channels.some((channel) => channel.isLive),
-    phone: store.phone ? formatPhone(store.phone) : "",
     currentPassword: "",
   };
 }
 
 /**
- * What to send: channels that are new or changed, channels emptied, and the phone when it changed, each
- * with the version this form showed, so a change saved meanwhile in another tab is refused (409).
+ * What to send: channels that are new or changed and channels emptied, each with the version this form
+ * showed, so a change saved meanwhile in another tab is refused (409).
  */
-function changesOf(store: StoreSummary, channels: PaymentChannelView[], values: PaymentFormValues) {
+function changesOf(channels: PaymentChannelView[], values: PaymentFormValues): PaymentSettingsChange {
   const save: PaymentChannelInput[] = [];
   const remove: PaymentSettingsChange["remove"] = [];
   for (const provider of PAYMENT_PROVIDERS) {
@@ -110,16 +104,13 @@ function changesOf(store: StoreSummary, channels: PaymentChannelView[], values: 
       remove.push({ provider, expectedUpdatedAt: current.updatedAt, ...password });
     }
   }
-  const phoneChanged = (values.phone ? toE164(values.phone) : null) !== (store.phone ?? null);
-  return {
-    save,
-    remove,
-    phone: phoneChanged ? values.phone || null : undefined,
-    storeUpdatedAt: store.updatedAt,
-  };
+  return { save, remove };
 }
 
-/** docs/product-spec.md 2.8 Payment Settings: Vipps, Stripe, live mode and the SMS order number. */
+/**
+ * docs/product-spec.md 2.8 Payment Settings: Vipps, Stripe and live mode. The spec's SMS order number is in
+ * the SMS card, with its confirmation and the new-order texts (decision 0069).
+ */
 export function PaymentSettingsCard({ store }: { store: StoreSummary }) {
   const { t } = useTranslation();
   const channels = usePaymentChannels(store.id);
@@ -199,7 +190,7 @@ function PaymentSettingsForm({ store, channels, editing, onCancel, onSaved }: Pa
   const schema = useMemo(() => paymentFormSchema(channels), [channels]);
   const form = useForm<PaymentFormValues>({
     resolver: zodResolver(schema),
-    values: valuesOf(store, channels),
+    values: valuesOf(channels),
     resetOptions: { keepDirtyValues: true },
   });
   const { errors } = form.formState;
@@ -212,13 +203,13 @@ function PaymentSettingsForm({ store, channels, editing, onCancel, onSaved }: Pa
   }, [editing, setFocus]);
 
   function cancel() {
-    form.reset(valuesOf(store, channels), DISCARD_EDITS);
+    form.reset(valuesOf(channels), DISCARD_EDITS);
     onCancel();
   }
 
   function submit(values: PaymentFormValues) {
     submission.submit(() =>
-      save.mutateAsync(changesOf(store, channels, values), {
+      save.mutateAsync(changesOf(channels, values), {
         onSuccess: () => {
           onSaved();
           toast({ title: t("payments.updatedTitle"), description: t("payments.updatedDescription") });
@@ -296,24 +287,6 @@ function PaymentSettingsForm({ store, channels, editing, onCancel, onSaved }: Pa
             className="mt-0.5"
           />
         </div>
-        <FormField
-          label={t("payments.phoneLabel")}
-          hint={t("payments.phoneHint")}
-          error={errors.phone?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register("phone")}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder={editing ? t("payments.phonePlaceholder") : t("payments.notSet")}
-              readOnly={!editing}
-              className="md:max-w-[calc(50%-0.625rem)]"
-            />
-          )}
-        </FormField>
         {asksPassword && (
           <FormField
             label={t("payments.currentPassword")}

@@ -22,6 +22,7 @@ import { PaymentSettingsCard } from "./payment-settings-card";
 import { ProductsTab } from "./products-tab";
 import { SalesReportCard } from "./sales-report-card";
 import { storefrontPrefix } from "./slug-input";
+import { SmsCard } from "./sms-card";
 import { StoreSettingsCard } from "./store-settings-card";
 
 const TABS = ["products", "settings", "orders"] as const;
@@ -131,6 +132,7 @@ function StoreDetail({ store }: { store: StoreSummary }) {
           <DeliveryOptionsCard storeId={store.id} />
           <LegalSettingsCard store={store} />
           <PaymentSettingsCard store={store} />
+          <SmsCard store={store} />
           <EraseShopperCard store={store} />
         </TabsContent>
         <TabsContent value="orders" className="mt-6 grid gap-6">

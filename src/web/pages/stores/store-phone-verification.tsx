@@ -75,7 +75,7 @@ export function StorePhoneVerification({ store }: { store: StoreSummary }) {
   }
 
   return (
-    <section aria-labelledby={`phone-verification-${store.id}`} className="mt-6 grid gap-3 border-t pt-6">
+    <section aria-labelledby={`phone-verification-${store.id}`} className="grid gap-3 border-t pt-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="grid gap-1">
           <h3 id={`phone-verification-${store.id}`} className="text-sm font-medium">

@@ -21,7 +21,6 @@ import { toastFailure } from "../../lib/toast-failure";
 import { slugConflict } from "./slug-conflict";
 import { SlugInput } from "./slug-input";
 import { type SlugConflict, SlugStatus } from "./slug-status";
-import { StorePhoneVerification } from "./store-phone-verification";
 
 /** The settings form always sends name and URL, so both are required here ("Store name and URL are required."). */
 const settingsSchema = updateStoreSchema.pick({ heroImageUrl: true, description: true }).extend({
@@ -198,7 +197,6 @@ export function StoreSettingsCard({ store }: { store: StoreSummary }) {
             </div>
           )}
         </form>
-        {!editing && <StorePhoneVerification store={store} />}
       </CardContent>
     </Card>
   );

@@ -2,6 +2,7 @@ import { ArrowRight, Images, Sparkles, Store, SwitchCamera } from "lucide-react"
 import { useId } from "react";
 import { MAX_IMAGE_MB, type PhotoRefusal } from "../../../../shared/image-limits";
 import { Button } from "../../../components/ui/button";
+import { useAuth } from "../../../lib/auth";
 import { useTranslation } from "../../../lib/i18n";
 import { DropZone } from "../components/drop-zone";
 import { Photo, thumbnailUrl } from "../components/photo";
@@ -36,6 +37,7 @@ export function UploadStep({
   onContinue,
 }: UploadStepProps) {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const errorId = useId();
   const [first] = products;
 
@@ -108,7 +110,10 @@ export function UploadStep({
             </li>
           ))}
         </ol>
-        <p className="text-center text-sm text-muted-foreground">{t("quickCreate.upload.noAccount")}</p>
+        {/* A signed-in seller needs no account: the new shop joins the one they have. */}
+        <p className="text-center text-sm text-muted-foreground">
+          {user ? t("quickCreate.upload.signedIn") : t("quickCreate.upload.noAccount")}
+        </p>
       </div>
     </StepFrame>
   );

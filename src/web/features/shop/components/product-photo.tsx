@@ -9,22 +9,6 @@ export interface Point {
 }
 
 /**
- * Where a point of the photo (percent of its own width and height) lands in a box of the given aspect
- * ratio that shows the photo with object-fit: cover, positioned at that same point.
- */
-function pointInCoverBox(point: Point, natural: { width: number; height: number }, boxAspect: number): Point {
-  const scale = Math.max(boxAspect / natural.width, 1 / natural.height);
-  const width = natural.width * scale;
-  const height = natural.height * scale;
-  const left = (boxAspect - width) * (point.x / 100);
-  const top = (1 - height) * (point.y / 100);
-  return {
-    x: ((left + (point.x / 100) * width) / boxAspect) * 100,
-    y: (top + (point.y / 100) * height) * 100,
-  };
-}
-
-/**
  * A ref for an <img> of a server-rendered page: a picture that finished loading (or failing) before the
  * browser's code took over fired its load event unheard, so `settled` is called for it here instead.
  */
@@ -37,11 +21,16 @@ export function useSettledImage(settled: (image: HTMLImageElement) => void) {
   );
 }
 
-/** The marker drawn where the product sits in its photo. */
+/**
+ * The marker drawn where the product sits in its photo: only in the zoom viewer, where it is the point the
+ * zoom opens on. On a card or the product page's photos it told a shopper nothing and sat on whatever the
+ * AI had pointed at (a cat's eye), so ProductPhoto draws none (decision 0069).
+ */
 export function Marker({ className, style }: { className?: string; style?: CSSProperties }) {
   return (
     <span
       aria-hidden="true"
+      data-marker=""
       className={cn("pointer-events-none absolute size-4 -translate-x-1/2 -translate-y-1/2", className)}
       style={style}
     >
@@ -57,6 +46,7 @@ interface ProductPhotoProps {
   alt: string;
   /** The browser's hint for picking a width from the srcset. */
   sizes: string;
+  /** Where the product sits in the photo: the crop keeps it in view. No marker is drawn. */
   coordinates?: Point | null;
   /** Width divided by height of the box; the photo fills it, cropped around the product. */
   aspect?: number;
@@ -68,7 +58,7 @@ interface ProductPhotoProps {
   children?: ReactNode;
 }
 
-/** A product photo in a box of fixed shape (no layout shift), lazy by default, with its marker. */
+/** A product photo in a box of fixed shape (no layout shift), lazy by default, cropped around the product. */
 export function ProductPhoto({
   src,
   alt,
@@ -82,17 +72,11 @@ export function ProductPhoto({
 }: ProductPhotoProps) {
   const url = fixImageUrl(src, useShop().origin);
   const [failed, setFailed] = useState(false);
-  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+  // A picture that loaded with no size is broken: the placeholder is shown instead.
   const settle = useCallback((image: HTMLImageElement) => {
-    const { naturalWidth: width, naturalHeight: height } = image;
-    if (!width || !height) {
-      setFailed(true);
-      return;
-    }
-    setNatural((known) => (known?.width === width && known.height === height ? known : { width, height }));
+    if (!image.naturalWidth || !image.naturalHeight) setFailed(true);
   }, []);
   const shown = failed ? PLACEHOLDER_IMAGE : url;
-  const marker = coordinates && natural && !failed ? pointInCoverBox(coordinates, natural, aspect) : null;
 
   return (
     // Component classes (components/storefront.css): a storefront writes 24 of these (decision 0048).
@@ -115,7 +99,6 @@ export function ProductPhoto({
         className={imageClassName ? `torg-photo-image ${imageClassName}` : "torg-photo-image"}
         style={coordinates ? { objectPosition: `${coordinates.x}% ${coordinates.y}%` } : undefined}
       />
-      {marker && <Marker style={{ left: `${marker.x}%`, top: `${marker.y}%` }} />}
       {children}
     </div>
   );

@@ -18,7 +18,7 @@ interface ProductCardProps {
 }
 
 /**
- * One product in the grid. The whole card is the target: a product with a marker opens the zoom
+ * One product in the grid. The whole card is the target: a product with coordinates opens the zoom
  * viewer, any other goes to its page. The round + adds one to the cart without leaving the grid.
  */
 export function ProductCard({ product, onZoom, onAdd, lead = false }: ProductCardProps) {
