@@ -280,3 +280,18 @@ describe("issue 33 item 2: the store's language", () => {
     expect(mailTo(buyer)[0]?.text).toContain("Hej Sven Kund,");
   });
 });
+
+describe("issue 33 item 4: a store with nothing to sell yet", () => {
+  it("says so to visitors in the store's language, with no Order Now; a product brings it back", async () => {
+    const { agent, store } = await seller();
+    await agent.put(`/api/stores/${store.id}`, { defaultLocale: "nb" });
+    const empty = await new Agent(t.app).get(`/s/${store.slug}`);
+    expect(empty.body).toContain(`${store.name} gjør seg klar — kom tilbake snart.`);
+    expect(empty.body).not.toContain("Bestill nå");
+    expect(empty.body).not.toContain("Klar til å bestille?");
+    await createProductVia(agent, store.id, { title: "Fat", basePrice: "250" });
+    const open = await new Agent(t.app).get(`/s/${store.slug}`);
+    expect(open.body).toContain("Bestill nå");
+    expect(open.body).not.toContain("gjør seg klar");
+  });
+});
