@@ -53,6 +53,17 @@ test("checklist, language and a confirmed contact address, QR codes in the store
   await expect(small.getByTestId("open-checklist")).toBeVisible();
   await shot(small, "store-checklist-phone");
 
+  // The empty storefront says the store is getting ready, with nothing to order.
+  const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await visitor.goto(`/s/${store.slug}`);
+  await expect(visitor.getByText("Kontaktverket is getting ready — come back soon.")).toBeVisible();
+  await expect(visitor.getByText("Order Now")).toHaveCount(0);
+  await visitor.getByText("No products available at the moment.").scrollIntoViewIfNeeded();
+  await shot(visitor, "storefront-empty-phone");
+  await visitor.setViewportSize({ width: 1280, height: 900 });
+  await shot(visitor, "storefront-empty-desktop");
+  await visitor.close();
+
   // A product ticks its step.
   const added = await page.request.post(`/api/stores/${store.id}/products`, {
     multipart: {
