@@ -49,6 +49,8 @@ export const publicOrderSchema = z.object({
     locale: z.string(),
     /** The seller's contact: the store's phone, when it has one. */
     phone: z.string().nullable(),
+    /** The seller's e-mail (ehandelsloven § 8): the confirmed contact address, else the owner's (0066). */
+    contactEmail: z.string(),
     /** The seller's legal identity for the receipt (decision 0036), each null until the seller sets it. */
     legalName: z.string().nullable(),
     orgNumber: z.string().nullable(),

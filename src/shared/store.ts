@@ -1,3 +1,4 @@
+import { emailField } from "./auth";
 import { isUploadedImageUrl } from "./image-url";
 import { isValidOrgNumber } from "./org-number";
 import { LANGUAGES } from "./preferences";
@@ -79,6 +80,14 @@ export const updateStoreSchema = z.object({
   heroImageUrl: imageUrlField.nullable().optional(),
   description: description.nullable().optional(),
   phone: singleLineText().max(40, "errors.phoneInvalid").nullable().optional(),
+  /**
+   * Where shoppers reach the seller (decision 0066): "" or null for the owner's account address. Another
+   * address is used only once its confirmation link has been opened.
+   */
+  contactEmail: z
+    .union([z.literal(""), emailField])
+    .nullable()
+    .optional(),
   ...legalSettingsFields,
   expectedUpdatedAt: expectedUpdatedAtField,
 });
@@ -94,6 +103,12 @@ export const storeSummarySchema = storeLegalDetailsSchema.extend({
   phone: z.string().nullable(),
   /** The seller proved the phone is theirs with a texted code; only then does it get orders' texts. */
   phoneVerified: z.boolean(),
+  /** The address the seller set for shoppers; null: the owner's account address (decision 0066). */
+  contactEmail: z.string().nullable(),
+  /** The address shoppers see and answer to now: `contactEmail` once confirmed, else the owner's. */
+  contactEmailInUse: z.string(),
+  /** `contactEmail` waits for its confirmation link to be opened; the owner's address stands in. */
+  contactEmailPending: z.boolean(),
   theme: z.object({ description: z.string().optional() }),
   productCount: z.number(),
   createdAt: z.string(),
@@ -118,3 +133,11 @@ export const finnListingSchema = z.object({
   storeUrl: z.string(),
 });
 export type FinnListing = z.infer<typeof finnListingSchema>;
+
+/** POST /api/stores/{id}/contact-email/confirm: the token of the link the contact address was sent. */
+export const confirmContactEmailSchema = z.object({
+  token: z.string("errors.contactLinkInvalid").max(200, "errors.contactLinkInvalid"),
+});
+
+/** POST /api/stores/{id}/contact-email/resend: where the new link went and until when it works. */
+export const contactEmailSentSchema = z.object({ email: z.string(), expiresAt: z.string() });

@@ -18,6 +18,8 @@ export const publicStoreSchema = storeLegalDetailsSchema.extend({
   heroImageUrl: z.string().nullable(),
   fallbackHeroImage: z.string().nullable(),
   phone: z.string().nullable(),
+  /** The seller's e-mail (ehandelsloven § 8): the confirmed contact address, else the owner's (0066). */
+  contactEmail: z.string(),
   description: z.string().nullable(),
   /** Search-engine texts of quick-created stores, when set. */
   seoTitle: z.string().nullable(),

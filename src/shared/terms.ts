@@ -9,6 +9,8 @@ import type { StoreLegalDetails } from "./store";
 export interface TermsStore extends StoreLegalDetails {
   name: string;
   phone: string | null;
+  /** The seller's e-mail (ehandelsloven § 8, decision 0066). */
+  contactEmail?: string | null;
   deliveryOptions: DeliveryOptionView[];
 }
 
@@ -67,6 +69,7 @@ export function termsSections(
     );
   if (store.address) identity.push(t("address", { address: store.address }));
   if (store.phone) identity.push(t("phone", { phone: store.phone }));
+  if (store.contactEmail) identity.push(t("email", { email: store.contactEmail }));
   if (!store.orgNumber && !store.address) identity.push(t("identityMissing"));
 
   const sections: TermsSection[] = [

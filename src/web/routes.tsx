@@ -22,6 +22,13 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        // decision 0066: opened from an e-mail, perhaps on another device; the link's token is the proof.
+        path: "/confirm-contact-email",
+        lazy: async () => ({
+          Component: (await import("./pages/confirm-contact-email")).ConfirmContactEmailPage,
+        }),
+      },
+      {
         lazy: async () => ({ Component: (await import("./pages/layouts/protected-layout")).ProtectedLayout }),
         children: [
           {

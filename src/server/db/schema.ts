@@ -120,6 +120,13 @@ export const stores = pgTable(
     address: text("address"),
     /** The seller's own words added to the generated terms page. */
     termsExtra: text("terms_extra"),
+    /**
+     * Where shoppers reach the seller (Reply-To of every shopper e-mail, order page, receipt, terms;
+     * decision 0066); null: the owner's account address. Used only while it equals `verifiedContactEmail`
+     * (the address whose confirmation link was opened); until then the owner's address stands in.
+     */
+    contactEmail: text("contact_email"),
+    verifiedContactEmail: text("verified_contact_email"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -519,6 +526,25 @@ export const storePhoneVerifications = pgTable("store_phone_verifications", {
   createdAt: createdAt(),
 });
 
+/**
+ * The pending confirmation of a store's contact address (decision 0066): the link's token only as its
+ * SHA-256, bound to the address it was sent to, single-use (deleted when used), expiring. One per store:
+ * a new link replaces the last.
+ */
+export const storeContactEmailConfirmations = pgTable(
+  "store_contact_email_confirmations",
+  {
+    storeId: uuid("store_id")
+      .primaryKey()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("store_contact_email_confirmations_token_key").on(t.tokenHash)],
+);
+
 const SMS_PURPOSES = sql`('order_confirmation', 'order_cancelled', 'order_refunded', 'order_ready_for_pickup', 'seller_new_order', 'phone_verification')`;
 
 /** Every attempt to send an SMS, successful or not (decision 0008), and every text held back (limited, refused). */
@@ -591,7 +617,7 @@ export const smsOutbox = pgTable(
   ],
 );
 
-const EMAIL_PURPOSES = sql`('order_confirmation', 'order_shipped', 'order_ready_for_pickup', 'order_cancelled', 'order_refunded', 'seller_new_order', 'seller_withdrawal', 'withdrawal_confirmation', 'payout_account_changed')`;
+const EMAIL_PURPOSES = sql`('order_confirmation', 'order_shipped', 'order_ready_for_pickup', 'order_cancelled', 'order_refunded', 'seller_new_order', 'seller_withdrawal', 'withdrawal_confirmation', 'payout_account_changed', 'contact_email_confirmation')`;
 
 /** Every attempt to send an e-mail, like sms_log (decision 0037): what the seller reads in the admin dashboard. */
 export const emailLog = pgTable(

@@ -11,13 +11,15 @@
  * delete or end something get a throwaway resource or session per request, so the seed stays intact.
  * When this was written the app registered 91 method + path pairs: the 59 below and 32 HEAD twins of GETs.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
+import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { storeContactEmailConfirmations } from "../db/schema";
 import { lastPhoneCode } from "../modules/sms/testing";
 import { multipart, sampleJpeg } from "../test/fixtures";
 import { createTestApp, type TestApp } from "../test/harness";
@@ -105,6 +107,30 @@ async function storeWithPhone({ t, seed, make }: Ctx): Promise<string> {
   });
   if (saved.statusCode !== 200) throw new Error(`phone not saved: ${saved.statusCode} ${saved.body}`);
   return store.id;
+}
+
+let contacts = 0;
+/** A throwaway store of the member's whose contact address waits for its link (decision 0066). */
+async function storeWithPendingContact({ t, seed, make }: Ctx): Promise<string> {
+  const store = await make.store();
+  const saved = await send(t, seed.actors.member, {
+    method: "PUT",
+    url: `/api/stores/${store.id}`,
+    payload: { contactEmail: `kontakt-${++contacts}-${randomUUID().slice(0, 6)}@example.no` },
+  });
+  if (saved.statusCode !== 200) throw new Error(`contact not saved: ${saved.statusCode} ${saved.body}`);
+  return store.id;
+}
+
+/** Such a store and a link's token for it, as the e-mail carries it (its hash put where the link's is). */
+async function pendingContactToken(ctx: Ctx) {
+  const id = await storeWithPendingContact(ctx);
+  const token = randomBytes(32).toString("base64url");
+  await ctx.t.database.db
+    .update(storeContactEmailConfirmations)
+    .set({ tokenHash: createHash("sha256").update(token).digest("hex") })
+    .where(eq(storeContactEmailConfirmations.storeId, id));
+  return { params: { id }, payload: { token } };
 }
 
 async function productForm(fields: Record<string, string> = {}) {
@@ -276,6 +302,12 @@ const RULES: Record<string, Rule> = {
       return { params: { id }, payload: { code: await lastPhoneCode(ctx.t, id) } };
     },
   },
+  // A contact address's link is sent again by the store's members; opening it needs only its token.
+  "POST /api/stores/:id/contact-email/resend": {
+    expect: storeScoped(202),
+    request: async (ctx) => ({ params: { id: await storeWithPendingContact(ctx) } }),
+  },
+  "POST /api/stores/:id/contact-email/confirm": { expect: everyone(200), request: pendingContactToken },
   "GET /api/stores/:id/orders": { expect: storeScoped(200) },
   // Delivery options and the accountant's CSV (decision 0036): the store's members only.
   "GET /api/stores/:id/delivery-options": { expect: storeScoped(200) },

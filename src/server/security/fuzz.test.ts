@@ -108,6 +108,7 @@ function validBody(key: string): Record<string, unknown> | unknown[] {
     "POST /api/stores": () => ({ name: "Fuzz store", slug: `fuzz-${randomUUID().slice(0, 8)}` }),
     "PUT /api/stores/:id": () => ({ description: "Stoneware", phone: "912 34 567", heroImageUrl: null }),
     "POST /api/stores/:id/phone-verification/confirm": () => ({ code: "123456" }),
+    "POST /api/stores/:id/contact-email/confirm": () => ({ token: "a".repeat(43) }),
     "POST /api/stores/:id/payment-channels": () => ({
       provider: "vipps",
       externalId: "123456",
@@ -437,6 +438,8 @@ const WRITE_ROUTES = [
   "POST /api/stores/:id/erase-shopper",
   "POST /api/stores/:id/phone-verification",
   "POST /api/stores/:id/phone-verification/confirm",
+  "POST /api/stores/:id/contact-email/resend",
+  "POST /api/stores/:id/contact-email/confirm",
   "POST /api/stores/:id/products",
   "PUT /api/stores/:id/delivery-options",
   "PUT /api/products/:id",

@@ -1,5 +1,7 @@
 export interface EmailMessage {
   to: string;
+  /** Where the recipient's answer goes: the store's contact address on every shopper e-mail (decision 0066). */
+  replyTo?: string;
   subject: string;
   /** The plain-text part: every message has one (decision 0037). */
   text: string;

@@ -9,7 +9,10 @@ export function createLogEmailProvider(logger: Pick<FastifyBaseLogger, "info">):
   return {
     name: "log",
     async send(message) {
-      logger.info({ email: { to: message.to, subject: message.subject } }, "E-mail (log provider, not sent)");
+      logger.info(
+        { email: { to: message.to, replyTo: message.replyTo, subject: message.subject } },
+        "E-mail (log provider, not sent)",
+      );
       return { status: "logged" };
     },
   };

@@ -32,6 +32,7 @@ export function createSmtpEmailProvider(options: SmtpEmailOptions): EmailProvide
       const info = await transport.sendMail({
         from: options.from,
         to: message.to,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         subject: message.subject,
         text: message.text,
         html: message.html,

@@ -18,7 +18,7 @@ export type OrderEmailPurpose =
   | "seller_withdrawal"
   | "withdrawal_confirmation";
 /** An order's e-mails, and the owners' notice of a changed payout account (decision 0058). */
-export type EmailPurpose = OrderEmailPurpose | "payout_account_changed";
+export type EmailPurpose = OrderEmailPurpose | "payout_account_changed" | "contact_email_confirmation";
 
 /**
  * The e-mails that go to the address a shopper typed at checkout, which nobody proved is theirs
@@ -46,7 +46,15 @@ export interface OrderEmailContext {
   publicToken: string;
   withdrawnAt: Date | null;
   items: { title: string; variantLabel: string | null; unitPrice: string; qty: number }[];
-  store: { id: string; name: string; slug: string; locale: string; phone: string | null };
+  store: {
+    id: string;
+    name: string;
+    slug: string;
+    locale: string;
+    phone: string | null;
+    /** Where shoppers reach the seller: the confirmed contact address, else the owner's (decision 0066). */
+    contactEmail: string;
+  };
   /** The chosen delivery and its price (decision 0036); null for an order without one. */
   delivery: { name: string; price: string } | null;
   /** VAT per rate in kroner; empty when the seller is not VAT-registered. */
@@ -246,6 +254,8 @@ function receipt(w: Writer, context: OrderEmailContext) {
   if (legal.address) seller.push(["", legal.address]);
   // As every screen shows it ("+47 912 34 567"), not as stored.
   if (context.store.phone) seller.push(["", formatPhone(context.store.phone)]);
+  // ehandelsloven § 8: the seller's e-mail address, on every receipt (decision 0066).
+  if (context.store.contactEmail) seller.push([w.t("contactEmail"), context.store.contactEmail]);
   w.table(seller.map(([label, value]) => (label ? [label, value] : [value, ""])));
 }
 

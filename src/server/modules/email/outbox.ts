@@ -5,7 +5,13 @@ import type { Database } from "../../db/client";
 import { emailLog, emailOutbox } from "../../db/schema";
 import { OutboxPasses } from "../../lib/outbox-passes";
 import { deliveryOf } from "../orders/service";
-import { composeOrderEmail, type OrderEmailContext, type OrderEmailPurpose } from "./messages";
+import { contactEmailSqlText } from "../stores/contact-email";
+import {
+  type ContactConfirmationParams,
+  composeContactConfirmation,
+  withoutToken,
+} from "./contact-confirmation";
+import { composeOrderEmail, goesToShopper, type OrderEmailContext, type OrderEmailPurpose } from "./messages";
 import { composePayoutNotice, type PayoutNoticeParams } from "./payout-notice";
 import { recipientOverLimit } from "./recipient-limit";
 import type { RefundNoticeParams } from "./refund-notice";
@@ -21,7 +27,7 @@ interface ClaimedRow {
   linkOrigin: string | null;
   context: OrderEmailContext | null;
   /** What a message fixed when queued says: a payout notice (0058), a refund notice (0064). */
-  params: PayoutNoticeParams | RefundNoticeParams | null;
+  params: PayoutNoticeParams | RefundNoticeParams | ContactConfirmationParams | null;
 }
 
 /** A claimed row as CLAIM_SQL returns it: the context's dates arrive as JSON strings, its delivery as columns. */
@@ -33,7 +39,7 @@ type ClaimRow = {
   purpose: string;
   attempts: number;
   link_origin: string | null;
-  params: PayoutNoticeParams | RefundNoticeParams | null;
+  params: PayoutNoticeParams | RefundNoticeParams | ContactConfirmationParams | null;
   context:
     | (Omit<OrderEmailContext, "placedAt" | "withdrawnAt" | "delivery"> & {
         placedAt: string;
@@ -46,6 +52,17 @@ type ClaimRow = {
 };
 
 const BATCH = 20;
+
+/** The confirmation link's token a claimed message carries, if it is one (decision 0066). */
+const tokenOf = (row: ClaimedRow) =>
+  row.purpose === "contact_email_confirmation"
+    ? (row.params as ContactConfirmationParams | null)?.token
+    : undefined;
+
+const withoutTokenParam = (params: ClaimedRow["params"]) => {
+  const { token: _token, ...rest } = (params ?? {}) as Record<string, string | null>;
+  return rest;
+};
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
 /**
@@ -79,7 +96,7 @@ const CLAIM_SQL = `/* torg:email_claim */
           'released', bool_or(p.status = 'cancelled' and p.authorised_at is not null))
         from payments p where p.order_id = o.id having count(*) > 0),
       'store', json_build_object('id', s.id, 'name', s.name, 'slug', s.slug, 'locale', s.default_locale,
-        'phone', s.phone),
+        'phone', s.phone, 'contactEmail', ${contactEmailSqlText("s")}),
       'legal', json_build_object('legalName', s.legal_name, 'orgNumber', s.org_number, 'address', s.address),
       'items', coalesce((select json_agg(json_build_object('title', i.title, 'variantLabel', i.variant_label,
           'unitPrice', i.unit_price::text, 'qty', i.qty) order by i.title, i.id)
@@ -99,7 +116,8 @@ const RECORD_SENT_SQL = `/* torg:email_sent */
     select * from jsonb_to_recordset($1::jsonb) as s(outbox_id uuid, order_id uuid, store_id uuid,
       to_address text, subject text, body text, purpose text, status text, provider text, attempt int)
   ), marked as (
-    update email_outbox o set status = 'sent', sent_at = now(), locked_until = null, last_error = null
+    update email_outbox o set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
+      params = o.params - 'token'
     where o.id in (select outbox_id from sent)
   )
   insert into email_log (order_id, store_id, outbox_id, to_address, subject, body, purpose, status, provider,
@@ -202,6 +220,10 @@ export class EmailOutboxWorker {
       if (!row.params) throw new Error("This notice has nothing to say");
       return composePayoutNotice(row.params as PayoutNoticeParams, row.linkOrigin);
     }
+    if (row.purpose === "contact_email_confirmation") {
+      if (!row.params) throw new Error("This confirmation has nothing to say");
+      return composeContactConfirmation(row.params as ContactConfirmationParams, row.linkOrigin);
+    }
     if (!row.context) throw new Error("The order of this e-mail no longer exists");
     const refund = row.purpose === "order_refunded" ? (row.params as RefundNoticeParams | null) : null;
     return composeOrderEmail(row.purpose as OrderEmailPurpose, row.context, row.linkOrigin, refund);
@@ -214,13 +236,19 @@ export class EmailOutboxWorker {
     try {
       const message = this.compose(row);
       subject = message.subject;
-      text = message.text;
+      text = withoutToken(message.text, tokenOf(row));
       const held = await this.overRecipientLimit(row);
       if (held) {
         await this.recordHeld(row, subject, text, held);
         return undefined;
       }
-      const result = await this.provider.send({ ...message, to: row.toAddress });
+      // The shopper's answer goes to the seller, not to Torg's sending address (decision 0066).
+      const replyTo = goesToShopper(row.purpose) ? row.context?.store.contactEmail || undefined : undefined;
+      const result = await this.provider.send({
+        ...message,
+        to: row.toAddress,
+        ...(replyTo ? { replyTo } : {}),
+      });
       return this.logRow(row, subject, text, result.status, null);
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -232,6 +260,8 @@ export class EmailOutboxWorker {
           .update(emailOutbox)
           .set({
             status: finalAttempt ? "failed" : "pending",
+            // A link given up on is never sent: its token leaves the outbox with it.
+            ...(finalAttempt && tokenOf(row) ? { params: withoutTokenParam(row.params) } : {}),
             lastError: reason,
             lockedUntil: null,
             nextAttemptAt: new Date(Date.now() + delay),

@@ -34,7 +34,9 @@ export async function recipientOverLimit(
   message: { toAddress: string; purpose: string; attempts: number },
   limit: number,
 ): Promise<string | undefined> {
-  if (limit <= 0 || message.attempts > 1 || !goesToShopper(message.purpose)) return undefined;
+  // A contact address's link also goes to an address someone typed (decision 0066).
+  const typed = goesToShopper(message.purpose) || message.purpose === "contact_email_confirmation";
+  if (limit <= 0 || message.attempts > 1 || !typed) return undefined;
   const hit = await hitRateLimit(db, recipientLimitKey(message.toAddress), limit, HOUR_MS);
   return hit.allowed ? undefined : `Not sent: over ${limit} e-mails to this address per hour`;
 }

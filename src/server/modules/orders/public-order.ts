@@ -4,6 +4,7 @@ import { ORDER_TOKEN_PATTERN, type PublicOrder, WITHDRAWAL_DAYS } from "../../..
 import type { Db, DbOrTx } from "../../db/client";
 import { deliveryOptions, orderItems, orderStatusEvents, orders, stores } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
+import { contactEmailSql } from "../stores/contact-email";
 import { deliveryOf } from "./service";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,6 +28,7 @@ async function findByToken(db: DbOrTx, token: string, lock = false) {
         slug: stores.slug,
         locale: stores.defaultLocale,
         phone: stores.phone,
+        contactEmail: sql<string>`${contactEmailSql('"stores"')}`,
         legalName: stores.legalName,
         orgNumber: stores.orgNumber,
         address: stores.address,
@@ -95,6 +97,7 @@ export async function getPublicOrder(db: Db, token: string, now = new Date()): P
       slug: store.slug,
       locale: store.locale,
       phone: store.phone,
+      contactEmail: store.contactEmail,
       legalName: store.legalName,
       orgNumber: store.orgNumber,
       address: store.address,

@@ -4,6 +4,7 @@ import type { PublicStore } from "../../../shared/storefront";
 import type { Db } from "../../db/client";
 import { stores } from "../../db/schema";
 import { notFound } from "../../lib/http-error";
+import { contactEmailSql } from "../stores/contact-email";
 import { legalDetailsOf } from "../stores/service";
 
 /**
@@ -29,7 +30,12 @@ const deliveryOptionsJson = sql<DeliveryOptionView[]>`coalesce((
 export const publicStoreRead = (db: Db) => ({
   name: "torg_public_store",
   query: db
-    .select({ store: stores, paymentMethods: paymentMethodsJson, deliveryOptions: deliveryOptionsJson })
+    .select({
+      store: stores,
+      paymentMethods: paymentMethodsJson,
+      deliveryOptions: deliveryOptionsJson,
+      contactEmail: sql<string>`${contactEmailSql('"stores"')}`,
+    })
     .from(stores)
     .where(and(eq(stores.slug, sql.placeholder("slug")), isNull(stores.deletedAt))),
 });
@@ -63,6 +69,7 @@ export async function getPublicStoreBySlug(db: Db, slug: string): Promise<Public
     heroImageUrl: store.heroImageUrl,
     fallbackHeroImage: store.fallbackHeroImage,
     phone: store.phone,
+    contactEmail: row.contactEmail,
     description: store.theme.description ?? null,
     seoTitle: typeof store.theme.seoTitle === "string" ? store.theme.seoTitle : null,
     seoDescription: typeof store.theme.seoDescription === "string" ? store.theme.seoDescription : null,

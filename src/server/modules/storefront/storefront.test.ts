@@ -84,6 +84,8 @@ describe("public store reads", () => {
       heroImageUrl: hero,
       fallbackHeroImage: expect.stringMatching(/^\/uploads\/products\/.+-1600\.webp$/),
       phone: "+4791234567",
+      // The seller's e-mail is public on purpose (ehandelsloven § 8): the owner's until another is confirmed (0066).
+      contactEmail: expect.stringMatching(/^seller.+@example\.no$/),
       description: "Rings & <b>bands</b> from Tromsø",
       paymentMethods: ["vipps"],
       seoTitle: null,

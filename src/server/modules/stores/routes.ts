@@ -23,6 +23,8 @@ import { requireUser } from "../auth/session";
 import { listStoreProducts } from "../products/service";
 import { assertSellerSmsPhone } from "../sms/destination";
 import { requireStoreMember } from "./access";
+import { sendContactEmailLink } from "./contact-email";
+import { contactEmailRoutes } from "./contact-email-routes";
 import { deliveryOptionRoutes } from "./delivery-option-routes";
 import { buildFinnListing } from "./finn-listing";
 import {
@@ -111,7 +113,17 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
       const { phone } = request.body;
       if (phone) assertSellerSmsPhone(phone, config.sms.allowedCountries, requestLanguage(request));
-      return getStoreSummary(db, await updateStore(db, store, request.body, onCatalogueChange));
+      const updated = await updateStore(db, store, request.body, onCatalogueChange);
+      const contact = updated.contactEmail;
+      if (contact && contact !== store.contactEmail && contact !== updated.verifiedContactEmail) {
+        // The address is saved whatever happens to its link: over the hourly allowance, the settings
+        // say it waits and offer to send the link again (decision 0066).
+        await sendContactEmailLink(db, updated, {
+          linkOrigin: publicOrigin(request, config),
+          language: requestLanguage(request),
+        }).catch((error: unknown) => request.log.warn({ err: error }, "Contact address link not sent"));
+      }
+      return getStoreSummary(db, updated);
     },
   );
 
@@ -191,5 +203,6 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   );
 
   await app.register(phoneVerificationRoutes, deps);
+  await app.register(contactEmailRoutes, deps);
   await app.register(deliveryOptionRoutes, deps);
 };

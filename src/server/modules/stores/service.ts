@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { normalizeOrgNumber } from "../../../shared/org-number";
 import { toE164 } from "../../../shared/phone";
 import { slugify, slugWithSuffix } from "../../../shared/slug";
@@ -10,22 +10,28 @@ import type {
   UpdateStoreInput,
 } from "../../../shared/store";
 import type { Db, DbOrTx } from "../../db/client";
-import { products, qrCodes, storeMembers, stores, type users } from "../../db/schema";
+import { qrCodes, storeContactEmailConfirmations, storeMembers, stores, type users } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
 import type { OnCatalogueChange } from "../../lib/deps";
 import { badRequest, HttpError } from "../../lib/http-error";
 import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
 import type { StoreRow } from "./access";
+import { contactEmailChanges, contactEmailSql } from "./contact-email";
 
 type User = typeof users.$inferSelect;
 
-const productCount =
-  sql<number>`(select count(*) from ${products} where ${products.storeId} = ${stores.id})`.mapWith(Number);
+/** Written out in full: Drizzle leaves the table name off a column of a query without joins. */
+const productCount = sql<number>`(select count(*) from products p where p.store_id = "stores"."id")`.mapWith(
+  Number,
+);
+/** The address shoppers see now (decision 0066), read beside the store. */
+const contactEmailInUse = sql<string>`${contactEmailSql('"stores"')}`;
 
 export function toStoreSummary(
   row: StoreRow,
-  extra: { productCount: number; role?: string | null },
+  extra: { productCount: number; contactEmailInUse: string; role?: string | null },
 ): StoreSummary {
+  const contactConfirmed = row.contactEmail !== null && row.contactEmail === row.verifiedContactEmail;
   return {
     id: row.id,
     name: row.name,
@@ -35,6 +41,9 @@ export function toStoreSummary(
     fallbackHeroImage: row.fallbackHeroImage,
     phone: row.phone,
     phoneVerified: row.phone !== null && row.phone === row.verifiedPhone,
+    contactEmail: row.contactEmail,
+    contactEmailInUse: extra.contactEmailInUse,
+    contactEmailPending: row.contactEmail !== null && !contactConfirmed,
     theme: row.theme,
     ...legalDetailsOf(row),
     productCount: extra.productCount,
@@ -58,7 +67,7 @@ export function legalDetailsOf(row: StoreRow): StoreLegalDetails {
 /** The stores a user is a member of, newest first ("Your Stores"). */
 export async function listMemberStores(db: Db, user: User): Promise<StoreSummary[]> {
   const rows = await db
-    .select({ store: stores, role: storeMembers.role, productCount })
+    .select({ store: stores, role: storeMembers.role, productCount, contactEmailInUse })
     .from(stores)
     .innerJoin(storeMembers, and(eq(storeMembers.storeId, stores.id), eq(storeMembers.userId, user.id)))
     .where(isNull(stores.deletedAt))
@@ -68,10 +77,13 @@ export async function listMemberStores(db: Db, user: User): Promise<StoreSummary
 
 export async function getStoreSummary(db: Db, store: StoreRow): Promise<StoreSummary> {
   const [row] = await db
-    .select({ productCount: count() })
-    .from(products)
-    .where(eq(products.storeId, store.id));
-  return toStoreSummary(store, { productCount: row?.productCount ?? 0 });
+    .select({ productCount, contactEmailInUse })
+    .from(stores)
+    .where(eq(stores.id, store.id));
+  return toStoreSummary(store, {
+    productCount: row?.productCount ?? 0,
+    contactEmailInUse: row?.contactEmailInUse ?? "",
+  });
 }
 
 /** Numbered suffixes tried first, for a readable slug; past them, anyone could have squatted the next ones. */
@@ -192,6 +204,17 @@ export async function updateStore(
     }
     // A new number is not the one the seller proved: it needs its own code before it gets texts.
     if (changes.phone !== store.phone) changes.verifiedPhone = null;
+  }
+  if (input.contactEmail !== undefined) {
+    const contact = await contactEmailChanges(db, store, input.contactEmail || null);
+    changes.contactEmail = contact.contactEmail;
+    if (contact.verifiedContactEmail !== undefined)
+      changes.verifiedContactEmail = contact.verifiedContactEmail;
+    // A link sent for an address no longer asked for must not confirm anything.
+    if (contact.contactEmail !== store.contactEmail)
+      await db
+        .delete(storeContactEmailConfirmations)
+        .where(eq(storeContactEmailConfirmations.storeId, store.id));
   }
   try {
     const [updated] = await db

@@ -107,7 +107,7 @@ export function DeliveryOptionsCard({ storeId }: { storeId: string }) {
   });
 
   return (
-    <Card>
+    <Card id="store-delivery" className="scroll-mt-24">
       <CardHeader>
         <CardTitle>{t("stores.delivery.title")}</CardTitle>
         <CardDescription>{t("stores.delivery.subtitle")}</CardDescription>

@@ -75,7 +75,7 @@ export function LegalSettingsCard({ store }: { store: StoreSummary }) {
   );
 
   return (
-    <Card>
+    <Card id="store-legal" className="scroll-mt-24">
       <CardHeader>
         <CardTitle>{t("stores.legal.title")}</CardTitle>
         <CardDescription>{t("stores.legal.subtitle")}</CardDescription>

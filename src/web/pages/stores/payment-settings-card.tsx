@@ -127,7 +127,7 @@ export function PaymentSettingsCard({ store }: { store: StoreSummary }) {
   }, [editing]);
 
   return (
-    <Card>
+    <Card id="store-payment" className="scroll-mt-24">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid min-w-0 flex-[1_1_14rem] gap-1.5">
           <CardTitle className="flex items-center gap-2">

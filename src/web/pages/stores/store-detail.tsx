@@ -1,6 +1,6 @@
-import { ExternalLink, Package, Plus, ReceiptText, Settings, Trash2 } from "lucide-react";
-import { useState } from "react";
-import { Link, useMatch, useNavigate, useParams, useSearchParams } from "react-router";
+import { ExternalLink, Package, Plus, QrCode, ReceiptText, Settings, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useLocation, useMatch, useNavigate, useParams, useSearchParams } from "react-router";
 import type { StoreSummary } from "../../../shared/store";
 import { PageTitle } from "../../components/page-title";
 import { BackLink } from "../../components/products/back-link";
@@ -14,18 +14,21 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { ApiError } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { useStore } from "../../lib/queries/stores";
+import { QrCodesTab } from "../admin/qr-codes-tab";
 import { DeliveryOptionsCard } from "./delivery-options-card";
 import { EraseShopperCard } from "./erase-shopper-card";
 import { LegalSettingsCard } from "./legal-settings-card";
+import { OpenChecklist } from "./open-checklist";
 import { OrdersTab } from "./orders-tab";
 import { PaymentSettingsCard } from "./payment-settings-card";
 import { ProductsTab } from "./products-tab";
 import { SalesReportCard } from "./sales-report-card";
+import { ShoppersCard } from "./shoppers-card";
 import { storefrontPrefix } from "./slug-input";
 import { SmsCard } from "./sms-card";
 import { StoreSettingsCard } from "./store-settings-card";
 
-const TABS = ["products", "settings", "orders"] as const;
+const TABS = ["products", "settings", "orders", "qr"] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
 
@@ -52,6 +55,12 @@ function StoreDetail({ store }: { store: StoreSummary }) {
   const requested = params.get("tab");
   const tab: Tab = isTab(requested) ? requested : editRoute ? "settings" : "products";
   const storefront = `/s/${store.slug}`;
+  const { hash } = useLocation();
+
+  // The checklist links to a section of the settings (#store-payment): it is there once the tab shows.
+  useEffect(() => {
+    if (hash.length > 1 && tab === "settings") document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash, tab]);
 
   function changeTab(next: string) {
     setParams(
@@ -108,6 +117,8 @@ function StoreDetail({ store }: { store: StoreSummary }) {
         </div>
       </div>
 
+      <OpenChecklist store={store} />
+
       <Tabs value={tab} onValueChange={changeTab}>
         <TabsList className="w-full sm:w-auto">
           <TabsTrigger value="products" className="flex-1 px-2 sm:flex-none sm:px-3">
@@ -122,6 +133,10 @@ function StoreDetail({ store }: { store: StoreSummary }) {
             <ReceiptText aria-hidden="true" className="hidden size-4 sm:block" />
             {t("stores.tabOrders")}
           </TabsTrigger>
+          <TabsTrigger value="qr" className="flex-1 px-2 sm:flex-none sm:px-3">
+            <QrCode aria-hidden="true" className="hidden size-4 sm:block" />
+            {t("stores.tabQr")}
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="products" className="mt-6">
           {/* Keyed: another store's tab starts with its own search box, not the last store's words. */}
@@ -129,6 +144,7 @@ function StoreDetail({ store }: { store: StoreSummary }) {
         </TabsContent>
         <TabsContent value="settings" className="mt-6 grid gap-6">
           <StoreSettingsCard store={store} />
+          <ShoppersCard store={store} />
           <DeliveryOptionsCard storeId={store.id} />
           <LegalSettingsCard store={store} />
           <PaymentSettingsCard store={store} />
@@ -138,6 +154,10 @@ function StoreDetail({ store }: { store: StoreSummary }) {
         <TabsContent value="orders" className="mt-6 grid gap-6">
           <OrdersTab storeId={store.id} />
           <SalesReportCard storeId={store.id} />
+        </TabsContent>
+        <TabsContent value="qr" className="mt-6">
+          {/* The admin's QR screen itself (decision 0012), where the seller works in the store. */}
+          <QrCodesTab />
         </TabsContent>
       </Tabs>
 

@@ -74,6 +74,10 @@ export const Info = /* @__PURE__ */ icon([
   ["path", { d: "M12 8h.01" }],
 ]);
 export const LoaderCircle = /* @__PURE__ */ icon([["path", { d: "M21 12a9 9 0 1 1-6.219-8.56" }]]);
+export const Mail = /* @__PURE__ */ icon([
+  ["path", { d: "m22 7-8.991 5.727a2 2 0 0 1-2.009 0L2 7" }],
+  ["rect", { x: "2", y: "4", width: "20", height: "16", rx: "2" }],
+]);
 export const Maximize = /* @__PURE__ */ icon([
   ["path", { d: "M8 3H5a2 2 0 0 0-2 2v3" }],
   ["path", { d: "M21 8V5a2 2 0 0 0-2-2h-3" }],

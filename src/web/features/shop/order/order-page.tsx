@@ -6,7 +6,7 @@ import { formatOrgNumber } from "../../../../shared/org-number";
 import { formatPhone } from "../../../../shared/phone-format";
 import { Badge, type BadgeProps } from "../../../components/ui/badge";
 import { useTranslation } from "../../../lib/i18n";
-import { Phone, Store } from "../components/icons";
+import { Mail, Phone, Store } from "../components/icons";
 import { ShopFooter } from "../components/shop-footer";
 import { StoreLogo } from "../components/store-logo";
 import { useOrderDate } from "./order-date";
@@ -212,6 +212,17 @@ export function OrderPage({ order: initial, token }: { order: PublicOrder; token
                   >
                     <Phone aria-hidden className="size-4" />
                     {t("orderPage.callSeller", { phone: formatPhone(order.store.phone) })}
+                  </a>
+                </li>
+              )}
+              {order.store.contactEmail && (
+                <li>
+                  <a
+                    href={`mailto:${order.store.contactEmail}`}
+                    className="inline-flex items-center gap-2 break-all underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  >
+                    <Mail aria-hidden className="size-4 shrink-0" />
+                    {t("orderPage.emailSeller", { email: order.store.contactEmail })}
                   </a>
                 </li>
               )}

@@ -258,6 +258,10 @@ function EmptyState({ store, q }: { store: PublicStore; q: string }) {
       <p role={q ? "status" : undefined} className="text-muted-foreground">
         {q ? t("storefront.noMatches", { q }) : t("storefront.noProducts")}
       </p>
+      {/* A store with nothing at all says it is getting ready, not that it is out (decision 0066). */}
+      {!q && (
+        <p className="text-sm text-muted-foreground">{t("storefront.emptyStore", { store: store.name })}</p>
+      )}
       {q && (
         <a href={`/s/${store.slug}`} className={CLEAR_SEARCH_LINK}>
           <X aria-hidden="true" className="size-4" />

@@ -129,7 +129,8 @@ export function StorefrontPage({
           onAdd={add}
         />
 
-        <ReadyToOrder store={store} onOrderNow={orderNow} />
+        {/* Nothing to order yet: no "Order Now" that leads nowhere (issue 33 item 4). */}
+        {(listing.total > 0 || listing.q) && <ReadyToOrder store={store} onOrderNow={orderNow} />}
       </main>
 
       <ShopFooter storeSlug={store.slug} />
