@@ -5,6 +5,7 @@ import type { Database } from "../../db/client";
 import { emailLog, emailOutbox } from "../../db/schema";
 import { OutboxPasses } from "../../lib/outbox-passes";
 import { deliveryOf } from "../orders/service";
+import { type AccountLinkParams, composeAccountLink, withoutToken } from "./account-link";
 import { composeOrderEmail, type OrderEmailContext, type OrderEmailPurpose } from "./messages";
 import { composePayoutNotice, type PayoutNoticeParams } from "./payout-notice";
 import { recipientOverLimit } from "./recipient-limit";
@@ -20,8 +21,8 @@ interface ClaimedRow {
   attempts: number;
   linkOrigin: string | null;
   context: OrderEmailContext | null;
-  /** What a message fixed when queued says: a payout notice (0058), a refund notice (0064). */
-  params: PayoutNoticeParams | RefundNoticeParams | null;
+  /** What a message fixed when queued says: a payout notice (0058), a refund notice (0064), an account link (0065). */
+  params: PayoutNoticeParams | RefundNoticeParams | AccountLinkParams | null;
 }
 
 /** A claimed row as CLAIM_SQL returns it: the context's dates arrive as JSON strings, its delivery as columns. */
@@ -33,7 +34,7 @@ type ClaimRow = {
   purpose: string;
   attempts: number;
   link_origin: string | null;
-  params: PayoutNoticeParams | RefundNoticeParams | null;
+  params: PayoutNoticeParams | RefundNoticeParams | AccountLinkParams | null;
   context:
     | (Omit<OrderEmailContext, "placedAt" | "withdrawnAt" | "delivery"> & {
         placedAt: string;
@@ -99,7 +100,9 @@ const RECORD_SENT_SQL = `/* torg:email_sent */
     select * from jsonb_to_recordset($1::jsonb) as s(outbox_id uuid, order_id uuid, store_id uuid,
       to_address text, subject text, body text, purpose text, status text, provider text, attempt int)
   ), marked as (
-    update email_outbox o set status = 'sent', sent_at = now(), locked_until = null, last_error = null
+    update email_outbox o set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
+      -- An account link's token is kept only until it is sent (decision 0065).
+      params = case when o.purpose in ('password_reset', 'email_verification') then null else o.params end
     where o.id in (select outbox_id from sent)
   )
   insert into email_log (order_id, store_id, outbox_id, to_address, subject, body, purpose, status, provider,
@@ -202,6 +205,10 @@ export class EmailOutboxWorker {
       if (!row.params) throw new Error("This notice has nothing to say");
       return composePayoutNotice(row.params as PayoutNoticeParams, row.linkOrigin);
     }
+    if (row.purpose === "password_reset" || row.purpose === "email_verification") {
+      if (!row.params) throw new Error("This link has nothing to say");
+      return composeAccountLink(row.purpose, row.params as AccountLinkParams, row.linkOrigin);
+    }
     if (!row.context) throw new Error("The order of this e-mail no longer exists");
     const refund = row.purpose === "order_refunded" ? (row.params as RefundNoticeParams | null) : null;
     return composeOrderEmail(row.purpose as OrderEmailPurpose, row.context, row.linkOrigin, refund);
@@ -214,7 +221,9 @@ export class EmailOutboxWorker {
     try {
       const message = this.compose(row);
       subject = message.subject;
-      text = message.text;
+      // What is kept of an account link leaves its token out: the link works from the inbox only (0065).
+      const token = row.params && "token" in row.params ? row.params.token : "";
+      text = withoutToken(message.text, token);
       const held = await this.overRecipientLimit(row);
       if (held) {
         await this.recordHeld(row, subject, text, held);
