@@ -448,7 +448,17 @@ const RULES: Record<string, Rule> = {
   // Server-rendered pages (decision 0031), with and without the trailing slash. This app has no built
   // client, so each answers the JSON 404; with one they render (storefront and account page tests).
   ...Object.fromEntries(
-    ["/login", "/register", "/privacy", "/s/:slug", "/products/:id", "/s/:slug/terms"]
+    [
+      "/login",
+      "/register",
+      "/privacy",
+      "/forgot-password",
+      "/reset-password",
+      "/verify-email",
+      "/s/:slug",
+      "/products/:id",
+      "/s/:slug/terms",
+    ]
       .flatMap((url) => [url, `${url}/`])
       .map((url) => [
         `GET ${url}`,
