@@ -8,6 +8,7 @@ import {
   recordPageErrors,
   signInSharedSeller,
 } from "./helpers";
+import { proveAddress } from "./mailbox";
 
 /**
  * Paying at checkout on the local Vipps and Stripe fakes (decisions 0034, 0035): the shopper pays and
@@ -25,7 +26,9 @@ async function noSeriousViolations(page: Page, what: string) {
 
 /** A store of the shared seller with live Vipps and Stripe channels and one 349 kr piece (stock 1). */
 async function payingShop(request: APIRequestContext, title: string) {
-  const { password } = await signInSharedSeller(request);
+  const { email, password } = await signInSharedSeller(request);
+  // Taking payments online waits for a proven address (decision 0065).
+  await proveAddress(request, email);
   const store = await createStoreThroughApi(request, "Fjordglass");
   for (const [provider, externalId] of [
     ["vipps", "123456"],

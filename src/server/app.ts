@@ -161,8 +161,18 @@ export async function buildApp({
 
   await app.register(healthRoutes, deps);
   await app.register(metricsRoutes, { ...deps, metrics });
-  await app.register(authRoutes, deps);
-  await app.register(userRoutes, deps);
+  const emailOutbox = new EmailOutboxWorker(database, createEmailProvider(config, app.log), {
+    ...config.email,
+    logger: app.log,
+  });
+  if (config.email.worker) {
+    app.addHook("onReady", async () => emailOutbox.start());
+    app.addHook("onClose", async () => emailOutbox.stop());
+  }
+  app.decorate("emailOutbox", emailOutbox);
+  const wakeEmail = config.email.worker ? emailOutbox : undefined;
+  await app.register(authRoutes, { ...deps, emailOutbox: wakeEmail });
+  await app.register(userRoutes, { ...deps, emailOutbox: wakeEmail });
   await app.register(settingsRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(storeRoutes, deps);
@@ -175,16 +185,6 @@ export async function buildApp({
     app.addHook("onClose", async () => smsOutbox.stop());
   }
   app.decorate("smsOutbox", smsOutbox);
-  const emailOutbox = new EmailOutboxWorker(database, createEmailProvider(config, app.log), {
-    ...config.email,
-    logger: app.log,
-  });
-  if (config.email.worker) {
-    app.addHook("onReady", async () => emailOutbox.start());
-    app.addHook("onClose", async () => emailOutbox.stop());
-  }
-  app.decorate("emailOutbox", emailOutbox);
-  const wakeEmail = config.email.worker ? emailOutbox : undefined;
   const housekeeping = new HousekeepingWorker(database.db, storage, {
     intervalMs: config.housekeepingIntervalMs,
     retention: config.retention,

@@ -64,6 +64,20 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+/** "Forgot password?": the address to send a reset link to (decision 0065). */
+export const forgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** A one-time link's token, as the link carries it. */
+const linkToken = z.string().min(1, "errors.linkInvalid").max(200, "errors.linkInvalid");
+
+/** A new password from a reset link: the same rules as at sign-up. */
+export const resetPasswordSchema = z.object({ token: linkToken, password: passwordField });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** Opening a proof-of-address link. */
+export const emailTokenSchema = z.object({ token: linkToken });
+
 /** Deleting one's account asks for the password again: a session alone is not proof of owning it. */
 export const deleteAccountSchema = z.object({
   password: z
@@ -80,6 +94,8 @@ export const publicUserSchema = z.object({
   fullName: z.string(),
   isAdmin: z.boolean(),
   isWhitelisted: z.boolean(),
+  /** Whether the account's address is proven (decision 0065). */
+  emailVerified: z.boolean(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
 });

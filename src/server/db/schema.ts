@@ -34,6 +34,11 @@ export const users = pgTable(
     isWhitelisted: boolean("is_whitelisted").notNull().default(false),
     isAdmin: boolean("is_admin").notNull().default(false),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    /**
+     * When the account's address was proven, by a link sent to it being opened (decision 0065); null until
+     * then. What needs a proven address (live payments, the sign-up allow-list) waits for it.
+     */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     authMeta: jsonb("auth_meta").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
@@ -54,6 +59,31 @@ export const sessions = pgTable(
     userAgent: text("user_agent"),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * One-time links sent by e-mail (decision 0065): a password reset, or the proof of an address (the
+ * account's own, or a new one it is to change to). Only a SHA-256 of the token is kept; a row is used once.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    /** The address the link was sent to: the one it proves. */
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("account_tokens_user_idx").on(t.userId),
+    index("account_tokens_expires_idx").on(t.expiresAt),
+    check("account_tokens_purpose_check", sql`${t.purpose} in ('password_reset', 'email_verification')`),
+  ],
 );
 
 /** Fixed-window counters for throttling (login attempts...), shared by every app server (decision 0016). */
@@ -617,7 +647,7 @@ export const smsOutbox = pgTable(
   ],
 );
 
-const EMAIL_PURPOSES = sql`('order_confirmation', 'order_shipped', 'order_ready_for_pickup', 'order_cancelled', 'order_refunded', 'seller_new_order', 'seller_withdrawal', 'withdrawal_confirmation', 'payout_account_changed', 'contact_email_confirmation')`;
+const EMAIL_PURPOSES = sql`('order_confirmation', 'order_shipped', 'order_ready_for_pickup', 'order_cancelled', 'order_refunded', 'seller_new_order', 'seller_withdrawal', 'withdrawal_confirmation', 'payout_account_changed', 'contact_email_confirmation', 'password_reset', 'email_verification')`;
 
 /** Every attempt to send an e-mail, like sms_log (decision 0037): what the seller reads in the admin dashboard. */
 export const emailLog = pgTable(

@@ -11,7 +11,7 @@ import { languageOf, requestLanguage } from "../lib/language";
 import { CachedBody, sendCached } from "../lib/micro-cache";
 import { publicOrigin } from "../lib/origin";
 import { readPageTemplates } from "../lib/page-templates";
-import { type AccountPage, accountPageOf, renderAccount } from "../modules/auth/account-page";
+import { type AccountPage, accountPageOf, LINK_PAGES, renderAccount } from "../modules/auth/account-page";
 import { resolveSession } from "../modules/auth/service";
 import { SESSION_COOKIE } from "../modules/auth/session";
 import {
@@ -29,7 +29,14 @@ import { findShopTexts, SHOP_TEXTS_ROUTE } from "../modules/storefront/shop-text
 const HTML = "text/html; charset=utf-8";
 
 /** The pages the server renders (decision 0018), each an explicit route (decision 0031). */
-const ACCOUNT_PATHS = ["/login", "/register", "/privacy"] as const;
+const ACCOUNT_PATHS = [
+  "/login",
+  "/register",
+  "/privacy",
+  "/forgot-password",
+  "/reset-password",
+  "/verify-email",
+] as const;
 /** The storefront, a product page and a store's terms of sale (decision 0036). */
 const SHOP_PATHS = ["/s/:slug", "/products/:id", "/s/:slug/terms"] as const;
 /** The shopper's own order page (decision 0026). */
@@ -114,8 +121,9 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
    * they were going (to /); the privacy page is for everyone.
    */
   async function accountPage(request: FastifyRequest, reply: FastifyReply, page: AccountPage) {
-    const next = new URL(request.url, "http://torg.invalid").searchParams.get("next");
-    if (page !== "privacy") {
+    const query = new URL(request.url, "http://torg.invalid").searchParams;
+    const next = query.get("next");
+    if (page !== "privacy" && !LINK_PAGES.includes(page)) {
       const token = request.cookies[SESSION_COOKIE];
       const user = token ? await resolveSession(db, config, token).catch(() => null) : null;
       if (user) return reply.redirect(safeNextPath(next), 303);
@@ -123,6 +131,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
     const html = renderAccount(templates.account, {
       page,
       next,
+      token: query.get("token"),
       language: languageOf(request.cookies[LANGUAGE_COOKIE]) ?? requestLanguage(request),
       signupRestricted: config.signupAllowlist.length > 0,
       retention: {

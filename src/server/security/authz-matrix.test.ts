@@ -194,6 +194,21 @@ const RULES: Record<string, Rule> = {
     },
   },
   "POST /api/logout": { expect: everyone(200), endsSessions: true },
+  // Public, and the same answer for every address (decision 0065).
+  "POST /api/password-reset": {
+    expect: everyone(202),
+    request: () => json({ email: `reset-${randomUUID().slice(0, 8)}@example.no` }),
+  },
+  // The link is the credential, not the session: a link nobody was sent is refused for everyone alike.
+  "POST /api/password-reset/confirm": {
+    expect: everyone(400),
+    request: () => json({ token: "not-a-link-anyone-got", password: "a-strong-password" }),
+  },
+  "POST /api/email-verification": { expect: signedIn([202, 409]) },
+  "POST /api/email-verification/confirm": {
+    expect: everyone(400),
+    request: () => json({ token: "not-a-link-anyone-got" }),
+  },
   "GET /api/me": { expect: signedIn(200) },
   "GET /api/users/me": { expect: signedIn(200) },
   // The caller's own data as a .tar.gz: the leak check reads it unpacked.
@@ -465,7 +480,17 @@ const RULES: Record<string, Rule> = {
   // Server-rendered pages (decision 0031), with and without the trailing slash. This app has no built
   // client, so each answers the JSON 404; with one they render (storefront and account page tests).
   ...Object.fromEntries(
-    ["/login", "/register", "/privacy", "/s/:slug", "/products/:id", "/s/:slug/terms"]
+    [
+      "/login",
+      "/register",
+      "/privacy",
+      "/forgot-password",
+      "/reset-password",
+      "/verify-email",
+      "/s/:slug",
+      "/products/:id",
+      "/s/:slug/terms",
+    ]
       .flatMap((url) => [url, `${url}/`])
       .map((url) => [
         `GET ${url}`,

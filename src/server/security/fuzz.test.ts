@@ -85,6 +85,8 @@ const ACCOUNT_ROUTES = new Set([
   "POST /api/users/me/password",
   "PUT /api/users/:id",
   "DELETE /api/me",
+  "POST /api/password-reset/confirm",
+  "POST /api/email-verification",
 ]);
 
 /** A valid JSON body per write route (an object, or a list for a route that replaces one), the starting point of the "almost valid" bodies. */
@@ -101,6 +103,13 @@ function validBody(key: string): Record<string, unknown> | unknown[] {
       newPassword: fuzzer.password,
     }),
     "PUT /api/users/:id": () => ({ fullName: fuzzer.user?.fullName, email: fuzzer.user?.email }),
+    "POST /api/password-reset": () => ({ email: "nobody-here@example.no" }),
+    // A link nobody was sent: the fuzzer's account keeps its password.
+    "POST /api/password-reset/confirm": () => ({
+      token: "not-a-link-anyone-got",
+      password: "a-strong-password",
+    }),
+    "POST /api/email-verification/confirm": () => ({ token: "not-a-link-anyone-got" }),
     // Never the password: the disposable account must outlive its own fuzzing.
     "DELETE /api/me": () => ({ password: "not-the-fuzzers-password" }),
     "POST /api/stores/:id/erase-shopper": () => ({ email: "nobody-here@example.no" }),
@@ -428,6 +437,10 @@ const WRITE_ROUTES = [
   "POST /api/users/me/password",
   "PUT /api/users/:id",
   "DELETE /api/me",
+  "POST /api/password-reset",
+  "POST /api/password-reset/confirm",
+  "POST /api/email-verification",
+  "POST /api/email-verification/confirm",
   "PUT /api/settings",
   "POST /api/notifications/seen",
   "POST /api/stores",

@@ -2,14 +2,19 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openPglite, openPostgres } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
+import { accountTokens, emailOutbox, users } from "../db/schema";
 import { sourceTemplate } from "../lib/page-templates";
 import { setAdmin } from "../modules/auth/service";
+
+/** Each test app's database, for the fixtures that set up what a test takes as given (signUp). */
+const databaseOf = new WeakMap<FastifyInstance, Database>();
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or, when the suite runs for
@@ -80,6 +85,7 @@ export async function createTestApp(
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "torg-uploads-"));
   const config = testConfig({ UPLOAD_DIR: uploadDir, ...env });
   const app = await buildApp({ config, database, logger });
+  databaseOf.set(app, database);
   await app.ready();
   return {
     app,
@@ -140,10 +146,14 @@ export class Agent {
 }
 
 let counter = 0;
-/** Registers a new seller and returns an agent signed in as them. */
+/**
+ * Registers a new seller and returns an agent signed in as them. The seller is an established one: their
+ * address is proven (decision 0065) and the sign-up's verification e-mail is gone from the outbox, as if
+ * opened long ago; `verified: false` leaves the account as sign-up made it.
+ */
 export async function signUp(
   app: FastifyInstance,
-  fields: Partial<{ fullName: string; email: string; password: string }> = {},
+  fields: Partial<{ fullName: string; email: string; password: string; verified: boolean }> = {},
 ) {
   counter += 1;
   const agent = new Agent(app);
@@ -155,7 +165,19 @@ export async function signUp(
   const response = await agent.post("/api/register", body);
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const { user } = response.json() as { user: { id: string; email: string; fullName: string } };
+  const database = databaseOf.get(app);
+  if (fields.verified !== false && database) await provenAddress(database, user.id, user.email);
   return { agent, user, password: body.password };
+}
+
+/** The account's address counts as proven, with no link left to open. */
+async function provenAddress(database: Database, userId: string, email: string) {
+  const { db } = database;
+  await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
+  await db.delete(accountTokens).where(eq(accountTokens.userId, userId));
+  await db
+    .delete(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.purpose, "email_verification")));
 }
 
 /** A signed-in platform admin, granted as `npm run admin -- grant EMAIL` grants one. */
@@ -177,6 +199,7 @@ export async function createTwoTestServers(env: Record<string, string> = {}) {
   const apps: FastifyInstance[] = [];
   for (const db of [database, second]) {
     const app = await buildApp({ config: testConfig({ UPLOAD_DIR: uploads, ...env }), database: db });
+    databaseOf.set(app, db);
     await app.ready();
     apps.push(app);
   }

@@ -5,6 +5,7 @@ import { Toaster } from "../components/ui/toaster";
 import { AUTH_OPTIONS_QUERY_KEY, AuthProvider, ME_QUERY_KEY } from "../lib/auth";
 import { createQueryClient } from "../lib/query-client";
 import { ThemeProvider } from "../lib/theme";
+import { ForgotPasswordPage, ResetPasswordPage, VerifyEmailPage } from "../pages/account-links";
 import { LoginPage } from "../pages/login";
 import { PrivacyPage } from "../pages/privacy";
 import { RegisterPage } from "../pages/register";
@@ -26,18 +27,30 @@ export function accountQueryClient(state: AccountState): QueryClient {
  * (main.tsx).
  */
 export function AccountApp({ state, queryClient }: { state: AccountState; queryClient: QueryClient }) {
-  const Page = state.page === "login" ? LoginPage : RegisterPage;
   return (
     <Providers queryClient={queryClient}>
       <SkipLink />
-      {state.page === "privacy" && state.retention ? (
-        <PrivacyPage retention={state.retention} />
-      ) : (
-        <Page next={state.next} />
-      )}
+      <AccountPage state={state} />
       <Toaster />
     </Providers>
   );
+}
+
+function AccountPage({ state }: { state: AccountState }) {
+  switch (state.page) {
+    case "privacy":
+      return state.retention ? <PrivacyPage retention={state.retention} /> : null;
+    case "forgot-password":
+      return <ForgotPasswordPage />;
+    case "reset-password":
+      return <ResetPasswordPage token={state.token ?? ""} />;
+    case "verify-email":
+      return <VerifyEmailPage token={state.token ?? ""} />;
+    case "login":
+      return <LoginPage next={state.next} />;
+    default:
+      return <RegisterPage next={state.next} />;
+  }
 }
 
 function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {

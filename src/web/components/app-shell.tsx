@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { TopBar } from "./top-bar";
 import { TooltipProvider } from "./ui/tooltip";
+import { VerifyEmailBanner } from "./verify-email-banner";
 
 /**
  * Top bar and the page's <main> landmark (the skip link's target). The tooltip provider lives here,
@@ -12,6 +13,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     <TooltipProvider>
       <div className="flex min-h-dvh flex-col">
         <TopBar />
+        <VerifyEmailBanner />
         <main
           id="main"
           tabIndex={-1}

@@ -69,6 +69,11 @@ export function LoginPage({ next }: { next: string }) {
             />
           )}
         </FormField>
+        <p className="-mt-3 text-right text-sm">
+          <a href="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
+            {t("accountLinks.forgotLink")}
+          </a>
+        </p>
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={pending}>
           {pending && <Spinner />}
           {pending ? t("login.pending") : t("login.submit")}

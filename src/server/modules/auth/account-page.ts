@@ -10,7 +10,14 @@ import {
   renderAccountPage,
 } from "../../pages/render";
 
-const ACCOUNT_PAGES = { "/login": "login", "/register": "register", "/privacy": "privacy" } as const;
+const ACCOUNT_PAGES = {
+  "/login": "login",
+  "/register": "register",
+  "/privacy": "privacy",
+  "/forgot-password": "forgot-password",
+  "/reset-password": "reset-password",
+  "/verify-email": "verify-email",
+} as const;
 export type AccountPage = AccountState["page"];
 
 /** The account page a path names (login, sign-up or privacy), or undefined. */
@@ -24,11 +31,23 @@ export interface AccountPageRequest {
   next: unknown;
   language: Language;
   signupRestricted: boolean;
+  /** `?token=` of a reset or proof-of-address link (decision 0065). */
+  token?: string | null;
   /** The configured retention periods, which the privacy page states. */
   retention: RetentionPeriods;
 }
 
-const TITLES = { login: "login.submit", register: "nav.signUp", privacy: "privacy.title" } as const;
+const TITLES = {
+  login: "login.submit",
+  register: "nav.signUp",
+  privacy: "privacy.title",
+  "forgot-password": "accountLinks.forgotTitle",
+  "reset-password": "accountLinks.resetTitle",
+  "verify-email": "accountLinks.verifyTitle",
+} as const;
+
+/** The pages a link from an e-mail opens: they work whether or not the browser is signed in. */
+export const LINK_PAGES: readonly AccountPage[] = ["reset-password", "verify-email"];
 
 /** The login, sign-up or privacy page, rendered with React into account.html in the visitor's language. */
 export function renderAccount(template: string, request: AccountPageRequest): string {
@@ -41,6 +60,7 @@ export function renderAccount(template: string, request: AccountPageRequest): st
     language: request.language,
     catalogue,
     ...(privacy ? { retention: request.retention } : {}),
+    ...(LINK_PAGES.includes(request.page) ? { token: (request.token ?? "").slice(0, 200) } : {}),
   };
   const t = (key: string) => translate(request.language, catalogue, catalogue, key);
   const title = `${t(TITLES[request.page])} · ${t("common.brand")}`;

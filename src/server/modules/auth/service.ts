@@ -13,7 +13,6 @@ import type { Language } from "../../../shared/preferences";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
-import { isUniqueViolation } from "../../lib/db-errors";
 import { conflict, forbidden, HttpError, notFound } from "../../lib/http-error";
 import {
   claimPacedAttempt,
@@ -32,7 +31,7 @@ export type AuthConfig = Pick<
 >;
 
 /** argon2id is the library's default algorithm; these are its recommended OWASP-level costs. */
-const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
  * A hash computed once so an unknown email costs the same time as a wrong password: the response time
@@ -51,6 +50,7 @@ export function toPublicUser(user: UserRow): PublicUser {
     fullName: user.fullName,
     isAdmin: user.isAdmin,
     isWhitelisted: user.isWhitelisted,
+    emailVerified: user.emailVerifiedAt !== null,
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
   };
@@ -64,7 +64,7 @@ export function isOnAllowlist(email: string, allowlist: readonly string[]): bool
   return allowlist.includes(email) || allowlist.includes(domain);
 }
 
-async function findUserByEmail(db: Db, email: string) {
+export async function findUserByEmail(db: Db, email: string) {
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return user;
 }
@@ -88,7 +88,8 @@ export async function registerUser(
       email: input.email,
       fullName: input.fullName,
       passwordHash,
-      isWhitelisted: restricted,
+      // Allow-listed once the address is proven (account-links.ts, decision 0065): anyone can type one.
+      isWhitelisted: false,
       lastLoginAt: new Date(),
     })
     .onConflictDoNothing()
@@ -252,7 +253,9 @@ export async function requireCurrentPassword(user: UserRow, password: string | u
 
 /**
  * A new name is saved as it is; a new email needs the current password (a session alone is not proof
- * of owning the account), and is throttled: the answer tells whether an address has an account.
+ * of owning the account), and is throttled: the answer tells whether an address has an account. The new
+ * address replaces the old one only once it is proven (decision 0065): `changeEmail` is handed it after
+ * the checks, to send it a link; the account keeps its current address until the link is opened.
  */
 export async function updateProfile(
   db: Db,
@@ -260,6 +263,7 @@ export async function updateProfile(
   userId: string,
   input: ProfileInput,
   clientIp: string,
+  changeEmail: (user: UserRow, email: string) => Promise<void>,
 ): Promise<UserRow> {
   const [current] = await db.select().from(users).where(eq(users.id, userId));
   if (!current) throw notFound();
@@ -272,19 +276,13 @@ export async function updateProfile(
     const existing = await findUserByEmail(db, input.email);
     if (existing && existing.id !== userId) throw conflict("emailInUse");
   }
-  const user = await db
+  const [user] = await db
     .update(users)
-    .set({ fullName: input.fullName, email: changesEmail ? input.email : current.email })
+    .set({ fullName: input.fullName })
     .where(eq(users.id, userId))
-    .returning()
-    .then(([row]) => row)
-    .catch((error: unknown) => {
-      // Two accounts moving to one address at the same moment both pass the check above; the unique
-      // index lets one through and the other is told what it would have been told a moment later.
-      if (isUniqueViolation(error, "users_email_lower_key")) throw conflict("emailInUse");
-      throw error;
-    });
+    .returning();
   if (!user) throw notFound();
+  if (changesEmail) await changeEmail(user, input.email);
   await throttle?.succeeded();
   return user;
 }

@@ -35,7 +35,3 @@ export function composeContactConfirmation(
   w.paragraph("footer", { store: params.store });
   return w.done(w.t("contactConfirmSubject", { store: params.store }));
 }
-
-/** The message as email_log keeps it: the link's token cut out, so reading the log confirms nothing. */
-export const withoutToken = (text: string, token: string | undefined) =>
-  token ? text.replaceAll(encodeURIComponent(token), "…").replaceAll(token, "…") : text;

@@ -6,11 +6,9 @@ import { emailLog, emailOutbox } from "../../db/schema";
 import { OutboxPasses } from "../../lib/outbox-passes";
 import { deliveryOf } from "../orders/service";
 import { contactEmailSqlText } from "../stores/contact-email";
-import {
-  type ContactConfirmationParams,
-  composeContactConfirmation,
-  withoutToken,
-} from "./contact-confirmation";
+import { type AccountLinkParams, composeAccountLink } from "./account-link";
+import { type ContactConfirmationParams, composeContactConfirmation } from "./contact-confirmation";
+import { withoutToken } from "./link-token";
 import { composeOrderEmail, goesToShopper, type OrderEmailContext, type OrderEmailPurpose } from "./messages";
 import { composePayoutNotice, type PayoutNoticeParams } from "./payout-notice";
 import { recipientOverLimit } from "./recipient-limit";
@@ -26,8 +24,8 @@ interface ClaimedRow {
   attempts: number;
   linkOrigin: string | null;
   context: OrderEmailContext | null;
-  /** What a message fixed when queued says: a payout notice (0058), a refund notice (0064). */
-  params: PayoutNoticeParams | RefundNoticeParams | ContactConfirmationParams | null;
+  /** What a message fixed when queued says: a payout notice (0058), a refund notice (0064), a link (0065, 0066). */
+  params: PayoutNoticeParams | RefundNoticeParams | ContactConfirmationParams | AccountLinkParams | null;
 }
 
 /** A claimed row as CLAIM_SQL returns it: the context's dates arrive as JSON strings, its delivery as columns. */
@@ -39,7 +37,7 @@ type ClaimRow = {
   purpose: string;
   attempts: number;
   link_origin: string | null;
-  params: PayoutNoticeParams | RefundNoticeParams | ContactConfirmationParams | null;
+  params: PayoutNoticeParams | RefundNoticeParams | ContactConfirmationParams | AccountLinkParams | null;
   context:
     | (Omit<OrderEmailContext, "placedAt" | "withdrawnAt" | "delivery"> & {
         placedAt: string;
@@ -53,11 +51,9 @@ type ClaimRow = {
 
 const BATCH = 20;
 
-/** The confirmation link's token a claimed message carries, if it is one (decision 0066). */
-const tokenOf = (row: ClaimedRow) =>
-  row.purpose === "contact_email_confirmation"
-    ? (row.params as ContactConfirmationParams | null)?.token
-    : undefined;
+/** The link's token a claimed message carries, if it is one (decisions 0065, 0066). */
+const tokenOf = (row: ClaimedRow): string | undefined =>
+  row.params && "token" in row.params && typeof row.params.token === "string" ? row.params.token : undefined;
 
 const withoutTokenParam = (params: ClaimedRow["params"]) => {
   const { token: _token, ...rest } = (params ?? {}) as Record<string, string | null>;
@@ -117,6 +113,7 @@ const RECORD_SENT_SQL = `/* torg:email_sent */
       to_address text, subject text, body text, purpose text, status text, provider text, attempt int)
   ), marked as (
     update email_outbox o set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
+      -- A link's token is kept only until it is sent (decisions 0065, 0066).
       params = o.params - 'token'
     where o.id in (select outbox_id from sent)
   )
@@ -223,6 +220,10 @@ export class EmailOutboxWorker {
     if (row.purpose === "contact_email_confirmation") {
       if (!row.params) throw new Error("This confirmation has nothing to say");
       return composeContactConfirmation(row.params as ContactConfirmationParams, row.linkOrigin);
+    }
+    if (row.purpose === "password_reset" || row.purpose === "email_verification") {
+      if (!row.params) throw new Error("This link has nothing to say");
+      return composeAccountLink(row.purpose, row.params as AccountLinkParams, row.linkOrigin);
     }
     if (!row.context) throw new Error("The order of this e-mail no longer exists");
     const refund = row.purpose === "order_refunded" ? (row.params as RefundNoticeParams | null) : null;

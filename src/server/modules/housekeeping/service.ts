@@ -16,6 +16,7 @@ import {
   stores,
 } from "../../db/schema";
 import { deleteEndedRateLimits } from "../../lib/rate-limit";
+import { deleteEndedAccountTokens } from "../auth/account-links";
 import { deleteExpiredSessions } from "../auth/service";
 import { deleteStoredImage, storageKeysOf } from "../images/pipeline";
 import { anonymiseBuyers } from "../privacy/anonymise";
@@ -144,8 +145,9 @@ export async function runHousekeeping(
   retention: Retention,
   now: Date = new Date(),
 ): Promise<HousekeepingResult> {
-  const [, , uploads, anonymisedOrders] = await Promise.all([
+  const [, , , uploads, anonymisedOrders] = await Promise.all([
     deleteExpiredSessions(db),
+    deleteEndedAccountTokens(db),
     deleteEndedRateLimits(db),
     deleteUnclaimedUploads(db, storage, new Date(now.getTime() - UNCLAIMED_UPLOAD_MAX_AGE_MS)),
     applyRetention(db, retention, now),

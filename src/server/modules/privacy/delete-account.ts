@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { DeleteAccountInput } from "../../../shared/auth";
 import type { Db } from "../../db/client";
-import { aiLogs, qrCodes, sessions, storeMembers, userSettings, users } from "../../db/schema";
+import { accountTokens, aiLogs, qrCodes, sessions, storeMembers, userSettings, users } from "../../db/schema";
 import type { OnCatalogueChange } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
 import {
@@ -66,6 +66,7 @@ export async function deleteAccount(
     await tx.update(aiLogs).set({ userId: null }).where(eq(aiLogs.userId, userId));
     await tx.delete(userSettings).where(eq(userSettings.userId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
     await tx
       .update(users)
       .set({
@@ -74,6 +75,7 @@ export async function deleteAccount(
         passwordHash,
         isAdmin: false,
         isWhitelisted: false,
+        emailVerifiedAt: null,
         lastLoginAt: null,
         authMeta: {},
       })

@@ -9,6 +9,7 @@ import type { FileStorage } from "../../adapters/storage";
 import type { AppDeps } from "../../lib/deps";
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
+import { requireAllowlistProof } from "../auth/account-links";
 import { requireUser } from "../auth/session";
 import { createQuickStore } from "./service";
 
@@ -27,6 +28,7 @@ export const quickstoreRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileSt
     { schema: { response: { 201: quickStoreResultSchema, ...errorResponses }, body: quickStoreSchema } },
     async (request, reply) => {
       const user = requireUser(request);
+      requireAllowlistProof(user, config);
       const result = await createQuickStore(
         db,
         storage,
@@ -49,6 +51,7 @@ export const quickstoreRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileSt
     },
     async (request, reply) => {
       const user = requireUser(request);
+      requireAllowlistProof(user, config);
       const result = await createQuickStore(
         db,
         storage,

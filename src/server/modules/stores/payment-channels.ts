@@ -5,6 +5,7 @@ import { paymentChannels, type users } from "../../db/schema";
 import type { OnCatalogueChange } from "../../lib/deps";
 import { HttpError } from "../../lib/http-error";
 import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
+import { requireVerifiedEmail } from "../auth/account-links";
 import { type AuthConfig, requireCurrentPassword, throttleAccountChange } from "../auth/service";
 
 function toView(row: typeof paymentChannels.$inferSelect): PaymentChannelView {
@@ -104,6 +105,8 @@ export async function savePaymentChannel(
 ) {
   const [current] = await db.select().from(paymentChannels).where(channelOf(storeId, input.provider));
   const movesMoney = current?.externalId !== input.externalId;
+  // Taking payments online waits for a proven address (decision 0065): the owners' notices go there.
+  if (input.isLive && !current?.isLive) requireVerifiedEmail(changer.user);
   if (movesMoney) await confirmPassword(db, changer);
   const version = input.expectedUpdatedAt;
   const stillAsRead = current

@@ -19,6 +19,7 @@ import {
 import type { AppDeps } from "../../lib/deps";
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
+import { requireAllowlistProof } from "../auth/account-links";
 import { requireUser } from "../auth/session";
 import { listStoreProducts } from "../products/service";
 import { assertSellerSmsPhone } from "../sms/destination";
@@ -86,7 +87,9 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     "/api/stores",
     { schema: { body: createStoreSchema, response: { 201: storeSummarySchema, ...errorResponses } } },
     async (request, reply) => {
-      const store = await createStore(db, requireUser(request), request.body, onCatalogueChange);
+      const user = requireUser(request);
+      requireAllowlistProof(user, config);
+      const store = await createStore(db, user, request.body, onCatalogueChange);
       return reply.status(201).send(await getStoreSummary(db, store));
     },
   );

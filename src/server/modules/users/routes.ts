@@ -9,10 +9,16 @@ import {
 } from "../../../shared/auth";
 import type { AppDeps } from "../../lib/deps";
 import { HttpError } from "../../lib/http-error";
+import { publicOrigin } from "../../lib/origin";
+import { sendEmailChangeLink } from "../auth/account-links";
+import type { EmailWake } from "../auth/routes";
 import { changePassword, toPublicUser, updateProfile } from "../auth/service";
 import { requireUser } from "../auth/session";
 
-export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const userRoutes: FastifyPluginAsyncZod<AppDeps & EmailWake> = async (
+  app,
+  { db, config, emailOutbox },
+) => {
   app.get(
     "/api/users/me",
     { schema: { response: { 200: publicUserSchema, ...errorResponses } } },
@@ -32,7 +38,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       const user = requireUser(request);
       // The id in the URL only has to name the caller; who the caller is comes from the session (decision 0003).
       if (request.params.id !== user.id) throw new HttpError(403, "notYourAccount");
-      return toPublicUser(await updateProfile(db, config, user.id, request.body, request.ip));
+      // A new address is sent a link and replaces the old one when it is opened (decision 0065).
+      const changeEmail = async (current: typeof user, email: string) => {
+        await sendEmailChangeLink(db, current, email, publicOrigin(request, config));
+        emailOutbox?.wake();
+      };
+      return toPublicUser(await updateProfile(db, config, user.id, request.body, request.ip, changeEmail));
     },
   );
 

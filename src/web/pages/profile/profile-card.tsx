@@ -44,12 +44,20 @@ export function ProfileCard({ user }: { user: PublicUser }) {
         ...input,
         ...(isEmailChange(user.email, input.email) ? { currentPassword } : {}),
       }),
-    onSuccess: (updated) => {
+    onSuccess: (updated, input) => {
       updateUser(updated);
       void queryClient.invalidateQueries({ queryKey: ["/api/users/me"] });
       toggleRef.current?.focus();
       setEditing(false);
-      toast({ title: t("profile.updatedTitle"), description: t("profile.updatedDescription") });
+      // A new address is the account's once the link sent to it is opened (decision 0065).
+      if (isEmailChange(updated.email, input.email)) {
+        toast({
+          title: t("accountLinks.emailChangeSentTitle"),
+          description: t("accountLinks.emailChangeSentDescription", { email: input.email }),
+        });
+      } else {
+        toast({ title: t("profile.updatedTitle"), description: t("profile.updatedDescription") });
+      }
     },
     onError: (err) => {
       toastFailure(t("profile.updateFailedTitle"), err, t("profile.updateFailedDescription"));
