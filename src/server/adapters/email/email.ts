@@ -7,6 +7,12 @@ export interface EmailMessage {
   text: string;
   /** The same message as HTML; everything a seller or shopper wrote in it is escaped. */
   html: string;
+  /**
+   * The message exists to deliver a one-time link (a password reset, a proof of address): the log provider
+   * writes its text to the server's own log, so whoever runs an install without a mail server can follow it.
+   * email_log never keeps the token (decisions 0065, 0066).
+   */
+  oneTimeLink?: boolean;
 }
 
 export interface EmailResult {

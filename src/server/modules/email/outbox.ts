@@ -249,6 +249,7 @@ export class EmailOutboxWorker {
         ...message,
         to: row.toAddress,
         ...(replyTo ? { replyTo } : {}),
+        ...(tokenOf(row) ? { oneTimeLink: true } : {}),
       });
       return this.logRow(row, subject, text, result.status, null);
     } catch (error) {
