@@ -20,7 +20,7 @@ import { eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../db/schema";
-import { hashToken } from "../modules/auth/service";
+import { hashToken } from "../lib/secret-token";
 import { multipart, sampleJpeg } from "../test/fixtures";
 import { createTestApp, signUp, type TestApp } from "../test/harness";
 import {

@@ -93,7 +93,8 @@ describe("POST /api/password-reset", () => {
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.id, queued?.id ?? ""));
-    expect(sent).toMatchObject({ status: "sent", params: null });
+    expect(sent?.status).toBe("sent");
+    expect(sent?.params ?? {}).not.toHaveProperty("token");
   });
 
   it("sends a mailbox at most three links an hour, answering 202 all the same", async () => {

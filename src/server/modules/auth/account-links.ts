@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { ResetPasswordInput } from "../../../shared/auth";
@@ -7,9 +6,10 @@ import { accountTokens, emailOutbox, sessions, userSettings, users } from "../..
 import { isUniqueViolation } from "../../lib/db-errors";
 import { badRequest, conflict, HttpError } from "../../lib/http-error";
 import { clearRateLimit, HOUR_MS, hitRateLimit, quotaExceeded } from "../../lib/rate-limit";
+import { hashToken, newSecretToken } from "../../lib/secret-token";
 import type { AccountLinkParams, AccountLinkPurpose } from "../email/account-link";
 import { recipientLimitKey } from "../email/recipient-limit";
-import { ARGON2_OPTIONS, type AuthConfig, findUserByEmail, hashToken, isOnAllowlist } from "./service";
+import { ARGON2_OPTIONS, type AuthConfig, findUserByEmail, isOnAllowlist } from "./service";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -35,7 +35,7 @@ async function queueLink(
   email: string,
   linkOrigin: string | null,
 ) {
-  const token = randomBytes(32).toString("base64url");
+  const token = newSecretToken();
   const ttl = purpose === "password_reset" ? PASSWORD_RESET_TTL_MS : EMAIL_VERIFICATION_TTL_MS;
   await tx
     .update(accountTokens)

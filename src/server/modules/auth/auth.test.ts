@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../db/schema";
+import { hashToken } from "../../lib/secret-token";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
-import { hashToken } from "./service";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import {
@@ -21,6 +21,7 @@ import {
   quotaExceeded,
   releaseRateLimit,
 } from "../../lib/rate-limit";
+import { hashToken, newSecretToken } from "../../lib/secret-token";
 import { saveSettings } from "../settings/service";
 
 type UserRow = typeof users.$inferSelect;
@@ -55,8 +56,6 @@ export function toPublicUser(user: UserRow): PublicUser {
     createdAt: user.createdAt.toISOString(),
   };
 }
-
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** An allow-list entry is an address (ada@example.no) or a whole domain (@example.no). */
 export function isOnAllowlist(email: string, allowlist: readonly string[]): boolean {
@@ -194,7 +193,7 @@ async function checkPassword(db: Db, input: LoginInput): Promise<UserRow> {
 
 /** A fresh random token per sign-in (no fixation); only its hash is stored. */
 export async function createSession(db: Db, config: AuthConfig, userId: string, userAgent?: string) {
-  const token = randomBytes(32).toString("base64url");
+  const token = newSecretToken();
   const expiresAt = new Date(Date.now() + config.sessionTtlMs);
   await db
     .insert(sessions)

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Language } from "../../../shared/preferences";
 import type { Db, DbOrTx } from "../../db/client";
@@ -6,6 +5,7 @@ import { emailOutbox, storeContactEmailConfirmations, storeMembers, stores, user
 import type { OnCatalogueChange } from "../../lib/deps";
 import { badRequest, conflict, HttpError } from "../../lib/http-error";
 import { enforceQuota, HOUR_MS } from "../../lib/rate-limit";
+import { hashToken, newSecretToken } from "../../lib/secret-token";
 import type { StoreRow } from "./access";
 
 /** How long a confirmation link works (decision 0066): a day, enough for a mailbox read once a day. */
@@ -24,7 +24,6 @@ export const contactEmailSqlText = (alias: string) =>
 export const contactEmailSql = (alias: string) => sql.raw(contactEmailSqlText(alias));
 
 /** The link's token only as its hash, bound to the store and address, so the table alone opens nothing. */
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -92,7 +91,7 @@ export async function sendContactEmailLink(
     windowMs: HOUR_MS,
     messageKey: "tooManyContactLinks",
   });
-  const token = randomBytes(32).toString("base64url");
+  const token = newSecretToken();
   const expiresAt = new Date(Date.now() + CONTACT_LINK_TTL_HOURS * HOUR_MS);
   const tokenHash = hashToken(token);
   await db.transaction(async (tx) => {
