@@ -121,10 +121,22 @@ test("checklist, language and a confirmed contact address, QR codes in the store
   await expect(page.locator("#store-shoppers").getByRole("status")).toHaveCount(0);
   await expect(checklist).toContainText("2 of 5 done");
 
-  // QR codes, in the store.
+  // QR codes, in the store: this store's codes only, and a new code is linked to it.
+  const other = await createStoreThroughApi(page.request, "Andreverket");
+  const own = await page.request.post("/api/qr-codes", {
+    data: { code: "kontakt-disk", url: `http://localhost/s/${store.slug}`, storeId: store.id },
+  });
+  expect(own.ok()).toBe(true);
+  const elsewhere = await page.request.post("/api/qr-codes", {
+    data: { code: "andre-disk", url: `http://localhost/s/${other.slug}`, storeId: other.id },
+  });
+  expect(elsewhere.ok()).toBe(true);
   await page.getByRole("tab", { name: "QR codes" }).click();
   await expect(page).toHaveURL(/tab=qr/);
   await expect(page.getByRole("button", { name: /New|Create/ }).first()).toBeVisible();
+  await expect(page.getByRole("cell", { name: "kontakt-disk" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "andre-disk" })).toHaveCount(0);
+  await expect(page.getByLabel("Store", { exact: true })).toContainText("Kontaktverket");
   await shot(page, "store-qr-desktop");
   await small.goto(`/stores/${store.id}?tab=qr`);
   await expect(small.getByRole("tab", { name: "QR codes" })).toHaveAttribute("aria-selected", "true");

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   adminPageSchema,
   adminStoreRowSchema,
@@ -15,12 +15,14 @@ import type { AppDeps } from "../../lib/deps";
 import { publicOrigin } from "../../lib/origin";
 import { requireUser } from "../auth/session";
 import { pageQrCodes } from "../qr/service";
+import { requireStoreMember } from "../stores/access";
 import { adminAiLogs, adminEmailLogs, adminOrders, adminProducts, adminStores } from "./service";
 
 const ADMIN_MAX_PAGE_SIZE = 100;
 
 /** The one paging query (src/shared/paging.ts), 20 rows a page as the client pages them. */
 const pageQuery = pageQuerySchema({ defaultLimit: ADMIN_PAGE_SIZE, maxLimit: ADMIN_MAX_PAGE_SIZE });
+const qrPageQuery = pageQuery.extend({ storeId: z.uuid("errors.invalidInput").optional() });
 
 /**
  * The admin dashboard's five lists (docs/product-spec.md 2.16), each a page `{ items, total }`. Open to every signed-in
@@ -47,7 +49,15 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
   app.get("/api/admin/email-logs", { schema: page(emailLogRowSchema) }, async (request) =>
     adminEmailLogs(db, requireUser(request), request.query),
   );
-  app.get("/api/admin/qr-codes", { schema: page(qrCodeViewSchema) }, async (request) =>
-    pageQrCodes(db, requireUser(request), publicOrigin(request, config), request.query),
+  // A store's own QR tab lists that store's codes: `storeId` narrows the list to a store the user is in.
+  app.get(
+    "/api/admin/qr-codes",
+    { schema: { ...page(qrCodeViewSchema), querystring: qrPageQuery } },
+    async (request) => {
+      const user = requireUser(request);
+      const { storeId, ...paging } = request.query;
+      const store = storeId ? await requireStoreMember(db, user, storeId) : undefined;
+      return pageQrCodes(db, user, publicOrigin(request, config), paging, store?.id);
+    },
   );
 };

@@ -127,4 +127,29 @@ describe("QR codes", () => {
       (await admin.get("/api/qr-codes?limit=200")).json().some((q: { id: string }) => q.id === qrA.id),
     ).toBe(true);
   });
+
+  it("lists one store's codes in that store's QR tab, and only for a member of the store", async () => {
+    const { agent } = await signUp(t.app);
+    const market = await createStoreVia(agent, "Julemarkedet");
+    const web = await createStoreVia(agent, "Nettbutikken");
+    const forMarket = (
+      await agent.post("/api/qr-codes", { url: "https://m.example", storeId: market.id })
+    ).json();
+    await agent.post("/api/qr-codes", { url: "https://w.example", storeId: web.id });
+    await agent.post("/api/qr-codes", { url: "https://flyer.example" });
+
+    const all = (await agent.get("/api/admin/qr-codes")).json();
+    expect(all.total).toBe(3);
+    const narrowed = (await agent.get(`/api/admin/qr-codes?storeId=${market.id}`)).json();
+    expect(narrowed).toMatchObject({
+      total: 1,
+      items: [{ id: forMarket.id, store: { name: "Julemarkedet" } }],
+    });
+
+    const { agent: stranger } = await signUp(t.app);
+    expect((await stranger.get(`/api/admin/qr-codes?storeId=${market.id}`)).statusCode).toBe(404);
+    const malformed = await agent.get("/api/admin/qr-codes?storeId=not-a-store");
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toHaveProperty("message");
+  });
 });

@@ -90,9 +90,10 @@ export async function listQrCodes(db: Db, user: User, origin: string, page: Page
   return loadQrViews(db, await scopeFor(db, user), origin, page);
 }
 
-/** One page of the codes a user may see, and how many they may see in all. */
-export async function pageQrCodes(db: Db, user: User, origin: string, page: Page) {
-  const scope = await scopeFor(db, user);
+/** One page of the codes a user may see (of one store, when given), and how many they may see in all. */
+export async function pageQrCodes(db: Db, user: User, origin: string, page: Page, storeId?: string) {
+  const visible = await scopeFor(db, user);
+  const scope = storeId ? and(visible, eq(qrCodes.storeId, storeId)) : visible;
   return paged(
     loadQrViews(db, scope, origin, page),
     countRows(db.select({ total: count() }).from(qrCodes).where(scope)),

@@ -21,17 +21,19 @@ export interface AdminRows {
 
 /** Query keys are the URL they GET, so invalidating "/api/admin" refreshes every list. */
 export const adminKeys = {
-  page: (list: AdminListName, page: number) =>
-    [`/api/admin/${list}?limit=${ADMIN_PAGE_SIZE}&offset=${(page - 1) * ADMIN_PAGE_SIZE}`] as const,
+  page: (list: AdminListName, page: number, storeId?: string) =>
+    [
+      `/api/admin/${list}?limit=${ADMIN_PAGE_SIZE}&offset=${(page - 1) * ADMIN_PAGE_SIZE}${storeId ? `&storeId=${encodeURIComponent(storeId)}` : ""}`,
+    ] as const,
 };
 
 /**
  * One page (1-based) of an admin list. The dashboard shows what is true now, so every visit asks the
  * server again; while the next page loads, the current one stays on screen.
  */
-export function useAdminPage<L extends AdminListName>(list: L, page: number) {
+export function useAdminPage<L extends AdminListName>(list: L, page: number, storeId?: string) {
   return useQuery<AdminPage<AdminRows[L]>>({
-    queryKey: adminKeys.page(list, page),
+    queryKey: adminKeys.page(list, page, storeId),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });

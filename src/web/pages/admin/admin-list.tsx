@@ -70,12 +70,14 @@ function AdminList<T>({ query, page, onPageChange, empty, children }: AdminListP
 type AdminTableProps<L extends AdminListName> = Omit<DataTableProps<AdminRows[L]>, "rows" | "stale"> & {
   list: L;
   empty: EmptyState;
+  /** Only this store's rows (a store's own tab). */
+  storeId?: string;
 };
 
 /** An admin tab's table: the server's page named in the address (?page=2), its states, and its pager. */
-export function AdminTable<L extends AdminListName>({ list, empty, ...table }: AdminTableProps<L>) {
+export function AdminTable<L extends AdminListName>({ list, empty, storeId, ...table }: AdminTableProps<L>) {
   const [page, setPage] = usePageParam();
-  const query = useAdminPage(list, page);
+  const query = useAdminPage(list, page, storeId);
   return (
     <AdminList query={query} page={page} onPageChange={setPage} empty={empty}>
       {(rows, stale) => <DataTable {...table} rows={rows} stale={stale} />}

@@ -36,8 +36,8 @@ const qrFormSchema = z.object({
 type FormValues = z.input<typeof qrFormSchema>;
 type FormOutput = z.output<typeof qrFormSchema>;
 
-function valuesOf(qr: QrCodeView | null): FormValues {
-  if (!qr) return { code: "", url: "", storeId: UNASSIGNED, isActive: true };
+function valuesOf(qr: QrCodeView | null, defaultStoreId?: string): FormValues {
+  if (!qr) return { code: "", url: "", storeId: defaultStoreId ?? UNASSIGNED, isActive: true };
   return { code: qr.code, url: qr.url, storeId: qr.storeId ?? UNASSIGNED, isActive: qr.isActive };
 }
 
@@ -48,11 +48,20 @@ interface QrCodeFormProps {
   autoFocus: boolean;
   onSaved: (qr: QrCodeView, created: boolean) => void;
   onNew: () => void;
+  /** The store a new code is linked to at first (a store's own QR tab). */
+  defaultStoreId?: string;
   className?: string;
 }
 
 /** decision 0012: the side form creates a code (its text optional) or edits one, with the code's preview. */
-export function QrCodeForm({ editing, autoFocus, onSaved, onNew, className }: QrCodeFormProps) {
+export function QrCodeForm({
+  editing,
+  autoFocus,
+  onSaved,
+  onNew,
+  defaultStoreId,
+  className,
+}: QrCodeFormProps) {
   const { t } = useTranslation();
   const save = useSaveQrCode();
   const submission = useSubmission();
@@ -63,7 +72,7 @@ export function QrCodeForm({ editing, autoFocus, onSaved, onNew, className }: Qr
   const ids = { store: useId(), active: useId(), activeHint: useId(), error: useId() };
   const form = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(qrFormSchema),
-    defaultValues: valuesOf(editing),
+    defaultValues: valuesOf(editing, defaultStoreId),
   });
   const { errors } = form.formState;
 

@@ -24,7 +24,11 @@ interface Selection {
  * docs/product-spec.md 2.16 QR Codes as decision 0012 wires it: the list with open, print, download, edit and delete, and a side
  * form (beside the list on wide screens, above it on a phone) that creates or edits a code.
  */
-export function QrCodesTab() {
+export function QrCodesTab({
+  storeId,
+}: {
+  /** A store's own tab: its codes, and new ones linked to it. */ storeId?: string;
+} = {}) {
   const { t } = useTranslation();
   const { count } = useAdminFormatters();
   const [, setPage] = usePageParam();
@@ -68,6 +72,7 @@ export function QrCodesTab() {
       <QrCodeForm
         key={selection.qr?.id ?? "new"}
         editing={selection.qr}
+        defaultStoreId={storeId}
         autoFocus={selection.focus}
         onSaved={saved}
         onNew={() => setSelection({ qr: null, focus: true })}
@@ -76,6 +81,7 @@ export function QrCodesTab() {
       <div className="min-w-0 lg:col-start-1 lg:row-start-1">
         <AdminTable
           list="qr-codes"
+          storeId={storeId}
           empty={{
             icon: <QrCode aria-hidden="true" />,
             title: t("admin.qr.empty"),

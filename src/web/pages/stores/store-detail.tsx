@@ -157,7 +157,7 @@ function StoreDetail({ store }: { store: StoreSummary }) {
         </TabsContent>
         <TabsContent value="qr" className="mt-6">
           {/* The admin's QR screen itself (decision 0012), where the seller works in the store. */}
-          <QrCodesTab />
+          <QrCodesTab storeId={store.id} />
         </TabsContent>
       </Tabs>
 
