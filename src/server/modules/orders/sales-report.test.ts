@@ -155,7 +155,8 @@ describe("GET /api/stores/{id}/sales-report (decision 0036)", () => {
         "50,00",
         "vipps",
         "vipps-123",
-        "Levert",
+        // A pick-up order handed over says so, as on the seller's screens.
+        "Klar til henting",
       ],
     ]);
     expect(response.body).not.toContain(ids.aprilFree.slice(0, 8));
@@ -170,10 +171,9 @@ describe("GET /api/stores/{id}/sales-report (decision 0036)", () => {
       ["2026-05", "2026-05-01", "2026-05-31"],
     ] as const) {
       const rows = parse((await report(agent, seeded.store.id, month, "en")).body).slice(1);
-      const revenueOre = rows
-        .filter((row) => row[10] === "Paid" || row[10] === "Fulfilled")
-        .reduce((sum, row) => sum + toOre(row[6] ?? ""), 0);
-      expect(rows.every((row) => row[10] === "Paid" || row[10] === "Fulfilled")).toBe(true);
+      const sale = (row: string[]) => ["Paid", "Fulfilled", "Ready for pick-up"].includes(row[10] ?? "");
+      const revenueOre = rows.filter(sale).reduce((sum, row) => sum + toOre(row[6] ?? ""), 0);
+      expect(rows.every(sale)).toBe(true);
       const analytics = (
         await agent.get(`/api/analytics?storeId=${seeded.store.id}&from=${from}&to=${to}`)
       ).json() as AnalyticsView;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { translateShared } from "../../../shared/i18n";
-import { shortOrderId } from "../../../shared/order";
+import { type OrderStatus, shortOrderId, statusWord } from "../../../shared/order";
 import type { Language } from "../../../shared/preferences";
 import { csvField, decimalComma, SALES_REPORT_VAT_RATES } from "../../../shared/sales-report";
 import type { Db } from "../../db/client";
@@ -9,7 +9,8 @@ import { REVENUE_STATUSES } from "./service";
 type ReportRow = {
   id: string;
   day: string;
-  status: string;
+  status: OrderStatus;
+  delivery_kind: string | null;
   lines: string;
   delivery: string;
   total: string;
@@ -34,7 +35,7 @@ export async function salesReportCsv(db: Db, storeId: string, month: string, lan
   const start = sql`(${`${month}-01`}::date::timestamp at time zone 'Europe/Oslo')`;
   const end = sql`((${`${month}-01`}::date + interval '1 month')::timestamp at time zone 'Europe/Oslo')`;
   const result = await db.execute<ReportRow>(sql`
-    select o.id, to_char(o.placed_at at time zone 'Europe/Oslo', 'YYYY-MM-DD') as day, o.status,
+    select o.id, to_char(o.placed_at at time zone 'Europe/Oslo', 'YYYY-MM-DD') as day, o.status, o.delivery_kind,
       (o.total_gross - coalesce(o.delivery_price, 0))::text as lines,
       coalesce(o.delivery_price, 0)::text as delivery, o.total_gross::text as total, o.vat,
       p.provider, coalesce(p.provider_tx_id, p.reference) as reference,
@@ -76,7 +77,8 @@ export async function salesReportCsv(db: Db, storeId: string, month: string, lan
     decimalComma(row.refunded),
     row.provider ?? "",
     row.reference ?? "",
-    text(`statuses.${row.status}`),
+    // A pick-up order handed over reads as the seller's screens say it (decision 0067).
+    text(`statuses.${statusWord(row.status, row.delivery_kind)}`),
   ]);
   const lines = [header, ...rows].map((fields) => `${fields.map(csvField).join(";")}\r\n`);
   return `${BOM}${lines.join("")}`;
