@@ -60,6 +60,10 @@ export default defineConfig({
         // info: the log SMS provider's texts (a verification code) are info lines.
         LOG_LEVEL: "info",
         // The journeys share one server and a few test numbers; the limits have their own API tests.
+        // Playwright's request context keeps idle sockets for reuse; one reused just as the server closed
+        // it for idleness fails with ECONNRESET. A journey's pauses stay far below this.
+        KEEP_ALIVE_TIMEOUT_MS: "600000",
+        IDLE_TIMEOUT_MS: "600000",
         SMS_PER_NUMBER_PER_HOUR: "0",
         // ...and a few test e-mail addresses (decision 0058).
         EMAIL_PER_RECIPIENT_PER_HOUR: "0",

@@ -79,6 +79,14 @@ test("checklist, language and a confirmed contact address, QR codes in the store
   // The checklist's contact step opens the settings at the section.
   await checklist.getByRole("link", { name: /Add your legal name/ }).click();
   await expect(page).toHaveURL(/tab=settings#store-legal/);
+  // Each section saves on its own and says where it stands.
+  const legal = page.locator("#store-legal");
+  await expect(legal.getByText("All changes saved")).toBeVisible();
+  await legal.getByLabel("Legal name").fill("Kontaktverket Hansen ENK");
+  await expect(legal.getByText("Unsaved changes")).toBeVisible();
+  await legal.getByRole("button", { name: "Save legal details" }).click();
+  await expectToast(page, "Store updated");
+  await expect(legal.getByText("All changes saved")).toBeVisible();
   const section = page.locator("#store-shoppers");
   await expect(section.getByText("All changes saved")).toBeVisible();
   await section.getByLabel("Shop language").selectOption("nb");

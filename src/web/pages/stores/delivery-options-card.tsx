@@ -21,6 +21,7 @@ import { apiJson } from "../../lib/api";
 import { useTranslation } from "../../lib/i18n";
 import { toastFailure } from "../../lib/toast-failure";
 import { NativeSelect } from "./native-select";
+import { SaveState } from "./save-state";
 
 /** The rows as typed: prices are text; the shared list schema checks and normalises them on save. */
 interface OptionRow {
@@ -219,6 +220,7 @@ export function DeliveryOptionsCard({ storeId }: { storeId: string }) {
               <Plus aria-hidden="true" />
               {t("stores.delivery.add")}
             </Button>
+            <SaveState dirty={form.formState.isDirty} />
             <Button type="submit" disabled={submission.pending || query.isPending}>
               {submission.pending && <Spinner />}
               {submission.pending ? t("stores.saving") : t("stores.delivery.save")}

@@ -16,6 +16,7 @@ import { useTranslation } from "../../lib/i18n";
 import { useUpdateStore } from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
 import { NativeSelect } from "./native-select";
+import { SaveState } from "./save-state";
 
 /** The form's fields as typed: the VAT rate is a select's text ("", "25", "15"). */
 const legalFormSchema = z.object({
@@ -143,6 +144,7 @@ export function LegalSettingsCard({ store }: { store: StoreSummary }) {
             >
               {t("stores.legal.viewTerms")}
             </a>
+            <SaveState dirty={form.formState.isDirty} />
             <Button type="submit" disabled={submission.pending}>
               {submission.pending && <Spinner />}
               {submission.pending ? t("stores.saving") : t("stores.legal.save")}

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { CircleCheck, Clock, MailCheck } from "lucide-react";
+import { Clock, MailCheck } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { LANGUAGES } from "../../../shared/preferences";
 import { type StoreSummary, updateStoreSchema } from "../../../shared/store";
@@ -18,6 +18,7 @@ import { useTranslation } from "../../lib/i18n";
 import { useUpdateStore } from "../../lib/queries/stores";
 import { toastFailure } from "../../lib/toast-failure";
 import { NativeSelect } from "./native-select";
+import { SaveState } from "./save-state";
 
 const shoppersSchema = updateStoreSchema.pick({ contactEmail: true }).extend({
   defaultLocale: updateStoreSchema.shape.defaultLocale.unwrap(),
@@ -146,16 +147,7 @@ export function ShoppersCard({ store }: { store: StoreSummary }) {
             </div>
           )}
           <div className="flex flex-wrap items-center justify-end gap-3">
-            <p className="me-auto flex items-center gap-1.5 text-sm text-muted-foreground" aria-live="polite">
-              {isDirty ? (
-                t("stores.contact.unsaved")
-              ) : (
-                <>
-                  <CircleCheck aria-hidden="true" className="size-4 text-emerald-600 dark:text-emerald-400" />
-                  {t("stores.contact.saved")}
-                </>
-              )}
-            </p>
+            <SaveState dirty={isDirty} />
             <Button type="submit" disabled={!isDirty || submission.pending}>
               {submission.pending && <Spinner />}
               {submission.pending ? t("stores.saving") : t("stores.contact.save")}
