@@ -1,4 +1,4 @@
-import { singleLineText } from "./text";
+import { linkTokenText, singleLineText } from "./text";
 import { z } from "./zod";
 
 /**
@@ -69,7 +69,7 @@ export const forgotPasswordSchema = z.object({ email: emailField });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 /** A one-time link's token, as the link carries it. */
-const linkToken = z.string().min(1, "errors.linkInvalid").max(200, "errors.linkInvalid");
+const linkToken = linkTokenText("errors.linkInvalid");
 
 /** A new password from a reset link: the same rules as at sign-up. */
 export const resetPasswordSchema = z.object({ token: linkToken, password: passwordField });

@@ -3,7 +3,7 @@ import { isUploadedImageUrl } from "./image-url";
 import { isValidOrgNumber } from "./org-number";
 import { LANGUAGES } from "./preferences";
 import { SLUG_PATTERN } from "./slug";
-import { multiLineText, singleLineText } from "./text";
+import { linkTokenText, multiLineText, singleLineText } from "./text";
 import { expectedUpdatedAtField } from "./versioning";
 import { z } from "./zod";
 
@@ -136,7 +136,7 @@ export type FinnListing = z.infer<typeof finnListingSchema>;
 
 /** POST /api/stores/{id}/contact-email/confirm: the token of the link the contact address was sent. */
 export const confirmContactEmailSchema = z.object({
-  token: z.string("errors.contactLinkInvalid").max(200, "errors.contactLinkInvalid"),
+  token: linkTokenText("errors.contactLinkInvalid"),
 });
 
 /** POST /api/stores/{id}/contact-email/resend: where the new link went and until when it works. */

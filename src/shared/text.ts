@@ -49,3 +49,9 @@ export function multiLineText(message?: string) {
     .trim()
     .refine((text) => !hasForbiddenCharacter(text), TEXT_CHARACTER_REFUSED);
 }
+
+/**
+ * A one-time link's token as the link carries it (a password reset, a proof of address): text by the
+ * shared rule, at most 200 characters, with the link's own "invalid" message for anything else.
+ */
+export const linkTokenText = (message: string) => singleLineText(message).min(1, message).max(200, message);

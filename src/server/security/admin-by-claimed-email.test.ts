@@ -15,7 +15,7 @@ import { loadConfig } from "../config";
 import { MIGRATIONS_FOLDER } from "../db/migrate";
 import { users } from "../db/schema";
 import { setAdmin } from "../modules/auth/service";
-import { Agent, createTestApp, signUp, type TestApp } from "../test/harness";
+import { Agent, createTestApp, openEmailChangeLink, signUp, type TestApp } from "../test/harness";
 
 const LISTED = ["boss@torg.no", "former-boss@torg.no"];
 
@@ -70,6 +70,7 @@ describe("platform admin by claiming an address", () => {
       currentPassword: password,
     });
     expect(moved.statusCode).toBe(200);
+    expect((await openEmailChangeLink(t, agent, "former-boss@torg.no")).statusCode).toBe(200);
     const login = await agent.post("/api/login", { email: "former-boss@torg.no", password });
     expect(login.json().user.isAdmin).toBe(false);
     expect(await reachesOtherTenant(agent)).toBe(false);
@@ -85,6 +86,7 @@ describe("platform admin by claiming an address", () => {
       currentPassword: password,
     });
     expect(moved.json()).toMatchObject({ isAdmin: true });
+    expect((await openEmailChangeLink(t, agent, `moved-${user.email}`)).statusCode).toBe(200);
     await setAdmin(t.database.db, `moved-${user.email}`, false);
     expect(await reachesOtherTenant(agent)).toBe(false);
   });

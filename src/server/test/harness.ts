@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { buildApp } from "../app";
@@ -178,6 +178,22 @@ async function provenAddress(database: Database, userId: string, email: string) 
   await db
     .delete(emailOutbox)
     .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.purpose, "email_verification")));
+}
+
+/**
+ * Opens the link an account e-mail change sent to its new address (decision 0065), as the account's own
+ * browser: the new address replaces the old one only then. Returns the confirmation's answer.
+ */
+export async function openEmailChangeLink(t: TestApp, agent: Agent, newAddress: string) {
+  const [link] = await t.database.db
+    .select({ params: emailOutbox.params })
+    .from(emailOutbox)
+    .where(
+      and(eq(emailOutbox.toAddress, newAddress.toLowerCase()), eq(emailOutbox.purpose, "email_verification")),
+    )
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  return agent.post("/api/email-verification/confirm", { token: link?.params?.token });
 }
 
 /** A signed-in platform admin, granted as `npm run admin -- grant EMAIL` grants one. */

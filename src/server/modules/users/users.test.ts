@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox } from "../../db/schema";
-import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
+import { Agent, createTestApp, openEmailChangeLink, signUp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,12 +29,7 @@ describe("PUT /api/users/{id}", () => {
     // The name at once; the address once the link sent to it is opened (decision 0065).
     expect(response.json()).toMatchObject({ id: user.id, fullName: "Solveig Dahl", email: user.email });
     expect((await agent.get("/api/me")).json().user.fullName).toBe("Solveig Dahl");
-    const [link] = await t.database.db
-      .select({ params: emailOutbox.params })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, "solveig@example.no"));
-    const confirmed = await agent.post("/api/email-verification/confirm", { token: link?.params?.token });
-    expect(confirmed.statusCode).toBe(200);
+    expect((await openEmailChangeLink(t, agent, "solveig@example.no")).statusCode).toBe(200);
     expect((await agent.get("/api/me")).json().user).toMatchObject({
       email: "solveig@example.no",
       emailVerified: true,
