@@ -1,3 +1,4 @@
+import { emailField } from "./email";
 import { linkTokenText, singleLineText } from "./text";
 import { z } from "./zod";
 
@@ -5,12 +6,7 @@ import { z } from "./zod";
  * Validation messages are i18n keys of the `errors` catalogue (src/shared/locales/<lang>.json):
  * the server answers with the English text, the client shows the user's language.
  */
-export const emailField = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .email("errors.emailInvalid")
-  .max(254, "errors.emailInvalid");
+export { emailField };
 
 export const passwordField = z.string().min(8, "errors.passwordMin").max(200, "errors.passwordMax");
 

@@ -1,4 +1,4 @@
-import { emailField } from "./auth";
+import { emailField } from "./email";
 import { isUploadedImageUrl } from "./image-url";
 import { isValidOrgNumber } from "./org-number";
 import { LANGUAGES } from "./preferences";

@@ -41,6 +41,7 @@ const storefront = {
 export const SHOP_ERROR_KEYS = [
   "cannotPlaceOrder",
   "cityRequired",
+  "contactLinkInvalid",
   "coordinatesInvalid",
   "deliveryKindInvalid",
   "deliveryNameRequired",
