@@ -7,6 +7,7 @@ import {
   registerThroughUi,
   uniqueEmail,
 } from "./helpers";
+import { accountLink, openMailbox } from "./mailbox";
 
 test("a maker registers, logs out and in, edits the profile (a new email with the password), and keeps theme and language across reloads", async ({
   page,
@@ -59,11 +60,21 @@ test("a maker registers, logs out and in, edits the profile (a new email with th
   await profileForm.getByLabel("Current password").fill("not-my-password");
   await profileForm.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "The current password is incorrect");
-  await profileForm.getByLabel("Current password").fill(password);
-  await profileForm.getByRole("button", { name: "Save" }).click();
-  await expectToast(page, "Profile updated");
-  await expect(profileForm.getByLabel("Current password")).toHaveCount(0);
-  await page.reload();
+  // The new address replaces the old one once the link sent to it is opened (decision 0065).
+  const mailbox = await openMailbox();
+  try {
+    await profileForm.getByLabel("Current password").fill(password);
+    await profileForm.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Check your new address");
+    await expect(profileForm.getByLabel("Current password")).toHaveCount(0);
+    const link = accountLink(await mailbox.mailTo(newEmail, /^Confirm your email address for Torg$/));
+    await page.goto(link);
+    await page.getByRole("button", { name: "Confirm my address" }).click();
+    await expect(page.getByText(`Your email address ${newEmail} is confirmed.`)).toBeVisible();
+  } finally {
+    await mailbox.close();
+  }
+  await page.goto("/profile");
   await expect(profileForm.getByLabel("Email")).toHaveValue(newEmail);
 
   // Theme and language survive a reload.

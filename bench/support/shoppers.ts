@@ -199,7 +199,8 @@ export async function runLoad(plan: LoadPlan): Promise<LoadReport> {
         const next = statuses.filter((status) => status !== order.status)[Math.floor(Math.random() * 3)];
         // Another seller may have set the same status a moment earlier: that 409 is the designed answer.
         await call("PATCH", `/api/orders/${order.id}/status`, {
-          body: { status: next },
+          // Cancelling a sent order asks whether the piece is back (decision 0067): here it always is.
+          body: next === "cancelled" ? { status: next, restock: true } : { status: next },
           headers: { cookie },
           expect: [200, 409],
         });
