@@ -6,6 +6,22 @@ import { expect, type Page } from "@playwright/test";
  * critical violations, with the rule and the first nodes in the message.
  */
 export async function expectNoSeriousViolations(page: Page, what: string) {
+  // Colours fade in over a short transition (a theme switched, a message shown): axe reading a colour
+  // halfway measures a contrast nobody sees. Finite animations end first; a spinner's never does.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== "running" ||
+              animation.effect?.getComputedTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
   const serious = violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")

@@ -24,7 +24,7 @@ test("a double click on Create account signs the new maker in once and lands on 
 
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   await openUserMenu(page);
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
   expect(answers).toEqual([201]);
   // A second request's 409 would be logged on the page ("Failed to load resource").
   expect(pageErrors).toEqual([]);
