@@ -1,6 +1,7 @@
 import { type UseFormReturn, useFormState } from "react-hook-form";
 import type { RegisterInput } from "../../shared/auth";
 import { useTranslation } from "../lib/i18n";
+import { AccountEmailField } from "./account-email-field";
 import { FormField } from "./ui/form-field";
 import { Input } from "./ui/input";
 
@@ -14,17 +15,7 @@ export function RegisterFields({ form }: { form: UseFormReturn<RegisterInput> })
       <FormField label={t("auth.fullName")} error={errors.fullName?.message}>
         {(control) => <Input {...control} {...form.register("fullName")} autoComplete="name" />}
       </FormField>
-      <FormField label={t("auth.email")} error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register("email")}
-            type="email"
-            autoComplete="email"
-            placeholder={t("auth.emailPlaceholder")}
-          />
-        )}
-      </FormField>
+      <AccountEmailField registration={form.register("email")} error={errors.email?.message} />
       <FormField
         label={t("auth.password")}
         hint={t("register.passwordHint")}

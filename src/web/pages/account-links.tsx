@@ -8,6 +8,7 @@ import {
   resetPasswordSchema,
 } from "../../shared/auth";
 import type { z } from "../../shared/zod";
+import { AccountEmailField } from "../components/account-email-field";
 import { AuthLayout } from "../components/auth-layout";
 import { LogoMark } from "../components/logo";
 import { PageTitle } from "../components/page-title";
@@ -96,17 +97,7 @@ export function ForgotPasswordPage() {
           })}
           className="grid gap-5"
         >
-          <FormField label={t("auth.email")} error={errors.email?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register("email")}
-                type="email"
-                autoComplete="email"
-                placeholder={t("auth.emailPlaceholder")}
-              />
-            )}
-          </FormField>
+          <AccountEmailField registration={form.register("email")} error={errors.email?.message} />
           <Button type="submit" size="lg" className="mt-1 w-full" disabled={pending}>
             {pending && <Spinner />}
             {pending ? t("accountLinks.sending") : t("accountLinks.forgotSubmit")}

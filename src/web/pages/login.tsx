@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { type LoginInput, loginSchema } from "../../shared/auth";
 import { accountPageUrl } from "../../shared/next-path";
+import { AccountEmailField } from "../components/account-email-field";
 import { AuthLayout, SignupRestrictedNote } from "../components/auth-layout";
 import { LoadingScreen } from "../components/loading-screen";
 import { LogoMark } from "../components/logo";
@@ -48,17 +49,7 @@ export function LoginPage({ next }: { next: string }) {
         })}
         className="grid gap-5"
       >
-        <FormField label={t("auth.email")} error={errors.email?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register("email")}
-              type="email"
-              autoComplete="email"
-              placeholder={t("auth.emailPlaceholder")}
-            />
-          )}
-        </FormField>
+        <AccountEmailField registration={form.register("email")} error={errors.email?.message} />
         <FormField label={t("auth.password")} error={errors.password?.message}>
           {(control) => (
             <Input
