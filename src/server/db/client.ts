@@ -31,6 +31,8 @@ export interface Database {
    * without Drizzle's per-statement overhead (the checkout's batches, decision 0043).
    */
   runPreparedTransaction<T>(run: (query: PreparedQuery) => Promise<T>): Promise<T>;
+  /** Embedded only: the whole database as a tarball that openPglite can start from (test templates). */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -83,13 +85,14 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
 }
 
 /**
- * Embedded PostgreSQL; `dataDir` undefined means in memory (tests). Takes no lock on the folder: the
+ * Embedded PostgreSQL; `dataDir` undefined means in memory (tests), started from the `loadDataDir`
+ * snapshot (a `dumpDataDir` tarball) when one is given. Takes no lock on the folder: the
  * server and the commands open it through openDatabase, which does (decision 0059); tests and benches
  * call this directly only when nothing else has the folder open.
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create({ dataDir, loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -106,6 +109,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
         ),
       );
     },
+    snapshot: () => client.dumpDataDir("none"),
     close: () => client.close(),
   };
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,35 +8,108 @@ import pg from "pg";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openPglite, openPostgres } from "../db/client";
-import { migrateDatabase } from "../db/migrate";
+import { MIGRATIONS_FOLDER, migrateDatabase } from "../db/migrate";
 import { accountTokens, emailOutbox, users } from "../db/schema";
 import { sourceTemplate } from "../lib/page-templates";
+import { PROJECT_ROOT } from "../lib/project-root";
 import { setAdmin } from "../modules/auth/service";
 
 /** Each test app's database, for the fixtures that set up what a test takes as given (signUp). */
 const databaseOf = new WeakMap<FastifyInstance, Database>();
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite, or, when the suite runs for
- * PostgreSQL, a new database on TEST_DATABASE_URL that is dropped afterwards.
+ * The migrations' fingerprint: a template made from other migrations (another branch, an older
+ * checkout) is never reused.
  */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
-  if (process.env.TORG_TEST_DB !== "postgres") {
+const MIGRATIONS_HASH = (() => {
+  const hash = createHash("sha256");
+  const walk = (dir: string) => {
+    for (const entry of fs
+      .readdirSync(dir, { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else hash.update(entry.name).update(fs.readFileSync(file));
+    }
+  };
+  walk(MIGRATIONS_FOLDER);
+  return hash.digest("hex").slice(0, 16);
+})();
+
+/**
+ * Starting an embedded database runs initdb, which costs more than all the migrations: the first test
+ * file to need one migrates it once and leaves a snapshot here, and every later file (in any worker)
+ * starts from that snapshot.
+ */
+const PGLITE_TEMPLATE = path.join(PROJECT_ROOT, ".tmp", "test-templates", `pglite-${MIGRATIONS_HASH}.tar`);
+
+async function pgliteTemplate(): Promise<Blob> {
+  if (!fs.existsSync(PGLITE_TEMPLATE)) {
     const database = await openPglite();
     await migrateDatabase(database);
-    return database;
+    const snapshot = await database.snapshot?.();
+    await database.close();
+    if (!snapshot) throw new Error("The embedded database gave no snapshot");
+    // Written aside and renamed, so a worker reading it never sees half a file.
+    fs.mkdirSync(path.dirname(PGLITE_TEMPLATE), { recursive: true });
+    const partial = `${PGLITE_TEMPLATE}.${process.pid}.${randomUUID()}`;
+    fs.writeFileSync(partial, Buffer.from(await snapshot.arrayBuffer()));
+    fs.renameSync(partial, PGLITE_TEMPLATE);
   }
+  return new Blob([fs.readFileSync(PGLITE_TEMPLATE)]);
+}
+
+/** Any fixed number: the advisory lock under which one test worker builds the PostgreSQL template. */
+const TEMPLATE_LOCK_ID = 740_214;
+const POSTGRES_TEMPLATE = `torg_template_${MIGRATIONS_HASH}`;
+
+/**
+ * The migrated PostgreSQL database that test databases are copied from (`create database … template`),
+ * built once per set of migrations by whichever worker comes first.
+ */
+async function ensurePostgresTemplate(admin: pg.Client, baseUrl: string): Promise<void> {
+  await admin.query("select pg_advisory_lock($1)", [TEMPLATE_LOCK_ID]);
+  try {
+    const found = await admin.query("select 1 from pg_database where datname = $1", [POSTGRES_TEMPLATE]);
+    if (found.rowCount) return;
+    const building = `${POSTGRES_TEMPLATE}_building`;
+    await admin.query(`drop database if exists ${building} with (force)`);
+    await admin.query(`create database ${building}`);
+    const url = new URL(baseUrl);
+    url.pathname = `/${building}`;
+    const database = await openPostgres(url.toString(), 1);
+    try {
+      await migrateDatabase(database);
+    } finally {
+      await database.close();
+    }
+    await admin.query(`alter database ${building} rename to ${POSTGRES_TEMPLATE}`);
+  } finally {
+    await admin.query("select pg_advisory_unlock($1)", [TEMPLATE_LOCK_ID]);
+  }
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or, when the suite runs for
+ * PostgreSQL, a new database on TEST_DATABASE_URL that is dropped afterwards. Both start as copies of a
+ * migrated template, so each file pays for a copy, not for initdb and every migration.
+ */
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
+  if (process.env.TORG_TEST_DB !== "postgres") return openPglite(undefined, await pgliteTemplate());
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error("TEST_DATABASE_URL is required for the PostgreSQL suite");
   const name = `torg_test_${randomUUID().replaceAll("-", "")}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await ensurePostgresTemplate(admin, baseUrl);
+    await admin.query(`create database ${name} template ${POSTGRES_TEMPLATE}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), 10);
-  await migrateDatabase(database);
   return {
     ...database,
     url: url.toString(),
