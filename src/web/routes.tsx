@@ -8,6 +8,15 @@ import { RouteError } from "./pages/layouts/route-error";
  * renders are not here: the shop pages (/s/{slug}, /products/{id}; src/web/features/shop) and the login and
  * sign-up pages (src/web/account). Links to them are page loads.
  */
+// A store's QR tab is the admin feature's QR screen, handed to the stores feature.
+async function storeDetail() {
+  const [{ StoreDetailPage }, { QrCodesTab }] = await Promise.all([
+    import("./features/stores"),
+    import("./features/admin"),
+  ]);
+  return { Component: () => <StoreDetailPage qrCodesTab={QrCodesTab} /> };
+}
+
 export const router = createBrowserRouter([
   {
     Component: RootLayout,
@@ -41,57 +50,57 @@ export const router = createBrowserRouter([
           },
           {
             path: "/settings",
-            lazy: async () => ({ Component: (await import("./pages/settings")).SettingsPage }),
+            lazy: async () => ({ Component: (await import("./features/settings")).SettingsPage }),
           },
           {
             path: "/create-store",
-            lazy: async () => ({ Component: (await import("./pages/stores/create-store")).CreateStorePage }),
+            lazy: async () => ({ Component: (await import("./features/stores")).CreateStorePage }),
           },
           {
             path: "/store-create",
-            lazy: async () => ({ Component: (await import("./pages/stores/create-store")).CreateStorePage }),
+            lazy: async () => ({ Component: (await import("./features/stores")).CreateStorePage }),
           },
           {
             path: "/stores",
-            lazy: async () => ({ Component: (await import("./pages/stores/store-list")).StoreListPage }),
+            lazy: async () => ({ Component: (await import("./features/stores")).StoreListPage }),
           },
           {
             path: "/stores/:id",
-            lazy: async () => ({ Component: (await import("./pages/stores/store-detail")).StoreDetailPage }),
+            lazy: storeDetail,
           },
           {
             path: "/store-edit/:id",
-            lazy: async () => ({ Component: (await import("./pages/stores/store-detail")).StoreDetailPage }),
+            lazy: storeDetail,
           },
           {
             path: "/stores/:id/add-product",
-            lazy: async () => ({ Component: (await import("./pages/products/add-product")).AddProductPage }),
+            lazy: async () => ({ Component: (await import("./features/products")).AddProductPage }),
           },
           {
             path: "/product-edit/:id",
             lazy: async () => ({
-              Component: (await import("./pages/products/product-edit")).ProductEditPage,
+              Component: (await import("./features/products")).ProductEditPage,
             }),
           },
           {
             path: "/orders",
-            lazy: async () => ({ Component: (await import("./pages/orders/orders")).OrdersPage }),
+            lazy: async () => ({ Component: (await import("./features/orders")).OrdersPage }),
           },
           {
             path: "/stores/:id/orders",
-            lazy: async () => ({ Component: (await import("./pages/orders/store-orders")).StoreOrdersPage }),
+            lazy: async () => ({ Component: (await import("./features/orders")).StoreOrdersPage }),
           },
           {
             path: "/order/:id",
-            lazy: async () => ({ Component: (await import("./pages/orders/order-page")).OrderPage }),
+            lazy: async () => ({ Component: (await import("./features/orders")).OrderPage }),
           },
           {
             path: "/analytics",
-            lazy: async () => ({ Component: (await import("./pages/analytics/analytics")).AnalyticsPage }),
+            lazy: async () => ({ Component: (await import("./features/analytics")).AnalyticsPage }),
           },
           {
             path: "/admin",
-            lazy: async () => ({ Component: (await import("./pages/admin/admin")).AdminPage }),
+            lazy: async () => ({ Component: (await import("./features/admin")).AdminPage }),
           },
         ],
       },
