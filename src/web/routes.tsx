@@ -8,15 +8,6 @@ import { RouteError } from "./pages/layouts/route-error";
  * renders are not here: the shop pages (/s/{slug}, /products/{id}; src/web/features/shop) and the login and
  * sign-up pages (src/web/account). Links to them are page loads.
  */
-// A store's QR tab is the admin feature's QR screen, handed to the stores feature.
-async function storeDetail() {
-  const [{ StoreDetailPage }, { QrCodesTab }] = await Promise.all([
-    import("./features/stores"),
-    import("./features/admin"),
-  ]);
-  return { Component: () => <StoreDetailPage qrCodesTab={QrCodesTab} /> };
-}
-
 export const router = createBrowserRouter([
   {
     Component: RootLayout,
@@ -50,57 +41,57 @@ export const router = createBrowserRouter([
           },
           {
             path: "/settings",
-            lazy: async () => ({ Component: (await import("./features/settings")).SettingsPage }),
+            lazy: async () => ({ Component: (await import("./pages/settings")).SettingsPage }),
           },
           {
             path: "/create-store",
-            lazy: async () => ({ Component: (await import("./features/stores")).CreateStorePage }),
+            lazy: async () => ({ Component: (await import("./pages/stores/create-store")).CreateStorePage }),
           },
           {
             path: "/store-create",
-            lazy: async () => ({ Component: (await import("./features/stores")).CreateStorePage }),
+            lazy: async () => ({ Component: (await import("./pages/stores/create-store")).CreateStorePage }),
           },
           {
             path: "/stores",
-            lazy: async () => ({ Component: (await import("./features/stores")).StoreListPage }),
+            lazy: async () => ({ Component: (await import("./pages/stores/store-list")).StoreListPage }),
           },
           {
             path: "/stores/:id",
-            lazy: storeDetail,
+            lazy: async () => ({ Component: (await import("./pages/stores/store-detail")).StoreDetailPage }),
           },
           {
             path: "/store-edit/:id",
-            lazy: storeDetail,
+            lazy: async () => ({ Component: (await import("./pages/stores/store-detail")).StoreDetailPage }),
           },
           {
             path: "/stores/:id/add-product",
-            lazy: async () => ({ Component: (await import("./features/products")).AddProductPage }),
+            lazy: async () => ({ Component: (await import("./pages/products/add-product")).AddProductPage }),
           },
           {
             path: "/product-edit/:id",
             lazy: async () => ({
-              Component: (await import("./features/products")).ProductEditPage,
+              Component: (await import("./pages/products/product-edit")).ProductEditPage,
             }),
           },
           {
             path: "/orders",
-            lazy: async () => ({ Component: (await import("./features/orders")).OrdersPage }),
+            lazy: async () => ({ Component: (await import("./pages/orders/orders")).OrdersPage }),
           },
           {
             path: "/stores/:id/orders",
-            lazy: async () => ({ Component: (await import("./features/orders")).StoreOrdersPage }),
+            lazy: async () => ({ Component: (await import("./pages/orders/store-orders")).StoreOrdersPage }),
           },
           {
             path: "/order/:id",
-            lazy: async () => ({ Component: (await import("./features/orders")).OrderPage }),
+            lazy: async () => ({ Component: (await import("./pages/orders/order-page")).OrderPage }),
           },
           {
             path: "/analytics",
-            lazy: async () => ({ Component: (await import("./features/analytics")).AnalyticsPage }),
+            lazy: async () => ({ Component: (await import("./pages/analytics/analytics")).AnalyticsPage }),
           },
           {
             path: "/admin",
-            lazy: async () => ({ Component: (await import("./features/admin")).AdminPage }),
+            lazy: async () => ({ Component: (await import("./pages/admin/admin")).AdminPage }),
           },
         ],
       },

@@ -1,0 +1,6 @@
+import { AdminPage as Admin } from "../../features/admin";
+
+/** /admin. */
+export function AdminPage() {
+  return <Admin />;
+}

@@ -1,0 +1,6 @@
+import { AnalyticsPage as Analytics } from "../../features/analytics";
+
+/** /analytics. */
+export function AnalyticsPage() {
+  return <Analytics />;
+}

@@ -1,0 +1,6 @@
+import { OrderPage as Order } from "../../features/orders";
+
+/** /order/{id}. */
+export function OrderPage() {
+  return <Order />;
+}

@@ -1,0 +1,6 @@
+import { SettingsPage as Settings } from "../../features/settings";
+
+/** /settings. */
+export function SettingsPage() {
+  return <Settings />;
+}

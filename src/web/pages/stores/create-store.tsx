@@ -1,0 +1,6 @@
+import { CreateStorePage as CreateStore } from "../../features/stores";
+
+/** /create-store and /store-create: the stores feature's form. */
+export function CreateStorePage() {
+  return <CreateStore />;
+}

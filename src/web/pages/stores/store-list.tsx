@@ -1,0 +1,6 @@
+import { StoreListPage as StoreList } from "../../features/stores";
+
+/** /stores: the seller's stores. */
+export function StoreListPage() {
+  return <StoreList />;
+}
