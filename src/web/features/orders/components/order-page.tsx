@@ -11,9 +11,10 @@ import { ApiError } from "../../../lib/api";
 import { useTranslation } from "../../../lib/i18n";
 import { useOrder } from "../api";
 import { MissingState } from "./missing-state";
-import { OrderBuyer, OrderHistory, OrderItems, OrderStatusForm, WithdrawnNotice } from "./order-details";
+import { OrderBuyer, OrderHistory, OrderItems, WithdrawnNotice } from "./order-details";
 import { useDateTime } from "./order-format";
 import { OrderPayment } from "./order-payment";
+import { OrderStatusForm } from "./order-status-form";
 
 function Panel({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
