@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "../../lib/i18n";
 import { PageTitle } from "../page-title";
 import { Button } from "../ui/button";
-import { EmptyState } from "./empty-state";
+import { EmptyState } from "../ui/empty-state";
 
 /** docs/product-spec.md 2.8: a store that does not exist, or is not the seller's (decision 0004), with the way back. */
 export function StoreNotFound() {

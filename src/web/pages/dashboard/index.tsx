@@ -1,11 +1,10 @@
 import { PageHeader } from "../../components/page-header";
+import { QuickActionsCard, SummaryCards } from "../../features/dashboard";
+import { RecentOrders } from "../../features/orders";
+import { YourStores } from "../../features/stores";
 import { useAuth } from "../../lib/auth";
 import { useTranslation } from "../../lib/i18n";
 import { useStores } from "../../lib/queries/stores";
-import { QuickActionsCard } from "./quick-actions-card";
-import { RecentOrders } from "./recent-orders";
-import { SummaryCards } from "./summary-cards";
-import { YourStores } from "./your-stores";
 
 /** The signed-in home page (docs/product-spec.md 2.4): one section per block, stacked. */
 export function DashboardPage() {

@@ -1,7 +1,7 @@
 import { CircleHelp } from "lucide-react";
-import { Textarea } from "../../../components/stores/textarea";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
+import { Textarea } from "../../../components/ui/textarea";
 import { useTranslation } from "../../../lib/i18n";
 import type { DraftProduct } from "../draft";
 import type { ProductErrors } from "../validation";

@@ -1,10 +1,10 @@
 import { Check, QrCode, WandSparkles } from "lucide-react";
 import { Checkbox } from "radix-ui";
 import { useId } from "react";
-import { Textarea } from "../../../components/stores/textarea";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { Textarea } from "../../../components/ui/textarea";
 import { useTranslation } from "../../../lib/i18n";
 import type { StoreDraft, UploadMode } from "../draft";
 import type { StoreErrors } from "../validation";

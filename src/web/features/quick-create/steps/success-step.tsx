@@ -1,8 +1,8 @@
 import { Check, Copy, Download, ExternalLink, House } from "lucide-react";
 import { Link } from "react-router";
-import { copyText } from "../../../components/stores/copy-text";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
+import { copyText } from "../../../lib/copy-text";
 import { useTranslation } from "../../../lib/i18n";
 import type { QuickStoreResult } from "../api";
 import { Photo, thumbnailUrl } from "../components/photo";

@@ -1,0 +1,136 @@
+import { Dialog as DialogPrimitive } from "radix-ui";
+import { type DeliveryOptionView, deliveryPrice } from "../../../../shared/delivery";
+import { fromOre, toOre } from "../../../../shared/money";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { useTranslation } from "../../../lib/i18n";
+import { useKr } from "../../../lib/money";
+import type { PlacedOrder } from "../api";
+import { cartTotal, useCart } from "../cart/cart";
+import { CartNotice } from "../cart/cart-notice";
+import type { CartNotes } from "../components/shop-context";
+import { NothingToOrder } from "./confirmation";
+import { ContactFields } from "./contact-fields";
+import { DeliveryFields } from "./delivery-fields";
+import { OrderSummary } from "./order-summary";
+import { PaymentChoice } from "./payment-choice";
+import { useCheckoutForm } from "./use-checkout-form";
+import { usePaymentMethods } from "./use-payment-methods";
+import { usePlaceOrder } from "./use-place-order";
+
+interface OrderFormProps {
+  notes: CartNotes | null;
+  options: DeliveryOptionView[];
+  storeSlug: string;
+  onPlaced: (order: PlacedOrder, storeName: string | null) => void;
+}
+
+export function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProps) {
+  const { t } = useTranslation();
+  const kr = useKr();
+  const cart = useCart();
+  const form = useCheckoutForm(options, storeSlug);
+  const { errors } = form.formState;
+
+  const { methods, method, setMethod, holdMinutes, textCountries } = usePaymentMethods(cart.storeId);
+
+  const { submit, pending, redirecting } = usePlaceOrder({ form, options, storeSlug, method, onPlaced });
+
+  const linesTotal = cartTotal(cart);
+  const chosen = options.find((option) => option.id === form.watch("deliveryOptionId"));
+  const shippingPrice = chosen ? deliveryPrice(chosen, linesTotal) : null;
+  const total = kr(fromOre(toOre(linesTotal) + (shippingPrice ? toOre(shippingPrice) : 0)));
+
+  // Nothing left to order (the last piece went to someone else a moment ago): no "Place Order · 0 kr".
+  if (cart.items.length === 0 && !redirecting) return <NothingToOrder notes={notes} />;
+
+  return (
+    <>
+      <header className="px-5 pt-5 pb-3 pr-16 sm:px-6 sm:pt-6">
+        <DialogPrimitive.Title className="text-xl font-semibold tracking-tight">
+          {t("checkout.title")}
+        </DialogPrimitive.Title>
+        <DialogPrimitive.Description className="mt-1 text-sm text-muted-foreground">
+          {t("checkout.subtitle")}
+        </DialogPrimitive.Description>
+      </header>
+      <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
+        <div className="min-h-0 flex-1 space-y-5 overflow-y-auto overscroll-contain px-5 pb-5 sm:px-6">
+          <CartNotice notes={notes} />
+          <OrderSummary
+            options={options}
+            chosen={chosen}
+            linesTotal={linesTotal}
+            shippingPrice={shippingPrice}
+            total={total}
+          />
+
+          {options.length > 0 && <DeliveryFields options={options} form={form} linesTotal={linesTotal} />}
+
+          <ContactFields form={form} withAddress={options.length === 0} textCountries={textCountries} />
+          {methods.length > 0 && method && (
+            <PaymentChoice methods={methods} value={method} onChange={setMethod} holdMinutes={holdMinutes} />
+          )}
+
+          <div className="grid gap-1.5">
+            <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm">
+              <input
+                type="checkbox"
+                {...form.register("acceptTerms")}
+                aria-invalid={Boolean(errors.acceptTerms)}
+                aria-describedby={errors.acceptTerms ? "accept-terms-error" : undefined}
+                className="mt-0.5 size-5 shrink-0 accent-primary"
+              />
+              <span>{t("checkout.acceptTerms")}</span>
+            </label>
+            <a
+              href={`/s/${storeSlug}/terms`}
+              target="_blank"
+              rel="noopener"
+              className="ml-8 text-sm font-medium text-primary underline underline-offset-4"
+            >
+              {t("checkout.termsLink")}
+            </a>
+            {errors.acceptTerms?.message && (
+              <p id="accept-terms-error" className="ml-8 text-sm font-medium text-error">
+                {t(errors.acceptTerms.message)}
+              </p>
+            )}
+          </div>
+        </div>
+        {/*
+          The note sits with the button it explains, so it is read before ordering; at the end of the
+          scrolling form it was half hidden under this bar on a laptop screen.
+        */}
+        <div className="grid gap-3 border-t px-5 pt-3 pb-[max(env(safe-area-inset-bottom),1.25rem)] sm:px-6 sm:pb-6">
+          {method ? (
+            <p className="text-center text-xs text-pretty text-muted-foreground sm:text-sm">
+              {t("checkout.payNote")}
+            </p>
+          ) : (
+            cart.storeName && (
+              <p className="text-center text-xs text-pretty text-muted-foreground sm:text-sm">
+                {t("checkout.paymentNote", { store: cart.storeName })}
+              </p>
+            )
+          )}
+          <Button
+            type="submit"
+            size="lg"
+            className="h-12 w-full text-base aria-disabled:opacity-75"
+            aria-disabled={pending || redirecting}
+          >
+            {(pending || redirecting) && <Spinner />}
+            {redirecting
+              ? t("checkout.redirecting")
+              : pending
+                ? t("checkout.placing")
+                : method
+                  ? t("checkout.submitPay", { total })
+                  : t("checkout.submit", { total })}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
