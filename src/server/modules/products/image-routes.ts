@@ -3,30 +3,19 @@ import { z } from "zod";
 import { errorResponses } from "../../../shared/api";
 import { imageOrderSchema, productImagesSchema } from "../../../shared/product-images";
 import type { FileStorage } from "../../adapters/storage";
-import type { users } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
 import { badRequest, notFound } from "../../lib/http-error";
 import { readMultipart } from "../../lib/multipart";
 import { parseOrThrow } from "../../lib/validate";
 import { requireUser } from "../auth/session";
 import { processAndStoreImage } from "../images/pipeline";
-import { isUuid, requireStoreMember } from "../stores/access";
+import { isUuid } from "../stores/access";
+import { memberProduct } from "./access";
 import { addProductImage, assertRoomForImage, removeProductImage, reorderProductImages } from "./images";
-import { findProduct } from "./service";
 
 const productParams = z.object({ id: z.string().max(100) });
 const imageParams = z.object({ id: z.string().max(100), imageId: z.string().max(100) });
 const answer = { 200: productImagesSchema, ...errorResponses };
-
-/** A product of one of the user's stores; anyone else's is a 404, as if it did not exist (decision 0004). */
-async function memberProduct(db: AppDeps["db"], user: typeof users.$inferSelect, productId: string) {
-  if (!isUuid(productId)) throw notFound("productNotFound");
-  const product = await findProduct(db, productId);
-  await requireStoreMember(db, user, product.storeId).catch(() => {
-    throw notFound("productNotFound");
-  });
-  return product;
-}
 
 /** A product's photos: add one, remove one, set their order (decision 0033). */
 export const productImageRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStorage }> = async (

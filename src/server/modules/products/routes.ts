@@ -30,12 +30,12 @@ import { requireUser } from "../auth/session";
 import { processAndStoreImage, type StoredImage } from "../images/pipeline";
 import { isUuid, requireStoreMember } from "../stores/access";
 import { memberStoreIds } from "../stores/service";
+import { memberProduct } from "./access";
 import {
   cachedPublicProduct,
   cachedPublicStoreProducts,
   createProduct,
   deleteProduct,
-  findProduct,
   getProductView,
   loadProductViews,
   pageStoreProducts,
@@ -232,11 +232,7 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
     { schema: { response: { 200: productViewSchema, ...errorResponses }, params: idParams } },
     async (request) => {
       const user = requireUser(request);
-      if (!isUuid(request.params.id)) throw notFound("productNotFound");
-      const product = await findProduct(db, request.params.id);
-      await requireStoreMember(db, user, product.storeId).catch(() => {
-        throw notFound("productNotFound");
-      });
+      const product = await memberProduct(db, user, request.params.id);
       if (request.isMultipart()) {
         const body = await readMultipart(request, { maxFiles: 1, fileFields: ["image"] });
         const { isActive, variants, ...fields } = body.fields;
@@ -271,11 +267,7 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
     },
     async (request) => {
       const user = requireUser(request);
-      if (!isUuid(request.params.id)) throw notFound("productNotFound");
-      const product = await findProduct(db, request.params.id);
-      await requireStoreMember(db, user, product.storeId).catch(() => {
-        throw notFound("productNotFound");
-      });
+      const product = await memberProduct(db, user, request.params.id);
       return saveVariants(db, product.id, request.body, onCatalogueChange);
     },
   );
@@ -285,11 +277,7 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
     { schema: { response: { 200: okSchema, ...errorResponses }, params: idParams } },
     async (request) => {
       const user = requireUser(request);
-      if (!isUuid(request.params.id)) throw notFound("productNotFound");
-      const product = await findProduct(db, request.params.id);
-      await requireStoreMember(db, user, product.storeId).catch(() => {
-        throw notFound("productNotFound");
-      });
+      const product = await memberProduct(db, user, request.params.id);
       await deleteProduct(db, storage, product, onCatalogueChange);
       return { ok: true };
     },

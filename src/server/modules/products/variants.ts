@@ -7,47 +7,10 @@ import type { OnCatalogueChange } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
 import { nextVersion } from "../../lib/versioning";
 import { type ProductRow, productColumns } from "./columns";
+import { stockOf, toVariantView } from "./view";
 
-type VariantRow = typeof productVariants.$inferSelect;
-
-/** Exact kroner arithmetic on numeric(12,2) strings: "349.00" − "300.00" = "49.00". */
-function priceDelta(price: string | null, basePrice: string) {
-  if (price === null) return "0.00";
-  const ore = Math.round(Number(price) * 100) - Math.round(Number(basePrice) * 100);
-  return (ore / 100).toFixed(2);
-}
-
-/** A variant row as loadProductViews reads it beside its product (JSON: the columns' names in camel case). */
-export type VariantJson = Pick<
-  VariantRow,
-  "id" | "productId" | "label" | "optionValues" | "price" | "sku" | "stockQty" | "position"
->;
-
-export function toVariantView(row: VariantJson, basePrice: string): ProductVariantView {
-  return {
-    id: row.id,
-    productId: row.productId,
-    label: row.label,
-    values: row.optionValues,
-    price: row.price,
-    priceDelta: priceDelta(row.price, basePrice),
-    sku: row.sku,
-    stockQty: row.stockQty,
-    available: row.stockQty !== 0,
-  };
-}
-
-/**
- * What a shopper can buy of a product (decision 0032): with options, the variants' stock added up (null,
- * unlimited, when any variant is) and available while any variant is; without, the product's own.
- */
-export function stockOf(product: Pick<ProductRow, "stockQty" | "options">, variants: ProductVariantView[]) {
-  if (product.options.length === 0) return { stockQty: product.stockQty, available: product.stockQty !== 0 };
-  const stockQty = variants.some((variant) => variant.stockQty === null)
-    ? null
-    : variants.reduce((sum, variant) => sum + (variant.stockQty ?? 0), 0);
-  return { stockQty, available: variants.some((variant) => variant.available) };
-}
+// A variant's view and a product's stock are defined with the product's view (decision 0074).
+export { stockOf, toVariantView };
 
 /** The variants of these products, in the seller's order, by product id. */
 export async function loadVariants(db: Db, rows: Pick<ProductRow, "id" | "basePrice">[]) {
