@@ -7,6 +7,8 @@ import type { Config } from "../../config";
 import { languageOrEnglish } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
 
+// What a text says, composed when it is sent (decisions 0008, 0022); outbox.ts is the worker that sends it.
+
 export type SmsPurpose = "order_confirmation" | "seller_new_order" | "phone_verification";
 
 /** What an order's SMS say, read from the order and its store when the message is sent. */
