@@ -18,9 +18,9 @@ import type { BareRoute } from "./support/bare-server";
 import { type LoadResult, load } from "./support/load";
 import { benchDatabase, seedStore, startServer, templateWebRoot } from "./support/torg";
 
-// Seconds of load per read and server, in 3 rounds of 6 s. With 2-second rounds the storefront's p99 was
-// 91-123 ms where 6-second rounds gave 84 and 10-second ones 47, on the same build: a round's first
-// moments (50 connections opening at once) weigh more in a short round than in a shopper's day.
+// Seconds of load per read and server, in 3 rounds of 6 s. Short rounds gave the storefront a p99 well
+// above longer ones on the same build: a round's first moments (50 connections opening at once) weigh
+// more in a short round than in a shopper's day.
 const DURATION = Number(process.env.BENCH_DURATION ?? 54);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROUNDS = 3;

@@ -107,7 +107,8 @@ export async function runLoad(plan: LoadPlan): Promise<LoadReport> {
   /**
    * A shop page as a phone asks for it (HTML, Brotli), read off the wire but not decoded: nobody reads
    * it here, and fetch decoding 200 pages at once in this process took the cores the server shares
-   * with it (a cold start measured 350 ms at the shoppers that way, 90 ms with the bodies left encoded).
+   * with it (a cold start looked several times slower at the shoppers that way than with the bodies left
+   * encoded).
    */
   async function page(path: string) {
     const started = performance.now();

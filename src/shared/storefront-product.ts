@@ -4,8 +4,8 @@ import type { ProductView } from "./product";
 /**
  * What a storefront's page state carries of each product (decision 0042): what its card, the zoom viewer
  * and the cart's "add" show and need, and nothing else. The whole ProductView (photos, variants, SEO
- * texts, dates, the store repeated) made 17 of a 20-product storefront's 96 KB; the product's own page
- * carries the whole view.
+ * texts, dates, the store repeated) was a large share of a storefront's HTML, for nothing a card shows;
+ * the product's own page carries the whole view.
  */
 export type StorefrontProduct = Pick<
   ProductView,

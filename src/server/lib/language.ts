@@ -14,3 +14,6 @@ export function requestLanguage(request: FastifyRequest): Language {
 /** A language of ours, or undefined for anything else (a cookie, a store's setting). */
 export const languageOf = (value: unknown): Language | undefined =>
   (LANGUAGES as readonly unknown[]).includes(value) ? (value as Language) : undefined;
+
+/** The language a store's messages are written in: its setting when it is one of ours, else English. */
+export const languageOrEnglish = (value: unknown): Language => languageOf(value) ?? "en";

@@ -12,11 +12,9 @@ const encodings = new Negotiator<Encoding>({ supportedValues: [...RESPONSE_ENCOD
 
 /**
  * Brotli quality for a body kept in the cache (compressed once, sent many times) and for one sent once
- * (the cache off, or an answer never kept). On the 67 KB storefront of 20 products, quality 6 takes
- * about 1.3 ms, 4 about 1.1 ms and 3 about 0.8 ms, for 13.6 KB at 4 and 14.2 KB at 3; gzip at level 1
- * 0.6 ms for 15.3 KB, at 6 twice that (decision 0042). On the 58 KB storefront since, quality 2 takes
- * 0.34 ms where 3 took 0.48 ms, for 12 bytes more; a product page 0.19 ms for 0.25 ms, 75 bytes more
- * (decision 0045).
+ * (the cache off, or an answer never kept): a kept body can afford a slow, small compression; a body
+ * sent once pays its compression on every request, and on Torg's HTML quality 2 costs clearly less time
+ * than 3 for nearly the same size (decisions 0042 and 0045; measurements in bench/RESULTS.md).
  */
 const BROTLI_QUALITY = { kept: 6, once: 2 } as const;
 

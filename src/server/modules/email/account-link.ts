@@ -1,5 +1,6 @@
 import type { EmailMessage } from "../../adapters/email";
-import { languageOf, Writer } from "./messages";
+import { languageOrEnglish } from "../../lib/language";
+import { Writer } from "./messages";
 
 /** What a one-time account link's e-mail says, fixed when it was queued (email_outbox.params, decision 0065). */
 export interface AccountLinkParams {
@@ -26,7 +27,7 @@ export function composeAccountLink(
   params: AccountLinkParams,
   linkOrigin: string | null,
 ): Omit<EmailMessage, "to"> {
-  const w = new Writer(languageOf(params.language));
+  const w = new Writer(languageOrEnglish(params.language));
   const url = `${linkOrigin ?? ""}${accountLinkPath(purpose, params.token)}`;
   if (purpose === "password_reset") {
     w.paragraph("passwordResetIntro");

@@ -1,5 +1,6 @@
 import type { EmailMessage } from "../../adapters/email";
-import { languageOf, Writer } from "./messages";
+import { languageOrEnglish } from "../../lib/language";
+import { Writer } from "./messages";
 
 /** What a contact address's confirmation says, fixed when it was queued (email_outbox.params, decision 0066). */
 export interface ContactConfirmationParams {
@@ -23,7 +24,7 @@ export function composeContactConfirmation(
   linkOrigin: string | null,
 ): Omit<EmailMessage, "to"> {
   if (!linkOrigin || !params.token) throw new Error("This confirmation has no link to send");
-  const w = new Writer(languageOf(params.language));
+  const w = new Writer(languageOrEnglish(params.language));
   w.paragraph("contactConfirm", { store: params.store, email: params.email });
   w.link(
     "contactConfirmLink",

@@ -1,10 +1,12 @@
 import { fillText, sharedText, textPieces } from "../../../shared/i18n";
 import { formatKrExact, lineTotal, toOre } from "../../../shared/money";
 import { orderPagePath, shortOrderId } from "../../../shared/order";
+import { formatOrderDate } from "../../../shared/order-date";
 import { formatOrgNumber } from "../../../shared/org-number";
 import { formatPhone } from "../../../shared/phone-format";
-import { LANGUAGES, type Language, LOCALE_TAGS } from "../../../shared/preferences";
+import type { Language } from "../../../shared/preferences";
 import type { EmailMessage } from "../../adapters/email";
+import { languageOrEnglish } from "../../lib/language";
 import type { RefundNoticeParams } from "./refund-notice";
 import { greetingName, inertText } from "./shopper-text";
 
@@ -68,9 +70,6 @@ export interface OrderEmailContext {
   legal: { legalName: string | null; orgNumber: string | null; address: string | null };
 }
 
-export const languageOf = (locale: string): Language =>
-  (LANGUAGES as readonly string[]).includes(locale) ? (locale as Language) : "en";
-
 const HTML_ESCAPES: Record<string, string> = {
   "&": "&amp;",
   "<": "&lt;",
@@ -85,25 +84,19 @@ export const escapeHtml = (text: string) =>
 
 const amount = formatKrExact;
 
-const dateFormats = new Map<Language, Intl.DateTimeFormat>();
 /** Each language's last date written, by its minute: every time in one minute is on the same day in Oslo. */
 const lastDates = new Map<Language, { minute: number; text: string }>();
 const MINUTE_MS = 60_000;
 
 /**
- * A date as the store's language writes it; each language's formatter is built once (building costs most),
- * and the orders of one minute (a busy shop's e-mails go out in batches) share the day it wrote.
+ * An order's date as the store's language writes it (`formatOrderDate`, as the order page writes it); the
+ * orders of one minute (a busy shop's e-mails go out in batches) share the day it wrote.
  */
 function dateOf(date: Date, language: Language) {
   const minute = Math.floor(date.getTime() / MINUTE_MS);
   const last = lastDates.get(language);
   if (last?.minute === minute) return last.text;
-  let format = dateFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE_TAGS[language], { dateStyle: "long", timeZone: "Europe/Oslo" });
-    dateFormats.set(language, format);
-  }
-  const text = format.format(date);
+  const text = formatOrderDate(date, language);
   lastDates.set(language, { minute, text });
   return text;
 }
@@ -318,7 +311,7 @@ export function composeOrderEmail(
   /** A refund notice's amounts, fixed when it was queued (refund-notice.ts). */
   refund?: RefundNoticeParams | null,
 ): Omit<EmailMessage, "to"> {
-  const w = new Writer(languageOf(context.store.locale));
+  const w = new Writer(languageOrEnglish(context.store.locale));
   const order = shortOrderId(context.orderId);
   const store = context.store.name;
   const orderPage = linkOrigin

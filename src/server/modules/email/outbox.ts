@@ -4,6 +4,7 @@ import type { EmailMessage, EmailProvider } from "../../adapters/email";
 import type { Database } from "../../db/client";
 import { emailLog, emailOutbox } from "../../db/schema";
 import { OutboxPasses } from "../../lib/outbox-passes";
+import { failedAttempt, failureReason } from "../../lib/outbox-retry";
 import { deliveryOf } from "../orders/service";
 import { contactEmailSqlText } from "../stores/contact-email";
 import { type AccountLinkParams, composeAccountLink } from "./account-link";
@@ -59,7 +60,6 @@ const withoutTokenParam = (params: ClaimedRow["params"]) => {
   const { token: _token, ...rest } = (params ?? {}) as Record<string, string | null>;
   return rest;
 };
-const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
 /**
  * Claims up to $2 due messages for $1 seconds and reads what they are written from, in one statement: the
@@ -253,20 +253,17 @@ export class EmailOutboxWorker {
       });
       return this.logRow(row, subject, text, result.status, null);
     } catch (error) {
-      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      const finalAttempt = row.attempts >= this.options.maxAttempts;
-      const delay = Math.min(MAX_BACKOFF_MS, this.options.retryBaseMs * 2 ** (row.attempts - 1));
+      const reason = failureReason(error);
+      const failed = failedAttempt(row.attempts, this.options, reason);
+      const { finalAttempt } = failed;
       await this.database.db.transaction(async (tx) => {
         await tx.insert(emailLog).values(this.logRow(row, subject, text, "failed", reason));
         await tx
           .update(emailOutbox)
           .set({
-            status: finalAttempt ? "failed" : "pending",
+            ...failed.row,
             // A link given up on is never sent: its token leaves the outbox with it.
             ...(finalAttempt && tokenOf(row) ? { params: withoutTokenParam(row.params) } : {}),
-            lastError: reason,
-            lockedUntil: null,
-            nextAttemptAt: new Date(Date.now() + delay),
           })
           .where(eq(emailOutbox.id, row.id));
       });

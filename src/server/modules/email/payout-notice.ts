@@ -1,6 +1,7 @@
 import { LOCALE_TAGS } from "../../../shared/preferences";
 import type { EmailMessage } from "../../adapters/email";
-import { languageOf, Writer } from "./messages";
+import { languageOrEnglish } from "../../lib/language";
+import { Writer } from "./messages";
 
 /** What a payout notice says, fixed when the change was saved (email_outbox.params, decision 0058). */
 export interface PayoutNoticeParams {
@@ -26,7 +27,7 @@ export function composePayoutNotice(
   params: PayoutNoticeParams,
   linkOrigin: string | null,
 ): Omit<EmailMessage, "to"> {
-  const w = new Writer(languageOf(params.language));
+  const w = new Writer(languageOrEnglish(params.language));
   const date = new Intl.DateTimeFormat(LOCALE_TAGS[w.language], {
     dateStyle: "long",
     timeStyle: "short",

@@ -1,17 +1,23 @@
 import { eq } from "drizzle-orm";
-import type { FastifyBaseLogger, FastifyRequest } from "fastify";
-import { translateShared } from "../../../shared/i18n";
-import { formatKr } from "../../../shared/money";
-import { shortOrderId } from "../../../shared/order";
-import { LANGUAGES, type Language } from "../../../shared/preferences";
+import type { FastifyBaseLogger } from "fastify";
 import type { SmsProvider } from "../../adapters/sms";
-import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { smsLog, smsOutbox } from "../../db/schema";
-import { publicOrigin } from "../../lib/origin";
 import { OutboxPasses } from "../../lib/outbox-passes";
+import { failedAttempt, failureReason } from "../../lib/outbox-retry";
 import { HOUR_MS, hitRateLimit } from "../../lib/rate-limit";
 import { smsDestinationProblem } from "./destination";
+import { type OrderSmsContext, orderSmsText } from "./messages";
+
+// What the texts say lives in messages.ts; these are the names the module's callers import from here.
+export {
+  type OrderSmsContext,
+  type OrderSmsItem,
+  orderLinkOrigin,
+  orderSmsText,
+  SMS_ITEM_LINES,
+  type SmsPurpose,
+} from "./messages";
 
 type ClaimedRow = Pick<
   typeof smsOutbox.$inferSelect,
@@ -34,7 +40,6 @@ type ClaimRow = {
 };
 
 const BATCH = 50;
-const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
 /**
  * Claims up to $2 due texts for $1 seconds, each with what it says (an order's text is composed from the
@@ -77,131 +82,6 @@ const RECORD_SENT_SQL = `/* torg:sms_sent */
     sent_at)
   select order_id, store_id, outbox_id, to_number, message, purpose, status, provider, attempt, now()
   from sent`;
-
-export type SmsPurpose = "order_confirmation" | "seller_new_order" | "phone_verification";
-
-/** What an order's SMS say, read from the order and its store when the message is sent. */
-export interface OrderSmsContext {
-  orderId: string;
-  totalGross: string;
-  storeId: string;
-  storeName: string;
-  storeSlug: string;
-  storeLocale: string;
-  /** The message goes to the store's phone, and the seller proved it is theirs. */
-  toVerifiedStorePhone: boolean;
-  /** The delivery chosen (decision 0036), null on orders without one. */
-  deliveryName: string | null;
-  deliveryKind: "pickup" | "parcel" | null;
-  /** The order's lines as ordered (the items' own copies), for the seller's text only. */
-  items: OrderSmsItem[];
-}
-
-export interface OrderSmsItem {
-  title: string;
-  variantLabel: string | null;
-  qty: number;
-}
-
-/** The seller's text names this many lines at most, then "+ N more". */
-export const SMS_ITEM_LINES = 3;
-/** A title or variant label is cut to this many characters in a text. */
-const SMS_NAME_LENGTH = 40;
-
-/** Cut at a word where one is near, with "..." (GSM-7, unlike "…", so the text stays one encoding). */
-function shortName(text: string) {
-  const name = text.replace(/\s+/g, " ").trim();
-  if (name.length <= SMS_NAME_LENGTH) return name;
-  const cut = name.slice(0, SMS_NAME_LENGTH - 3);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > SMS_NAME_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}...`;
-}
-
-/** "1 x Genser (Size: M), 2 x Kopp + 1 more": the lines a seller packs, kept short. */
-function itemsText(language: Language, items: readonly OrderSmsItem[]) {
-  const lines = items.slice(0, SMS_ITEM_LINES).map((item) =>
-    item.variantLabel
-      ? translateShared(language, "sms.itemVariant", {
-          qty: item.qty,
-          title: shortName(item.title),
-          variant: shortName(item.variantLabel),
-        })
-      : translateShared(language, "sms.item", { qty: item.qty, title: shortName(item.title) }),
-  );
-  const more = items.length - lines.length;
-  const listed = lines.join(", ");
-  return more > 0 ? `${listed} ${translateShared(language, "sms.moreItems", { count: more })}` : listed;
-}
-
-const languageOf = (locale: string): Language =>
-  (LANGUAGES as readonly string[]).includes(locale) ? (locale as Language) : "en";
-
-/**
- * Where the link in a buyer's confirmation points: PUBLIC_URL, or the address the order came to. A
- * request's Host header is whatever its sender wrote, so that address is used only while texts are not
- * really sent (the log provider); a gateway that texts strangers needs PUBLIC_URL for the link, else the
- * text goes without one rather than point at a host an attacker chose.
- */
-export function orderLinkOrigin(
-  request: FastifyRequest,
-  config: Pick<Config, "publicUrl" | "allowedHosts"> & { sms: Pick<Config["sms"], "provider"> },
-): string | null {
-  if (config.publicUrl) return config.publicUrl;
-  return config.sms.provider === "log" ? publicOrigin(request, config) : null;
-}
-
-/** The shopper's texts after the confirmation (decision 0064), each one catalogue text. */
-const SHOPPER_TEXT_KEYS: Record<string, string> = {
-  order_cancelled: "sms.orderCancelled",
-  order_refunded: "sms.orderRefunded",
-  order_ready_for_pickup: "sms.orderReadyForPickup",
-};
-
-/**
- * The text of an order's SMS, in the store's language. The buyer's confirmation goes to any number a
- * shopper types, so it is a fixed template: the order number and a link to the shop on Torg's own
- * address, and nothing a store or a buyer wrote. The seller's new-order message goes only to the
- * store's verified phone; it names the store, the total and the lines ordered (the seller's own titles
- * and variants, the first few), but not the buyer's name (anyone can write anything there). Composed when sent rather than when queued, so placing an order stays a single
- * statement.
- */
-export function orderSmsText(purpose: string, context: OrderSmsContext, linkOrigin: string | null): string {
-  const language = languageOf(context.storeLocale);
-  const order = shortOrderId(context.orderId);
-  if (purpose === "seller_new_order") {
-    const fields = { store: context.storeName, order, total: formatKr(context.totalGross, language) };
-    // The items' titles and variants are the seller's own words, going to the seller's own verified phone.
-    const text =
-      context.items.length > 0
-        ? translateShared(language, "sms.sellerNewOrderItems", {
-            ...fields,
-            items: itemsText(language, context.items),
-          })
-        : translateShared(language, "sms.sellerNewOrder", fields);
-    // The seller's own option name, to the seller's own verified phone (decision 0036).
-    return context.deliveryName
-      ? `${text} ${translateShared(language, "sms.delivery", { delivery: context.deliveryName })}`
-      : text;
-  }
-  const notice = SHOPPER_TEXT_KEYS[purpose];
-  if (notice) {
-    // A fixed template like the confirmation (decision 0022): the order number and the shop's link only.
-    const text = translateShared(language, notice, { order });
-    return linkOrigin
-      ? `${text} ${translateShared(language, "sms.shopLink", { link: `${linkOrigin}/s/${context.storeSlug}` })}`
-      : text;
-  }
-  const text = linkOrigin
-    ? translateShared(language, "sms.orderConfirmation", {
-        order,
-        link: `${linkOrigin}/s/${context.storeSlug}`,
-      })
-    : translateShared(language, "sms.orderConfirmationNoLink", { order });
-  // The buyer's text stays fixed (decision 0022): the kind of delivery in Torg's words, not the option's name.
-  return context.deliveryKind
-    ? `${text} ${translateShared(language, context.deliveryKind === "pickup" ? "sms.deliveryPickup" : "sms.deliveryParcel")}`
-    : text;
-}
 
 /** A verification code in the log of a message a gateway sent: only the phone's holder may read it. */
 const redactCode = (text: string) => text.replace(/\b\d{6}\b/g, "******");
@@ -390,19 +270,13 @@ export class SmsOutboxWorker {
       return { ...log, message, status: result.status, sentAt: new Date() };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const finalAttempt = row.attempts >= this.options.maxAttempts;
-      const delay = Math.min(MAX_BACKOFF_MS, this.options.retryBaseMs * 2 ** (row.attempts - 1));
+      const failed = failedAttempt(row.attempts, this.options, failureReason(error));
+      const { finalAttempt } = failed;
       await this.database.db.transaction(async (tx) => {
-        await tx.insert(smsLog).values({ ...log, status: "failed", error: message.slice(0, 500) });
+        await tx.insert(smsLog).values({ ...log, status: "failed", error: failureReason(error) });
         await tx
           .update(smsOutbox)
-          .set({
-            status: finalAttempt ? "failed" : "pending",
-            lastError: message.slice(0, 500),
-            lockedUntil: null,
-            nextAttemptAt: new Date(Date.now() + delay),
-            ...(finalAttempt ? { body: null } : {}),
-          })
+          .set({ ...failed.row, ...(finalAttempt ? { body: null } : {}) })
           .where(eq(smsOutbox.id, row.id));
       });
       this.options.logger.warn(
