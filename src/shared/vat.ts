@@ -12,8 +12,10 @@ export type VatRate = (typeof VAT_RATES)[number];
 /** Whether a number is one of the rates a store may charge (the database's check says the same). */
 export const isVatRate = (rate: unknown): rate is VatRate => VAT_RATES.includes(rate as VatRate);
 
+/** A store's rate as it is read: one of VAT_RATES. */
+export const vatRateSchema = z.union([z.literal(VAT_RATES[0]), z.literal(VAT_RATES[1])]);
 /** A store's rate as settings take it: one of VAT_RATES, or null for a store that is not registered. */
-export const vatRateSchema = z.union(
+export const vatRateSettingSchema = z.union(
   [z.literal(VAT_RATES[0]), z.literal(VAT_RATES[1]), z.null()],
   "errors.vatRateInvalid",
 );

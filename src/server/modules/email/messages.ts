@@ -4,6 +4,7 @@ import { orderPagePath, shortOrderId } from "../../../shared/order";
 import { formatOrgNumber } from "../../../shared/org-number";
 import { formatPhone } from "../../../shared/phone-format";
 import { LANGUAGES, type Language, LOCALE_TAGS } from "../../../shared/preferences";
+import { shipToLines } from "../../../shared/ship-to";
 import type { EmailMessage } from "../../adapters/email";
 import type { RefundNoticeParams } from "./refund-notice";
 import { greetingName, inertText } from "./shopper-text";
@@ -107,18 +108,6 @@ function dateOf(date: Date, language: Language) {
   lastDates.set(language, { minute, text });
   return text;
 }
-
-const addressText = (address: Record<string, string> | null) =>
-  address
-    ? [
-        address.address,
-        address.street,
-        [address.post, address.city].filter(Boolean).join(" "),
-        address.country,
-      ]
-        .filter(Boolean)
-        .join(", ")
-    : "";
 
 type Params = Record<string, string | number>;
 
@@ -374,7 +363,7 @@ export function composeOrderEmail(
       w.paragraph("sellerNewOrder", { buyer: inertText(context.shipToName), store });
       receipt(w, context);
       if (context.shipToAddr)
-        w.paragraph("sellerShipTo", { address: inertText(addressText(context.shipToAddr)) });
+        w.paragraph("sellerShipTo", { address: inertText(shipToLines(context.shipToAddr).join(", ")) });
       if (linkOrigin) w.link("sellerOpen", "sellerOpenLabel", `${linkOrigin}/order/${context.orderId}`);
       return w.done(w.t("sellerNewOrderSubject", { order, store }));
     case "seller_withdrawal": {

@@ -11,6 +11,7 @@ import {
   orderStatusSchema,
 } from "../../../shared/order";
 import { formatPhone } from "../../../shared/phone";
+import { shipToLines } from "../../../shared/ship-to";
 import { useSubmission } from "../../hooks/use-submission";
 import { useFormatters } from "../../lib/format";
 import { useTranslation } from "../../lib/i18n";
@@ -34,14 +35,6 @@ import {
 } from "./order-payment";
 import { statusDotClass, useStatusLabel } from "./status-badge";
 
-/** The checkout's free-text address, or street, post code and city, country. */
-function addressLines(addr: OrderView["shipToAddr"]): string[] {
-  if (!addr) return [];
-  if (addr.address?.trim()) return addr.address.split("\n").filter((line) => line.trim());
-  const city = [addr.post, addr.city].filter(Boolean).join(" ");
-  return [addr.street, city, addr.country].filter((line): line is string => Boolean(line?.trim()));
-}
-
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
@@ -61,7 +54,7 @@ function BuyerLine({ icon, label, children }: { icon: ReactNode; label: string; 
 /** Name, email, phone (a tel: link) and address of whoever placed the order. */
 export function OrderBuyer({ order }: { order: OrderView }) {
   const { t } = useTranslation();
-  const address = addressLines(order.shipToAddr);
+  const address = shipToLines(order.shipToAddr);
   const link = "text-primary underline-offset-4 hover:underline";
   return (
     <dl className="grid gap-2.5 text-sm">
