@@ -30,8 +30,8 @@ export interface CheckoutRequest {
   idempotencyKey: string | undefined;
   language: Language;
   client: { ip: string; log: FastifyBaseLogger };
-  /** Torg's address for the links in the buyer's text (orderLinkOrigin), or null. */
-  smsLinkOrigin: string | null;
+  /** Torg's address for the links in the buyer's text (orderLinkOrigin), or null; read when placing. */
+  smsLinkOrigin(): string | null;
   /** Torg's address for the order page link in the answer and the receipt (decision 0026), or null. */
   receiptOrigin: string | null;
   /** The request's own origin, for a payment's return address when there is no receipt origin. */
@@ -81,7 +81,7 @@ export async function checkout(deps: CheckoutDeps, request: CheckoutRequest): Pr
     // The order and its texts keep the E.164 form.
     { ...request.body, shipToPhone: phone.e164 },
     key,
-    { sms: request.smsLinkOrigin, email: request.receiptOrigin },
+    { sms: request.smsLinkOrigin(), email: request.receiptOrigin },
     provider !== undefined,
     smsConfirmation,
   );

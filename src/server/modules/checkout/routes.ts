@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../../shared/api";
 import { placedOrderSchema, placeOrderSchema } from "../../../shared/order";
@@ -21,6 +22,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod<
 > = async (app, deps) => {
   const { config } = deps;
 
+  /** The address of the order page link in the answer and the receipt (decision 0026), when there is one. */
+  function receiptLinkOrigin(request: FastifyRequest): string | null {
+    if (config.publicUrl) return config.publicUrl;
+    try {
+      return publicOrigin(request, config);
+    } catch {
+      return null;
+    }
+  }
+
   /** Public: shoppers have no account. */
   app.post(
     "/api/orders",
@@ -38,21 +49,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod<
         idempotencyKey: typeof header === "string" ? header : undefined,
         language: requestLanguage(request),
         client: { ip: request.ip, log: request.log },
-        smsLinkOrigin: orderLinkOrigin(request, config),
+        smsLinkOrigin: () => orderLinkOrigin(request, config),
         // Torg's address, or none when the request's Host is not one it answers to: the order is placed
         // all the same, and answered without the link rather than with an error (decision 0026).
-        receiptOrigin: config.publicUrl || receiptOrigin(),
+        receiptOrigin: receiptLinkOrigin(request),
         requestOrigin: () => publicOrigin(request, config),
       });
       return reply.status(status).send(body);
-
-      function receiptOrigin() {
-        try {
-          return publicOrigin(request, config);
-        } catch {
-          return null;
-        }
-      }
     },
   );
 };
