@@ -25,6 +25,7 @@ import { analyticsRoutes } from "./modules/analytics/routes";
 import { denyByDefaultPlugin } from "./modules/auth/deny-by-default";
 import { authRoutes } from "./modules/auth/routes";
 import { sessionPlugin } from "./modules/auth/session";
+import { checkoutRoutes } from "./modules/checkout";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { EmailOutboxWorker } from "./modules/email/outbox";
 import { healthRoutes } from "./modules/health/routes";
@@ -199,12 +200,14 @@ export async function buildApp({
   app.addHook("onClose", async () => paymentWorker.stop());
   app.decorate("paymentWorker", paymentWorker);
   app.decorate("payments", payments);
-  await app.register(orderRoutes, {
+  const orderDeps = {
     ...deps,
     smsOutbox: config.sms.worker ? smsOutbox : undefined,
     emailOutbox: wakeEmail,
     payments,
-  });
+  };
+  await app.register(orderRoutes, orderDeps);
+  await app.register(checkoutRoutes, orderDeps);
   await app.register(publicOrderRoutes, { ...deps, emailOutbox: wakeEmail });
   await app.register(paymentRoutes, { ...deps, payments });
   await app.register(uploadRoutes, { ...deps, storage });

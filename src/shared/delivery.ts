@@ -49,12 +49,18 @@ export const orderDeliverySchema = z.object({
 });
 export type OrderDelivery = z.infer<typeof orderDeliverySchema>;
 
+/** Free delivery: lines adding up to at least the option's threshold (in øre) ship for nothing. */
+export function deliveryIsFree(freeAboveOre: number | null, linesOre: number): boolean {
+  return freeAboveOre !== null && linesOre >= freeAboveOre;
+}
+
 /** The price of an option for lines adding up to `linesGross`: free at or above its threshold. */
 export function deliveryPrice(
   option: Pick<DeliveryOptionView, "price" | "freeAbove">,
   linesGross: string,
 ): string {
-  if (option.freeAbove !== null && toOre(linesGross) >= toOre(option.freeAbove)) return "0.00";
+  if (deliveryIsFree(option.freeAbove === null ? null : toOre(option.freeAbove), toOre(linesGross)))
+    return "0.00";
   return normalizePrice(option.price) ?? option.price;
 }
 

@@ -9,6 +9,14 @@ import { z } from "./zod";
 export const ORDER_STATUSES = ["pending", "paid", "fulfilled", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * A cancelled order may be reopened (D18, decision 0067), but stays cancelled once its online payment
+ * gave money back: the seller's status form and the server refuse the same reopen.
+ */
+export function staysCancelled(from: OrderStatus, to: OrderStatus, moneyWentBack: boolean): boolean {
+  return from === "cancelled" && to !== "cancelled" && moneyWentBack;
+}
+
 /** How a status is worded to seller and shopper: a fulfilled pick-up order is "ready for pick-up". */
 export type StatusWord = OrderStatus | "readyForPickup";
 

@@ -1,3 +1,4 @@
+import { VAT_RATES } from "./vat";
 import { z } from "./zod";
 
 /**
@@ -13,7 +14,7 @@ export const salesReportQuerySchema = z.object({
 export type SalesReportQuery = z.infer<typeof salesReportQuerySchema>;
 
 /** The rates that always have a column, so every month's file has the same columns for an import. */
-export const SALES_REPORT_VAT_RATES = [25, 15] as const;
+export const SALES_REPORT_VAT_RATES = VAT_RATES;
 
 /** "1234.50" → "1234,50": the decimal comma, no thousands separator (an import reads it as a number). */
 export function decimalComma(amount: string): string {

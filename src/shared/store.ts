@@ -4,6 +4,7 @@ import { isValidOrgNumber } from "./org-number";
 import { LANGUAGES } from "./preferences";
 import { SLUG_PATTERN } from "./slug";
 import { linkTokenText, multiLineText, singleLineText } from "./text";
+import { vatRateSchema, vatRateSettingSchema } from "./vat";
 import { expectedUpdatedAtField } from "./versioning";
 import { z } from "./zod";
 
@@ -47,7 +48,7 @@ const optionalText = (text: typeof singleLineText, max: number) =>
  * without spaces.
  */
 export const legalSettingsFields = {
-  vatRate: z.union([z.literal(25), z.literal(15), z.null()], "errors.vatRateInvalid").optional(),
+  vatRate: vatRateSettingSchema.optional(),
   legalName: optionalText(singleLineText, 200),
   orgNumber: singleLineText()
     .max(20, "errors.orgNumberInvalid")
@@ -60,7 +61,7 @@ export const legalSettingsFields = {
 
 /** What every store read carries of the seller's legal details. */
 export const storeLegalDetailsSchema = z.object({
-  vatRate: z.union([z.literal(25), z.literal(15)]).nullable(),
+  vatRate: vatRateSchema.nullable(),
   legalName: z.string().nullable(),
   orgNumber: z.string().nullable(),
   address: z.string().nullable(),

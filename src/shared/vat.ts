@@ -1,3 +1,4 @@
+import { fromOre } from "./money";
 import { z } from "./zod";
 
 /**
@@ -7,6 +8,17 @@ import { z } from "./zod";
  */
 export const VAT_RATES = [25, 15] as const;
 export type VatRate = (typeof VAT_RATES)[number];
+
+/** Whether a number is one of the rates a store may charge (the database's check says the same). */
+export const isVatRate = (rate: unknown): rate is VatRate => VAT_RATES.includes(rate as VatRate);
+
+/** A store's rate as it is read: one of VAT_RATES. */
+export const vatRateSchema = z.union([z.literal(VAT_RATES[0]), z.literal(VAT_RATES[1])]);
+/** A store's rate as settings take it: one of VAT_RATES, or null for a store that is not registered. */
+export const vatRateSettingSchema = z.union(
+  [z.literal(VAT_RATES[0]), z.literal(VAT_RATES[1]), z.null()],
+  "errors.vatRateInvalid",
+);
 
 export const vatLineSchema = z.object({
   rate: z.number(),
@@ -22,6 +34,15 @@ export function vatIncludedOre(grossOre: number, rate: number): number {
   const divisor = 100 + rate;
   // round(gross·rate/divisor) half up in integers: floor((2·gross·rate + divisor) / (2·divisor)).
   return Math.floor((2 * grossOre * rate + divisor) / (2 * divisor));
+}
+
+/**
+ * The VAT lines an order keeps: the VAT included in its whole total (lines and delivery) at the store's
+ * one rate, or none for a store that is not VAT registered (rate null).
+ */
+export function orderVat(totalOre: number, rate: number | null): VatLine[] {
+  if (rate === null) return [];
+  return [{ rate, amount: fromOre(vatIncludedOre(totalOre, rate)) }];
 }
 
 /**

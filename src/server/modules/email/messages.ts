@@ -5,6 +5,7 @@ import { formatOrderDate } from "../../../shared/order-date";
 import { formatOrgNumber } from "../../../shared/org-number";
 import { formatPhone } from "../../../shared/phone-format";
 import type { Language } from "../../../shared/preferences";
+import { shipToLines } from "../../../shared/ship-to";
 import type { EmailMessage } from "../../adapters/email";
 import { languageOrEnglish } from "../../lib/language";
 import type { RefundNoticeParams } from "./refund-notice";
@@ -100,18 +101,6 @@ function dateOf(date: Date, language: Language) {
   lastDates.set(language, { minute, text });
   return text;
 }
-
-const addressText = (address: Record<string, string> | null) =>
-  address
-    ? [
-        address.address,
-        address.street,
-        [address.post, address.city].filter(Boolean).join(" "),
-        address.country,
-      ]
-        .filter(Boolean)
-        .join(", ")
-    : "";
 
 type Params = Record<string, string | number>;
 
@@ -367,7 +356,7 @@ export function composeOrderEmail(
       w.paragraph("sellerNewOrder", { buyer: inertText(context.shipToName), store });
       receipt(w, context);
       if (context.shipToAddr)
-        w.paragraph("sellerShipTo", { address: inertText(addressText(context.shipToAddr)) });
+        w.paragraph("sellerShipTo", { address: inertText(shipToLines(context.shipToAddr).join(", ")) });
       if (linkOrigin) w.link("sellerOpen", "sellerOpenLabel", `${linkOrigin}/order/${context.orderId}`);
       return w.done(w.t("sellerNewOrderSubject", { order, store }));
     case "seller_withdrawal": {

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import type { OrderActor, OrderStatus, OrderView } from "../../../shared/order";
+import { type OrderActor, type OrderStatus, type OrderView, staysCancelled } from "../../../shared/order";
 import {
   awaitsOnlinePayment,
   type PaymentProvider,
@@ -247,8 +247,9 @@ export async function changeOrderStatus(
     if (current.status === status && trackingNumber === undefined)
       throw conflict("statusUnchanged", { status });
     const reopening = current.status === "cancelled" && status !== "cancelled";
-    // D18: a cancelled order may be reopened unless its online payment was given back (decision 0067).
-    if (reopening && (await refundedPayment(tx, orderId))) throw conflict("orderRefundedStays");
+    const moneyWentBack = reopening && (await refundedPayment(tx, orderId));
+    if (staysCancelled(current.status as OrderStatus, status, moneyWentBack))
+      throw conflict("orderRefundedStays");
     if (
       by === "seller" &&
       current.status !== status &&

@@ -21,7 +21,6 @@ import { orderItems, orders, paymentChannels, payments, stores, vippsWebhooks } 
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
 import { enforceQuota, HOUR_MS, hitRateLimit } from "../../lib/rate-limit";
 import { holdStockAgain } from "../orders/hold";
-import { changeOrderStatus } from "../orders/service";
 import {
   applyProviderState,
   handleOf,
@@ -325,55 +324,28 @@ export async function retryPayment(
 }
 
 /**
- * A seller changes an order's status, and the money follows BEFORE the status changes (decision 0034):
- * fulfilling captures a Vipps reservation; cancelling cancels a reservation or an attempt nobody paid,
- * or refunds money taken. When the provider refuses or cannot be reached the status stays as it was.
- * A capture runs once: a second is refused (409) and nothing is sent to the provider.
+ * An order is cancelled: the money of every attempt still open goes back (decision 0034), a reservation
+ * cancelled, an attempt nobody paid stopped, money taken refunded. Throws PaymentProviderError when the
+ * provider refuses or cannot be reached, so the order keeps its status.
  */
-export async function changeStatusWithPayment(
-  ctx: PaymentContext,
-  input: { orderId: string; status: OrderStatus; userId: string; trackingNumber?: string; restock?: boolean },
-) {
-  const [order] = await ctx.db
-    .select({ status: orders.status })
-    .from(orders)
-    .where(eq(orders.id, input.orderId));
-  // The same status moves no money, nor does reopening a cancelled order: its attempts ended with the
-  // cancel, and changeOrderStatus refuses a reopen once money went back (decision 0067).
-  const refused = !order || order.status === input.status || order.status === "cancelled";
-  const payment = refused ? undefined : await latestPayment(ctx.db, input.orderId);
-  if (payment) {
-    try {
-      if (input.status === "fulfilled" && payment.status === "authorized")
-        await capturePayment(ctx, payment.id);
-      if (input.status === "cancelled") {
-        const open = await ctx.db
-          .select()
-          .from(payments)
-          .where(
-            and(
-              eq(payments.orderId, input.orderId),
-              inArray(payments.status, ["created", "authorized", "captured"]),
-            ),
-          );
-        for (const row of open) {
-          const after = await returnMoney(ctx, row);
-          // Paid just before the cancel reached the provider (a Checkout Session completed): refund that too.
-          if (PAID_STATUSES.includes(after.status as PaymentStatus)) await returnMoney(ctx, after);
-        }
-      }
-    } catch (error) {
-      if (error instanceof PaymentProviderError) throw new HttpError(502, "paymentProviderDown");
-      throw error;
-    }
+export async function returnOrderMoney(ctx: PaymentContext, orderId: string) {
+  const open = await ctx.db
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.orderId, orderId), inArray(payments.status, ["created", "authorized", "captured"])),
+    );
+  for (const row of open) {
+    const after = await returnMoney(ctx, row);
+    // Paid just before the cancel reached the provider (a Checkout Session completed): refund that too.
+    if (PAID_STATUSES.includes(after.status as PaymentStatus)) await returnMoney(ctx, after);
   }
-  const changed = await changeOrderStatus(ctx.db, input.orderId, input.status, input.userId, {
-    by: "seller",
-    trackingNumber: input.trackingNumber,
-    restock: input.restock,
-  });
-  if (!changed) throw notFound("orderNotFound");
-  return changed;
+}
+
+/** The shopper's view of an order's latest attempt, if it has one. */
+export async function paymentOfOrder(db: Db, orderId: string): Promise<ShopperPayment | undefined> {
+  const latest = await latestPayment(db, orderId);
+  return latest ? shopperView(latest) : undefined;
 }
 
 /** Captures one authorized attempt, once: the claim (a lock on the row) makes a second call a 409. */

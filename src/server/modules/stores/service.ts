@@ -9,6 +9,7 @@ import type {
   StoreSummary,
   UpdateStoreInput,
 } from "../../../shared/store";
+import { isVatRate } from "../../../shared/vat";
 import type { Db, DbOrTx } from "../../db/client";
 import { qrCodes, storeContactEmailConfirmations, storeMembers, stores, type users } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
@@ -56,7 +57,7 @@ export function toStoreSummary(
 /** The seller's legal details and MVA as every store read carries them (decision 0036). */
 export function legalDetailsOf(row: StoreRow): StoreLegalDetails {
   return {
-    vatRate: row.vatRate === 25 || row.vatRate === 15 ? row.vatRate : null,
+    vatRate: isVatRate(row.vatRate) ? row.vatRate : null,
     legalName: row.legalName,
     orgNumber: row.orgNumber,
     address: row.address,

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { formatKrExact, fromOre, toOre } from "../../../../shared/money";
 import type { OrderStatusEventView, OrderView } from "../../../../shared/order";
 import { formatPhone } from "../../../../shared/phone";
+import { shipToLines } from "../../../../shared/ship-to";
 import { statusDotClass, useStatusLabel } from "../../../components/orders/status-badge";
 import { useFormatters } from "../../../lib/format";
 import { useTranslation } from "../../../lib/i18n";
@@ -12,14 +13,6 @@ import { useDateTime } from "./order-format";
 import { OrderPayment } from "./order-payment";
 
 import { OrderStatusForm } from "./order-status-form";
-
-/** The checkout's free-text address, or street, post code and city, country. */
-function addressLines(addr: OrderView["shipToAddr"]): string[] {
-  if (!addr) return [];
-  if (addr.address?.trim()) return addr.address.split("\n").filter((line) => line.trim());
-  const city = [addr.post, addr.city].filter(Boolean).join(" ");
-  return [addr.street, city, addr.country].filter((line): line is string => Boolean(line?.trim()));
-}
 
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -40,7 +33,7 @@ function BuyerLine({ icon, label, children }: { icon: ReactNode; label: string; 
 /** Name, email, phone (a tel: link) and address of whoever placed the order. */
 export function OrderBuyer({ order }: { order: OrderView }) {
   const { t } = useTranslation();
-  const address = addressLines(order.shipToAddr);
+  const address = shipToLines(order.shipToAddr);
   const link = "text-primary underline-offset-4 hover:underline";
   return (
     <dl className="grid gap-2.5 text-sm">

@@ -1,5 +1,5 @@
 import { Info } from "lucide-react";
-import { type OrderStatus, type OrderView, statusWord } from "../../../../shared/order";
+import { type OrderStatus, type OrderView, statusWord, staysCancelled } from "../../../../shared/order";
 import { awaitsOnlinePayment, PROVIDER_ONLY_ORDER_STATUSES, refundOf } from "../../../../shared/payment";
 import { usePaymentLabel } from "../../../components/orders/payment-badge";
 import { useFormatters } from "../../../lib/format";
@@ -47,7 +47,7 @@ export function OrderPayment({ order }: { order: OrderView }) {
 export function statusLocked(order: OrderView, next: OrderStatus): boolean {
   if (next === order.status) return false;
   // A cancelled order whose money went back stays cancelled (D18, decision 0067); the server refuses too.
-  if (order.status === "cancelled" && refundedBack(order)) return true;
+  if (staysCancelled(order.status, next, refundedBack(order))) return true;
   return (
     (PROVIDER_ONLY_ORDER_STATUSES as readonly OrderStatus[]).includes(next) &&
     awaitsOnlinePayment(order.payment)

@@ -4,6 +4,7 @@ import { statusWord } from "../../../../shared/order";
 import type { PublicOrder } from "../../../../shared/order-page";
 import { formatOrgNumber } from "../../../../shared/org-number";
 import { formatPhone } from "../../../../shared/phone-format";
+import { shipToLines } from "../../../../shared/ship-to";
 import { Badge, type BadgeProps } from "../../../components/ui/badge";
 import { useTranslation } from "../../../lib/i18n";
 import { Mail, Phone, Store } from "../components/icons";
@@ -20,18 +21,6 @@ const STATUS_BADGE: Record<PublicOrder["status"], BadgeProps["variant"]> = {
   cancelled: "danger",
 };
 
-const addressLines = (address: Record<string, string> | null) =>
-  address
-    ? [
-        address.address,
-        address.street,
-        [address.post, address.city].filter(Boolean).join(" "),
-        address.country,
-      ]
-        .filter((line): line is string => Boolean(line))
-        .flatMap((line) => line.split("\n"))
-    : [];
-
 /**
  * The shopper's own order page, /s/{slug}/order/{token} (decisions 0026, 0037): status, what they
  * ordered with exact amounts (the receipt), where it goes, the seller's contact, and the withdrawal.
@@ -42,7 +31,7 @@ export function OrderPage({ order: initial, token }: { order: PublicOrder; token
   const [order, setOrder] = useState(initial);
   const date = useOrderDate();
   const kr = (amount: string) => formatKrExact(amount, language);
-  const address = addressLines(order.shipToAddr);
+  const address = shipToLines(order.shipToAddr);
   const storePath = `/s/${order.store.slug}`;
   const legalName = order.store.legalName || null;
 

@@ -1,0 +1,15 @@
+/**
+ * What the payments module offers the rest of the server: starting and reading an order's payment,
+ * the money that follows a seller's fulfil or cancel (decision 0034), and the views of an attempt.
+ */
+export { PaymentProviderError } from "../../adapters/payments";
+export {
+  capturePayment,
+  offeredProviders,
+  paymentOfOrder,
+  returnOrderMoney,
+  sellerView,
+  shopperView,
+  startPayment,
+} from "./service";
+export { latestPayment, PAID_STATUSES, type PaymentContext } from "./state";
