@@ -28,7 +28,7 @@ initLanguage({
 });
 // Hydrated as a transition, so React hydrates in slices of a few milliseconds and lets the phone
 // paint and answer a tap in between (decision 0044): as one task it blocked a throttled phone's main
-// thread for about 200 ms. A tap before it is done is replayed once its part of the page is hydrated.
+// thread for a long, visible moment. A tap before it is done is replayed once its part of the page is hydrated.
 startTransition(() => {
   hydrateRoot(
     container,

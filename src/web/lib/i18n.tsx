@@ -5,7 +5,7 @@ import { LANGUAGE_COOKIE, LANGUAGES, type Language, matchLanguage } from "../../
 /**
  * Torg's i18n layer: the catalogues keep i18next's format (dotted keys, `{{name}}`, `_one`/`_other`),
  * translated by the same `translate` the server uses for its messages. It is ours rather than i18next's
- * because the storefront's JavaScript budget (120 KB) cannot spare i18next's 20 KB for what is a lookup
+ * because the storefront's JavaScript budget (120 KB) cannot spare i18next's size for what is a lookup
  * and an interpolation, and because the server renders the storefront with the very same function.
  */
 

@@ -34,8 +34,8 @@ const storefront = {
 /**
  * The validation messages the shop's own code can show: those its components and the shared schemas
  * they bundle (the checkout's fields, above all) name. The server words an API refusal itself, so the
- * other messages of the app (a seller's forms) never reach a shopper: leaving them out is 9 of the 22 KB
- * of texts every shop page carried (decision 0042). page-catalogues.test.ts walks the shop's imports and
+ * other messages of the app (a seller's forms) never reach a shopper: leaving them out takes a large share
+ * off the texts every shop page carries (decision 0042). page-catalogues.test.ts walks the shop's imports and
  * fails when a message they name is missing here.
  */
 export const SHOP_ERROR_KEYS = [
