@@ -12,10 +12,9 @@ import { ADMIN_PAGE_SIZE, pageQuerySchema } from "../../../shared/paging";
 import { productViewSchema } from "../../../shared/product";
 import { qrCodeViewSchema } from "../../../shared/qr";
 import type { AppDeps } from "../../lib/deps";
+import { requireStoreMember, requireUser } from "../../lib/guards";
 import { publicOrigin } from "../../lib/origin";
-import { requireUser } from "../auth/session";
 import { pageQrCodes } from "../qr/service";
-import { requireStoreMember } from "../stores/access";
 import { adminAiLogs, adminEmailLogs, adminOrders, adminProducts, adminStores } from "./service";
 
 const ADMIN_MAX_PAGE_SIZE = 100;

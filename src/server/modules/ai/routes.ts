@@ -11,12 +11,11 @@ import type { AiProvider } from "../../adapters/ai";
 import type { FileStorage } from "../../adapters/storage";
 import { aiLogs } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
+import { isUuid, requireStoreMember, requireUser } from "../../lib/guards";
 import { HttpError } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
 import { readMultipart } from "../../lib/multipart";
 import { enforceQuota, HOUR_MS } from "../../lib/rate-limit";
-import { requireUser } from "../auth/session";
-import { isUuid, requireStoreMember } from "../stores/access";
 import { aiLogScope, analyseImage } from "./service";
 
 type Deps = AppDeps & { storage: FileStorage; aiProvider: AiProvider };

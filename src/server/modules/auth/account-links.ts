@@ -4,7 +4,7 @@ import type { ResetPasswordInput } from "../../../shared/auth";
 import type { Db, DbOrTx } from "../../db/client";
 import { accountTokens, emailOutbox, sessions, userSettings, users } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
-import { badRequest, conflict, HttpError } from "../../lib/http-error";
+import { badRequest, conflict } from "../../lib/http-error";
 import { clearRateLimit, HOUR_MS, hitRateLimit, quotaExceeded } from "../../lib/rate-limit";
 import { hashToken, newSecretToken } from "../../lib/secret-token";
 import type { AccountLinkParams, AccountLinkPurpose } from "../email/account-link";
@@ -223,25 +223,6 @@ export async function confirmEmail(db: Db, config: AuthConfig, token: string): P
     if (!updated) throw badRequest("linkInvalid");
     return updated;
   });
-}
-
-/**
- * What needs a proven address (decision 0065) asks for it: a 403 with a message saying to confirm the
- * address first.
- */
-export function requireVerifiedEmail(user: Pick<UserRow, "emailVerifiedAt">) {
-  if (!user.emailVerifiedAt) throw new HttpError(403, "emailNotVerified");
-}
-
-/**
- * On an install whose sign-ups are allow-listed, an account has a seller's rights (a store) only once its
- * address is proven: anyone can type an allow-listed address at sign-up (decision 0065).
- */
-export function requireAllowlistProof(
-  user: Pick<UserRow, "emailVerifiedAt">,
-  config: Pick<AuthConfig, "signupAllowlist">,
-) {
-  if (config.signupAllowlist.length > 0) requireVerifiedEmail(user);
 }
 
 /** Used links, and links past their time, are deleted by housekeeping. */

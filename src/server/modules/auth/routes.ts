@@ -10,6 +10,7 @@ import {
   userAnswerSchema,
 } from "../../../shared/auth";
 import type { AppDeps } from "../../lib/deps";
+import { requireUser } from "../../lib/guards";
 import { HttpError } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
@@ -24,7 +25,7 @@ import {
 import { deviceCookies, setDeviceCookie } from "./device-cookie";
 import { signInRepeatedSignup } from "./repeated-signup";
 import { authenticate, createSession, registerUser, revokeSession, toPublicUser } from "./service";
-import { clearSessionCookie, requireUser, setSessionCookie } from "./session";
+import { clearSessionCookie, setSessionCookie } from "./session";
 
 /** Told when an e-mail was queued, so it goes out now rather than at the next poll. */
 export type EmailWake = { emailOutbox: { wake(): void } | undefined };

@@ -3,7 +3,6 @@ import fp from "fastify-plugin";
 import { SESSION_HINT_COOKIE } from "../../../shared/session-hint";
 import type { users } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
-import { unauthorized } from "../../lib/http-error";
 import { resolveSession } from "./service";
 
 export const SESSION_COOKIE = "torg_session";
@@ -14,12 +13,6 @@ declare module "fastify" {
     user: typeof users.$inferSelect | null;
     sessionToken: string | null;
   }
-}
-
-/** The signed-in user, or a 401. Every route that needs an account starts with this. */
-export function requireUser(request: FastifyRequest) {
-  if (!request.user) throw unauthorized();
-  return request.user;
 }
 
 /** COOKIE_SECURE: `auto` sets the Secure flag when the request came over HTTPS. */

@@ -9,11 +9,10 @@ import {
   shopperPaymentSchema,
 } from "../../../shared/payment";
 import type { AppDeps } from "../../lib/deps";
+import { isUuid, requireStoreMember, requireUser } from "../../lib/guards";
 import { notFound } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
-import { requireUser } from "../auth/session";
-import { isUuid, requireStoreMember } from "../stores/access";
 import { channelReadiness, offeredProviders, readOrderPayment, retryPayment } from "./service";
 import { cancelByShopper } from "./shopper-cancel";
 import type { PaymentContext } from "./state";

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import type { users } from "../../db/schema";
+import { isUuid, requireStoreMember } from "../../lib/guards";
 import { notFound } from "../../lib/http-error";
-import { isUuid, requireStoreMember } from "../stores/access";
 import { findProduct } from "./queries";
 
 /** A product of one of the user's stores; anyone else's is a 404, as if it did not exist (decision 0004). */

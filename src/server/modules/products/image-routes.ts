@@ -4,12 +4,11 @@ import { errorResponses } from "../../../shared/api";
 import { imageOrderSchema, productImagesSchema } from "../../../shared/product-images";
 import type { FileStorage } from "../../adapters/storage";
 import type { AppDeps } from "../../lib/deps";
+import { isUuid, requireUser } from "../../lib/guards";
 import { badRequest, notFound } from "../../lib/http-error";
 import { readMultipart } from "../../lib/multipart";
 import { parseOrThrow } from "../../lib/validate";
-import { requireUser } from "../auth/session";
 import { processAndStoreImage } from "../images/pipeline";
-import { isUuid } from "../stores/access";
 import { memberProduct } from "./access";
 import { addProductImage, assertRoomForImage, removeProductImage, reorderProductImages } from "./images";
 

@@ -7,10 +7,9 @@ import {
 } from "../../../shared/quickstore";
 import type { FileStorage } from "../../adapters/storage";
 import type { AppDeps } from "../../lib/deps";
+import { requireAllowlistProof, requireUser } from "../../lib/guards";
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
-import { requireAllowlistProof } from "../auth/account-links";
-import { requireUser } from "../auth/session";
 import { createQuickStore } from "./service";
 
 /** Saving a quick-create draft needs an account (decision 0005); analysing and editing it did not. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../../shared/api";
 import { settingsPatchSchema, settingsSchema } from "../../../shared/settings";
 import type { AppDeps } from "../../lib/deps";
-import { requireUser } from "../auth/session";
+import { requireUser } from "../../lib/guards";
 import { getSettings, saveSettings } from "./service";
 
 export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {

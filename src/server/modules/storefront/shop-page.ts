@@ -10,6 +10,7 @@ import { MAX_PAGE_OFFSET } from "../../../shared/paging";
 import type { Language } from "../../../shared/preferences";
 import { type ShopPage, type StorefrontListing, toStorefrontProduct } from "../../../shared/storefront";
 import type { Db } from "../../db/client";
+import { isUuid } from "../../lib/guards";
 import { HttpError } from "../../lib/http-error";
 import { languageOf } from "../../lib/language";
 import { absoluteUrl } from "../../lib/origin";
@@ -18,7 +19,6 @@ import { renderShopPage, type ShopPageState, type ShopState, shopCatalogue } fro
 import { getPublicOrder } from "../orders/public-order";
 import { getProductWithStoreLocale, pageStoreProducts } from "../products/service";
 import { productStructuredData, storefrontStructuredData } from "../seo/structured-data";
-import { isUuid } from "../stores/access";
 import { getPublicStoreBySlug } from "./service";
 import { type ShopTexts, shopTexts } from "./shop-texts";
 

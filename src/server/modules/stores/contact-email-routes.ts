@@ -3,10 +3,9 @@ import { z } from "zod";
 import { errorResponses } from "../../../shared/api";
 import { confirmContactEmailSchema, contactEmailSentSchema } from "../../../shared/store";
 import type { AppDeps } from "../../lib/deps";
+import { requireStoreMember, requireUser } from "../../lib/guards";
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
-import { requireUser } from "../auth/session";
-import { requireStoreMember } from "./access";
 import { confirmContactEmail, sendContactEmailLink } from "./contact-email";
 
 const storeParams = z.object({ id: z.string().max(100) });

@@ -3,10 +3,10 @@ import type { Language } from "../../../shared/preferences";
 import type { Db, DbOrTx } from "../../db/client";
 import { emailOutbox, storeContactEmailConfirmations, storeMembers, stores, users } from "../../db/schema";
 import type { OnCatalogueChange } from "../../lib/deps";
+import type { StoreRow } from "../../lib/guards";
 import { badRequest, conflict, HttpError } from "../../lib/http-error";
 import { enforceQuota, HOUR_MS } from "../../lib/rate-limit";
 import { hashToken, newSecretToken } from "../../lib/secret-token";
-import type { StoreRow } from "./access";
 
 /** How long a confirmation link works (decision 0066): a day, enough for a mailbox read once a day. */
 export const CONTACT_LINK_TTL_HOURS = 24;

@@ -3,8 +3,7 @@ import { z } from "zod";
 import { errorResponses } from "../../../shared/api";
 import { deliveryOptionListSchema, deliveryOptionsSchema } from "../../../shared/delivery";
 import type { AppDeps } from "../../lib/deps";
-import { requireUser } from "../auth/session";
-import { requireStoreMember } from "./access";
+import { requireStoreMember, requireUser } from "../../lib/guards";
 import { listDeliveryOptions, replaceDeliveryOptions } from "./delivery-options";
 
 const storeParams = z.object({ id: z.string().max(100) });

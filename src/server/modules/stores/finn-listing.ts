@@ -4,7 +4,7 @@ import { formatKr } from "../../../shared/money";
 import type { Language } from "../../../shared/preferences";
 import type { ProductView } from "../../../shared/product";
 import type { FinnListing } from "../../../shared/store";
-import type { StoreRow } from "./access";
+import type { StoreRow } from "../../lib/guards";
 
 /**
  * A ready-to-paste Finn.no ad for the store: a title, the active products with prices in kr, and the

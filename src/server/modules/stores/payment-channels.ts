@@ -3,9 +3,9 @@ import type { PaymentChannelInput, PaymentChannelView, PaymentProvider } from ".
 import type { Db, DbOrTx } from "../../db/client";
 import { paymentChannels, type users } from "../../db/schema";
 import type { OnCatalogueChange } from "../../lib/deps";
+import { requireVerifiedEmail } from "../../lib/guards";
 import { HttpError } from "../../lib/http-error";
 import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
-import { requireVerifiedEmail } from "../auth/account-links";
 import { type AuthConfig, requireCurrentPassword, throttleAccountChange } from "../auth/service";
 
 function toView(row: typeof paymentChannels.$inferSelect): PaymentChannelView {

@@ -4,9 +4,8 @@ import { errorResponses } from "../../../shared/api";
 import { normalizePhoneCode, PHONE_CODE_PATTERN } from "../../../shared/phone";
 import { storeSummarySchema } from "../../../shared/store";
 import type { AppDeps } from "../../lib/deps";
+import { requireStoreMember, requireUser } from "../../lib/guards";
 import { requestLanguage } from "../../lib/language";
-import { requireUser } from "../auth/session";
-import { requireStoreMember } from "./access";
 import { confirmPhoneCode, sendPhoneCode } from "./phone-verification";
 import { getStoreSummary } from "./service";
 

@@ -17,13 +17,11 @@ import {
   updateStoreSchema,
 } from "../../../shared/store";
 import type { AppDeps } from "../../lib/deps";
+import { requireAllowlistProof, requireStoreMember, requireUser } from "../../lib/guards";
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
-import { requireAllowlistProof } from "../auth/account-links";
-import { requireUser } from "../auth/session";
 import { listStoreProducts } from "../products/service";
 import { assertSellerSmsPhone } from "../sms/destination";
-import { requireStoreMember } from "./access";
 import { sendContactEmailLink } from "./contact-email";
 import { contactEmailRoutes } from "./contact-email-routes";
 import { deliveryOptionRoutes } from "./delivery-option-routes";

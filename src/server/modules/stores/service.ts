@@ -14,9 +14,9 @@ import type { Db, DbOrTx } from "../../db/client";
 import { qrCodes, storeContactEmailConfirmations, storeMembers, stores, type users } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
 import type { OnCatalogueChange } from "../../lib/deps";
+import type { StoreRow } from "../../lib/guards";
 import { badRequest, HttpError } from "../../lib/http-error";
 import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
-import type { StoreRow } from "./access";
 import { contactEmailChanges, contactEmailSql } from "./contact-email";
 
 type User = typeof users.$inferSelect;

@@ -8,12 +8,12 @@ import {
   userAnswerSchema,
 } from "../../../shared/auth";
 import type { AppDeps } from "../../lib/deps";
+import { requireUser } from "../../lib/guards";
 import { HttpError } from "../../lib/http-error";
 import { publicOrigin } from "../../lib/origin";
 import { sendEmailChangeLink } from "../auth/account-links";
 import type { EmailWake } from "../auth/routes";
 import { changePassword, toPublicUser, updateProfile } from "../auth/service";
-import { requireUser } from "../auth/session";
 
 export const userRoutes: FastifyPluginAsyncZod<AppDeps & EmailWake> = async (
   app,
