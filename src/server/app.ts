@@ -33,6 +33,7 @@ import { HousekeepingWorker } from "./modules/housekeeping/worker";
 import { uploadRoutes } from "./modules/images/routes";
 import { createMetrics } from "./modules/observability/metrics";
 import { metricsRoutes } from "./modules/observability/routes";
+import { orderEffects } from "./modules/orders/payment-effects";
 import { publicOrderRoutes } from "./modules/orders/public-routes";
 import { orderRoutes } from "./modules/orders/routes";
 import { paymentRoutes } from "./modules/payments/routes";
@@ -194,7 +195,13 @@ export async function buildApp({
   app.addHook("onReady", async () => housekeeping.start());
   app.addHook("onClose", async () => housekeeping.stop());
   app.decorate("housekeeping", housekeeping);
-  const payments: PaymentContext = { db: database.db, gateways: paymentGateways, config, log: app.log };
+  const payments: PaymentContext = {
+    db: database.db,
+    gateways: paymentGateways,
+    config,
+    log: app.log,
+    orders: orderEffects,
+  };
   const paymentWorker = new PaymentWorker(payments, config.payments.pollMs);
   app.addHook("onReady", async () => paymentWorker.start());
   app.addHook("onClose", async () => paymentWorker.stop());

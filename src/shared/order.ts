@@ -238,3 +238,13 @@ export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 /** A shopper whose details a seller erases from their store's orders, named by the e-mail they ordered with. */
 export const eraseShopperSchema = z.object({ email: checkoutFormSchema.shape.buyerEmail });
 export type EraseShopperInput = z.infer<typeof eraseShopperSchema>;
+
+/** The delivery an order keeps a copy of (decision 0036); null on orders placed without one. */
+export function deliveryOf(row: {
+  deliveryName: string | null;
+  deliveryKind: string | null;
+  deliveryPrice: string | null;
+}): OrderView["delivery"] {
+  if (!row.deliveryName || !row.deliveryKind || row.deliveryPrice === null) return null;
+  return { name: row.deliveryName, kind: row.deliveryKind as "pickup" | "parcel", price: row.deliveryPrice };
+}

@@ -1,14 +1,17 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { verify } from "@node-rs/argon2";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Config } from "../config";
-import type { DbOrTx } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import { storeMembers, stores, type users } from "../db/schema";
 import { HttpError, notFound, unauthorized } from "./http-error";
+import { hitRateLimit, quotaExceeded, releaseRateLimit } from "./rate-limit";
 
 /**
  * The access checks routes start with, in one place (decision 0076): who is signed in, whose store it
- * is, whose address is proven. They read only the request and the tables, so every module may use them
- * without reaching into auth or stores.
+ * is, which stores are theirs, whose address is proven, the current password and its throttle. They
+ * read only the request, the configuration and the tables, so every module may use them without
+ * reaching into auth or stores.
  */
 
 type User = typeof users.$inferSelect;
@@ -63,4 +66,45 @@ export function requireAllowlistProof(
   config: Pick<Config, "signupAllowlist">,
 ) {
   if (config.signupAllowlist.length > 0) requireVerifiedEmail(user);
+}
+
+/** Ids of every live store the user may manage; platform admins are not special here ("Your Stores"). */
+export async function memberStoreIds(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .innerJoin(storeMembers, and(eq(storeMembers.storeId, stores.id), eq(storeMembers.userId, userId)))
+    .where(isNull(stores.deletedAt))
+    .orderBy(asc(stores.createdAt));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Every attempt to prove the current password while signed in (a new password, a new email) is counted
+ * per account and per client address before the check, so a stolen session cannot guess the password
+ * (or probe which emails have accounts) at speed; a success gives the attempt back.
+ */
+export async function throttleAccountChange(
+  db: Db,
+  config: Pick<Config, "loginMaxAttempts" | "loginWindowMs">,
+  userId: string,
+  clientIp: string,
+) {
+  const keys = [`account-change:user:${userId}`, `account-change:ip:${clientIp}`] as const;
+  const [byUser, byIp] = await Promise.all([
+    hitRateLimit(db, keys[0], config.loginMaxAttempts, config.loginWindowMs),
+    hitRateLimit(db, keys[1], config.loginMaxAttempts * 5, config.loginWindowMs),
+  ]);
+  if (!byUser.allowed || !byIp.allowed) {
+    throw quotaExceeded(
+      "tooManyAccountChanges",
+      Math.max(byUser.allowed ? 0 : byUser.retryAfterMs, byIp.allowed ? 0 : byIp.retryAfterMs),
+    );
+  }
+  return { succeeded: () => Promise.all(keys.map((key) => releaseRateLimit(db, key))) };
+}
+
+export async function requireCurrentPassword(user: Pick<User, "passwordHash">, password: string | undefined) {
+  if (!password || !(await verify(user.passwordHash, password)))
+    throw new HttpError(400, "currentPasswordWrong");
 }

@@ -2,11 +2,11 @@ import { and, count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { AdminPage, AdminStoreRow, EmailLogRow } from "../../../shared/admin";
 import type { Db } from "../../db/client";
 import { aiLogs, emailLog, products, stores, type users } from "../../db/schema";
+import { memberStoreIds } from "../../lib/guards";
 import { countRows, paged } from "../../lib/paging";
 import { aiLogScope } from "../ai/service";
 import { countOrders, listOrders } from "../orders/service";
 import { countProducts, loadProductViews } from "../products/service";
-import { memberStoreIds } from "../stores/service";
 
 type User = typeof users.$inferSelect;
 

@@ -11,6 +11,7 @@ import {
 import type { FileStorage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
 import { aiLogs, productImages, products, storeMembers, type users } from "../../db/schema";
+import { memberStoreIds } from "../../lib/guards";
 import { HttpError } from "../../lib/http-error";
 import { improvePhoto, pointInFrame } from "../images/enhance";
 import {
@@ -20,7 +21,6 @@ import {
   type StoredImage,
   storeImageVariants,
 } from "../images/pipeline";
-import { memberStoreIds } from "../stores/service";
 
 type User = typeof users.$inferSelect;
 

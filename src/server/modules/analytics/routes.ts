@@ -4,10 +4,9 @@ import { z } from "zod";
 import { analyticsQuerySchema, analyticsViewSchema } from "../../../shared/analytics";
 import { errorResponses, noBody } from "../../../shared/api";
 import type { AppDeps } from "../../lib/deps";
-import { isUuid, requireStoreMember, requireUser } from "../../lib/guards";
+import { isUuid, memberStoreIds, requireStoreMember, requireUser } from "../../lib/guards";
 import { notFound } from "../../lib/http-error";
 import { cachedPublicProduct } from "../products/service";
-import { memberStoreIds } from "../stores/service";
 import { loadAnalytics, sellsProduct } from "./service";
 import { ProductViewCounter } from "./view-counter";
 

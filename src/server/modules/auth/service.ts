@@ -13,6 +13,7 @@ import type { Language } from "../../../shared/preferences";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
+import { requireCurrentPassword, throttleAccountChange } from "../../lib/guards";
 import { conflict, forbidden, HttpError, notFound } from "../../lib/http-error";
 import {
   claimPacedAttempt,
@@ -223,31 +224,6 @@ export async function resolveSession(db: Db, config: AuthConfig, token: string) 
 
 export async function revokeSession(db: Db, token: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
-}
-
-/**
- * Every attempt to prove the current password while signed in (a new password, a new email) is counted
- * per account and per client address before the check, so a stolen session cannot guess the password
- * (or probe which emails have accounts) at speed; a success gives the attempt back.
- */
-export async function throttleAccountChange(db: Db, config: AuthConfig, userId: string, clientIp: string) {
-  const keys = [`account-change:user:${userId}`, `account-change:ip:${clientIp}`] as const;
-  const [byUser, byIp] = await Promise.all([
-    hitRateLimit(db, keys[0], config.loginMaxAttempts, config.loginWindowMs),
-    hitRateLimit(db, keys[1], config.loginMaxAttempts * 5, config.loginWindowMs),
-  ]);
-  if (!byUser.allowed || !byIp.allowed) {
-    throw quotaExceeded(
-      "tooManyAccountChanges",
-      Math.max(byUser.allowed ? 0 : byUser.retryAfterMs, byIp.allowed ? 0 : byIp.retryAfterMs),
-    );
-  }
-  return { succeeded: () => Promise.all(keys.map((key) => releaseRateLimit(db, key))) };
-}
-
-export async function requireCurrentPassword(user: UserRow, password: string | undefined) {
-  if (!password || !(await verify(user.passwordHash, password)))
-    throw new HttpError(400, "currentPasswordWrong");
 }
 
 /**

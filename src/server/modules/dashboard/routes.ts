@@ -4,9 +4,8 @@ import { errorResponses, okSchema } from "../../../shared/api";
 import { dashboardSummarySchema, notificationsSchema } from "../../../shared/dashboard";
 import { userSettings } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
-import { requireUser } from "../../lib/guards";
+import { memberStoreIds, requireUser } from "../../lib/guards";
 import { monthRevenue } from "../orders/service";
-import { memberStoreIds } from "../stores/service";
 import { countNeedsSeller, listNeedsSeller } from "./needs-seller";
 
 const NOTIFICATION_LIMIT = 10;

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { deliveryOf } from "../../../shared/order";
 import type { EmailMessage, EmailProvider } from "../../adapters/email";
 import type { Database } from "../../db/client";
 import { emailLog, emailOutbox } from "../../db/schema";
 import { OutboxPasses } from "../../lib/outbox-passes";
 import { failedAttempt, failureReason } from "../../lib/outbox-retry";
-import { deliveryOf } from "../orders/service";
 import { contactEmailSqlText } from "../stores/contact-email";
 import { type AccountLinkParams, composeAccountLink } from "./account-link";
 import { type ContactConfirmationParams, composeContactConfirmation } from "./contact-confirmation";

@@ -1,11 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { type OrderStatus, shortOrderId } from "../../../shared/order";
+import { deliveryOf, type OrderStatus, shortOrderId } from "../../../shared/order";
 import { ORDER_TOKEN_PATTERN, type PublicOrder, WITHDRAWAL_DAYS } from "../../../shared/order-page";
 import type { Db, DbOrTx } from "../../db/client";
 import { deliveryOptions, orderItems, orderStatusEvents, orders, stores } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
 import { contactEmailSql } from "../stores/contact-email";
-import { deliveryOf } from "./service";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

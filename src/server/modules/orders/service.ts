@@ -1,5 +1,11 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import { type OrderActor, type OrderStatus, type OrderView, staysCancelled } from "../../../shared/order";
+import {
+  deliveryOf,
+  type OrderActor,
+  type OrderStatus,
+  type OrderView,
+  staysCancelled,
+} from "../../../shared/order";
 import {
   awaitsOnlinePayment,
   type PaymentProvider,
@@ -21,14 +27,6 @@ type OrderItemRow = typeof orderItems.$inferSelect;
 export function toOrderItemView(item: OrderItemRow): OrderView["items"][number] {
   const { id, productId, variantId, title, variantLabel, unitPrice, qty } = item;
   return { id, productId, variantId, title, variantLabel, unitPrice, qty };
-}
-
-/** The delivery an order keeps a copy of (decision 0036); null on orders placed without one. */
-export function deliveryOf(
-  row: Pick<OrderRow, "deliveryName" | "deliveryKind" | "deliveryPrice">,
-): OrderView["delivery"] {
-  if (!row.deliveryName || !row.deliveryKind || row.deliveryPrice === null) return null;
-  return { name: row.deliveryName, kind: row.deliveryKind as "pickup" | "parcel", price: row.deliveryPrice };
 }
 
 export function toOrderView(row: OrderRow, storeName: string, items: OrderView["items"]): OrderView {

@@ -12,4 +12,4 @@ export {
   shopperView,
   startPayment,
 } from "./service";
-export { latestPayment, PAID_STATUSES, type PaymentContext } from "./state";
+export { latestPayment, type OrderEffects, PAID_STATUSES, type PaymentContext } from "./state";

@@ -20,7 +20,6 @@ import type { Db } from "../../db/client";
 import { orderItems, orders, paymentChannels, payments, stores, vippsWebhooks } from "../../db/schema";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
 import { enforceQuota, HOUR_MS, hitRateLimit } from "../../lib/rate-limit";
-import { holdStockAgain } from "../orders/hold";
 import {
   applyProviderState,
   handleOf,
@@ -318,7 +317,7 @@ export async function retryPayment(
   if (latest && PAID_STATUSES.includes(latest.status as PaymentStatus)) throw conflict("orderAlreadyPaid");
   if (latest?.status === "created") throw conflict("paymentUnderWay");
   // An order whose last attempt ended unpaid gave its stock back: take it again, or 409 naming what is gone.
-  await holdStockAgain(ctx.db, order.id);
+  await ctx.orders.holdStockAgain(ctx.db, order.id);
   const provider = input.provider ?? (latest?.provider as PaymentProvider);
   return startPayment(ctx, { orderId: order.id, provider, origin: input.origin, language: input.language });
 }

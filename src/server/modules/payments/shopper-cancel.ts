@@ -5,7 +5,6 @@ import { PaymentProviderError } from "../../adapters/payments";
 import { payments } from "../../db/schema";
 import { conflict, HttpError } from "../../lib/http-error";
 import { enforceQuota, HOUR_MS } from "../../lib/rate-limit";
-import { changeOrderStatus } from "../orders/service";
 import { orderByToken, PAYMENT_RETRIES_PER_ADDRESS_PER_HOUR, readOrderPayment } from "./service";
 import { PAID_STATUSES, type PaymentContext, refreshPayment, returnMoney } from "./state";
 
@@ -49,7 +48,7 @@ export async function cancelByShopper(
     if (error instanceof PaymentProviderError) throw new HttpError(502, "paymentProviderDown");
     throw error;
   }
-  const cancelled = await changeOrderStatus(ctx.db, order.id, "cancelled", null, {
+  const cancelled = await ctx.orders.changeOrderStatus(ctx.db, order.id, "cancelled", null, {
     by: "shopper",
     onlyFrom: "pending",
   });

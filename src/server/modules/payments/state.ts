@@ -1,14 +1,13 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { fromOre, toOre } from "../../../shared/money";
+import type { OrderActor, OrderStatus } from "../../../shared/order";
 import { type PaymentProvider, type PaymentStatus, refundedInFull } from "../../../shared/payment";
 import type { PaymentGateways, PaymentHandle, ProviderPaymentState } from "../../adapters/payments";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { orders, payments } from "../../db/schema";
 import { queueRefundNotice } from "../email/refund-notice";
-import { releaseUnpaidHold } from "../orders/hold";
-import { changeOrderStatus } from "../orders/service";
 import { refusalOf } from "./binding";
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -19,6 +18,27 @@ export interface PaymentContext {
   gateways: PaymentGateways;
   config: Config;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  orders: OrderEffects;
+}
+
+/**
+ * What a payment does to its order, handed in by app.ts from the orders module (decision 0076). Orders
+ * sits above payments (a seller's fulfil or cancel moves the money first, decision 0034), so payments
+ * names what it needs here instead of importing orders.
+ */
+export interface OrderEffects {
+  /** The order's status changed by the provider, the shopper or an expiry: stock, held messages, notice. */
+  changeOrderStatus(
+    db: Db,
+    orderId: string,
+    status: OrderStatus,
+    userId: null,
+    options: { by: OrderActor; onlyFrom?: OrderStatus },
+  ): Promise<unknown>;
+  /** An attempt ended unpaid: the order gives its stock back and stays payable (decision 0063). */
+  releaseUnpaidHold(db: Db, orderId: string): Promise<boolean>;
+  /** "Pay now" on an order that gave its stock back takes it again, or refuses with the checkout's 409. */
+  holdStockAgain(db: Db, orderId: string): Promise<void>;
 }
 
 /**
@@ -172,7 +192,10 @@ export async function settleOrder(ctx: PaymentContext, row: PaymentRow, options:
   if (!order) return;
   if (PAID_STATUSES.includes(row.status as PaymentStatus)) {
     if (order.status === "pending") {
-      await changeOrderStatus(ctx.db, row.orderId, "paid", null, { by: "provider", onlyFrom: "pending" });
+      await ctx.orders.changeOrderStatus(ctx.db, row.orderId, "paid", null, {
+        by: "provider",
+        onlyFrom: "pending",
+      });
     } else if (order.status === "cancelled") {
       await returnMoney(ctx, row).catch((error: unknown) =>
         ctx.log.warn({ err: error, paymentId: row.id }, "could not return a payment for a cancelled order"),
@@ -184,7 +207,7 @@ export async function settleOrder(ctx: PaymentContext, row: PaymentRow, options:
   if (row.status === "expired" && paymentDeadline(order.placedAt, ctx.config).getTime() < Date.now()) {
     await expireUnpaidOrder(ctx, row.orderId);
   } else if (!options.keepHold) {
-    await releaseUnpaidHold(ctx.db, row.orderId);
+    await ctx.orders.releaseUnpaidHold(ctx.db, row.orderId);
   }
 }
 
@@ -199,7 +222,7 @@ export async function expireUnpaidOrder(ctx: PaymentContext, orderId: string) {
     .where(and(eq(payments.orderId, orderId), inArray(payments.status, ["created", ...PAID_STATUSES])))
     .limit(1);
   if (open) return false;
-  const changed = await changeOrderStatus(ctx.db, orderId, "cancelled", null, {
+  const changed = await ctx.orders.changeOrderStatus(ctx.db, orderId, "cancelled", null, {
     by: "expiry",
     onlyFrom: "pending",
   });

@@ -3,13 +3,9 @@ import type { DeleteAccountInput } from "../../../shared/auth";
 import type { Db } from "../../db/client";
 import { accountTokens, aiLogs, qrCodes, sessions, storeMembers, userSettings, users } from "../../db/schema";
 import type { OnCatalogueChange } from "../../lib/deps";
+import { requireCurrentPassword, throttleAccountChange } from "../../lib/guards";
 import { notFound } from "../../lib/http-error";
-import {
-  type AuthConfig,
-  requireCurrentPassword,
-  throttleAccountChange,
-  unusablePasswordHash,
-} from "../auth/service";
+import { type AuthConfig, unusablePasswordHash } from "../auth/service";
 import { softDeleteStores } from "../stores/service";
 
 /** The address a deleted account is left with: unique, and on a domain no mail is ever delivered to. */

@@ -22,13 +22,12 @@ import {
 import type { FileStorage } from "../../adapters/storage";
 import { products } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
-import { isUuid, requireStoreMember, requireUser } from "../../lib/guards";
+import { isUuid, memberStoreIds, requireStoreMember, requireUser } from "../../lib/guards";
 import { badRequest, notFound } from "../../lib/http-error";
 import { sendCached } from "../../lib/micro-cache";
 import { readMultipart } from "../../lib/multipart";
 import { parseOrThrow } from "../../lib/validate";
 import { processAndStoreImage, type StoredImage } from "../images/pipeline";
-import { memberStoreIds } from "../stores/service";
 import { memberProduct } from "./access";
 import {
   cachedPublicProduct,

@@ -5,10 +5,9 @@ import sharp from "sharp";
 import type { CreateQrCodeInput, QrCodeView, UpdateQrCodeInput } from "../../../shared/qr";
 import type { Db, DbOrTx } from "../../db/client";
 import { qrCodes, stores, type users } from "../../db/schema";
-import { requireStoreMember } from "../../lib/guards";
+import { memberStoreIds, requireStoreMember } from "../../lib/guards";
 import { conflict, notFound } from "../../lib/http-error";
 import { countRows, paged } from "../../lib/paging";
-import { memberStoreIds } from "../stores/service";
 
 type User = typeof users.$inferSelect;
 type QrRow = typeof qrCodes.$inferSelect;

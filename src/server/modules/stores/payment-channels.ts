@@ -1,12 +1,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { PaymentChannelInput, PaymentChannelView, PaymentProvider } from "../../../shared/payment";
+import type { Config } from "../../config";
 import type { Db, DbOrTx } from "../../db/client";
 import { paymentChannels, type users } from "../../db/schema";
 import type { OnCatalogueChange } from "../../lib/deps";
-import { requireVerifiedEmail } from "../../lib/guards";
+import { requireCurrentPassword, requireVerifiedEmail, throttleAccountChange } from "../../lib/guards";
 import { HttpError } from "../../lib/http-error";
 import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
-import { type AuthConfig, requireCurrentPassword, throttleAccountChange } from "../auth/service";
 
 function toView(row: typeof paymentChannels.$inferSelect): PaymentChannelView {
   return {
@@ -36,7 +36,7 @@ export interface ChannelChanger {
   user: typeof users.$inferSelect;
   currentPassword: string | undefined;
   clientIp: string;
-  auth: AuthConfig;
+  auth: Pick<Config, "loginMaxAttempts" | "loginWindowMs">;
   /** Torg's address, for the link in the owners' notice; null: the notice goes without one. */
   linkOrigin: string | null;
 }

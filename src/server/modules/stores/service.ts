@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { normalizeOrgNumber } from "../../../shared/org-number";
 import { toE164 } from "../../../shared/phone";
 import { slugify, slugWithSuffix } from "../../../shared/slug";
@@ -254,15 +254,4 @@ export async function softDeleteStores(tx: DbOrTx, storeIds: string[]) {
     .update(qrCodes)
     .set({ storeId: null, isActive: false, updatedAt: new Date() })
     .where(inArray(qrCodes.storeId, storeIds));
-}
-
-/** Ids of every live store the user may manage; platform admins are not special here ("Your Stores"). */
-export async function memberStoreIds(db: DbOrTx, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: stores.id })
-    .from(stores)
-    .innerJoin(storeMembers, and(eq(storeMembers.storeId, stores.id), eq(storeMembers.userId, userId)))
-    .where(isNull(stores.deletedAt))
-    .orderBy(asc(stores.createdAt));
-  return rows.map((row) => row.id);
 }

@@ -1,0 +1,6 @@
+import type { OrderEffects } from "../payments";
+import { holdStockAgain, releaseUnpaidHold } from "./hold";
+import { changeOrderStatus } from "./service";
+
+/** What a payment may do to its order, handed to the payments module by app.ts (decision 0076). */
+export const orderEffects: OrderEffects = { changeOrderStatus, releaseUnpaidHold, holdStockAgain };
