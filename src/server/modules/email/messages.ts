@@ -5,6 +5,7 @@ import { formatOrgNumber } from "../../../shared/org-number";
 import { formatPhone } from "../../../shared/phone-format";
 import { LANGUAGES, type Language, LOCALE_TAGS } from "../../../shared/preferences";
 import type { EmailMessage } from "../../adapters/email";
+import { escapeHtml } from "../../lib/escape";
 import type { RefundNoticeParams } from "./refund-notice";
 import { greetingName, inertText } from "./shopper-text";
 
@@ -70,18 +71,6 @@ export interface OrderEmailContext {
 
 export const languageOf = (locale: string): Language =>
   (LANGUAGES as readonly string[]).includes(locale) ? (locale as Language) : "en";
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** One pass over the text (every value of every e-mail goes through here), and none when nothing needs it. */
-export const escapeHtml = (text: string) =>
-  /[&<>"']/.test(text) ? text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char) : text;
 
 const amount = formatKrExact;
 

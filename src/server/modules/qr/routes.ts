@@ -10,10 +10,10 @@ import {
   updateQrCodeSchema,
 } from "../../../shared/qr";
 import type { AppDeps } from "../../lib/deps";
+import { escapeHtml } from "../../lib/escape";
 import { notFound } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
-import { escapeHtml } from "../../lib/rendered-page";
 import { requireUser } from "../auth/session";
 import { isUuid, requireStoreMember } from "../stores/access";
 import {
