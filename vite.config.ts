@@ -8,7 +8,7 @@ import {
   type ProxyOptions,
 } from "vite";
 import { compression } from "vite-plugin-compression2";
-import { withPageHead } from "./src/server/lib/page-head.ts";
+import { withPageHead } from "./src/server/pages/page-head.ts";
 
 const apiServer = process.env.TORG_API_URL ?? "http://localhost:3000";
 
@@ -28,7 +28,7 @@ function minifiedScript(code: string): string {
   return minified.trim();
 }
 
-/** Every page's shared <head> (src/server/lib/page-head.ts), with the theme script inline in a build. */
+/** Every page's shared <head> (src/server/pages/page-head.ts), with the theme script inline in a build. */
 function pageHead(): Plugin {
   let inlineThemeScript: ((code: string) => string) | false = false;
   return {
@@ -93,7 +93,7 @@ const INLINE_STYLES_PAGES = new Set(["/account.html"]);
 
 /**
  * The template's comments, which are notes for the next engineer, not for every shopper: all but the
- * places the server fills (<!--page-html-->, <!--page-state-->, src/server/lib/rendered-page.ts).
+ * places the server fills (<!--page-html-->, <!--page-state-->, src/server/pages/rendered-page.ts).
  */
 function withoutComments(html: string): string {
   return html.replace(/[ \t]*<!--(?!page-)[\s\S]*?-->\n?/g, "");

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
-import { sourceTemplate } from "../../src/server/lib/page-templates";
+import { sourceTemplate } from "../../src/server/pages/page-templates";
 
 export const POSTGRES_URL =
   process.env.BENCH_DATABASE_URL ??

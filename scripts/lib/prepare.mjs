@@ -81,7 +81,7 @@ const CLIENT_INPUTS = [
   "shop.html",
   "account.html",
   "vite.config.ts",
-  "src/server/lib/page-head.ts",
+  "src/server/pages/page-head.ts",
   "package-lock.json",
   "src/web",
   "src/shared",

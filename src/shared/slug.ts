@@ -32,6 +32,15 @@ export function slugify(name: string): string {
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
+const SLUG_SHAPE = new RegExp(`^[a-z0-9-]{1,${SLUG_MAX_LENGTH}}$`, "i");
+
+/**
+ * Whether a part of an address could name a store, so that looking it up is worth a read: a slug's
+ * characters and length in either case (a store is looked up lowercased). Looser than SLUG_PATTERN
+ * on purpose: an address like "/s/-shop" is a store that does not exist, answered as one.
+ */
+export const isSlugShaped = (text: string) => SLUG_SHAPE.test(text);
+
 /**
  * `slug-suffix` within the length limit: the slug is cut short to make room, and a hyphen the cut
  * leaves at its end goes, so the result still matches SLUG_PATTERN ("ab-cd…" never becomes "ab--2").

@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_STATE_ELEMENT_ID } from "../../web/lib/page-state";
+import { sourceTemplate } from "../pages/page-templates";
 import { createStoreVia } from "../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../test/harness";
-import { sourceTemplate } from "./page-templates";
 
 /** Which language a visitor who has chosen none, or one, reads the pages rendered on the server in. */
 let t: TestApp;

@@ -3,9 +3,9 @@ import type { Server, Socket } from "node:net";
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "helmet";
+import { readPageTemplates } from "../pages/page-templates";
 import type { AppDeps } from "./deps";
 import { HttpError } from "./http-error";
-import { readPageTemplates } from "./page-templates";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Vite's dev server proxies the API; its pages come from this origin in `npm run dev`. */

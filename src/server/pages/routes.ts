@@ -6,41 +6,37 @@ import { errorResponses, noBody, rawBody } from "../../shared/api";
 import { translateError } from "../../shared/i18n";
 import { safeNextPath } from "../../shared/next-path";
 import { LANGUAGE_COOKIE } from "../../shared/preferences";
+import { isSlugShaped } from "../../shared/slug";
 import type { AppDeps } from "../lib/deps";
 import { languageOf, requestLanguage } from "../lib/language";
 import { CachedBody, sendCached } from "../lib/micro-cache";
 import { publicOrigin } from "../lib/origin";
-import { readPageTemplates } from "../lib/page-templates";
-import { type AccountPage, accountPageOf, LINK_PAGES, renderAccount } from "../modules/auth/account-page";
 import { resolveSession } from "../modules/auth/service";
 import { SESSION_COOKIE } from "../modules/auth/session";
+import { ACCOUNT_PAGES, type AccountPage, LINK_PAGES, renderAccount } from "./account-page";
+import { readPageTemplates } from "./page-templates";
 import {
-  isOrderPagePath,
-  isShopPagePath,
-  isStorefrontPath,
   renderShop,
   renderShopUnavailable,
+  type ShopPageAddress,
   type ShopPageRequest,
-  type StorefrontQuery,
   storefrontQueryOf,
-} from "../modules/storefront/shop-page";
-import { findShopTexts, SHOP_TEXTS_ROUTE } from "../modules/storefront/shop-texts";
+} from "./shop-page";
+import { findShopTexts, SHOP_TEXTS_ROUTE } from "./shop-texts";
 
 const HTML = "text/html; charset=utf-8";
 
-/** The pages the server renders (decision 0018), each an explicit route (decision 0031). */
-const ACCOUNT_PATHS = [
-  "/login",
-  "/register",
-  "/privacy",
-  "/forgot-password",
-  "/reset-password",
-  "/verify-email",
-] as const;
-/** The storefront, a product page and a store's terms of sale (decision 0036). */
-const SHOP_PATHS = ["/s/:slug", "/products/:id", "/s/:slug/terms"] as const;
-/** The shopper's own order page (decision 0026). */
+/** The storefront and a store's terms of sale (decision 0036). */
+const STORE_PATH = "/s/:slug";
+const TERMS_PATH = "/s/:slug/terms";
+const PRODUCT_PATH = "/products/:id";
+/** The shopper's order page (decision 0026). */
 const ORDER_PATH = "/s/:slug/order/:token";
+/** What a product page's id is made of; whether it names a product is for the product's read to say. */
+const PRODUCT_ID_SHAPE = /^[0-9a-f-]{36}$/i;
+
+/** Each page's address with and without a trailing slash, as the pages have always been linked both ways. */
+const bothWays = (path: string) => [path, `${path}/`];
 
 /** A page answers any visitor: HTML, a redirect for a signed-in visitor on login or sign-up, or 404. */
 const pageSchema = {
@@ -89,11 +85,11 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
   async function shopPage(
     request: FastifyRequest,
     pathname: string,
-    storefront: StorefrontQuery | undefined,
+    address: ShopPageAddress,
   ): Promise<CachedBody> {
+    const storefront = address.page === "storefront" ? address.query : undefined;
     const shopRequest: ShopPageRequest = {
-      pathname,
-      storefront,
+      address,
       origin: publicOrigin(request, config),
       chosenLanguage: languageOf(request.cookies[LANGUAGE_COOKIE]),
       browserLanguage: requestLanguage(request),
@@ -146,9 +142,9 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
    * The shopper's order page: one shopper's order, so it is rendered for each request, never kept in
    * the public cache, and sent `no-store` and `noindex` (decision 0026).
    */
-  async function orderPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+  async function orderPage(request: FastifyRequest, reply: FastifyReply, slug: string, token: string) {
     const shopRequest: ShopPageRequest = {
-      pathname,
+      address: { page: "order", slug, token },
       origin: publicOrigin(request, config),
       chosenLanguage: languageOf(request.cookies[LANGUAGE_COOKIE]),
       browserLanguage: requestLanguage(request),
@@ -168,27 +164,59 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
       .send(page.html);
   }
 
-  // Each with and without a trailing slash, as the pages have always been linked both ways.
-  for (const url of ACCOUNT_PATHS.flatMap((path) => [path, `${path}/`])) {
-    app.get(url, { config: { public: true }, schema: pageSchema }, async (request, reply) => {
-      const page = accountPageOf(pathnameOf(request));
-      if (!page || !templates.account) return reply.callNotFound();
-      return accountPage(request, reply, page);
-    });
+  for (const [path, page] of Object.entries(ACCOUNT_PAGES)) {
+    for (const url of bothWays(path)) {
+      app.get(url, { config: { public: true }, schema: pageSchema }, async (request, reply) => {
+        if (!templates.account) return reply.callNotFound();
+        return accountPage(request, reply, page);
+      });
+    }
   }
-  for (const url of SHOP_PATHS.flatMap((path) => [path, `${path}/`])) {
-    app.get(url, { config: { public: true }, schema: pageSchema }, async (request, reply) => {
-      // A slug or id no shop can have (or a file name) is left to the not-found handler, as any path.
-      const pathname = pathnameOf(request);
-      if (!templates.shop || !isShopPagePath(pathname)) return reply.callNotFound();
-      if (!isStorefrontPath(pathname)) {
-        return sendPage(request, reply, await shopPage(request, pathname, undefined));
-      }
-      const storefront = storefrontQueryOf(request.query);
-      // "?page=1" is the store's own address: one canonical URL for the first page (decision 0040).
-      if (storefront === "firstPage") return reply.redirect(pathname, 301);
-      return sendPage(request, reply, await shopPage(request, pathname, storefront));
-    });
+  // A slug or id no shop can have (or a file name) is left to the not-found handler, as any path.
+  for (const url of bothWays(STORE_PATH)) {
+    app.get<{ Params: { slug: string } }>(
+      url,
+      { config: { public: true }, schema: pageSchema },
+      async (request, reply) => {
+        const { slug } = request.params;
+        if (!templates.shop || !isSlugShaped(slug)) return reply.callNotFound();
+        const query = storefrontQueryOf(request.query);
+        // "?page=1" is the store's own address: one canonical URL for the first page (decision 0040).
+        if (query === "firstPage") return reply.redirect(pathnameOf(request), 301);
+        const page = await shopPage(request, pathnameOf(request), { page: "storefront", slug, query });
+        return sendPage(request, reply, page);
+      },
+    );
+  }
+  for (const url of bothWays(TERMS_PATH)) {
+    app.get<{ Params: { slug: string } }>(
+      url,
+      { config: { public: true }, schema: pageSchema },
+      async (request, reply) => {
+        const { slug } = request.params;
+        if (!templates.shop || !isSlugShaped(slug)) return reply.callNotFound();
+        return sendPage(
+          request,
+          reply,
+          await shopPage(request, pathnameOf(request), { page: "terms", slug }),
+        );
+      },
+    );
+  }
+  for (const url of bothWays(PRODUCT_PATH)) {
+    app.get<{ Params: { id: string } }>(
+      url,
+      { config: { public: true }, schema: pageSchema },
+      async (request, reply) => {
+        const { id } = request.params;
+        if (!templates.shop || !PRODUCT_ID_SHAPE.test(id)) return reply.callNotFound();
+        return sendPage(
+          request,
+          reply,
+          await shopPage(request, pathnameOf(request), { page: "product", id }),
+        );
+      },
+    );
   }
 
   // A shop page's texts (decision 0048): named by their content's hash, so kept for a year.
@@ -212,12 +240,17 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
     },
   );
 
-  for (const url of [ORDER_PATH, `${ORDER_PATH}/`]) {
-    app.get(url, { config: { public: true }, schema: pageSchema }, async (request, reply) => {
-      const pathname = pathnameOf(request);
-      if (!templates.shop || !isOrderPagePath(pathname)) return reply.callNotFound();
-      return orderPage(request, reply, pathname);
-    });
+  for (const url of bothWays(ORDER_PATH)) {
+    app.get<{ Params: { slug: string; token: string } }>(
+      url,
+      { config: { public: true }, schema: pageSchema },
+      async (request, reply) => {
+        const { slug, token } = request.params;
+        const tokenShaped = token.length > 0 && token.length <= 200;
+        if (!templates.shop || !isSlugShaped(slug) || !tokenShaped) return reply.callNotFound();
+        return orderPage(request, reply, slug, token);
+      },
+    );
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -10,8 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicOrigin } from "../lib/origin";
-import { sourceTemplate } from "../lib/page-templates";
 import { qrSvg } from "../modules/qr/service";
+import { sourceTemplate } from "../pages/page-templates";
 import { createProductVia, createStoreVia } from "../test/fixtures";
 import { createTestApp, signUp, type TestApp } from "../test/harness";
 

@@ -12,7 +12,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountPageUrl, safeNextPath } from "../../shared/next-path";
 import { PAGE_STATE_ELEMENT_ID } from "../../web/lib/page-state";
-import { sourceTemplate } from "../lib/page-templates";
+import { sourceTemplate } from "../pages/page-templates";
 import { createTestApp, signUp, type TestApp } from "../test/harness";
 
 /** `next` values that lead off the site in a browser, as they arrive after URL decoding. */

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { rateLimits } from "../db/schema";
-import { shopTexts } from "../modules/storefront/shop-texts";
+import { shopTexts } from "../pages/shop-texts";
 import { completion, fakeOpenAi, goodAnswer } from "../test/fake-openai";
 import { multipart, sampleJpeg } from "../test/fixtures";
 import { createTestApp, signUp, signUpAdmin, type TestApp } from "../test/harness";

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sourceTemplate } from "../lib/page-templates";
+import { sourceTemplate } from "../pages/page-templates";
 import { multipart, sampleJpeg } from "../test/fixtures";
 import { createTestApp, signUp, type TestApp } from "../test/harness";
 import { type Actor, send } from "./scenario";

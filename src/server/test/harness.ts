@@ -10,9 +10,9 @@ import { type Config, loadConfig } from "../config";
 import { type Database, openPglite, openPostgres } from "../db/client";
 import { MIGRATIONS_FOLDER, migrateDatabase } from "../db/migrate";
 import { accountTokens, emailOutbox, users } from "../db/schema";
-import { sourceTemplate } from "../lib/page-templates";
 import { PROJECT_ROOT } from "../lib/project-root";
 import { setAdmin } from "../modules/auth/service";
+import { sourceTemplate } from "../pages/page-templates";
 
 /** Each test app's database, for the fixtures that set up what a test takes as given (signUp). */
 const databaseOf = new WeakMap<FastifyInstance, Database>();

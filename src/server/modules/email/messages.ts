@@ -7,6 +7,7 @@ import { formatPhone } from "../../../shared/phone-format";
 import type { Language } from "../../../shared/preferences";
 import { shipToLines } from "../../../shared/ship-to";
 import type { EmailMessage } from "../../adapters/email";
+import { escapeHtml } from "../../lib/escape";
 import { languageOrEnglish } from "../../lib/language";
 import type { RefundNoticeParams } from "./refund-notice";
 import { greetingName, inertText } from "./shopper-text";
@@ -70,18 +71,6 @@ export interface OrderEmailContext {
   /** The seller's legal name, organisation number and address, each null until the seller sets it. */
   legal: { legalName: string | null; orgNumber: string | null; address: string | null };
 }
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** One pass over the text (every value of every e-mail goes through here), and none when nothing needs it. */
-export const escapeHtml = (text: string) =>
-  /[&<>"']/.test(text) ? text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char) : text;
 
 const amount = formatKrExact;
 

@@ -10,11 +10,11 @@ import {
   updateQrCodeSchema,
 } from "../../../shared/qr";
 import type { AppDeps } from "../../lib/deps";
+import { escapeHtml } from "../../lib/escape";
 import { isUuid, requireStoreMember, requireUser } from "../../lib/guards";
 import { notFound } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
-import { escapeHtml } from "../../lib/rendered-page";
 import {
   createQrCode,
   deleteQrCode,

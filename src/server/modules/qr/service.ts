@@ -5,6 +5,7 @@ import sharp from "sharp";
 import type { CreateQrCodeInput, QrCodeView, UpdateQrCodeInput } from "../../../shared/qr";
 import type { Db, DbOrTx } from "../../db/client";
 import { qrCodes, stores, type users } from "../../db/schema";
+import { escapeXml } from "../../lib/escape";
 import { memberStoreIds, requireStoreMember } from "../../lib/guards";
 import { conflict, notFound } from "../../lib/http-error";
 import { countRows, paged } from "../../lib/paging";
@@ -170,12 +171,6 @@ export async function findQrCodeByCode(db: Db, code: string) {
     .where(eq(qrCodes.code, code));
   return row;
 }
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c,
-  );
 
 /**
  * The code as SVG, with the store's name under it when there is one, so a printed card says whose

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, rawBody } from "../../../shared/api";
+import { isSlugShaped } from "../../../shared/slug";
 import type { AppDeps } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
 import { type CachedBody, sendCached } from "../../lib/micro-cache";
@@ -11,7 +12,6 @@ import { countSitemapIndexPages, listStoreSitemaps, loadStoreFeed, storeSitemapU
 import { robotsTxt, sitemapIndexXml, storeSitemapXml } from "./sitemap";
 
 const XML = "application/xml; charset=utf-8";
-const SLUG = /^[a-z0-9-]{1,60}$/;
 
 const slugParams = z.object({ slug: z.string().max(100) });
 /** `?page=` of a sitemap index or a store's sitemap: 1 (the default) or more. */
@@ -89,7 +89,7 @@ export const seoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, confi
     },
     async (request, reply) => {
       const slug = request.params.slug.toLowerCase();
-      if (!SLUG.test(slug)) throw notFound("storeNotFound");
+      if (!isSlugShaped(slug)) throw notFound("storeNotFound");
       const { page } = request.query;
       const body = await cached(request, `store-sitemap:${slug}:${page}`, async (origin) => {
         const urls = await storeSitemapUrls(db, slug, page);
@@ -111,7 +111,7 @@ export const seoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, confi
     },
     async (request, reply) => {
       const slug = request.params.slug.toLowerCase();
-      if (!SLUG.test(slug)) throw notFound("storeNotFound");
+      if (!isSlugShaped(slug)) throw notFound("storeNotFound");
       const body = await cached(request, `feed:${slug}`, async (origin) => {
         const { store, products } = await loadStoreFeed(db, slug);
         return productFeedXml(origin, store, products);

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { sourceTemplate } from "../../lib/page-templates";
+import { sourceTemplate } from "../../pages/page-templates";
 import { createProductVia, createStoreVia, multipart, sampleJpeg } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
 import { countSitemapIndexPages, listStoreSitemaps, type SitemapLimits, storeSitemapUrls } from "./service";

@@ -4,19 +4,7 @@
  * typed is ever glued into markup by hand.
  */
 
-/** Characters XML 1.0 does not allow at all (C0 controls other than tab, newline and return, U+FFFE/F). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters removed.
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-
-/** Text safe as element content or a quoted attribute value: the five entities, and no forbidden characters. */
-export function escapeXml(text: string): string {
-  return text
-    .replace(NOT_XML, "")
-    .replace(
-      /[&<>"']/g,
-      (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c,
-    );
-}
+import { escapeXml } from "../../lib/escape";
 
 /** An element: a name, and its text or its children (absent children are skipped). */
 export interface XmlElement {

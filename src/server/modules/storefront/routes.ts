@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../../shared/api";
+import { isSlugShaped } from "../../../shared/slug";
 import { publicStoreSchema } from "../../../shared/storefront";
 import type { AppDeps } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
@@ -19,7 +20,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     },
     async (request, reply) => {
       const slug = request.params.slug.toLowerCase();
-      if (!/^[a-z0-9-]{1,60}$/.test(slug)) throw notFound("storeNotFound");
+      if (!isSlugShaped(slug)) throw notFound("storeNotFound");
       const store = await publicCache.get(`store:${slug}`, () => getPublicStoreBySlug(db, slug));
       return sendCached(request, reply, store);
     },

@@ -10,7 +10,7 @@ import { formatKr } from "../../../shared/money";
 import type { ShopPageState } from "../../../web/features/shop/state";
 import { PAGE_STATE_ELEMENT_ID } from "../../../web/lib/page-state";
 import { productImages } from "../../db/schema";
-import { sourceTemplate } from "../../lib/page-templates";
+import { sourceTemplate } from "../../pages/page-templates";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
 

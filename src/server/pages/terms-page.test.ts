@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStoreVia } from "../../test/fixtures";
-import { createShopTestApp, signUp, type TestApp } from "../../test/harness";
+import { createStoreVia } from "../test/fixtures";
+import { createShopTestApp, signUp, type TestApp } from "../test/harness";
 
 let t: TestApp;
 beforeAll(async () => {

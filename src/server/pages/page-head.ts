@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PROJECT_ROOT } from "./project-root.ts";
+import { PROJECT_ROOT } from "../lib/project-root.ts";
 
 /**
  * The <head> every page shares (src/web/page-head.html), written where a template (index.html,

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import type { Catalogue } from "../../../shared/i18n";
-import type { Language } from "../../../shared/preferences";
-import { languageOf } from "../../lib/language";
-import { CachedBody } from "../../lib/micro-cache";
-import { scriptJson } from "../../lib/rendered-page";
-import { shopCatalogue } from "../../pages/render";
+import type { Catalogue } from "../../shared/i18n";
+import type { Language } from "../../shared/preferences";
+import { languageOf } from "../lib/language";
+import { CachedBody } from "../lib/micro-cache";
+import { shopCatalogue } from "./render";
+import { scriptJson } from "./rendered-page";
 
 /**
  * A shop page's texts as a file of their own (decision 0048): one per language, and one more with the

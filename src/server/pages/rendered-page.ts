@@ -1,5 +1,6 @@
 import type { Language } from "../../shared/preferences";
-import { PAGE_STATE_ELEMENT_ID } from "../pages/render";
+import { escapeHtml } from "../lib/escape";
+import { PAGE_STATE_ELEMENT_ID } from "./render";
 
 /** The <head> texts of a page; `share` adds the preview a link pasted into Messenger or Finn.no shows. */
 export interface PageMeta {
@@ -17,12 +18,6 @@ export interface PageMeta {
  * ("</script>", "<!--") can end the element early or open a comment in it.
  */
 export const scriptJson = (data: unknown) => JSON.stringify(data).replace(/</g, "\\u003c");
-
-export const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 /** What a page's head says of it: its title, its description, and the tags of a page worth sharing. */
 function headTags(meta: PageMeta) {

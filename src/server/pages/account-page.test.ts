@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountPageUrl, safeNextPath } from "../../../shared/next-path";
-import { PAGE_STATE_ELEMENT_ID } from "../../../web/lib/page-state";
-import { sourceTemplate } from "../../lib/page-templates";
-import { createTestApp, signUp, type TestApp } from "../../test/harness";
+import { accountPageUrl, safeNextPath } from "../../shared/next-path";
+import { PAGE_STATE_ELEMENT_ID } from "../../web/lib/page-state";
+import { createTestApp, signUp, type TestApp } from "../test/harness";
+import { sourceTemplate } from "./page-templates";
 
 let t: TestApp;
 let webRoot: string;

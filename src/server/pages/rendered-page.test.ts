@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PAGE_STATE_ELEMENT_ID } from "../pages/render";
+import { PAGE_STATE_ELEMENT_ID } from "./render";
 import { fillPageTemplate } from "./rendered-page";
 
 const TEMPLATE = [

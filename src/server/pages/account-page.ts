@@ -1,29 +1,26 @@
-import { translate } from "../../../shared/i18n";
-import { safeNextPath } from "../../../shared/next-path";
-import type { Language } from "../../../shared/preferences";
-import { fillPageTemplate } from "../../lib/rendered-page";
+import { translate } from "../../shared/i18n";
+import { safeNextPath } from "../../shared/next-path";
+import type { Language } from "../../shared/preferences";
 import {
   type AccountState,
   accountCatalogue,
   privacyCatalogue,
   type RetentionPeriods,
   renderAccountPage,
-} from "../../pages/render";
+} from "./render";
+import { fillPageTemplate } from "./rendered-page";
 
-const ACCOUNT_PAGES = {
+export type AccountPage = AccountState["page"];
+
+/** The account pages by their address: each its own route (src/server/pages/routes.ts). */
+export const ACCOUNT_PAGES = {
   "/login": "login",
   "/register": "register",
   "/privacy": "privacy",
   "/forgot-password": "forgot-password",
   "/reset-password": "reset-password",
   "/verify-email": "verify-email",
-} as const;
-export type AccountPage = AccountState["page"];
-
-/** The account page a path names (login, sign-up or privacy), or undefined. */
-export function accountPageOf(pathname: string): AccountPage | undefined {
-  return ACCOUNT_PAGES[pathname.replace(/(.)\/$/, "$1") as keyof typeof ACCOUNT_PAGES];
-}
+} as const satisfies Record<string, AccountPage>;
 
 export interface AccountPageRequest {
   page: AccountState["page"];

@@ -4,40 +4,23 @@ import {
   STOREFRONT_PAGE_SIZE,
   storefrontPageCount,
   storefrontPageHref,
-} from "../../../shared/catalogue-paging";
-import { translate, translateShared } from "../../../shared/i18n";
-import { MAX_PAGE_OFFSET } from "../../../shared/paging";
-import type { Language } from "../../../shared/preferences";
-import { type ShopPage, type StorefrontListing, toStorefrontProduct } from "../../../shared/storefront";
-import type { Db } from "../../db/client";
-import { isUuid } from "../../lib/guards";
-import { HttpError } from "../../lib/http-error";
-import { languageOf } from "../../lib/language";
-import { absoluteUrl } from "../../lib/origin";
-import { fillPageTemplate, type PageMeta } from "../../lib/rendered-page";
-import { renderShopPage, type ShopPageState, type ShopState, shopCatalogue } from "../../pages/render";
-import { getPublicOrder } from "../orders/public-order";
-import { getProductWithStoreLocale, pageStoreProducts } from "../products/service";
-import { productStructuredData, storefrontStructuredData } from "../seo/structured-data";
-import { getPublicStoreBySlug } from "./service";
+} from "../../shared/catalogue-paging";
+import { translate, translateShared } from "../../shared/i18n";
+import { MAX_PAGE_OFFSET } from "../../shared/paging";
+import type { Language } from "../../shared/preferences";
+import { type ShopPage, type StorefrontListing, toStorefrontProduct } from "../../shared/storefront";
+import type { Db } from "../db/client";
+import { isUuid } from "../lib/guards";
+import { HttpError } from "../lib/http-error";
+import { languageOf } from "../lib/language";
+import { absoluteUrl } from "../lib/origin";
+import { getPublicOrder } from "../modules/orders/public-order";
+import { getProductWithStoreLocale, pageStoreProducts } from "../modules/products/service";
+import { productStructuredData, storefrontStructuredData } from "../modules/seo/structured-data";
+import { getPublicStoreBySlug } from "../modules/storefront/service";
+import { renderShopPage, type ShopPageState, type ShopState, shopCatalogue } from "./render";
+import { fillPageTemplate, type PageMeta } from "./rendered-page";
 import { type ShopTexts, shopTexts } from "./shop-texts";
-
-const STORE_PAGE = /^\/s\/([a-z0-9-]{1,60})\/?$/i;
-const PRODUCT_PAGE = /^\/products\/([0-9a-f-]{36})\/?$/i;
-/** A store's terms of sale (decision 0036). */
-const TERMS_PAGE = /^\/s\/([a-z0-9-]{1,60})\/terms\/?$/i;
-/** The shopper's order page (decision 0026): the store's slug and the order's secret token. */
-const ORDER_PAGE = /^\/s\/([a-z0-9-]{1,60})\/order\/([^/]{1,200})\/?$/i;
-
-/** Whether the path is a shop page the server renders: a storefront, a product page or a store's terms. */
-export const isShopPagePath = (pathname: string) =>
-  STORE_PAGE.test(pathname) || PRODUCT_PAGE.test(pathname) || TERMS_PAGE.test(pathname);
-
-/** Whether the path is a store's storefront, which has pages and a search (decision 0040). */
-export const isStorefrontPath = (pathname: string) => STORE_PAGE.test(pathname);
-
-/** Whether the path is a shopper's order page: rendered like a shop page, but never cached or indexed. */
-export const isOrderPagePath = (pathname: string) => ORDER_PAGE.test(pathname);
 
 interface Found {
   page: ShopPage;
@@ -215,10 +198,18 @@ function shopHtml(template: string, page: ShopState["page"], texts: ShopTexts, m
   });
 }
 
+/**
+ * Which shop page a request asks for, from the parameters its route was matched with
+ * (src/server/pages/routes.ts): the routes are the one place an address is read.
+ */
+export type ShopPageAddress =
+  | { page: "storefront"; slug: string; query: StorefrontQuery }
+  | { page: "terms"; slug: string }
+  | { page: "product"; id: string }
+  | { page: "order"; slug: string; token: string };
+
 export interface ShopPageRequest {
-  pathname: string;
-  /** A storefront's page and search (storefrontQueryOf); the first page of the whole list when absent. */
-  storefront?: StorefrontQuery;
+  address: ShopPageAddress;
   origin: string;
   /** The visitor's own choice of language (the language cookie), which wins over the store's. */
   chosenLanguage: Language | undefined;
@@ -231,16 +222,13 @@ export interface RenderedShopPage {
   html: string;
 }
 
-const pageOf = (pathname: string) =>
-  STORE_PAGE.test(pathname) || TERMS_PAGE.test(pathname)
-    ? "storefront"
-    : ORDER_PAGE.test(pathname)
-      ? "orderPage"
-      : "productPage";
+/** Whose texts a "not found" or "could not be loaded" page speaks with. */
+const failureOf = ({ page }: ShopPageAddress) =>
+  page === "storefront" || page === "terms" ? "storefront" : page === "order" ? "orderPage" : "productPage";
 
 /** "Not found" (404) or "could not be loaded" (503), in the visitor's language. */
 function failurePage(template: string, request: ShopPageRequest, status: 404 | 503): RenderedShopPage {
-  const of = pageOf(request.pathname);
+  const of = failureOf(request.address);
   const texts = shopTexts(request.chosenLanguage ?? request.browserLanguage, {
     withOrderPage: of === "orderPage",
   });
@@ -256,32 +244,30 @@ function failurePage(template: string, request: ShopPageRequest, status: 404 | 5
   return { status, html: shopHtml(template, page, texts, meta) };
 }
 
+/** The page's data, or undefined for an address no page answers. */
+function loadPage(db: Db, address: ShopPageAddress, origin: string): Promise<Found | undefined> {
+  switch (address.page) {
+    case "storefront":
+      return loadStorefront(db, address.slug, origin, address.query);
+    case "terms":
+      return loadTermsPage(db, address.slug, origin);
+    case "product":
+      return loadProductPage(db, address.id, origin);
+    case "order":
+      return loadOrderPage(db, address.slug, address.token, origin);
+  }
+}
+
 /**
- * A storefront or product page (a path `isShopPagePath` accepts) rendered on the server, or its "not
- * found" page. Throws when the database fails: see `renderShopUnavailable`.
+ * A storefront, product, terms or order page rendered on the server, or its "not found" page. Throws
+ * when the database fails: see `renderShopUnavailable`.
  */
 export async function renderShop(
   db: Db,
   template: string,
   request: ShopPageRequest,
 ): Promise<RenderedShopPage> {
-  const { pathname, origin } = request;
-  const storeSlug = STORE_PAGE.exec(pathname)?.[1];
-  const termsSlug = TERMS_PAGE.exec(pathname)?.[1];
-  const productId = PRODUCT_PAGE.exec(pathname)?.[1] ?? "";
-  const orderPage = ORDER_PAGE.exec(pathname);
-  const found = orderPage
-    ? await loadOrderPage(db, orderPage[1] ?? "", decodeURIComponent(orderPage[2] ?? ""), origin).catch(
-        (error: unknown) => {
-          if (error instanceof URIError) return undefined;
-          throw error;
-        },
-      )
-    : storeSlug
-      ? await loadStorefront(db, storeSlug, origin, request.storefront ?? { page: 1, q: "" })
-      : termsSlug
-        ? await loadTermsPage(db, termsSlug, origin)
-        : await loadProductPage(db, productId, origin);
+  const found = await loadPage(db, request.address, request.origin);
   if (!found) return failurePage(template, request, 404);
   const language = request.chosenLanguage ?? languageOf(found.storeLanguage) ?? "en";
   const texts = shopTexts(language, { withOrderPage: found.page.page === "order" });

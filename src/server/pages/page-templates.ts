@@ -1,15 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "../config";
+import { PROJECT_ROOT } from "../lib/project-root";
 import { withPageHead } from "./page-head";
-import { PROJECT_ROOT } from "./project-root";
 
 export interface PageTemplates {
   /** The app's page (built index.html), served for every app path; empty without a built client. */
   app: string;
-  /** What the shop pages are rendered into (src/server/modules/storefront/shop-page.ts). */
+  /** What the shop pages are rendered into (src/server/pages/shop-page.ts). */
   shop: string;
-  /** What the login and sign-up pages are rendered into (src/server/modules/auth/account-page.ts). */
+  /** What the login and sign-up pages are rendered into (src/server/pages/account-page.ts). */
   account: string;
 }
 
