@@ -12,6 +12,12 @@
  *    the linter is the guard),
  *  - lists the largest files by lines.
  * Type-only imports count: a cycle through types is still a knot a reader has to untie.
+ *
+ * And the server's modules (src/server/modules/<name>, decision 0076):
+ *  - deep imports: production code outside a module importing any of its files but its front door,
+ *    modules/<name>/index.ts (tests may reach in: they test the internals),
+ *  - module cycles: modules that import each other, directly or round a longer loop.
+ *   node scripts/import-graph.mjs --check   exits 1 when the server has any of them (`npm run lint`)
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -122,8 +128,73 @@ function largest(n = 10) {
     .slice(0, n);
 }
 
-const report = { files: files.length, cycles: cycles(), upward: upward(), largest: largest() };
-if (process.argv.includes("--json")) {
+const serverFiles = walk(join(root, "src/server")).filter((f) => !/\.test\.tsx?$/.test(f));
+const serverKnown = new Set(serverFiles);
+const moduleOf = (file) => rel(file).match(/^src\/server\/modules\/([^/]+)\//)?.[1];
+
+function serverImportsOf(file) {
+  const info = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+  const out = [];
+  for (const imported of info.importedFiles) {
+    if (!imported.fileName.startsWith(".")) continue;
+    const base = resolve(dirname(file), imported.fileName.replace(/\.js$/, ""));
+    const target = [`${base}.ts`, `${base}.tsx`, join(base, "index.ts")].find((c) => serverKnown.has(c));
+    if (target) out.push(target);
+  }
+  return out;
+}
+
+function serverModules() {
+  const deep = [];
+  const edges = new Map();
+  for (const from of serverFiles) {
+    const fromModule = moduleOf(from);
+    for (const to of serverImportsOf(from)) {
+      const toModule = moduleOf(to);
+      if (!toModule || toModule === fromModule) continue;
+      if (!rel(to).endsWith(`modules/${toModule}/index.ts`)) deep.push({ from: rel(from), to: rel(to) });
+      if (fromModule) {
+        if (!edges.has(fromModule)) edges.set(fromModule, new Set());
+        edges.get(fromModule).add(toModule);
+      }
+    }
+  }
+  // Module cycles: a strongly connected set of modules, found by walking from each module.
+  const reach = (start) => {
+    const seen = new Set();
+    const stack = [...(edges.get(start) ?? [])];
+    while (stack.length) {
+      const next = stack.pop();
+      if (seen.has(next)) continue;
+      seen.add(next);
+      stack.push(...(edges.get(next) ?? []));
+    }
+    return seen;
+  };
+  const reachable = new Map([...edges.keys()].map((m) => [m, reach(m)]));
+  const groups = new Map();
+  for (const [m, seen] of reachable) {
+    if (!seen.has(m)) continue;
+    const group = [...seen].filter((o) => reachable.get(o)?.has(m)).sort();
+    groups.set(group.join(" <-> "), group);
+  }
+  return { deep, cycles: [...groups.values()] };
+}
+
+const report = {
+  files: files.length,
+  cycles: cycles(),
+  upward: upward(),
+  largest: largest(),
+  server: serverModules(),
+};
+if (process.argv.includes("--check")) {
+  const { deep, cycles: moduleCycles } = report.server;
+  for (const d of deep)
+    console.error(`Deep import into another module (use its index.ts): ${d.from} -> ${d.to}`);
+  for (const c of moduleCycles) console.error(`Modules import each other: ${c.join(" <-> ")}`);
+  if (deep.length || moduleCycles.length) process.exit(1);
+} else if (process.argv.includes("--json")) {
   console.info(JSON.stringify(report, null, 2));
 } else {
   console.info(`${report.files} files under ${roots.join(", ")}`);
@@ -131,6 +202,10 @@ if (process.argv.includes("--json")) {
   for (const c of report.cycles) console.info(`  ${c.join(" <-> ")}`);
   console.info(`\nUpward imports (or past a feature's index.ts): ${report.upward.length}`);
   for (const u of report.upward) console.info(`  ${u.from} -> ${u.to}   (${u.layers})`);
+  console.info(`\nServer: imports past another module's index.ts: ${report.server.deep.length}`);
+  for (const d of report.server.deep) console.info(`  ${d.from} -> ${d.to}`);
+  console.info(`\nServer: module cycles: ${report.server.cycles.length}`);
+  for (const c of report.server.cycles) console.info(`  ${c.join(" <-> ")}`);
   console.info("\nLargest files (lines, tests excluded):");
   for (const l of report.largest) console.info(`  ${String(l.lines).padStart(5)}  ${l.file}`);
 }

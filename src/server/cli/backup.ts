@@ -5,8 +5,7 @@ import path from "node:path";
 import { createStorage } from "../adapters/storage";
 import { loadConfig } from "../config";
 import { openDatabase, openPostgres } from "../db/client";
-import { type BackupManifest, restoreBackup } from "../modules/backup/archive";
-import { copyDatabase } from "../modules/backup/move";
+import { type BackupManifest, copyDatabase, restoreBackup } from "../modules/backup";
 import { runCommand } from "./server-commands";
 
 const USAGE = `Usage:

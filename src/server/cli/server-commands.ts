@@ -7,8 +7,8 @@ import type { Config } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { DataDirInUseError } from "../db/data-dir-lock";
 import { migrateDatabase } from "../db/migrate";
-import { setAdmin } from "../modules/auth/service";
-import { type BackupManifest, writeBackup } from "../modules/backup/archive";
+import { setAdmin } from "../modules/auth";
+import { type BackupManifest, writeBackup } from "../modules/backup";
 
 /**
  * Commands a running server carries out for `npm run backup` and `npm run admin` when it holds the

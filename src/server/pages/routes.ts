@@ -11,8 +11,7 @@ import type { AppDeps } from "../lib/deps";
 import { languageOf, requestLanguage } from "../lib/language";
 import { CachedBody, sendCached } from "../lib/micro-cache";
 import { publicOrigin } from "../lib/origin";
-import { resolveSession } from "../modules/auth/service";
-import { SESSION_COOKIE } from "../modules/auth/session";
+import { resolveSession, SESSION_COOKIE } from "../modules/auth";
 import { ACCOUNT_PAGES, type AccountPage, LINK_PAGES, renderAccount } from "./account-page";
 import { readPageTemplates } from "./page-templates";
 import {

@@ -11,7 +11,7 @@ import { type Database, openPglite, openPostgres } from "../db/client";
 import { MIGRATIONS_FOLDER, migrateDatabase } from "../db/migrate";
 import { accountTokens, emailOutbox, users } from "../db/schema";
 import { PROJECT_ROOT } from "../lib/project-root";
-import { setAdmin } from "../modules/auth/service";
+import { setAdmin } from "../modules/auth";
 import { sourceTemplate } from "../pages/page-templates";
 
 /** Each test app's database, for the fixtures that set up what a test takes as given (signUp). */

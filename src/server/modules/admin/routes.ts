@@ -14,7 +14,7 @@ import { qrCodeViewSchema } from "../../../shared/qr";
 import type { AppDeps } from "../../lib/deps";
 import { requireStoreMember, requireUser } from "../../lib/guards";
 import { publicOrigin } from "../../lib/origin";
-import { pageQrCodes } from "../qr/service";
+import { pageQrCodes } from "../qr";
 import { adminAiLogs, adminEmailLogs, adminOrders, adminProducts, adminStores } from "./service";
 
 const ADMIN_MAX_PAGE_SIZE = 100;

@@ -4,9 +4,9 @@ import type { Db } from "../../db/client";
 import { aiLogs, emailLog, products, stores, type users } from "../../db/schema";
 import { memberStoreIds } from "../../lib/guards";
 import { countRows, paged } from "../../lib/paging";
-import { aiLogScope } from "../ai/service";
-import { countOrders, listOrders } from "../orders/service";
-import { countProducts, loadProductViews } from "../products/service";
+import { aiLogScope } from "../ai";
+import { countOrders, listOrders } from "../orders";
+import { countProducts, loadProductViews } from "../products";
 
 type User = typeof users.$inferSelect;
 

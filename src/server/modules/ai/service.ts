@@ -13,14 +13,15 @@ import type { Db } from "../../db/client";
 import { aiLogs, productImages, products, storeMembers, type users } from "../../db/schema";
 import { memberStoreIds } from "../../lib/guards";
 import { HttpError } from "../../lib/http-error";
-import { improvePhoto, pointInFrame } from "../images/enhance";
 import {
   deleteStoredImage,
+  improvePhoto,
   type PreparedImage,
+  pointInFrame,
   prepareImage,
   type StoredImage,
   storeImageVariants,
-} from "../images/pipeline";
+} from "../images";
 
 type User = typeof users.$inferSelect;
 

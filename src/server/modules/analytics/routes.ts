@@ -6,7 +6,7 @@ import { errorResponses, noBody } from "../../../shared/api";
 import type { AppDeps } from "../../lib/deps";
 import { isUuid, memberStoreIds, requireStoreMember, requireUser } from "../../lib/guards";
 import { notFound } from "../../lib/http-error";
-import { cachedPublicProduct } from "../products/service";
+import { cachedPublicProduct } from "../products";
 import { loadAnalytics, sellsProduct } from "./service";
 import { ProductViewCounter } from "./view-counter";
 

@@ -10,7 +10,7 @@ import {
 import { ORDER_STATUSES, type OrderStatus } from "../../../shared/order";
 import type { Db } from "../../db/client";
 import { orderItems, orders, products, productViews, qrCodes, storeMembers, stores } from "../../db/schema";
-import { REVENUE_STATUSES } from "../orders/service";
+import { REVENUE_STATUSES } from "../orders";
 
 const TOP_PRODUCTS = 5;
 const TOP_VIEWED_PRODUCTS = 5;

@@ -7,8 +7,8 @@ import { isUniqueViolation } from "../../lib/db-errors";
 import { badRequest, conflict } from "../../lib/http-error";
 import { clearRateLimit, HOUR_MS, hitRateLimit, quotaExceeded } from "../../lib/rate-limit";
 import { hashToken, newSecretToken } from "../../lib/secret-token";
-import type { AccountLinkParams, AccountLinkPurpose } from "../email/account-link";
-import { recipientLimitKey } from "../email/recipient-limit";
+import type { AccountLinkParams, AccountLinkPurpose } from "../email";
+import { recipientLimitKey } from "../email";
 import { ARGON2_OPTIONS, type AuthConfig, findUserByEmail, isOnAllowlist } from "./service";
 
 type UserRow = typeof users.$inferSelect;

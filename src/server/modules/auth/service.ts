@@ -23,7 +23,7 @@ import {
   releaseRateLimit,
 } from "../../lib/rate-limit";
 import { hashToken, newSecretToken } from "../../lib/secret-token";
-import { saveSettings } from "../settings/service";
+import { saveSettings } from "../settings";
 
 type UserRow = typeof users.$inferSelect;
 

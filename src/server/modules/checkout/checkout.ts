@@ -7,7 +7,7 @@ import type { OnCatalogueChange } from "../../lib/deps";
 import { badRequest } from "../../lib/http-error";
 import { enforceQuota, HOUR_MS } from "../../lib/rate-limit";
 import { offeredProviders, type PaymentContext, paymentOfOrder, startPayment } from "../payments";
-import { type ReadPhone, shopperGetsTexts } from "../sms/destination";
+import { type ReadPhone, shopperGetsTexts } from "../sms";
 import { placeOrder } from "./place-order";
 
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;

@@ -4,7 +4,7 @@ import { MAX_QTY_PER_LINE, type OrderView, orderPagePath, type PlaceOrderInput }
 import type { Database, Db } from "../../db/client";
 import { orderItems, orders, stores } from "../../db/schema";
 import { badRequest, conflict } from "../../lib/http-error";
-import { toOrderItemView, toOrderView } from "../orders/service";
+import { toOrderItemView, toOrderView } from "../orders";
 import { batcherOf } from "./batcher";
 import type { RequestedLine } from "./price";
 

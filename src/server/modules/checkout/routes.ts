@@ -6,8 +6,7 @@ import type { AppDeps } from "../../lib/deps";
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
 import type { PaymentContext } from "../payments";
-import { readPhoneSchema } from "../sms/destination";
-import { orderLinkOrigin } from "../sms/outbox";
+import { orderLinkOrigin, readPhoneSchema } from "../sms";
 import { checkout } from "./checkout";
 
 /** The checkout's body as the server reads it: the shopper's phone is parsed here, once, for all it is used for. */

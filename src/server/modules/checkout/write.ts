@@ -1,5 +1,5 @@
 import type { PreparedQuery } from "../../db/client";
-import { HELD_UNTIL } from "../orders/held-messages";
+import { HELD_UNTIL } from "../orders";
 
 /** One priced order as WRITE_ORDERS_SQL reads it from its JSON parameter. */
 export interface OrderToWrite {

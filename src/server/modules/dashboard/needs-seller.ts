@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { SellerNotification, SellerNotificationKind } from "../../../shared/dashboard";
 import type { DbOrTx } from "../../db/client";
-import { PAID_STATUSES } from "../payments/state";
+import { PAID_STATUSES } from "../payments";
 
 /**
  * What needs the seller (decision 0061), the one rule behind the bell (GET /api/notifications) and the

@@ -5,7 +5,7 @@ import { dashboardSummarySchema, notificationsSchema } from "../../../shared/das
 import { userSettings } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
 import { memberStoreIds, requireUser } from "../../lib/guards";
-import { monthRevenue } from "../orders/service";
+import { monthRevenue } from "../orders";
 import { countNeedsSeller, listNeedsSeller } from "./needs-seller";
 
 const NOTIFICATION_LIMIT = 10;

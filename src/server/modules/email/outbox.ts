@@ -6,7 +6,7 @@ import type { Database } from "../../db/client";
 import { emailLog, emailOutbox } from "../../db/schema";
 import { OutboxPasses } from "../../lib/outbox-passes";
 import { failedAttempt, failureReason } from "../../lib/outbox-retry";
-import { contactEmailSqlText } from "../stores/contact-email";
+import { contactEmailSqlText } from "../stores";
 import { type AccountLinkParams, composeAccountLink } from "./account-link";
 import { type ContactConfirmationParams, composeContactConfirmation } from "./contact-confirmation";
 import { withoutToken } from "./link-token";

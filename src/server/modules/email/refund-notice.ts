@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { toOre } from "../../../shared/money";
 import type { Db } from "../../db/client";
 import { orders, type payments } from "../../db/schema";
-import { queueShopperText } from "../sms/shopper-texts";
+import { queueShopperText } from "../sms";
 
 type PaymentRow = typeof payments.$inferSelect;
 

@@ -16,10 +16,9 @@ import {
   stores,
 } from "../../db/schema";
 import { deleteEndedRateLimits } from "../../lib/rate-limit";
-import { deleteEndedAccountTokens } from "../auth/account-links";
-import { deleteExpiredSessions } from "../auth/service";
-import { deleteStoredImage, storageKeysOf } from "../images/pipeline";
-import { anonymiseBuyers } from "../privacy/anonymise";
+import { deleteEndedAccountTokens, deleteExpiredSessions } from "../auth";
+import { deleteStoredImage, storageKeysOf } from "../images";
+import { anonymiseBuyers } from "../privacy";
 
 /** An analysed photo nothing has used for this long is one nobody will: a draft is saved within the hour. */
 export const UNCLAIMED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;

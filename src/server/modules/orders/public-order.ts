@@ -4,7 +4,7 @@ import { ORDER_TOKEN_PATTERN, type PublicOrder, WITHDRAWAL_DAYS } from "../../..
 import type { Db, DbOrTx } from "../../db/client";
 import { deliveryOptions, orderItems, orderStatusEvents, orders, stores } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
-import { contactEmailSql } from "../stores/contact-email";
+import { contactEmailSql } from "../stores";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

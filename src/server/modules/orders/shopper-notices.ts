@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { OrderStatus } from "../../../shared/order";
 import type { DbOrTx } from "../../db/client";
 import { orders } from "../../db/schema";
-import { queueShopperText } from "../sms/shopper-texts";
+import { queueShopperText } from "../sms";
 
 /**
  * The shopper's e-mail about a status change, queued in the transaction that makes it (decisions 0037,

@@ -3,6 +3,7 @@
  * the money that follows a seller's fulfil or cancel (decision 0034), and the views of an attempt.
  */
 export { PaymentProviderError } from "../../adapters/payments";
+export { paymentRoutes } from "./routes";
 export {
   capturePayment,
   offeredProviders,
@@ -13,3 +14,5 @@ export {
   startPayment,
 } from "./service";
 export { latestPayment, type OrderEffects, PAID_STATUSES, type PaymentContext } from "./state";
+export { vippsSecretFor } from "./vipps-webhooks";
+export { PaymentWorker } from "./worker";

@@ -7,7 +7,7 @@ import type { PaymentGateways, PaymentHandle, ProviderPaymentState } from "../..
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { orders, payments } from "../../db/schema";
-import { queueRefundNotice } from "../email/refund-notice";
+import { queueRefundNotice } from "../email";
 import { refusalOf } from "./binding";
 
 export type PaymentRow = typeof payments.$inferSelect;

@@ -5,8 +5,8 @@ import { accountTokens, aiLogs, qrCodes, sessions, storeMembers, userSettings, u
 import type { OnCatalogueChange } from "../../lib/deps";
 import { requireCurrentPassword, throttleAccountChange } from "../../lib/guards";
 import { notFound } from "../../lib/http-error";
-import { type AuthConfig, unusablePasswordHash } from "../auth/service";
-import { softDeleteStores } from "../stores/service";
+import { type AuthConfig, unusablePasswordHash } from "../auth";
+import { softDeleteStores } from "../stores";
 
 /** The address a deleted account is left with: unique, and on a domain no mail is ever delivered to. */
 export const deletedAccountEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;

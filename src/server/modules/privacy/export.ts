@@ -23,7 +23,7 @@ import {
   users,
 } from "../../db/schema";
 import { notFound } from "../../lib/http-error";
-import { productColumns } from "../products/columns";
+import { productColumns } from "../products";
 
 /** What a seller's archive holds: one JSON file per entry. */
 export type SellerData = Record<string, unknown>;

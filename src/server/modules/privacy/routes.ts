@@ -5,7 +5,7 @@ import { deleteAccountSchema } from "../../../shared/auth";
 import { eraseShopperSchema } from "../../../shared/order";
 import type { AppDeps } from "../../lib/deps";
 import { requireStoreMember, requireUser } from "../../lib/guards";
-import { clearSessionCookie } from "../auth/session";
+import { clearSessionCookie } from "../auth";
 import { deleteAccount } from "./delete-account";
 import { eraseShopper } from "./erase-shopper";
 import { sellerArchive } from "./export";

@@ -8,7 +8,7 @@ import { isUuid, requireUser } from "../../lib/guards";
 import { badRequest, notFound } from "../../lib/http-error";
 import { readMultipart } from "../../lib/multipart";
 import { parseOrThrow } from "../../lib/validate";
-import { processAndStoreImage } from "../images/pipeline";
+import { processAndStoreImage } from "../images";
 import { memberProduct } from "./access";
 import { addProductImage, assertRoomForImage, removeProductImage, reorderProductImages } from "./images";
 

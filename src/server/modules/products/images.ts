@@ -5,7 +5,7 @@ import type { Db, DbOrTx, Tx } from "../../db/client";
 import { productImages, products, stores } from "../../db/schema";
 import type { OnCatalogueChange } from "../../lib/deps";
 import { badRequest, conflict, notFound } from "../../lib/http-error";
-import { deleteStoredImage, type StoredImage, storageKeysOf } from "../images/pipeline";
+import { deleteStoredImage, type StoredImage, storageKeysOf } from "../images";
 import type { ProductRow } from "./columns";
 
 /**

@@ -27,7 +27,7 @@ import { badRequest, notFound } from "../../lib/http-error";
 import { sendCached } from "../../lib/micro-cache";
 import { readMultipart } from "../../lib/multipart";
 import { parseOrThrow } from "../../lib/validate";
-import { processAndStoreImage, type StoredImage } from "../images/pipeline";
+import { processAndStoreImage, type StoredImage } from "../images";
 import { memberProduct } from "./access";
 import {
   cachedPublicProduct,

@@ -7,7 +7,7 @@ import { productImages, products, stores } from "../../db/schema";
 import type { OnCatalogueChange } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
 import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
-import { deleteStoredImage, type StoredImage } from "../images/pipeline";
+import { deleteStoredImage, type StoredImage } from "../images";
 import type { ProductRow } from "./columns";
 import { deleteUnusedImages, repointFallbackHero } from "./images";
 import { getProductView } from "./queries";

@@ -9,9 +9,9 @@ import type { users } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
 import type { OnCatalogueChange } from "../../lib/deps";
 import { badRequest } from "../../lib/http-error";
-import { insertProduct, type NewProduct } from "../products/service";
-import { createQrCode, storeQrUrl, toQrView } from "../qr/service";
-import { getStoreSummary, insertStore, slugTaken, suggestFreeSlug } from "../stores/service";
+import { insertProduct, type NewProduct } from "../products";
+import { createQrCode, storeQrUrl, toQrView } from "../qr";
+import { getStoreSummary, insertStore, slugTaken, suggestFreeSlug } from "../stores";
 
 type User = typeof users.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { productImages, products, stores } from "../../db/schema";
-import { listStoreProducts } from "../products/service";
-import { getPublicStoreBySlug } from "../storefront/service";
+import { listStoreProducts } from "../products";
+import { getPublicStoreBySlug } from "../storefront";
 
 /**
  * The sitemap protocol's limits (https://www.sitemaps.org/protocol.html): "Each Sitemap file that you

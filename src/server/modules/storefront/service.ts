@@ -4,8 +4,7 @@ import type { PublicStore } from "../../../shared/storefront";
 import type { Db } from "../../db/client";
 import { stores } from "../../db/schema";
 import { notFound } from "../../lib/http-error";
-import { contactEmailSql } from "../stores/contact-email";
-import { legalDetailsOf } from "../stores/service";
+import { contactEmailSql, legalDetailsOf } from "../stores";
 
 /**
  * The store's payment providers, as one JSON array. The store's id is written out in full: Drizzle leaves

@@ -8,7 +8,7 @@ import type { OnCatalogueChange } from "../../lib/deps";
 import type { StoreRow } from "../../lib/guards";
 import { badRequest, conflict, HttpError } from "../../lib/http-error";
 import { enforceQuota, HOUR_MS } from "../../lib/rate-limit";
-import { assertSellerSmsPhone } from "../sms/destination";
+import { assertSellerSmsPhone } from "../sms";
 
 export const CODE_TTL_MINUTES = 10;
 /** Wrong codes allowed per code sent: with 6 digits, 5 guesses are a 1 in 200 000 chance. */

@@ -11,9 +11,8 @@ import type { AppDeps } from "../../lib/deps";
 import { requireUser } from "../../lib/guards";
 import { HttpError } from "../../lib/http-error";
 import { publicOrigin } from "../../lib/origin";
-import { sendEmailChangeLink } from "../auth/account-links";
-import type { EmailWake } from "../auth/routes";
-import { changePassword, toPublicUser, updateProfile } from "../auth/service";
+import type { EmailWake } from "../auth";
+import { changePassword, sendEmailChangeLink, toPublicUser, updateProfile } from "../auth";
 
 export const userRoutes: FastifyPluginAsyncZod<AppDeps & EmailWake> = async (
   app,

@@ -1,0 +1,2 @@
+/** What other modules may use of the admin module: its front door (decision 0076). */
+export { adminRoutes } from "./routes";

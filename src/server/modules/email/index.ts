@@ -1,0 +1,5 @@
+/** What other modules may use of the email module: its front door (decision 0076). */
+export type { AccountLinkParams, AccountLinkPurpose } from "./account-link";
+export { EmailOutboxWorker } from "./outbox";
+export { recipientLimitKey } from "./recipient-limit";
+export { queueRefundNotice } from "./refund-notice";

@@ -1,0 +1,11 @@
+/** What other modules may use of the images module: its front door (decision 0076). */
+export { improvePhoto, pointInFrame } from "./enhance";
+export type { PreparedImage, StoredImage } from "./pipeline";
+export {
+  deleteStoredImage,
+  prepareImage,
+  processAndStoreImage,
+  storageKeysOf,
+  storeImageVariants,
+} from "./pipeline";
+export { uploadRoutes } from "./routes";

@@ -1,0 +1,3 @@
+/** What other modules may use of the observability module: its front door (decision 0076). */
+export { createMetrics } from "./metrics";
+export { metricsRoutes } from "./routes";

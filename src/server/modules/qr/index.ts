@@ -1,0 +1,3 @@
+/** What other modules may use of the qr module: its front door (decision 0076). */
+export { qrRoutes } from "./routes";
+export { createQrCode, pageQrCodes, storeQrUrl, toQrView } from "./service";

@@ -1,0 +1,3 @@
+/** What other modules may use of the seo module: its front door (decision 0076). */
+export { seoRoutes } from "./routes";
+export { productStructuredData, storefrontStructuredData } from "./structured-data";

@@ -1,0 +1,3 @@
+/** What other modules may use of the settings module: its front door (decision 0076). */
+export { settingsRoutes } from "./routes";
+export { saveSettings } from "./service";

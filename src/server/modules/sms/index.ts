@@ -1,0 +1,6 @@
+/** What other modules may use of the sms module: its front door (decision 0076). */
+
+export type { ReadPhone } from "./destination";
+export { assertSellerSmsPhone, readPhoneSchema, shopperGetsTexts } from "./destination";
+export { orderLinkOrigin, SmsOutboxWorker } from "./outbox";
+export { queueShopperText } from "./shopper-texts";
