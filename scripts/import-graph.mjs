@@ -13,7 +13,7 @@
  *  - lists the largest files by lines.
  * Type-only imports count: a cycle through types is still a knot a reader has to untie.
  *
- * And the server's modules (src/server/modules/<name>, decision 0076):
+ * And the server's modules (src/server/modules/<name>, decision 0075):
  *  - deep imports: production code outside a module importing any of its files but its front door,
  *    modules/<name>/index.ts (tests may reach in: they test the internals),
  *  - module cycles: modules that import each other, directly or round a longer loop.

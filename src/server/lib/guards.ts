@@ -8,7 +8,7 @@ import { HttpError, notFound, unauthorized } from "./http-error";
 import { hitRateLimit, quotaExceeded, releaseRateLimit } from "./rate-limit";
 
 /**
- * The access checks routes start with, in one place (decision 0076): who is signed in, whose store it
+ * The access checks routes start with, in one place (decision 0075): who is signed in, whose store it
  * is, which stores are theirs, whose address is proven, the current password and its throttle. They
  * read only the request, the configuration and the tables, so every module may use them without
  * reaching into auth or stores.

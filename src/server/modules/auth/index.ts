@@ -1,4 +1,4 @@
-/** What other modules may use of the auth module: its front door (decision 0076). */
+/** What other modules may use of the auth module: its front door (decision 0075). */
 export { deleteEndedAccountTokens, sendEmailChangeLink } from "./account-links";
 export { denyByDefaultPlugin } from "./deny-by-default";
 export type { EmailWake } from "./routes";

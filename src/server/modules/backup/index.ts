@@ -1,4 +1,4 @@
-/** What other modules may use of the backup module: its front door (decision 0076). */
+/** What other modules may use of the backup module: its front door (decision 0075). */
 
 export type { BackupManifest } from "./archive";
 export { restoreBackup, writeBackup } from "./archive";

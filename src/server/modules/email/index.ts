@@ -1,4 +1,4 @@
-/** What other modules may use of the email module: its front door (decision 0076). */
+/** What other modules may use of the email module: its front door (decision 0075). */
 export type { AccountLinkParams, AccountLinkPurpose } from "./account-link";
 export { EmailOutboxWorker } from "./outbox";
 export { recipientLimitKey } from "./recipient-limit";

@@ -1,2 +1,2 @@
-/** What other modules may use of the health module: its front door (decision 0076). */
+/** What other modules may use of the health module: its front door (decision 0075). */
 export { healthRoutes } from "./routes";

@@ -1,4 +1,4 @@
-/** What other modules may use of the images module: its front door (decision 0076). */
+/** What other modules may use of the images module: its front door (decision 0075). */
 export { improvePhoto, pointInFrame } from "./enhance";
 export type { PreparedImage, StoredImage } from "./pipeline";
 export {

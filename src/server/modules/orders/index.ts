@@ -1,4 +1,4 @@
-/** What other modules may use of the orders module: its front door (decision 0076). */
+/** What other modules may use of the orders module: its front door (decision 0075). */
 export { HELD_UNTIL } from "./held-messages";
 export { orderEffects } from "./payment-effects";
 export { getPublicOrder } from "./public-order";

@@ -22,7 +22,7 @@ export interface PaymentContext {
 }
 
 /**
- * What a payment does to its order, handed in by app.ts from the orders module (decision 0076). Orders
+ * What a payment does to its order, handed in by app.ts from the orders module (decision 0075). Orders
  * sits above payments (a seller's fulfil or cancel moves the money first, decision 0034), so payments
  * names what it needs here instead of importing orders.
  */

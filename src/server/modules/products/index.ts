@@ -1,4 +1,4 @@
-/** What other modules may use of the products module: its front door (decision 0076). */
+/** What other modules may use of the products module: its front door (decision 0075). */
 export { productColumns } from "./columns";
 export { productImageRoutes } from "./image-routes";
 export { productRoutes } from "./routes";

@@ -1,3 +1,3 @@
-/** What other modules may use of the settings module: its front door (decision 0076). */
+/** What other modules may use of the settings module: its front door (decision 0075). */
 export { settingsRoutes } from "./routes";
 export { saveSettings } from "./service";

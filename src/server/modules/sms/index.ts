@@ -1,4 +1,4 @@
-/** What other modules may use of the sms module: its front door (decision 0076). */
+/** What other modules may use of the sms module: its front door (decision 0075). */
 
 export type { ReadPhone } from "./destination";
 export { assertSellerSmsPhone, readPhoneSchema, shopperGetsTexts } from "./destination";

@@ -1,4 +1,4 @@
-/** What other modules may use of the stores module: its front door (decision 0076). */
+/** What other modules may use of the stores module: its front door (decision 0075). */
 export { contactEmailSql, contactEmailSqlText } from "./contact-email";
 export { storeRoutes } from "./routes";
 export {
