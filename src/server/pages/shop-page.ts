@@ -12,7 +12,7 @@ import { type ShopPage, type StorefrontListing, toStorefrontProduct } from "../.
 import type { Db } from "../db/client";
 import { isUuid } from "../lib/guards";
 import { HttpError } from "../lib/http-error";
-import { languageOf } from "../lib/language";
+import { languageOrEnglish } from "../lib/language";
 import { absoluteUrl } from "../lib/origin";
 import { getPublicOrder } from "../modules/orders";
 import { getProductWithStoreLocale, pageStoreProducts } from "../modules/products";
@@ -84,7 +84,7 @@ async function loadStorefront(
   const description =
     store.seoDescription ??
     store.description ??
-    translateShared(languageOf(store.defaultLocale) ?? "en", "pageMeta.metaDescription", {
+    translateShared(languageOrEnglish(store.defaultLocale), "pageMeta.metaDescription", {
       store: store.name,
     });
   const title = store.seoTitle ?? `${store.name} | Torg`;
@@ -118,7 +118,7 @@ async function loadTermsPage(db: Db, slug: string, origin: string): Promise<Foun
     throw error;
   });
   if (!store) return undefined;
-  const language = languageOf(store.defaultLocale) ?? "en";
+  const language = languageOrEnglish(store.defaultLocale);
   const title = translateShared(language, "terms.title", { store: store.name });
   return {
     page: { origin, page: "terms", store },
@@ -136,7 +136,7 @@ async function loadProductPage(db: Db, id: string, origin: string): Promise<Foun
   const found = isUuid(id) ? await getProductWithStoreLocale(db, id) : undefined;
   if (!found?.view.isActive) return undefined;
   const { view: product, storeLocale } = found;
-  const generated = translateShared(languageOf(storeLocale) ?? "en", "pageMeta.productMetaDescription", {
+  const generated = translateShared(languageOrEnglish(storeLocale), "pageMeta.productMetaDescription", {
     title: product.title,
     store: product.store.name,
   });
@@ -172,7 +172,7 @@ async function loadOrderPage(
     throw error;
   });
   if (!order || order.store.slug !== slug.toLowerCase()) return undefined;
-  const language = languageOf(order.store.locale) ?? "en";
+  const language = languageOrEnglish(order.store.locale);
   const catalogue = shopCatalogue(language);
   return {
     page: { origin, page: "order", order, token },
@@ -269,7 +269,7 @@ export async function renderShop(
 ): Promise<RenderedShopPage> {
   const found = await loadPage(db, request.address, request.origin);
   if (!found) return failurePage(template, request, 404);
-  const language = request.chosenLanguage ?? languageOf(found.storeLanguage) ?? "en";
+  const language = request.chosenLanguage ?? languageOrEnglish(found.storeLanguage);
   const texts = shopTexts(language, { withOrderPage: found.page.page === "order" });
   return { status: 200, html: shopHtml(template, found.page, texts, found.meta) };
 }

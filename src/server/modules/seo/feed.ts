@@ -1,7 +1,7 @@
 import { translateShared } from "../../../shared/i18n";
 import type { ProductVariantView, ProductView } from "../../../shared/product";
 import type { PublicStore } from "../../../shared/storefront";
-import { languageOf } from "../../lib/language";
+import { languageOrEnglish } from "../../lib/language";
 import { absoluteUrl } from "../../lib/origin";
 import { variantAttributes } from "./variant-attributes";
 import { el, textEl, type XmlElement, xmlDocument } from "./xml";
@@ -25,7 +25,7 @@ const ADDITIONAL_IMAGES_MAX = 10;
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
 export function productFeedXml(origin: string, store: PublicStore, products: readonly ProductView[]): string {
-  const language = languageOf(store.defaultLocale) ?? "en";
+  const language = languageOrEnglish(store.defaultLocale);
   const storefront = `${origin}/s/${store.slug}`;
   const items = products.flatMap((product) => {
     const description = clip(

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { formatOrgNumber } from "../../../../shared/org-number";
 import { legalSettingsFields, type StoreSummary } from "../../../../shared/store";
+import { isVatRate, VAT_RATES, type VatRate } from "../../../../shared/vat";
 import { z } from "../../../../shared/zod";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -18,9 +19,9 @@ import { toastFailure } from "../../../lib/toast-failure";
 import { useUpdateStore } from "../api";
 import { SaveState } from "./save-state";
 
-/** The form's fields as typed: the VAT rate is a select's text ("", "25", "15"). */
+/** The form's fields as typed: the VAT rate is a select's text, "" or one of VAT_RATES. */
 const legalFormSchema = z.object({
-  vatRate: z.enum(["", "25", "15"], "errors.vatRateInvalid"),
+  vatRate: z.string().refine((rate) => rate === "" || isVatRate(Number(rate)), "errors.vatRateInvalid"),
   legalName: legalSettingsFields.legalName,
   orgNumber: legalSettingsFields.orgNumber,
   address: legalSettingsFields.address,
@@ -30,7 +31,7 @@ type LegalValues = z.infer<typeof legalFormSchema>;
 
 function valuesOf(store: StoreSummary): LegalValues {
   return {
-    vatRate: store.vatRate === null ? "" : (String(store.vatRate) as "25" | "15"),
+    vatRate: store.vatRate === null ? "" : String(store.vatRate),
     legalName: store.legalName ?? "",
     orgNumber: store.orgNumber ? formatOrgNumber(store.orgNumber) : "",
     address: store.address ?? "",
@@ -57,7 +58,7 @@ export function LegalSettingsCard({ store }: { store: StoreSummary }) {
     submission.submit(() =>
       update.mutateAsync(
         {
-          vatRate: values.vatRate === "" ? null : values.vatRate === "25" ? 25 : 15,
+          vatRate: values.vatRate === "" ? null : (Number(values.vatRate) as VatRate),
           legalName: values.legalName || null,
           orgNumber: values.orgNumber || null,
           address: values.address || null,
@@ -88,8 +89,11 @@ export function LegalSettingsCard({ store }: { store: StoreSummary }) {
               {(control) => (
                 <NativeSelect {...control} {...form.register("vatRate")}>
                   <option value="">{t("stores.legal.vatNone")}</option>
-                  <option value="25">{t("stores.legal.vat25")}</option>
-                  <option value="15">{t("stores.legal.vat15")}</option>
+                  {VAT_RATES.map((rate) => (
+                    <option key={rate} value={rate}>
+                      {t(`stores.legal.vat${rate}`)}
+                    </option>
+                  ))}
                 </NativeSelect>
               )}
             </FormField>
