@@ -248,8 +248,8 @@ const ANY_TEXT: Record<string, string> = {
 /** Query texts are looked up, never stored; these never reach a statement as they came. */
 const LOOKUP_TEXT: Record<string, string> = {
   slug: "made into a slug (letters, digits, hyphens) before it is looked up",
-  q: "only its letters and digits reach to_tsquery (products/service.ts)",
-  storeId: "a store id that is not a UUID is not found before any query (stores/access.ts isUuid)",
+  q: "only its letters and digits reach to_tsquery (products/search.ts)",
+  storeId: "a store id that is not a UUID is not found before any query (lib/guards.ts isUuid)",
 };
 
 type AnySchema = z.ZodType & { _zod: { def: Record<string, unknown> & { type: string } } };

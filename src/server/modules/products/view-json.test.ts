@@ -313,7 +313,7 @@ describe("the start of a product's JSON kept in its row (decision 0050)", () => 
   it("follows options, and reads stock, variants and updatedAt as a checkout leaves them", async () => {
     const skjerf = await idOf("Skjerf");
     const genser = await idOf("Genser");
-    // The checkout's statements (orders/place-order.ts): the stock and updatedAt, nothing else.
+    // The checkout's statements (checkout/write.ts): the stock and updatedAt, nothing else.
     await database.db.execute(
       sql`update products set stock_qty = 6, updated_at = now() where id = ${skjerf}`,
     );
