@@ -12,7 +12,7 @@ import { loadConfig } from "../src/server/config";
 import { openPostgres } from "../src/server/db/client";
 import { placeOrder } from "../src/server/modules/checkout";
 import { EmailOutboxWorker } from "../src/server/modules/email/outbox";
-import { SmsOutboxWorker } from "../src/server/modules/sms/outbox";
+import { SmsOutboxWorker } from "../src/server/modules/sms";
 import { round } from "./lib";
 import { benchDatabase, seedStore, startServer } from "./support/torg";
 

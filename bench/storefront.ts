@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fillPlaceholders } from "drizzle-orm";
 import { openPostgres } from "../src/server/db/client";
-import { publicProductReads } from "../src/server/modules/products/service";
+import { publicProductReads } from "../src/server/modules/products/queries";
 import { publicStoreRead } from "../src/server/modules/storefront/service";
 import { STOREFRONT_PAGE_SIZE } from "../src/shared/catalogue-paging";
 import { report, round } from "./lib";

@@ -6,7 +6,7 @@ import { vatIncludedOre } from "../../../shared/vat";
 import { products, stores } from "../../db/schema";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
-import { orderSmsText } from "../sms/outbox";
+import { orderSmsText } from "../sms/messages";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -29,17 +29,10 @@ import { readMultipart } from "../../lib/multipart";
 import { parseOrThrow } from "../../lib/validate";
 import { processAndStoreImage, type StoredImage } from "../images";
 import { memberProduct } from "./access";
-import {
-  cachedPublicProduct,
-  cachedPublicStoreProducts,
-  createProduct,
-  deleteProduct,
-  getProductView,
-  loadProductViews,
-  pageStoreProducts,
-  updateProduct,
-} from "./service";
+import { getProductView, loadProductViews, pageStoreProducts } from "./queries";
+import { cachedPublicProduct, cachedPublicStoreProducts } from "./service";
 import { saveVariants } from "./variants";
+import { createProduct, deleteProduct, updateProduct } from "./writes";
 
 const idParams = z.object({ id: z.string().max(100) });
 /** The one paging query (src/shared/paging.ts). */

@@ -12,23 +12,6 @@ import {
   type StoreProductsQuery,
 } from "./queries";
 
-// The products' reads (./queries), writes (./writes) and view (./view, decision 0074) are used by the
-// other modules through here, with the public cache's reads below.
-export {
-  countProducts,
-  findProduct,
-  getProductView,
-  getProductWithStoreLocale,
-  listStoreProducts,
-  loadProductViews,
-  pageStoreProducts,
-  productViewsQuery,
-  publicProductReads,
-  type StoreProductsQuery,
-} from "./queries";
-export { toProductView } from "./view";
-export { createProduct, deleteProduct, insertProduct, type NewProduct, updateProduct } from "./writes";
-
 /** A live store's id, or a 404. */
 async function liveStoreId(db: Db, storeId: string) {
   const [store] = await db

@@ -4,7 +4,8 @@ import type { ProductView } from "../../../shared/product";
 import { productImages, products, productVariants, stores } from "../../db/schema";
 import { MicroCache } from "../../lib/micro-cache";
 import { createTestDatabase } from "../../test/harness";
-import { cachedPublicStoreProducts, countProducts, loadProductViews, pageStoreProducts } from "./service";
+import { countProducts, loadProductViews, pageStoreProducts } from "./queries";
+import { cachedPublicStoreProducts } from "./service";
 
 // A page of a store's public list is JSON that PostgreSQL writes (decision 0047). toProductView and
 // toVariantView stay the rule: these tests hold the database's JSON, byte for byte, to JSON.stringify of

@@ -12,8 +12,9 @@ import {
 import { createTestDatabase } from "../../test/harness";
 import { getPublicStoreBySlug } from "../storefront/service";
 import { listDeliveryOptions } from "../stores/delivery-options";
-import { getProductView, listStoreProducts, toProductView } from "./service";
+import { getProductView, listStoreProducts } from "./queries";
 import { toVariantView } from "./variants";
+import { toProductView } from "./view";
 
 // loadProductViews and getPublicStoreBySlug read a product's photos and variants, and a store's payment
 // methods and delivery options, as JSON beside the row in one statement (decision 0042). These tests

@@ -2,5 +2,6 @@
 
 export type { ReadPhone } from "./destination";
 export { assertSellerSmsPhone, readPhoneSchema, shopperGetsTexts } from "./destination";
-export { orderLinkOrigin, SmsOutboxWorker } from "./outbox";
+export { orderLinkOrigin } from "./messages";
+export { SmsOutboxWorker } from "./outbox";
 export { queueShopperText } from "./shopper-texts";

@@ -9,16 +9,6 @@ import { HOUR_MS, hitRateLimit } from "../../lib/rate-limit";
 import { smsDestinationProblem } from "./destination";
 import { type OrderSmsContext, orderSmsText } from "./messages";
 
-// What the texts say lives in messages.ts; these are the names the module's callers import from here.
-export {
-  type OrderSmsContext,
-  type OrderSmsItem,
-  orderLinkOrigin,
-  orderSmsText,
-  SMS_ITEM_LINES,
-  type SmsPurpose,
-} from "./messages";
-
 type ClaimedRow = Pick<
   typeof smsOutbox.$inferSelect,
   "id" | "orderId" | "storeId" | "toNumber" | "purpose" | "attempts" | "linkOrigin" | "body"

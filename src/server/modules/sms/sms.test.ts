@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { orders, smsLog, smsOutbox } from "../../db/schema";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
-import { orderSmsText } from "./outbox";
+import { orderSmsText } from "./messages";
 import { verifyStorePhone } from "./testing";
 
 /** A stand-in SMS gateway: answers each request with the next status in `script` (then 200). */
