@@ -1,4 +1,5 @@
 import { type DeliveryOptionView, orderDeliverySchema, parcelAddressSchema } from "./delivery";
+import { giftCardLineSchema } from "./gift-card";
 import { MAX_LINES_PER_ORDER, MAX_QTY_PER_LINE } from "./order-limits";
 import { PAYMENT_PROVIDERS, sellerPaymentViewSchema, shopperPaymentSchema } from "./payment";
 import { toE164 } from "./phone";
@@ -50,6 +51,16 @@ export const orderItemViewSchema = z.object({
   variantLabel: z.string().nullable(),
   unitPrice: z.string(),
   qty: z.number(),
+  /** A gift card bought (decision 0076): who it is for; absent or null on a product's line. */
+  giftCard: z
+    .object({
+      recipientName: z.string().optional(),
+      recipientEmail: z.string().optional(),
+      message: z.string().optional(),
+      sendAt: z.string().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 export type OrderItemView = z.infer<typeof orderItemViewSchema>;
 
@@ -94,6 +105,15 @@ export const orderViewSchema = z.object({
   holdsStock: z.boolean().optional(),
   /** The parcel's tracking number, once the seller has added it. */
   trackingNumber: z.string().nullable(),
+  /**
+   * Price rules (decision 0076), in kroner with two decimals. totalGross is what is left to pay after
+   * them: the lines, minus discountTotal, plus the delivery, minus giftCardTotal (paid by gift card).
+   */
+  discountCode: z.string().nullable().optional(),
+  discountTotal: z.string().optional(),
+  giftCardTotal: z.string().optional(),
+  /** Gift cards bought in the order: money taken for cards, not revenue, and without VAT. */
+  giftCardSales: z.string().optional(),
   /** When the shopper withdrew from the order (angrerett, decision 0037); absent or null: they did not. */
   withdrawnAt: z.string().nullable().optional(),
   /** The shopper's own order page (absolute), in the answer to the shopper who placed the order. */
@@ -191,6 +211,27 @@ export function shortOrderId(id: string): string {
   return id.slice(0, 8);
 }
 
+/** A product line: ids and a quantity only; the price comes from the database (decision 0006). */
+const productLineSchema = z.object({
+  productId: z.string("errors.productUnavailable").uuid("errors.productUnavailable"),
+  variantId: z.string().uuid("errors.productUnavailable").nullable().optional(),
+  // A JSON number that is an integer: no "2", "0x10", "1e1" or true turned into one.
+  qty: z
+    .number("errors.quantityInvalid")
+    .int("errors.quantityInvalid")
+    .min(1, "errors.quantityInvalid")
+    .max(MAX_QTY_PER_LINE, "errors.quantityTooLarge"),
+});
+
+/** A gift card bought (decision 0076): one card per line, its amount one the store offers. */
+const giftCardOrderLineSchema = z.object({ giftCard: giftCardLineSchema });
+
+/** A typed code: trimmed; "" is no code. */
+const priceRuleCode = (max: number) =>
+  singleLineText("errors.invalidInput")
+    .max(max, "errors.invalidInput")
+    .transform((code) => code.trim() || undefined);
+
 export const placeOrderSchema = z.object({
   storeId: z.string("errors.cannotPlaceOrder").uuid("errors.cannotPlaceOrder"),
   buyerEmail: checkoutFormSchema.shape.buyerEmail,
@@ -216,24 +257,60 @@ export const placeOrderSchema = z.object({
     .optional(),
   items: z
     .array(
-      z.object({
-        productId: z.string("errors.productUnavailable").uuid("errors.productUnavailable"),
-        variantId: z.string().uuid("errors.productUnavailable").nullable().optional(),
-        // A JSON number that is an integer: no "2", "0x10", "1e1" or true turned into one.
-        qty: z
-          .number("errors.quantityInvalid")
-          .int("errors.quantityInvalid")
-          .min(1, "errors.quantityInvalid")
-          .max(MAX_QTY_PER_LINE, "errors.quantityTooLarge"),
-      }),
+      z.union([productLineSchema, giftCardOrderLineSchema], "errors.cannotPlaceOrder"),
       "errors.cannotPlaceOrder",
     )
     .min(1, "errors.cannotPlaceOrder")
     .max(MAX_LINES_PER_ORDER, "errors.tooManyLines"),
   /** Pay online through this channel of the store (decision 0034); without it the seller collects by hand. */
   paymentProvider: z.enum(PAYMENT_PROVIDERS, "errors.providerInvalid").optional(),
+  /** A discount code of the store (decision 0076), in any case. */
+  discountCode: priceRuleCode(64).optional(),
+  /** A gift card of the store, as printed or read out ("ABCD-EFGH-JKMN"), to pay all or part with. */
+  giftCardCode: priceRuleCode(32).optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
+export type OrderLineInput = PlaceOrderInput["items"][number];
+export type ProductLineInput = z.infer<typeof productLineSchema>;
+
+/** A line buys a gift card rather than a product (decision 0076). */
+export const isGiftCardLine = (line: OrderLineInput): line is z.infer<typeof giftCardOrderLineSchema> =>
+  "giftCard" in line;
+
+/**
+ * POST /api/orders/quote (public): what an order would cost, with the codes applied, before the buyer's
+ * details are given. `buyerEmail` is optional: with it, a one-per-shopper code is checked too.
+ */
+export const quoteOrderSchema = placeOrderSchema
+  .pick({
+    storeId: true,
+    items: true,
+    deliveryOptionId: true,
+    paymentProvider: true,
+    discountCode: true,
+    giftCardCode: true,
+  })
+  .extend({ buyerEmail: checkoutFormSchema.shape.buyerEmail.optional() });
+export type QuoteOrderInput = z.infer<typeof quoteOrderSchema>;
+
+/**
+ * The answer to a quote, in kroner with two decimals: `subtotal` (every line), minus `discount`, plus
+ * `delivery`, is the order's value; `giftCard` of it is paid by the card and `total` is what is left to
+ * pay. `vat` is the VAT included in the goods and delivery (never in a gift card bought).
+ */
+export const orderQuoteSchema = z.object({
+  subtotal: z.string(),
+  discount: z.string(),
+  delivery: z.string(),
+  giftCard: z.string(),
+  total: z.string(),
+  vat: z.array(vatLineSchema),
+  /** The code as the store spells it, when one applied. */
+  discountCode: z.string().nullable(),
+  /** What is left on the card after this order, when a card pays. */
+  giftCardBalance: z.string().nullable(),
+});
+export type OrderQuote = z.infer<typeof orderQuoteSchema>;
 
 /** A shopper whose details a seller erases from their store's orders, named by the e-mail they ordered with. */
 export const eraseShopperSchema = z.object({ email: checkoutFormSchema.shape.buyerEmail });

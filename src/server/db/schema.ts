@@ -385,6 +385,18 @@ export const orders = pgTable(
      * holds its stock; "Pay now" takes the stock again and clears it.
      */
     stockReleasedAt: timestamp("stock_released_at", { withTimezone: true }),
+    /**
+     * The discount code the order was priced with (decision 0076), as the store spelled it; null: none.
+     * The code itself may be deleted later: the order keeps this copy and its amount.
+     */
+    discountCode: text("discount_code"),
+    discountCodeId: uuid("discount_code_id").references(() => discountCodes.id, { onDelete: "set null" }),
+    /** What the code took off the lines and delivery; already left out of total_gross. */
+    discountTotal: money("discount_total").notNull().default("0"),
+    /** Paid with gift cards (decision 0076); already left out of total_gross, which is what is left to pay. */
+    giftCardTotal: money("gift_card_total").notNull().default("0"),
+    /** Gift cards bought in this order (their lines' sum): money taken for a card, not revenue, no VAT. */
+    giftCardSales: money("gift_card_sales").notNull().default("0"),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -396,6 +408,11 @@ export const orders = pgTable(
     index("orders_store_withdrawn_idx").on(t.storeId).where(sql`${t.withdrawnAt} is not null`),
     check("orders_status_check", sql`${t.status} in ('pending', 'paid', 'fulfilled', 'cancelled')`),
     check("orders_total_check", sql`${t.totalGross} >= 0`),
+    check(
+      "orders_price_rules_check",
+      sql`${t.discountTotal} >= 0 and ${t.giftCardTotal} >= 0 and ${t.giftCardSales} >= 0`,
+    ),
+    index("orders_discount_code_idx").on(t.discountCodeId).where(sql`${t.discountCodeId} is not null`),
   ],
 );
 
@@ -413,6 +430,16 @@ export const orderItems = pgTable(
     variantLabel: text("variant_label"),
     unitPrice: money("unit_price").notNull(),
     qty: integer("qty").notNull().default(1),
+    /**
+     * A gift card bought (decision 0076): who it is for and when it is sent; null on a product's line. The
+     * card itself (gift_cards) is made when the order is paid.
+     */
+    giftCard: jsonb("gift_card").$type<{
+      recipientName?: string;
+      recipientEmail?: string;
+      message?: string;
+      sendAt?: string;
+    }>(),
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
@@ -647,7 +674,7 @@ export const smsOutbox = pgTable(
   ],
 );
 
-const EMAIL_PURPOSES = sql`('order_confirmation', 'order_shipped', 'order_ready_for_pickup', 'order_cancelled', 'order_refunded', 'seller_new_order', 'seller_withdrawal', 'withdrawal_confirmation', 'payout_account_changed', 'contact_email_confirmation', 'password_reset', 'email_verification')`;
+const EMAIL_PURPOSES = sql`('order_confirmation', 'order_shipped', 'order_ready_for_pickup', 'order_cancelled', 'order_refunded', 'seller_new_order', 'seller_withdrawal', 'withdrawal_confirmation', 'payout_account_changed', 'contact_email_confirmation', 'password_reset', 'email_verification', 'gift_card')`;
 
 /** Every attempt to send an e-mail, like sms_log (decision 0037): what the seller reads in the admin dashboard. */
 export const emailLog = pgTable(
@@ -786,5 +813,155 @@ export const productViews = pgTable(
     primaryKey({ columns: [t.productId, t.day] }),
     index("product_views_store_day_idx").on(t.storeId, t.day),
     check("product_views_views_check", sql`${t.views} >= 0`),
+  ],
+);
+
+/**
+ * A store's discount codes (decision 0076): a percentage or an amount off, or free delivery, within an
+ * optional window, minimum, number of uses and set of products. `uses` counts the orders that hold a use
+ * (discount_redemptions); the checkout takes a use under the row's lock, so N uses left are taken at most N
+ * times, and a cancel gives its use back.
+ */
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    id: id(),
+    storeId: uuid("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    /** As the seller typed it; matched without regard to case. */
+    code: text("code").notNull(),
+    kind: text("kind").notNull(),
+    /** percent: 1–100; amount: kroner off; free_delivery: 0. */
+    value: money("value").notNull().default("0"),
+    minOrderTotal: money("min_order_total"),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    maxUses: integer("max_uses"),
+    uses: integer("uses").notNull().default(0),
+    onePerShopper: boolean("one_per_shopper").notNull().default(false),
+    /** Only these products' lines are discounted; null: every product of the store. */
+    productIds: uuid("product_ids").array(),
+    /** active, paused (the seller may resume it) or ended (for good). */
+    state: text("state").notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("discount_codes_store_code_key").on(t.storeId, sql`lower(${t.code})`),
+    check("discount_codes_kind_check", sql`${t.kind} in ('percent', 'amount', 'free_delivery')`),
+    check("discount_codes_state_check", sql`${t.state} in ('active', 'paused', 'ended')`),
+    check("discount_codes_value_check", sql`${t.value} >= 0`),
+    check("discount_codes_uses_check", sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.maxUses} > 0)`),
+  ],
+);
+
+/**
+ * One order's use of a discount code (decision 0076). A cancel deletes it and gives the use back.
+ * `shopper` is the buyer's e-mail, lower-cased, when the code allows one use per shopper: the unique
+ * index is the last guard against a second use.
+ */
+export const discountRedemptions = pgTable(
+  "discount_redemptions",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    discountCodeId: uuid("discount_code_id")
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "cascade" }),
+    shopper: text("shopper"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("discount_redemptions_shopper_key")
+      .on(t.discountCodeId, t.shopper)
+      .where(sql`${t.shopper} is not null`),
+  ],
+);
+
+/** A store's gift card offer (decision 0076): off until the seller turns it on. */
+export const giftCardSettings = pgTable(
+  "gift_card_settings",
+  {
+    storeId: uuid("store_id")
+      .primaryKey()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    enabled: boolean("enabled").notNull().default(false),
+    /** The fixed amounts offered, as numeric(12,2) text, ascending. */
+    amounts: jsonb("amounts").$type<string[]>().notNull().default([]),
+    /** A free amount between these, both set, or neither (no free amount). */
+    customMin: money("custom_min"),
+    customMax: money("custom_max"),
+    /** How long a card is valid from purchase; at least 36 months (three years, the Norwegian norm). */
+    validityMonths: integer("validity_months").notNull().default(36),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("gift_card_settings_validity_check", sql`${t.validityMonths} between 36 and 120`)],
+);
+
+/**
+ * A gift card (decision 0076), made when the order that bought it is paid. The code is what is read out
+ * at a stall and typed at checkout: unguessable, with a check character (src/shared/gift-card.ts). The
+ * balance only ever falls by a redemption taken under the row's lock, and rises by a cancel's refund.
+ */
+export const giftCards = pgTable(
+  "gift_cards",
+  {
+    id: id(),
+    storeId: uuid("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    /** Normalised: upper case, no separators. */
+    code: text("code").notNull(),
+    initialAmount: money("initial_amount").notNull(),
+    balance: money("balance").notNull(),
+    /** active or voided. */
+    status: text("status").notNull().default("active"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The order that bought it, and its line; null when that order is gone. */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    orderItemId: uuid("order_item_id").references(() => orderItems.id, { onDelete: "set null" }),
+    buyerName: text("buyer_name"),
+    buyerEmail: text("buyer_email"),
+    recipientName: text("recipient_name"),
+    recipientEmail: text("recipient_email"),
+    message: text("message"),
+    /** When the card's e-mail goes out; null: at once. */
+    sendAt: timestamp("send_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("gift_cards_code_key").on(t.code),
+    uniqueIndex("gift_cards_order_item_key").on(t.orderItemId),
+    index("gift_cards_store_idx").on(t.storeId, t.createdAt.desc()),
+    check("gift_cards_status_check", sql`${t.status} in ('active', 'voided')`),
+    check(
+      "gift_cards_balance_check",
+      sql`${t.initialAmount} > 0 and ${t.balance} >= 0 and ${t.balance} <= ${t.initialAmount}`,
+    ),
+  ],
+);
+
+/** What a gift card paid of an order (decision 0076); a cancel deletes it and puts the amount back. */
+export const giftCardRedemptions = pgTable(
+  "gift_card_redemptions",
+  {
+    id: id(),
+    giftCardId: uuid("gift_card_id")
+      .notNull()
+      .references(() => giftCards.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amount: money("amount").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("gift_card_redemptions_card_idx").on(t.giftCardId),
+    uniqueIndex("gift_card_redemptions_order_card_key").on(t.orderId, t.giftCardId),
+    check("gift_card_redemptions_amount_check", sql`${t.amount} > 0`),
   ],
 );

@@ -1,6 +1,12 @@
 import { createHash, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { MAX_QTY_PER_LINE, type OrderView, orderPagePath, type PlaceOrderInput } from "../../../shared/order";
+import {
+  isGiftCardLine,
+  MAX_QTY_PER_LINE,
+  type OrderView,
+  orderPagePath,
+  type PlaceOrderInput,
+} from "../../../shared/order";
 import type { Database, Db } from "../../db/client";
 import { orderItems, orders, stores } from "../../db/schema";
 import { badRequest, conflict } from "../../lib/http-error";
@@ -19,13 +25,14 @@ export interface OrderPlacement {
   soldOut: boolean;
 }
 
+const lineKey = (line: PlaceOrderInput["items"][number]) =>
+  isGiftCardLine(line) ? JSON.stringify(line.giftCard) : `${line.productId}${line.variantId ?? ""}`;
+
 /** The same request always hashes the same, whatever order the client listed its items in. */
 function requestHashOf(input: PlaceOrderInput) {
   const canonical = {
     ...input,
-    items: [...input.items].sort((a, b) =>
-      `${a.productId}${a.variantId ?? ""}`.localeCompare(`${b.productId}${b.variantId ?? ""}`),
-    ),
+    items: [...input.items].sort((a, b) => lineKey(a).localeCompare(lineKey(b))),
   };
   return createHash("sha256").update(JSON.stringify(canonical)).digest("hex");
 }
@@ -54,6 +61,8 @@ async function findByIdempotencyKey(
 function requestedLines(input: PlaceOrderInput): RequestedLine[] {
   const lines = new Map<string, RequestedLine>();
   for (const item of input.items) {
+    // Gift card lines are priced by the gift card step (decision 0076), which this checkout does not have yet.
+    if (isGiftCardLine(item)) throw badRequest("giftCardsNotSold");
     const key = `${item.productId}:${item.variantId ?? ""}`;
     const line = lines.get(key) ?? { product_id: item.productId, variant_id: item.variantId ?? null, qty: 0 };
     line.qty += item.qty;

@@ -25,8 +25,8 @@ type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
 
 export function toOrderItemView(item: OrderItemRow): OrderView["items"][number] {
-  const { id, productId, variantId, title, variantLabel, unitPrice, qty } = item;
-  return { id, productId, variantId, title, variantLabel, unitPrice, qty };
+  const { id, productId, variantId, title, variantLabel, unitPrice, qty, giftCard } = item;
+  return { id, productId, variantId, title, variantLabel, unitPrice, qty, giftCard };
 }
 
 export function toOrderView(row: OrderRow, storeName: string, items: OrderView["items"]): OrderView {
@@ -48,6 +48,10 @@ export function toOrderView(row: OrderRow, storeName: string, items: OrderView["
     delivery: deliveryOf(row),
     vat: row.vat,
     trackingNumber: row.trackingNumber,
+    discountCode: row.discountCode,
+    discountTotal: row.discountTotal,
+    giftCardTotal: row.giftCardTotal,
+    giftCardSales: row.giftCardSales,
   };
 }
 
