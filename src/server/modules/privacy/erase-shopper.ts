@@ -1,6 +1,15 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { emailLog, emailOutbox, orders, paymentEvents, payments, smsLog, smsOutbox } from "../../db/schema";
+import {
+  emailLog,
+  emailOutbox,
+  giftCards,
+  orders,
+  paymentEvents,
+  payments,
+  smsLog,
+  smsOutbox,
+} from "../../db/schema";
 import { anonymiseBuyers } from "./anonymise";
 
 /**
@@ -9,14 +18,21 @@ import { anonymiseBuyers } from "./anonymise";
  * texts and e-mails about them lose the number or address they went to and their wording (it may name
  * the buyer). A message still waiting to be sent keeps its destination until it is sent. The payment
  * providers' events of those orders' payments are deleted (decision 0055); the payments, with their
- * amounts, stay for the books. Returns how many orders changed.
+ * amounts, stay for the books. Gift cards bought for that e-mail forget it too. Returns how many orders
+ * changed.
  */
 export async function eraseShopper(db: Db, storeId: string, email: string): Promise<number> {
   return db.transaction(async (tx) => {
+    const address = email.trim().toLowerCase();
     const ids = await anonymiseBuyers(
       tx,
-      and(eq(orders.storeId, storeId), sql`lower(${orders.buyerEmail}) = ${email.trim().toLowerCase()}`),
+      and(eq(orders.storeId, storeId), sql`lower(${orders.buyerEmail}) = ${address}`),
     );
+    // A gift card someone else bought for them (decision 0076): it stays spendable, without their name.
+    await tx
+      .update(giftCards)
+      .set({ recipientName: null, recipientEmail: null, message: null })
+      .where(and(eq(giftCards.storeId, storeId), sql`lower(${giftCards.recipientEmail}) = ${address}`));
     if (ids.length > 0) {
       await tx.update(smsLog).set({ toNumber: "", message: "" }).where(inArray(smsLog.orderId, ids));
       await tx

@@ -3,9 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { asc, eq, inArray, or } from "drizzle-orm";
 import * as tar from "tar";
+import { maskGiftCardCode } from "../../../shared/gift-card";
 import type { Db } from "../../db/client";
 import {
   aiLogs,
+  discountCodes,
+  giftCards,
   orderItems,
   orderStatusEvents,
   orders,
@@ -32,8 +35,8 @@ export type SellerData = Record<string, unknown>;
  * Everything Torg holds about a seller and their shops: the account (no password hash, no internal
  * sign-in bookkeeping), settings, every store they are a member of (deleted ones too: they are still
  * theirs) with its members, products, orders with lines, status history and payments (each with the
- * providers' events Torg keeps of it, decision 0055), payment channels, QR codes, and the AI and SMS
- * logs of those stores (and the AI calls they made themselves).
+ * providers' events Torg keeps of it, decision 0055), payment channels, QR codes, discount codes, gift
+ * cards (codes masked), and the AI and SMS logs of those stores (and the AI calls they made themselves).
  */
 export async function collectSellerData(db: Db, userId: string): Promise<SellerData> {
   const [account] = await db
@@ -92,6 +95,10 @@ export async function collectSellerData(db: Db, userId: string): Promise<SellerD
           shipToName: orders.shipToName,
           shipToPhone: orders.shipToPhone,
           shipToAddr: orders.shipToAddr,
+          discountCode: orders.discountCode,
+          discountTotal: orders.discountTotal,
+          giftCardTotal: orders.giftCardTotal,
+          giftCardSales: orders.giftCardSales,
           placedAt: orders.placedAt,
           updatedAt: orders.updatedAt,
         })
@@ -149,7 +156,7 @@ export async function collectSellerData(db: Db, userId: string): Promise<SellerD
             ),
           )
           .orderBy(asc(paymentEvents.receivedAt));
-  const [channels, codes, ai, sms] = await Promise.all([
+  const [channels, codes, ai, sms, discounts, cards] = await Promise.all([
     none ? [] : db.select().from(paymentChannels).where(inArray(paymentChannels.storeId, storeIds)),
     db
       .select()
@@ -169,6 +176,20 @@ export async function collectSellerData(db: Db, userId: string): Promise<SellerD
     none
       ? []
       : db.select().from(smsLog).where(inArray(smsLog.storeId, storeIds)).orderBy(asc(smsLog.createdAt)),
+    none
+      ? []
+      : db
+          .select()
+          .from(discountCodes)
+          .where(inArray(discountCodes.storeId, storeIds))
+          .orderBy(asc(discountCodes.createdAt)),
+    none
+      ? []
+      : db
+          .select()
+          .from(giftCards)
+          .where(inArray(giftCards.storeId, storeIds))
+          .orderBy(asc(giftCards.createdAt)),
   ]);
   const byKey =
     <T, K extends keyof T>(rows: T[], key: K) =>
@@ -204,6 +225,9 @@ export async function collectSellerData(db: Db, userId: string): Promise<SellerD
     "qr-codes": codes,
     "ai-logs": ai,
     "sms-logs": sms,
+    "discount-codes": discounts,
+    // A card's code spends its balance: the archive, like the seller's list, shows only its last group.
+    "gift-cards": cards.map((card) => ({ ...card, code: maskGiftCardCode(card.code) })),
   };
 }
 

@@ -1,10 +1,21 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, smsLog, storeMembers, userSettings, users } from "../../db/schema";
+import { maskGiftCardCode } from "../../../shared/gift-card";
+import {
+  discountCodes,
+  giftCards,
+  orderItems,
+  orders,
+  smsLog,
+  storeMembers,
+  userSettings,
+  users,
+} from "../../db/schema";
 import { validOrder } from "../../security/scenario";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
@@ -78,6 +89,8 @@ describe("data export", () => {
       [
         "account",
         "ai-logs",
+        "discount-codes",
+        "gift-cards",
         "orders",
         "payment-channels",
         "products",
@@ -293,5 +306,96 @@ describe("erasing one shopper", () => {
     expect(response.statusCode).toBe(404);
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order?.buyerEmail).toBe("kunde@example.no");
+  });
+});
+
+describe("gift cards and discount codes (decision 0076)", () => {
+  /** A card as the order that bought it would have made it, for this test's store. */
+  async function giftCardOf(
+    storeId: string,
+    orderId: string | null,
+    people: Partial<typeof giftCards.$inferInsert>,
+  ) {
+    const [card] = await t.database.db
+      .insert(giftCards)
+      .values({
+        storeId,
+        orderId,
+        code: `${randomBytes(6).toString("hex").toUpperCase()}`,
+        initialAmount: "500.00",
+        balance: "320.00",
+        expiresAt: new Date(Date.now() + 1_000 * 86_400_000),
+        ...people,
+      })
+      .returning();
+    return card as typeof giftCards.$inferSelect;
+  }
+
+  it("erasing a shopper erases the people their gift cards name, and the cards stay spendable", async () => {
+    const { agent, store, product } = await sellerWithShop();
+    const bought = await placeOrder(store.id, product.id);
+    const bySomeoneElse = await placeOrder(store.id, product.id, { buyerEmail: "annen@example.no" });
+    const theirs = await giftCardOf(store.id, bought, {
+      buyerName: "Kari Kunde",
+      buyerEmail: "kunde@example.no",
+      recipientName: "Per",
+      recipientEmail: "per@example.no",
+      message: "Gratulerer!",
+    });
+    const received = await giftCardOf(store.id, bySomeoneElse, {
+      buyerName: "Ola Annen",
+      buyerEmail: "annen@example.no",
+      recipientName: "Kari",
+      recipientEmail: "Kunde@example.no",
+      message: "Til deg",
+    });
+    const untouched = await giftCardOf(store.id, bySomeoneElse, { recipientEmail: "tredje@example.no" });
+    await t.database.db
+      .update(orderItems)
+      .set({ giftCard: { recipientName: "Per", recipientEmail: "per@example.no" } })
+      .where(eq(orderItems.orderId, bought));
+
+    const response = await agent.post(`/api/stores/${store.id}/erase-shopper`, { email: "kunde@example.no" });
+    expect(response.json()).toEqual({ orders: 1 });
+
+    const cards = await t.database.db
+      .select()
+      .from(giftCards)
+      .where(inArray(giftCards.id, [theirs.id, received.id, untouched.id]));
+    const byId = new Map(cards.map((card) => [card.id, card]));
+    expect(byId.get(theirs.id)).toMatchObject({
+      buyerName: null,
+      buyerEmail: null,
+      recipientName: null,
+      recipientEmail: null,
+      message: null,
+      code: theirs.code,
+      balance: "320.00",
+      status: "active",
+    });
+    expect(byId.get(received.id)).toMatchObject({
+      recipientName: null,
+      recipientEmail: null,
+      message: null,
+      buyerName: "Ola Annen",
+      code: received.code,
+    });
+    expect(byId.get(untouched.id)?.recipientEmail).toBe("tredje@example.no");
+    const [line] = await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, bought));
+    expect(line?.giftCard).toEqual({});
+  });
+
+  it("the export holds the store's discount codes and its gift cards with their codes masked", async () => {
+    const { agent, store } = await sellerWithShop();
+    await t.database.db
+      .insert(discountCodes)
+      .values({ storeId: store.id, code: "JUL25", kind: "percent", value: "25" });
+    const card = await giftCardOf(store.id, null, { buyerEmail: "kunde@example.no" });
+    const data = await unpack((await agent.get("/api/me/export")).rawPayload);
+    expect(data["discount-codes"]).toMatchObject([{ code: "JUL25", kind: "percent", value: "25.00" }]);
+    expect(data["gift-cards"]).toMatchObject([
+      { id: card.id, code: maskGiftCardCode(card.code), balance: "320.00" },
+    ]);
+    expect(JSON.stringify(data)).not.toContain(card.code);
   });
 });
