@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { discountCodes, discountRedemptions, orders } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { addCode, address, checkoutOf, quoteOf, storeForRules } from "./price-rules.fixtures";
+import { QUOTES_WITH_CODE_PER_IP_PER_HOUR } from "./quote";
 
 let t: TestApp;
 let checkout: ReturnType<typeof checkoutOf>;
@@ -228,5 +229,24 @@ describe("a discount code priced in the checkout (decision 0076)", () => {
       .from(discountRedemptions)
       .where(eq(discountRedemptions.discountCodeId, code.id));
     expect(rows.map((row) => row.shopper).sort()).toEqual(["kari@example.no", "ola@example.no"]);
+  });
+
+  it("limits the quotes carrying a code per address (code guessing); quotes without one are not counted", async () => {
+    const { store, mug } = await storeForRules(t);
+    await addCode(t, store.id, { code: "GJETT" });
+    const ask = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/orders/quote",
+        remoteAddress: "203.0.113.29",
+        headers: en,
+        payload: { storeId: store.id, items: [{ productId: mug.id, qty: 1 }], ...payload },
+      });
+    for (let n = 0; n < QUOTES_WITH_CODE_PER_IP_PER_HOUR; n++)
+      expect((await ask({ discountCode: n % 2 ? "gjett" : `feil${n}` })).statusCode).not.toBe(429);
+    const refused = await ask({ discountCode: "gjett" });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/Too many codes tried/);
+    expect((await ask({})).statusCode).toBe(200);
   });
 });
