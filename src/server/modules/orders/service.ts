@@ -17,6 +17,7 @@ import { orderItems, orderStatusEvents, orders, payments, stores, users } from "
 import { badRequest, conflict, notFound } from "../../lib/http-error";
 import { countRows, paged } from "../../lib/paging";
 import { dropHeldMessages, releaseHeldMessages } from "./held-messages";
+import { giveBackPriceRules, takePriceRulesAgain } from "./price-rules";
 import { queueShopperNotice } from "./shopper-notices";
 import { returnOrderStock, takeOrderStockAgain } from "./stock";
 
@@ -279,12 +280,16 @@ export async function changeOrderStatus(
         stockReleasedAt = new Date();
       }
       await dropHeldMessages(tx, orderId);
+      // Its code's use and its gift card money go back; the cards it bought, unused, are voided (0076).
+      await giveBackPriceRules(tx, orderId);
     }
     // Reopened: its stock is taken again, or the checkout's 409 names the product that is gone.
     if (reopening && stockReleasedAt) {
       await takeOrderStockAgain(tx, orderId);
       stockReleasedAt = null;
     }
+    // And its code's use again, or a 409 saying why it cannot be reopened (decision 0076).
+    if (reopening) await takePriceRulesAgain(tx, orderId);
     // Paid (by the provider, decision 0034): the messages that waited for the payment are due now.
     if ((PROVIDER_ONLY_ORDER_STATUSES as readonly OrderStatus[]).includes(status))
       await releaseHeldMessages(tx, orderId);
