@@ -71,6 +71,7 @@ function DiscountDialogBody({
   const form = useForm<DiscountFormValues>({ defaultValues: formValuesOf(editing) });
   const { errors } = form.formState;
   const kind = form.watch("kind");
+  const limited = form.watch("productIds").length > 0;
 
   const submit = form.handleSubmit((values) => {
     setFormError(null);
@@ -228,7 +229,7 @@ function DiscountDialogBody({
 
         <FormField
           label={t("discounts.form.products")}
-          hint={t("discounts.form.productsHint")}
+          hint={limited ? undefined : t("discounts.form.productsHint")}
           error={errors.productIds?.message}
         >
           {(control) => (
