@@ -317,7 +317,7 @@ function WindowField({
             {...form.register(timeField)}
             type="time"
             aria-label={which === "start" ? t("discounts.form.startTime") : t("discounts.form.endTime")}
-            className="w-28"
+            className="w-32"
           />
         </div>
       )}
