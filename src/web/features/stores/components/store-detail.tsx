@@ -1,4 +1,4 @@
-import { ExternalLink, Package, Plus, QrCode, ReceiptText, Settings, Trash2 } from "lucide-react";
+import { ExternalLink, Gift, Package, Plus, QrCode, ReceiptText, Settings, Trash2 } from "lucide-react";
 import { type ComponentType, useEffect, useState } from "react";
 import { Link, useLocation, useMatch, useNavigate, useParams, useSearchParams } from "react-router";
 import type { StoreSummary } from "../../../../shared/store";
@@ -27,7 +27,7 @@ import { SmsCard } from "./sms-card";
 import { StoreImage } from "./store-image";
 import { StoreSettingsCard } from "./store-settings-card";
 
-const TABS = ["products", "settings", "orders", "qr"] as const;
+const TABS = ["products", "settings", "orders", "qr", "giftCards"] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
 
@@ -38,9 +38,11 @@ const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab ===
  */
 export interface StoreDetailProps {
   qrCodesTab: ComponentType<{ storeId: string }>;
+  /** The gift cards feature's tab (decision 0076), handed in the same way. */
+  giftCardsTab: ComponentType<{ storeId: string }>;
 }
 
-export function StoreDetailPage({ qrCodesTab }: StoreDetailProps) {
+export function StoreDetailPage({ qrCodesTab, giftCardsTab }: StoreDetailProps) {
   const { t } = useTranslation();
   const { id = "" } = useParams();
   const store = useStore(id);
@@ -50,10 +52,14 @@ export function StoreDetailPage({ qrCodesTab }: StoreDetailProps) {
     if (store.error instanceof ApiError && store.error.status === 404) return <StoreNotFound />;
     return <LoadFailed onRetry={() => void store.refetch()} />;
   }
-  return <StoreDetail store={store.data} qrCodesTab={qrCodesTab} />;
+  return <StoreDetail store={store.data} qrCodesTab={qrCodesTab} giftCardsTab={giftCardsTab} />;
 }
 
-function StoreDetail({ store, qrCodesTab: QrCodesTab }: { store: StoreSummary } & StoreDetailProps) {
+function StoreDetail({
+  store,
+  qrCodesTab: QrCodesTab,
+  giftCardsTab: GiftCardsTab,
+}: { store: StoreSummary } & StoreDetailProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const editRoute = useMatch("/store-edit/:id");
@@ -144,6 +150,10 @@ function StoreDetail({ store, qrCodesTab: QrCodesTab }: { store: StoreSummary } 
             <QrCode aria-hidden="true" className="hidden size-4 sm:block" />
             {t("stores.tabQr")}
           </TabsTrigger>
+          <TabsTrigger value="giftCards" className="flex-1 px-2 sm:flex-none sm:px-3">
+            <Gift aria-hidden="true" className="hidden size-4 sm:block" />
+            {t("giftCards.tab")}
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="products" className="mt-6">
           {/* Keyed: another store's tab starts with its own search box, not the last store's words. */}
@@ -165,6 +175,9 @@ function StoreDetail({ store, qrCodesTab: QrCodesTab }: { store: StoreSummary } 
         <TabsContent value="qr" className="mt-6">
           {/* The admin's QR screen itself (decision 0012), where the seller works in the store. */}
           <QrCodesTab storeId={store.id} />
+        </TabsContent>
+        <TabsContent value="giftCards" className="mt-6">
+          <GiftCardsTab storeId={store.id} />
         </TabsContent>
       </Tabs>
 
