@@ -216,7 +216,11 @@ export function GiftCardPurchase({
             ? t("checkout.redirecting")
             : pending
               ? t("checkout.placing")
-              : t(method ? "giftCardPage.buyPay" : "giftCardPage.buy", { amount: shownAmount ?? "" })}
+              : // No amount typed yet: the label without its " · amount".
+                t(method ? "giftCardPage.buyPay" : "giftCardPage.buy", { amount: shownAmount ?? "" }).replace(
+                  /\s*·\s*$/,
+                  "",
+                )}
         </Button>
       </div>
     </form>
