@@ -519,6 +519,7 @@ const RULES: Record<string, Rule> = {
       "/s/:slug",
       "/products/:id",
       "/s/:slug/terms",
+      "/s/:slug/gift-card",
     ]
       .flatMap((url) => [url, `${url}/`])
       .map((url) => [
