@@ -27,6 +27,7 @@ import { checkoutRoutes } from "./modules/checkout";
 import { dashboardRoutes } from "./modules/dashboard";
 import { discountRoutes } from "./modules/discounts";
 import { EmailOutboxWorker } from "./modules/email";
+import { giftCardRoutes } from "./modules/gift-cards";
 import { healthRoutes } from "./modules/health";
 import { HousekeepingWorker } from "./modules/housekeeping";
 import { uploadRoutes } from "./modules/images";
@@ -172,6 +173,7 @@ export async function buildApp({
   await app.register(dashboardRoutes, deps);
   await app.register(storeRoutes, deps);
   await app.register(discountRoutes, deps);
+  await app.register(giftCardRoutes, deps);
   await app.register(productRoutes, { ...deps, storage });
   await app.register(productImageRoutes, { ...deps, storage });
   const smsProvider = createSmsProvider(config, app.log);

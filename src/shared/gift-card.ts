@@ -7,7 +7,7 @@ import { z } from "./zod";
  * Gift cards (decision 0076): rules both sides use. A card is a means of payment, not a sale of goods:
  * buying one carries no VAT, and the order it pays shows the VAT of its goods. Its code is 12 symbols of
  * Crockford's base 32 (no I, L, O or U, so it reads out at a market stall without "is that an O or a
- * zero?"), shown in three groups of four; the last is a check symbol (Luhn mod 32), so a mistyped symbol
+ * zero?"), shown in three groups of four; the last is a check symbol (Damm's, over GF(32)), so a mistyped symbol
  * or two swapped neighbours are caught before the balance is looked up. 55 random bits: with the
  * balance check rate limited, guessing a live code is hopeless.
  */
@@ -25,20 +25,27 @@ export const MAX_GIFT_CARD_AMOUNTS = 8;
 /** How far ahead a gift's e-mail may be set to go out. */
 export const GIFT_CARD_MAX_SEND_DELAY_DAYS = 366;
 
-/** Luhn mod N over the 32 symbols: the check symbol for `payload` (the random symbols). */
-export function giftCardCheckSymbol(payload: string): string {
-  const n = GIFT_CARD_ALPHABET.length;
-  let factor = 2;
-  let sum = 0;
-  for (let index = payload.length - 1; index >= 0; index -= 1) {
-    const codePoint = GIFT_CARD_ALPHABET.indexOf(payload[index] ?? "");
-    if (codePoint < 0) throw new Error("Not a gift card symbol");
-    let addend = factor * codePoint;
-    factor = factor === 2 ? 1 : 2;
-    addend = Math.floor(addend / n) + (addend % n);
-    sum += addend;
+/** x·2 in GF(32) (the field of 32 elements, modulus x⁵ + x² + 1): a bijection of the 32 symbol values. */
+const timesTwo = (value: number) => (value & 16 ? ((value << 1) ^ 0b100101) & 31 : value << 1);
+
+/**
+ * Damm's check over the 32 symbols, with the quasigroup x ∗ y = 2x + y of GF(32): every step is a
+ * bijection of the running value and of the symbol, so one wrong symbol always changes the result, and
+ * (since 2 ≠ 1) two different neighbours swapped always do too. Luhn mod 32 misses the swap of 0 and Z.
+ */
+function dammOf(symbols: string): number {
+  let interim = 0;
+  for (const symbol of symbols) {
+    const value = GIFT_CARD_ALPHABET.indexOf(symbol);
+    if (value < 0) throw new Error("Not a gift card symbol");
+    interim = timesTwo(interim) ^ value;
   }
-  return GIFT_CARD_ALPHABET[(n - (sum % n)) % n] as string;
+  return interim;
+}
+
+/** The check symbol for `payload` (the random symbols): the one that brings the whole code's check to 0. */
+export function giftCardCheckSymbol(payload: string): string {
+  return GIFT_CARD_ALPHABET[timesTwo(dammOf(payload))] as string;
 }
 
 /**
@@ -54,8 +61,7 @@ export function normalizeGiftCardCode(typed: string): string | undefined {
     .replace(/[IL]/g, "1");
   if (code.length !== GIFT_CARD_CODE_LENGTH) return undefined;
   if ([...code].some((symbol) => !GIFT_CARD_ALPHABET.includes(symbol))) return undefined;
-  const payload = code.slice(0, GIFT_CARD_RANDOM_SYMBOLS);
-  return giftCardCheckSymbol(payload) === code.slice(GIFT_CARD_RANDOM_SYMBOLS) ? code : undefined;
+  return dammOf(code) === 0 ? code : undefined;
 }
 
 /** "ABCD-EFGH-JKMN": how a code is printed and e-mailed. */

@@ -1,4 +1,5 @@
 import { deliveryOptionViewSchema } from "./delivery";
+import type { GiftCardSettings } from "./gift-card";
 import type { PublicOrder } from "./order-page";
 import { PAYMENT_PROVIDERS } from "./payment";
 import type { ProductView } from "./product";
@@ -46,9 +47,17 @@ export interface StorefrontListing {
  * site's public address, so image URLs are the same on both sides.
  */
 export type ShopPage = { origin: string } & (
-  | { page: "storefront"; store: PublicStore; products: StorefrontProduct[]; listing: StorefrontListing }
+  | {
+      page: "storefront";
+      store: PublicStore;
+      products: StorefrontProduct[];
+      listing: StorefrontListing;
+      /** Whether the store sells gift cards: the storefront links to its gift card page (decision 0076). */
+      giftCards?: boolean;
+    }
   | { page: "product"; product: ProductView }
   | { page: "terms"; store: PublicStore }
+  | { page: "giftCard"; store: PublicStore; settings: GiftCardSettings }
   | { page: "order"; order: PublicOrder; token: string }
   | { page: "missing" | "unavailable"; of: "storefront" | "productPage" | "orderPage" }
 );

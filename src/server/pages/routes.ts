@@ -28,6 +28,8 @@ const HTML = "text/html; charset=utf-8";
 /** The storefront and a store's terms of sale (decision 0036). */
 const STORE_PATH = "/s/:slug";
 const TERMS_PATH = "/s/:slug/terms";
+/** A store's gift cards: buying one, and checking a balance (decision 0076). */
+const GIFT_CARD_PATH = "/s/:slug/gift-card";
 const PRODUCT_PATH = "/products/:id";
 /** The shopper's order page (decision 0026). */
 const ORDER_PATH = "/s/:slug/order/:token";
@@ -187,20 +189,21 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
       },
     );
   }
-  for (const url of bothWays(TERMS_PATH)) {
-    app.get<{ Params: { slug: string } }>(
-      url,
-      { config: { public: true }, schema: pageSchema },
-      async (request, reply) => {
-        const { slug } = request.params;
-        if (!templates.shop || !isSlugShaped(slug)) return reply.callNotFound();
-        return sendPage(
-          request,
-          reply,
-          await shopPage(request, pathnameOf(request), { page: "terms", slug }),
-        );
-      },
-    );
+  for (const [path, page] of [
+    [TERMS_PATH, "terms"],
+    [GIFT_CARD_PATH, "giftCard"],
+  ] as const) {
+    for (const url of bothWays(path)) {
+      app.get<{ Params: { slug: string } }>(
+        url,
+        { config: { public: true }, schema: pageSchema },
+        async (request, reply) => {
+          const { slug } = request.params;
+          if (!templates.shop || !isSlugShaped(slug)) return reply.callNotFound();
+          return sendPage(request, reply, await shopPage(request, pathnameOf(request), { page, slug }));
+        },
+      );
+    }
   }
   for (const url of bothWays(PRODUCT_PATH)) {
     app.get<{ Params: { id: string } }>(

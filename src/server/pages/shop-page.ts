@@ -14,6 +14,7 @@ import { isUuid } from "../lib/guards";
 import { HttpError } from "../lib/http-error";
 import { languageOrEnglish } from "../lib/language";
 import { absoluteUrl } from "../lib/origin";
+import { getGiftCardSettings } from "../modules/gift-cards";
 import { getPublicOrder } from "../modules/orders";
 import { getProductWithStoreLocale, pageStoreProducts } from "../modules/products";
 import { productStructuredData, storefrontStructuredData } from "../modules/seo";
@@ -80,6 +81,7 @@ async function loadStorefront(
     offset,
   });
   if (query.page > storefrontPageCount(total)) return undefined;
+  const { enabled: giftCards } = await getGiftCardSettings(db, store.id);
   const url = `${origin}${storefrontPageHref(store.slug, query.page)}`;
   const description =
     store.seoDescription ??
@@ -95,6 +97,7 @@ async function loadStorefront(
       store,
       products: products.map(toStorefrontProduct),
       listing: { ...query, total },
+      giftCards,
     },
     storeLanguage: store.defaultLocale,
     meta: query.q
@@ -127,6 +130,28 @@ async function loadTermsPage(db: Db, slug: string, origin: string): Promise<Foun
       title,
       description: translateShared(language, "terms.intro", { store: store.name }),
       share: { url: `${origin}/s/${store.slug}/terms`, image: undefined },
+    },
+  };
+}
+
+/** The gift card page: the store's offer (off: only the balance check) for the form to offer. */
+async function loadGiftCardPage(db: Db, slug: string, origin: string): Promise<Found | undefined> {
+  const store = await getPublicStoreBySlug(db, slug).catch((error: unknown) => {
+    if (error instanceof HttpError && error.statusCode === 404) return undefined;
+    throw error;
+  });
+  if (!store) return undefined;
+  const settings = await getGiftCardSettings(db, store.id);
+  const language = languageOrEnglish(store.defaultLocale);
+  const catalogue = shopCatalogue(language);
+  const title = translate(language, catalogue, catalogue, "giftCardPage.title", { store: store.name });
+  return {
+    page: { origin, page: "giftCard", store, settings },
+    storeLanguage: store.defaultLocale,
+    meta: {
+      title,
+      description: translate(language, catalogue, catalogue, "giftCardPage.intro", { store: store.name }),
+      share: { url: `${origin}/s/${store.slug}/gift-card`, image: undefined },
     },
   };
 }
@@ -205,6 +230,7 @@ function shopHtml(template: string, page: ShopState["page"], texts: ShopTexts, m
 export type ShopPageAddress =
   | { page: "storefront"; slug: string; query: StorefrontQuery }
   | { page: "terms"; slug: string }
+  | { page: "giftCard"; slug: string }
   | { page: "product"; id: string }
   | { page: "order"; slug: string; token: string };
 
@@ -224,7 +250,11 @@ export interface RenderedShopPage {
 
 /** Whose texts a "not found" or "could not be loaded" page speaks with. */
 const failureOf = ({ page }: ShopPageAddress) =>
-  page === "storefront" || page === "terms" ? "storefront" : page === "order" ? "orderPage" : "productPage";
+  page === "storefront" || page === "terms" || page === "giftCard"
+    ? "storefront"
+    : page === "order"
+      ? "orderPage"
+      : "productPage";
 
 /** "Not found" (404) or "could not be loaded" (503), in the visitor's language. */
 function failurePage(template: string, request: ShopPageRequest, status: 404 | 503): RenderedShopPage {
@@ -251,6 +281,8 @@ function loadPage(db: Db, address: ShopPageAddress, origin: string): Promise<Fou
       return loadStorefront(db, address.slug, origin, address.query);
     case "terms":
       return loadTermsPage(db, address.slug, origin);
+    case "giftCard":
+      return loadGiftCardPage(db, address.slug, origin);
     case "product":
       return loadProductPage(db, address.id, origin);
     case "order":

@@ -19,7 +19,8 @@ import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { storeContactEmailConfirmations } from "../db/schema";
+import { giftCards, storeContactEmailConfirmations } from "../db/schema";
+import { giftCardOf } from "../modules/gift-cards/testing";
 import { lastPhoneCode } from "../modules/sms/testing";
 import { multipart, sampleJpeg } from "../test/fixtures";
 import { createTestApp, type TestApp } from "../test/harness";
@@ -348,6 +349,29 @@ const RULES: Record<string, Rule> = {
   "POST /api/stores/:id/discounts": { expect: storeScoped(201), request: () => json(discountBody()) },
   "PUT /api/discounts/:id": { expect: storeScoped(200), request: memberDiscount },
   "DELETE /api/discounts/:id": { expect: storeScoped(200), request: memberDiscount },
+  // Gift cards (decision 0076): the offer and the cards are the store's; a balance is anyone's with the code.
+  "GET /api/stores/:id/gift-card-settings": { expect: storeScoped(200) },
+  "PUT /api/stores/:id/gift-card-settings": {
+    expect: storeScoped(200),
+    request: () =>
+      json({ enabled: false, amounts: ["500"], customMin: null, customMax: null, validityMonths: 36 }),
+  },
+  "GET /api/stores/:id/gift-cards": { expect: storeScoped(200), privateData: true },
+  "PUT /api/gift-cards/:id": {
+    expect: storeScoped(200),
+    request: async ({ t, seed }) => ({
+      params: { id: await giftCardOf(t, seed.store.id) },
+      ...json({ action: "void" }),
+    }),
+  },
+  "GET /api/stores/:id/gift-cards/balance": {
+    expect: everyone(200),
+    request: async ({ t, seed }) => {
+      const id = await giftCardOf(t, seed.store.id);
+      const [card] = await t.database.db.select().from(giftCards).where(eq(giftCards.id, id));
+      return { query: `code=${card?.code}` };
+    },
+  },
   "GET /api/stores/:id/sales-report": {
     expect: storeScoped(200),
     request: () => ({ query: "month=2026-11" }),
@@ -512,6 +536,7 @@ const RULES: Record<string, Rule> = {
       "/s/:slug",
       "/products/:id",
       "/s/:slug/terms",
+      "/s/:slug/gift-card",
     ]
       .flatMap((url) => [url, `${url}/`])
       .map((url) => [

@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { giftCardOf } from "../modules/gift-cards/testing";
 import { multipart } from "../test/fixtures";
 import { signUp, type TestApp } from "../test/harness";
 import { routeKeysOf } from "./route-inventory";
@@ -125,6 +126,14 @@ function validBody(key: string): Record<string, unknown> | unknown[] {
       // Where the money goes changes only with the password (decision 0058); the member sends these.
       currentPassword: seed.actors.member.password,
     }),
+    "PUT /api/stores/:id/gift-card-settings": () => ({
+      enabled: true,
+      amounts: ["250", "500"],
+      customMin: "100",
+      customMax: "2000",
+      validityMonths: 36,
+    }),
+    "PUT /api/gift-cards/:id": () => ({ action: "extend", expiresAt: "2040-01-01T00:00:00Z" }),
     "PUT /api/stores/:id/delivery-options": () => [
       { name: "Hent i verkstedet", kind: "pickup", price: "0", note: "Torsdager 12-18" },
       { name: "Posten/Bring: pakke i postkassen", kind: "parcel", price: "99", freeAbove: "1000" },
@@ -182,6 +191,7 @@ async function paramsFor(key: string): Promise<Record<string, string>> {
   if (key === "PUT /api/discounts/:id" || key === "DELETE /api/discounts/:id")
     params.id = await memberDiscount();
   if (key === "PUT /api/users/:id") params.id = fuzzer.user?.id ?? "";
+  if (key === "PUT /api/gift-cards/:id") params.id = await giftCardOf(t, seed.store.id);
   return params;
 }
 
@@ -416,6 +426,7 @@ const paramValue = fc.oneof(
 );
 
 const QUERY_KEYS = [
+  "code",
   "limit",
   "offset",
   "storeId",
@@ -488,6 +499,8 @@ const WRITE_ROUTES = [
   "POST /api/stores/:id/discounts",
   "PUT /api/discounts/:id",
   "DELETE /api/discounts/:id",
+  "PUT /api/stores/:id/gift-card-settings",
+  "PUT /api/gift-cards/:id",
   "PUT /api/products/:id",
   "PUT /api/products/:id/variants",
   "DELETE /api/products/:id",

@@ -22,7 +22,11 @@ export type OrderEmailPurpose =
   | "seller_withdrawal"
   | "withdrawal_confirmation";
 /** An order's e-mails, and the owners' notice of a changed payout account (decision 0058). */
-export type EmailPurpose = OrderEmailPurpose | "payout_account_changed" | "contact_email_confirmation";
+export type EmailPurpose =
+  | OrderEmailPurpose
+  | "payout_account_changed"
+  | "contact_email_confirmation"
+  | "gift_card";
 
 /**
  * The e-mails that go to the address a shopper typed at checkout, which nobody proved is theirs
@@ -36,6 +40,8 @@ const TO_SHOPPER: ReadonlySet<string> = new Set<EmailPurpose>([
   "order_cancelled",
   "order_refunded",
   "withdrawal_confirmation",
+  // A gift card's e-mail goes to the address its buyer typed for the recipient (decision 0076).
+  "gift_card",
 ]);
 export const goesToShopper = (purpose: string) => TO_SHOPPER.has(purpose);
 

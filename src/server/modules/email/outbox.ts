@@ -9,6 +9,7 @@ import { failedAttempt, failureReason } from "../../lib/outbox-retry";
 import { contactEmailSqlText } from "../stores";
 import { type AccountLinkParams, composeAccountLink } from "./account-link";
 import { type ContactConfirmationParams, composeContactConfirmation } from "./contact-confirmation";
+import { composeGiftCardEmail, type GiftCardEmailParams } from "./gift-card-email";
 import { withoutToken } from "./link-token";
 import { composeOrderEmail, goesToShopper, type OrderEmailContext, type OrderEmailPurpose } from "./messages";
 import { composePayoutNotice, type PayoutNoticeParams } from "./payout-notice";
@@ -26,7 +27,13 @@ interface ClaimedRow {
   linkOrigin: string | null;
   context: OrderEmailContext | null;
   /** What a message fixed when queued says: a payout notice (0058), a refund notice (0064), a link (0065, 0066). */
-  params: PayoutNoticeParams | RefundNoticeParams | ContactConfirmationParams | AccountLinkParams | null;
+  params:
+    | PayoutNoticeParams
+    | RefundNoticeParams
+    | ContactConfirmationParams
+    | AccountLinkParams
+    | GiftCardEmailParams
+    | null;
 }
 
 /** A claimed row as CLAIM_SQL returns it: the context's dates arrive as JSON strings, its delivery as columns. */
@@ -38,7 +45,7 @@ type ClaimRow = {
   purpose: string;
   attempts: number;
   link_origin: string | null;
-  params: PayoutNoticeParams | RefundNoticeParams | ContactConfirmationParams | AccountLinkParams | null;
+  params: ClaimedRow["params"];
   context:
     | (Omit<OrderEmailContext, "placedAt" | "withdrawnAt" | "delivery"> & {
         placedAt: string;
@@ -224,6 +231,10 @@ export class EmailOutboxWorker {
     if (row.purpose === "password_reset" || row.purpose === "email_verification") {
       if (!row.params) throw new Error("This link has nothing to say");
       return composeAccountLink(row.purpose, row.params as AccountLinkParams, row.linkOrigin);
+    }
+    if (row.purpose === "gift_card") {
+      if (!row.params) throw new Error("This gift card e-mail has nothing to say");
+      return composeGiftCardEmail(row.params as GiftCardEmailParams, row.linkOrigin);
     }
     if (!row.context) throw new Error("The order of this e-mail no longer exists");
     const refund = row.purpose === "order_refunded" ? (row.params as RefundNoticeParams | null) : null;

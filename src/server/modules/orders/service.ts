@@ -16,6 +16,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { orderItems, orderStatusEvents, orders, payments, stores, users } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/http-error";
 import { countRows, paged } from "../../lib/paging";
+import { issueGiftCards } from "../gift-cards";
 import { dropHeldMessages, releaseHeldMessages } from "./held-messages";
 import { giveBackPriceRules, takePriceRulesAgain } from "./price-rules";
 import { queueShopperNotice } from "./shopper-notices";
@@ -293,6 +294,8 @@ export async function changeOrderStatus(
     // Paid (by the provider, decision 0034): the messages that waited for the payment are due now.
     if ((PROVIDER_ONLY_ORDER_STATUSES as readonly OrderStatus[]).includes(status))
       await releaseHeldMessages(tx, orderId);
+    // Paid, by the provider or the seller: the gift cards it bought are made, once (decision 0076).
+    if ((REVENUE_STATUSES as readonly OrderStatus[]).includes(status)) await issueGiftCards(tx, orderId);
     await tx
       .update(orders)
       .set({ status, ...tracking, stockReleasedAt, updatedAt: new Date() })

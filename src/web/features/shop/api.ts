@@ -1,4 +1,5 @@
 import { STOREFRONT_PAGE_SIZE, TOTAL_COUNT_HEADER } from "../../../shared/catalogue-paging";
+import type { GiftCardLine } from "../../../shared/gift-card";
 import type { PlacedOrder } from "../../../shared/order";
 import { MAX_LINES_PER_ORDER } from "../../../shared/order-limits";
 import type { PublicOrder } from "../../../shared/order-page";
@@ -69,7 +70,7 @@ export interface PlaceOrderBody {
   shipToPhone: string;
   deliveryOptionId?: string;
   shipToAddr: { address: string } | { street: string; post: string; city: string } | null;
-  items: { productId: string; qty: number; variantId: string | null }[];
+  items: ({ productId: string; qty: number; variantId: string | null } | { giftCard: GiftCardLine })[];
   /** Pay online through this channel (decision 0034); without it the seller collects by hand. */
   paymentProvider?: PaymentProvider;
 }

@@ -12,7 +12,8 @@ import { StorefrontPage } from "./storefront/storefront-page";
 export type RarePages = typeof RarePageModules;
 
 /** Whether a page is drawn by one of the rare pages, which must then be loaded before it renders. */
-export const needsRarePages = (page: ShopPage) => page.page === "terms" || page.page === "order";
+export const needsRarePages = (page: ShopPage) =>
+  page.page === "terms" || page.page === "order" || page.page === "giftCard";
 
 /** A shop page, the same tree on the server (render.tsx) and in the browser (main.tsx). */
 export function ShopApp({ page, rarePages }: { page: ShopPage; rarePages?: RarePages }) {
@@ -32,7 +33,12 @@ function ShopContent({ page, rarePages }: { page: ShopPage; rarePages?: RarePage
     case "storefront":
       return (
         <ShopFrame origin={page.origin} storeSlug={page.store.slug}>
-          <StorefrontPage store={page.store} products={page.products} listing={page.listing} />
+          <StorefrontPage
+            store={page.store}
+            products={page.products}
+            listing={page.listing}
+            giftCards={page.giftCards}
+          />
         </ShopFrame>
       );
     case "product":
@@ -47,6 +53,8 @@ function ShopContent({ page, rarePages }: { page: ShopPage; rarePages?: RarePage
       );
     case "terms":
       return rarePages && <rarePages.TermsPage store={page.store} />;
+    case "giftCard":
+      return rarePages && <rarePages.GiftCardPage store={page.store} settings={page.settings} />;
     case "order":
       // No cart here: the shopper came for this one order, from their e-mail or a payment's return.
       return rarePages && <rarePages.OrderPage order={page.order} token={page.token} />;

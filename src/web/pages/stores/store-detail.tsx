@@ -1,12 +1,13 @@
 import { QrCodesTab } from "../../features/admin";
 import { DiscountsTab } from "../../features/discounts";
+import { GiftCardsTab } from "../../features/gift-cards";
 import { StoreDetailPage as StoreDetail } from "../../features/stores";
 
 /**
- * /stores/{id} and /store-edit/{id}. The store's QR tab is the admin's QR screen (decision 0012) and its
- * Discounts tab the discounts feature's (issue 29); the page hands them to the stores feature, so no
- * feature imports another.
+ * /stores/{id} and /store-edit/{id}. The store's QR tab is the admin's QR screen (decision 0012), its
+ * Discounts and Gift cards tabs those features' (decision 0076); the page hands them to the stores
+ * feature, so no feature imports another.
  */
 export function StoreDetailPage() {
-  return <StoreDetail qrCodesTab={QrCodesTab} discountsTab={DiscountsTab} />;
+  return <StoreDetail qrCodesTab={QrCodesTab} discountsTab={DiscountsTab} giftCardsTab={GiftCardsTab} />;
 }

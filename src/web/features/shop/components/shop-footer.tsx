@@ -5,7 +5,7 @@ import { useTranslation } from "../../../lib/i18n";
  * docs/product-spec.md 2.11: "Powered by" and the product's name; what Torg stores about a shopper (/privacy); and on a
  * store's pages its terms of sale (decision 0036).
  */
-export function ShopFooter({ storeSlug }: { storeSlug?: string }) {
+export function ShopFooter({ storeSlug, giftCards }: { storeSlug?: string; giftCards?: boolean }) {
   const { t } = useTranslation();
   return (
     <footer className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 border-t px-4 py-8 text-sm text-muted-foreground">
@@ -16,6 +16,14 @@ export function ShopFooter({ storeSlug }: { storeSlug?: string }) {
           {t("common.brand")}
         </span>
       </span>
+      {storeSlug && giftCards && (
+        <a
+          href={`/s/${storeSlug}/gift-card`}
+          className="font-medium text-foreground underline-offset-4 hover:underline"
+        >
+          {t("giftCardPage.link")}
+        </a>
+      )}
       {storeSlug && (
         <a href={`/s/${storeSlug}/terms`} className="underline-offset-4 hover:underline">
           {t("terms.link")}

@@ -35,10 +35,12 @@ export function StorefrontPage({
   store,
   products,
   listing,
+  giftCards,
 }: {
   store: PublicStore;
   products: StorefrontProduct[];
   listing: StorefrontListing;
+  giftCards?: boolean;
 }) {
   const { t } = useTranslation();
   const { openCart, origin } = useShop();
@@ -133,7 +135,7 @@ export function StorefrontPage({
         {(listing.total > 0 || listing.q) && <ReadyToOrder store={store} onOrderNow={orderNow} />}
       </main>
 
-      <ShopFooter storeSlug={store.slug} />
+      <ShopFooter storeSlug={store.slug} giftCards={giftCards} />
       <MobileCartBar />
       <ZoomViewer
         product={zoomed}

@@ -1,5 +1,6 @@
 import {
   ExternalLink,
+  Gift,
   Package,
   Plus,
   QrCode,
@@ -36,7 +37,7 @@ import { SmsCard } from "./sms-card";
 import { StoreImage } from "./store-image";
 import { StoreSettingsCard } from "./store-settings-card";
 
-const TABS = ["products", "settings", "orders", "discounts", "qr"] as const;
+const TABS = ["products", "settings", "orders", "discounts", "giftCards", "qr"] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
 
@@ -47,8 +48,10 @@ const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab ===
  */
 export interface StoreDetailProps {
   qrCodesTab: ComponentType<{ storeId: string }>;
-  /** The discounts feature's tab (issue 29), handed in the same way. */
+  /** The discounts feature's tab (decision 0076), handed in the same way. */
   discountsTab: ComponentType<{ storeId: string }>;
+  /** The gift cards feature's tab (decision 0076), handed in the same way. */
+  giftCardsTab: ComponentType<{ storeId: string }>;
 }
 
 export function StoreDetailPage(tabs: StoreDetailProps) {
@@ -68,6 +71,7 @@ function StoreDetail({
   store,
   qrCodesTab: QrCodesTab,
   discountsTab: DiscountsTab,
+  giftCardsTab: GiftCardsTab,
 }: { store: StoreSummary } & StoreDetailProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -160,6 +164,10 @@ function StoreDetail({
             <TicketPercent aria-hidden="true" className="hidden size-4 sm:block" />
             {t("discounts.tab")}
           </TabsTrigger>
+          <TabsTrigger value="giftCards" className="flex-1 px-2 sm:flex-none sm:px-3">
+            <Gift aria-hidden="true" className="hidden size-4 sm:block" />
+            {t("giftCards.tab")}
+          </TabsTrigger>
           <TabsTrigger value="qr" className="flex-1 px-2 sm:flex-none sm:px-3">
             <QrCode aria-hidden="true" className="hidden size-4 sm:block" />
             {t("stores.tabQr")}
@@ -184,6 +192,9 @@ function StoreDetail({
         </TabsContent>
         <TabsContent value="discounts" className="mt-6">
           <DiscountsTab storeId={store.id} />
+        </TabsContent>
+        <TabsContent value="giftCards" className="mt-6">
+          <GiftCardsTab storeId={store.id} />
         </TabsContent>
         <TabsContent value="qr" className="mt-6">
           {/* The admin's QR screen itself (decision 0012), where the seller works in the store. */}
