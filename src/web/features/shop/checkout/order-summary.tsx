@@ -1,5 +1,5 @@
 import type { DeliveryOptionView } from "../../../../shared/delivery";
-import { formatKrExact } from "../../../../shared/money";
+import { formatKrExact, toOre } from "../../../../shared/money";
 import type { OrderQuote } from "../../../../shared/order";
 import { useTranslation } from "../../../lib/i18n";
 import { useKr } from "../../../lib/money";
@@ -33,6 +33,11 @@ export function OrderSummary({
   const kr = useKr();
   const cart = useCart();
   const priceText = useDeliveryPriceText();
+  // A free-delivery code takes the delivery's price off (decision 0076): shown as a free delivery, not
+  // as a discount line beside a priced one.
+  const freeDelivery = Boolean(
+    quote && chosen && isPositive(quote.delivery) && toOre(quote.discount) === toOre(quote.delivery),
+  );
   return (
     <section aria-labelledby="checkout-summary" className="rounded-2xl bg-muted/70 p-4">
       <h3 id="checkout-summary" className="mb-2 flex items-baseline justify-between text-sm font-medium">
@@ -65,7 +70,7 @@ export function OrderSummary({
             <dt>{t("checkout.subtotal")}</dt>
             <dd className="tabular-nums">{kr(quote ? quote.subtotal : linesTotal)}</dd>
           </div>
-          {quote && isPositive(quote.discount) && (
+          {quote && isPositive(quote.discount) && !freeDelivery && (
             <div
               className="flex justify-between gap-3 font-medium text-primary"
               data-testid="summary-discount"
@@ -80,11 +85,18 @@ export function OrderSummary({
             <div className="flex justify-between gap-3">
               <dt className="min-w-0 break-words">{chosen ? chosen.name : t("checkout.deliveryCost")}</dt>
               <dd className="shrink-0 tabular-nums">
-                {quote && chosen
-                  ? priceText(quote.delivery)
-                  : shippingPrice === null
-                    ? "–"
-                    : priceText(shippingPrice)}
+                {quote && chosen && freeDelivery ? (
+                  <span data-testid="summary-free-delivery">
+                    <s className="mr-1.5 text-muted-foreground">{kr(quote.delivery)}</s>
+                    {t("checkout.free")}
+                  </span>
+                ) : quote && chosen ? (
+                  priceText(quote.delivery)
+                ) : shippingPrice === null ? (
+                  "–"
+                ) : (
+                  priceText(shippingPrice)
+                )}
               </dd>
             </div>
           )}

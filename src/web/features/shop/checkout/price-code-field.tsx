@@ -1,5 +1,5 @@
-import { type KeyboardEvent, useState } from "react";
-import { formatGiftCardCode } from "../../../../shared/gift-card";
+import { type KeyboardEvent, useEffect, useState } from "react";
+import { formatGiftCardCode, normalizeGiftCardCode } from "../../../../shared/gift-card";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { useTranslation } from "../../../lib/i18n";
@@ -8,6 +8,9 @@ import type { CodeKind } from "./price-codes";
 import type { PriceCodes } from "./use-price-codes";
 
 const FIELD_ID = "price-code";
+
+/** A gift card as printed (with its dashes); a discount code as typed. */
+const formatTyped = (code: string) => (normalizeGiftCardCode(code) ? formatGiftCardCode(code) : code);
 const REFUSAL_ID = "price-code-refusal";
 
 /**
@@ -20,6 +23,10 @@ export function PriceCodeField({ priceCodes }: { priceCodes: PriceCodes }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState("");
   const { codes, quote, refusal, apply, remove, checking } = priceCodes;
+  // A refused code comes back into the field, to correct rather than type again.
+  useEffect(() => {
+    if (refusal?.code) setTyped(formatTyped(refusal.code));
+  }, [refusal]);
 
   const submit = () => {
     if (!typed.trim()) return;
@@ -65,7 +72,7 @@ export function PriceCodeField({ priceCodes }: { priceCodes: PriceCodes }) {
         </Button>
       </div>
       <p id={REFUSAL_ID} role="alert" className="text-sm font-medium text-error empty:hidden">
-        {refusal}
+        {refusal?.message}
       </p>
       {chips.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label={t("priceCodes.applied")}>

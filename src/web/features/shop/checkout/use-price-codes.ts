@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { OrderQuote } from "../../../../shared/order";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { useTranslation } from "../../../lib/i18n";
-import { quoteOrder } from "../api";
+import { quoteOrder, refusedProductId, refusedStock } from "../api";
 import type { CartItem } from "../cart/cart";
 import { readCheckoutDraft, saveCheckoutCodes } from "./checkout-draft";
 import {
@@ -34,8 +34,11 @@ export interface PriceCodes {
   quote: OrderQuote | null;
   /** A quote is on its way: the figures shown may be a moment old. */
   checking: boolean;
-  /** Why the last code tried was not kept (the server's words), or that it could not be checked. */
-  refusal: string | null;
+  /**
+   * Why the last code tried was not kept (the server's words), or that it could not be checked; `code`:
+   * the code refused, given back to the field to correct.
+   */
+  refusal: { message: string; code?: string } | null;
   apply: (typed: string) => void;
   remove: (kind: CodeKind) => void;
   /** Ask again (after the order was refused at placing: a code used up meanwhile says so here). */
@@ -53,7 +56,7 @@ export function usePriceCodes(input: PriceCodesInput): PriceCodes {
   const [codes, setCodes] = useState<AppliedCodes>(() => readCheckoutDraft().codes[storeSlug] ?? {});
   const [quote, setQuote] = useState<OrderQuote | null>(null);
   const [checking, setChecking] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<PriceCodes["refusal"]>(null);
   const [asked, setAsked] = useState(0);
   const [sequence] = useState(createQuoteSequence);
   // The code just typed: a refusal drops it, not the codes already accepted.
@@ -98,18 +101,31 @@ export function usePriceCodes(input: PriceCodesInput): PriceCodes {
           .catch((err: unknown) => {
             if (!sequence.isLatest(request)) return;
             setChecking(false);
+            // Too many codes tried, or a product gone: not the code's fault. It stays; placing the
+            // order says what is wrong with the cart.
+            if (
+              err instanceof ApiError &&
+              (err.status === 429 || refusedProductId(err) || refusedStock(err))
+            ) {
+              setQuote(null);
+              if (err.status === 429) setRefusal({ message: errorMessage(err, t("priceCodes.checkFailed")) });
+              return;
+            }
             if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
               // The code does not apply: say why under the field, and do not keep it.
               const dropped = refusedCode(codes, trying.current);
               trying.current = undefined;
-              setRefusal(errorMessage(err, t("priceCodes.notApplied")));
+              setRefusal({
+                message: errorMessage(err, t("priceCodes.notApplied")),
+                code: dropped && codes[dropped],
+              });
               if (dropped) keep(withoutCode(codes, dropped));
               else setQuote(null);
               return;
             }
             // Not reached, or the server failed: the codes stay, and the server prices them at placing.
             setQuote(null);
-            setRefusal(t("priceCodes.checkFailed"));
+            setRefusal({ message: t("priceCodes.checkFailed") });
           });
       },
       trying.current ? 0 : QUOTE_DEBOUNCE_MS,
