@@ -27,8 +27,17 @@ export const publicOrderSchema = z.object({
       variantLabel: z.string().nullable(),
       unitPrice: z.string(),
       qty: z.number(),
+      /** A gift card bought (issue 29): who it is for, without the recipient's e-mail; null on a product. */
+      giftCard: z.object({ recipientName: z.string().optional() }).nullable(),
     }),
   ),
+  /**
+   * Price rules (decision 0076), in kroner with two decimals: totalGross is what is left to pay after
+   * them (the lines, minus discountTotal, plus the delivery, minus giftCardTotal paid by gift card).
+   */
+  discountCode: z.string().nullable(),
+  discountTotal: z.string(),
+  giftCardTotal: z.string(),
   shipToName: z.string(),
   shipToAddr: z.record(z.string(), z.string()).nullable(),
   /** The delivery chosen, priced as when ordered (decision 0036); null for an order without one. */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, orderStatusEvents, orders } from "../../db/schema";
+import { emailOutbox, orderItems, orderStatusEvents, orders } from "../../db/schema";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
 
@@ -68,6 +68,55 @@ describe("the shopper's order by its token", () => {
       expect(response.json()).toEqual({ message: "Order not found" });
     }
     expect((await shopper().post(`/api/orders/by-token/${wrong}/withdrawal`)).statusCode).toBe(404);
+  });
+});
+
+describe("the order's discount and gift cards (issue 29)", () => {
+  it("carries the code, the discount and the gift card paid; a gift card line names its recipient only", async () => {
+    const { order, token } = await placedOrder();
+    // Written as checkout writes a priced order (decision 0076): 698 of mugs, 69.80 off, 500 paid by card.
+    await t.database.db
+      .update(orders)
+      .set({
+        discountCode: "SOMMER10",
+        discountTotal: "69.80",
+        giftCardTotal: "500.00",
+        totalGross: "128.20",
+      })
+      .where(eq(orders.id, order.id));
+    await t.database.db.insert(orderItems).values({
+      orderId: order.id,
+      title: "Gift card",
+      unitPrice: "250.00",
+      qty: 1,
+      giftCard: { recipientName: "Kari", recipientEmail: "kari@example.no", message: "Til deg" },
+    });
+    const response = await shopper().get(`/api/orders/by-token/${token}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      discountCode: "SOMMER10",
+      discountTotal: "69.80",
+      giftCardTotal: "500.00",
+      totalGross: "128.20",
+    });
+    expect(body.items).toEqual([
+      expect.objectContaining({
+        title: "Gift card",
+        unitPrice: "250.00",
+        giftCard: { recipientName: "Kari" },
+      }),
+      expect.objectContaining({ title: "Mug", giftCard: null }),
+    ]);
+    // The page's link may be forwarded: the recipient's e-mail and the message stay out.
+    expect(JSON.stringify(body)).not.toContain("kari@example.no");
+    expect(JSON.stringify(body)).not.toContain("Til deg");
+  });
+
+  it("an order without codes says so: no code, nothing off, nothing paid by card", async () => {
+    const { token } = await placedOrder();
+    const body = (await shopper().get(`/api/orders/by-token/${token}`)).json();
+    expect(body).toMatchObject({ discountCode: null, discountTotal: "0.00", giftCardTotal: "0.00" });
   });
 });
 

@@ -71,6 +71,7 @@ export async function getPublicOrder(db: Db, token: string, now = new Date()): P
         variantLabel: orderItems.variantLabel,
         unitPrice: orderItems.unitPrice,
         qty: orderItems.qty,
+        giftCard: orderItems.giftCard,
       })
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id))
@@ -85,7 +86,14 @@ export async function getPublicOrder(db: Db, token: string, now = new Date()): P
     placedAt: order.placedAt.toISOString(),
     totalGross: order.totalGross,
     currencyCode: order.currencyCode,
-    items,
+    // A gift's recipient by name only: the page's link may be forwarded (their e-mail stays out).
+    items: items.map(({ giftCard, ...item }) => ({
+      ...item,
+      giftCard: giftCard ? { recipientName: giftCard.recipientName } : null,
+    })),
+    discountCode: order.discountCode,
+    discountTotal: order.discountTotal,
+    giftCardTotal: order.giftCardTotal,
     shipToName: order.shipToName,
     shipToAddr: order.shipToAddr ?? null,
     delivery: delivery && { ...delivery, note: deliveryNote ?? null },

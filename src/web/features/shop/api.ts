@@ -1,6 +1,6 @@
 import { STOREFRONT_PAGE_SIZE, TOTAL_COUNT_HEADER } from "../../../shared/catalogue-paging";
 import type { GiftCardLine } from "../../../shared/gift-card";
-import type { PlacedOrder } from "../../../shared/order";
+import type { OrderQuote, PlacedOrder, QuoteOrderInput } from "../../../shared/order";
 import { MAX_LINES_PER_ORDER } from "../../../shared/order-limits";
 import type { PublicOrder } from "../../../shared/order-page";
 import type {
@@ -73,6 +73,17 @@ export interface PlaceOrderBody {
   items: ({ productId: string; qty: number; variantId: string | null } | { giftCard: GiftCardLine })[];
   /** Pay online through this channel (decision 0034); without it the seller collects by hand. */
   paymentProvider?: PaymentProvider;
+  /** A discount code and a gift card to pay with (issue 29); the server prices the order with them. */
+  discountCode?: string;
+  giftCardCode?: string;
+}
+
+/**
+ * POST /api/orders/quote: what the order costs with its codes, before it is placed. A code that does
+ * not apply is a 4xx whose `{ message }` says why (ApiError).
+ */
+export function quoteOrder(body: QuoteOrderInput): Promise<OrderQuote> {
+  return apiJson<OrderQuote>("POST", "/api/orders/quote", body);
 }
 
 /** The answer to POST /api/orders, as the server declares it (src/shared/order.ts). */

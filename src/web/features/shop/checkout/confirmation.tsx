@@ -8,6 +8,8 @@ import type { PlacedOrder } from "../api";
 import { CartNotice } from "../cart/cart-notice";
 import { CircleCheck } from "../components/icons";
 import type { CartNotes } from "../components/shop-context";
+import { isPositive } from "./price-codes";
+import { useOrderLineTitle } from "./use-order-line-title";
 
 /** The checkout of a cart that has emptied while it was open, with the notice that says why. */
 export function NothingToOrder({ notes }: { notes: CartNotes | null }) {
@@ -48,6 +50,16 @@ interface ConfirmationProps {
 export function Confirmation({ order, storeName, onDone }: ConfirmationProps) {
   const { t, language } = useTranslation();
   const kr = useKr();
+  const lineTitle = useOrderLineTitle();
+  const discounted = isPositive(order.discountTotal);
+  const giftCardPaid = isPositive(order.giftCardTotal);
+  // A gift card that paid it all (issue 29): the order is paid, nothing is left to collect.
+  const paidByGiftCard = giftCardPaid && !isPositive(order.totalGross);
+  // Without codes the total is the shown lines' sum, as the cart showed it; with them, the server's.
+  const total =
+    discounted || giftCardPaid
+      ? order.totalGross
+      : fromOre(toOre(shownTotal(order.items)) + toOre(order.delivery?.price ?? "0"));
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="min-h-0 flex-1 overflow-y-auto px-5 pt-8 pb-5 text-center sm:px-8">
@@ -67,6 +79,11 @@ export function Confirmation({ order, storeName, onDone }: ConfirmationProps) {
                 ? t("checkout.confirmedText", { store: storeName })
                 : t("checkout.successText"))}
         </DialogPrimitive.Description>
+        {paidByGiftCard && (
+          <p className="mx-auto mt-3 max-w-sm font-medium text-balance" data-testid="paid-by-gift-card">
+            {t("priceCodes.paidByGiftCardText")}
+          </p>
+        )}
         {order.payment && order.publicUrl && (
           <p className="mt-4">
             <a
@@ -86,11 +103,22 @@ export function Confirmation({ order, storeName, onDone }: ConfirmationProps) {
             <li key={`${item.title}:${item.unitPrice}:${item.qty}`} className="flex gap-3">
               <span className="min-w-0 flex-1">
                 <span className="tabular-nums text-muted-foreground">{item.qty} × </span>
-                {item.variantLabel ? `${item.title} (${item.variantLabel})` : item.title}
+                {lineTitle(item)}
+                {item.giftCard && (
+                  <span className="ml-1.5 text-xs text-muted-foreground">({t("priceCodes.noVat")})</span>
+                )}
               </span>
               <span className="tabular-nums">{kr(shownLineTotal(item.unitPrice, item.qty))}</span>
             </li>
           ))}
+          {discounted && (
+            <li className="flex gap-3 font-medium text-primary" data-testid="confirmation-discount">
+              <span className="min-w-0 flex-1">
+                {t("priceCodes.discount", { code: order.discountCode ?? "" })}
+              </span>
+              <span className="tabular-nums">−{kr(order.discountTotal)}</span>
+            </li>
+          )}
           {order.delivery && (
             <li className="flex gap-3">
               <span className="min-w-0 flex-1">{order.delivery.name}</span>
@@ -99,10 +127,16 @@ export function Confirmation({ order, storeName, onDone }: ConfirmationProps) {
               </span>
             </li>
           )}
+          {giftCardPaid && (
+            <li className="flex gap-3" data-testid="confirmation-gift-card">
+              <span className="min-w-0 flex-1">{t("priceCodes.paidByGiftCard")}</span>
+              <span className="tabular-nums">−{kr(order.giftCardTotal)}</span>
+            </li>
+          )}
           <li className="mt-1 flex items-baseline justify-between border-t border-foreground/10 pt-3">
-            <span className="font-medium">{t("cart.total")}</span>
-            <span className="text-lg font-semibold tabular-nums">
-              {kr(fromOre(toOre(shownTotal(order.items)) + toOre(order.delivery?.price ?? "0")))}
+            <span className="font-medium">{giftCardPaid ? t("priceCodes.toPay") : t("cart.total")}</span>
+            <span className="text-lg font-semibold tabular-nums" data-testid="confirmation-total">
+              {kr(total)}
             </span>
           </li>
           {order.vat.map((vat) => (

@@ -1,6 +1,7 @@
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { type DeliveryOptionView, deliveryPrice } from "../../../../shared/delivery";
 import { fromOre, toOre } from "../../../../shared/money";
+import { checkoutFormSchema } from "../../../../shared/order";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { useTranslation } from "../../../lib/i18n";
@@ -14,9 +15,12 @@ import { ContactFields } from "./contact-fields";
 import { DeliveryFields } from "./delivery-fields";
 import { OrderSummary } from "./order-summary";
 import { PaymentChoice } from "./payment-choice";
+import { PriceCodeField } from "./price-code-field";
+import { paidByGiftCard } from "./price-codes";
 import { useCheckoutForm } from "./use-checkout-form";
 import { usePaymentMethods } from "./use-payment-methods";
 import { usePlaceOrder } from "./use-place-order";
+import { usePriceCodes } from "./use-price-codes";
 
 interface OrderFormProps {
   notes: CartNotes | null;
@@ -32,14 +36,45 @@ export function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProp
   const form = useCheckoutForm(options, storeSlug);
   const { errors } = form.formState;
 
-  const { methods, method, setMethod, holdMinutes, textCountries } = usePaymentMethods(cart.storeId);
+  const {
+    methods,
+    method: chosenMethod,
+    setMethod,
+    holdMinutes,
+    textCountries,
+  } = usePaymentMethods(cart.storeId);
 
-  const { submit, pending, redirecting } = usePlaceOrder({ form, options, storeSlug, method, onPlaced });
+  const deliveryOptionId = form.watch("deliveryOptionId");
+  const typedEmail = form.watch("buyerEmail");
+  const priceCodes = usePriceCodes({
+    storeSlug,
+    storeId: cart.storeId,
+    items: cart.items,
+    deliveryOptionId,
+    // With a valid e-mail, a code that is one per shopper is checked before the order is placed.
+    buyerEmail: checkoutFormSchema.shape.buyerEmail.safeParse(typedEmail).success ? typedEmail : undefined,
+  });
+  const { quote } = priceCodes;
+  // A gift card that pays it all leaves nothing to pay online: no payment to choose.
+  const paidInFull = paidByGiftCard(quote);
+  const method = paidInFull ? undefined : chosenMethod;
+
+  const { submit, pending, redirecting } = usePlaceOrder({
+    form,
+    options,
+    storeSlug,
+    method,
+    codes: priceCodes.codes,
+    onRefused: priceCodes.recheck,
+    onPlaced,
+  });
 
   const linesTotal = cartTotal(cart);
-  const chosen = options.find((option) => option.id === form.watch("deliveryOptionId"));
+  const chosen = options.find((option) => option.id === deliveryOptionId);
   const shippingPrice = chosen ? deliveryPrice(chosen, linesTotal) : null;
-  const total = kr(fromOre(toOre(linesTotal) + (shippingPrice ? toOre(shippingPrice) : 0)));
+  const total = kr(
+    quote ? quote.total : fromOre(toOre(linesTotal) + (shippingPrice ? toOre(shippingPrice) : 0)),
+  );
 
   // Nothing left to order (the last piece went to someone else a moment ago): no "Place Order · 0 kr".
   if (cart.items.length === 0 && !redirecting) return <NothingToOrder notes={notes} />;
@@ -63,7 +98,10 @@ export function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProp
             linesTotal={linesTotal}
             shippingPrice={shippingPrice}
             total={total}
+            quote={quote}
+            checking={priceCodes.checking}
           />
+          <PriceCodeField priceCodes={priceCodes} />
 
           {options.length > 0 && <DeliveryFields options={options} form={form} linesTotal={linesTotal} />}
 
@@ -103,7 +141,11 @@ export function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProp
           scrolling form it was half hidden under this bar on a laptop screen.
         */}
         <div className="grid gap-3 border-t px-5 pt-3 pb-[max(env(safe-area-inset-bottom),1.25rem)] sm:px-6 sm:pb-6">
-          {method ? (
+          {paidInFull ? (
+            <p className="text-center text-xs text-pretty text-muted-foreground sm:text-sm">
+              {t("priceCodes.paidInFullNote")}
+            </p>
+          ) : method ? (
             <p className="text-center text-xs text-pretty text-muted-foreground sm:text-sm">
               {t("checkout.payNote")}
             </p>

@@ -11,6 +11,7 @@ import { type PlacedOrder, type PlaceOrderBody, placeOrder, refusedProductId, re
 import { cartStore } from "../cart/cart";
 import { rememberUnpaidOrder } from "../order/unpaid-order";
 import { clearCheckoutDraft } from "./checkout-draft";
+import { type AppliedCodes, hasCodes } from "./price-codes";
 
 /** A fresh key per checkout attempt; crypto.randomUUID needs a secure context, getRandomValues does not. */
 function newIdempotencyKey(): string {
@@ -49,6 +50,10 @@ interface PlaceOrderOptions {
   options: DeliveryOptionView[];
   storeSlug: string;
   method: PaymentProvider | undefined;
+  /** The discount and gift card codes applied: the server prices the order with them. */
+  codes: AppliedCodes;
+  /** The order was refused while codes were applied: the quote asks again and says if a code is why. */
+  onRefused: () => void;
   onPlaced: (order: PlacedOrder, storeName: string | null) => void;
 }
 
@@ -56,7 +61,15 @@ interface PlaceOrderOptions {
  * Placing the order: one at a time, with an idempotency key per attempt; then on to the payment page, or
  * the confirmation; a refusal marks the field, or trims the cart, or says why in a toast.
  */
-export function usePlaceOrder({ form, options, storeSlug, method, onPlaced }: PlaceOrderOptions) {
+export function usePlaceOrder({
+  form,
+  options,
+  storeSlug,
+  method,
+  codes,
+  onRefused,
+  onPlaced,
+}: PlaceOrderOptions) {
   const { t } = useTranslation();
   const attempt = useRef<Attempt | null>(null);
   // One order at a time, however fast the button is pressed (decision 0061); the idempotency key below
@@ -98,6 +111,9 @@ export function usePlaceOrder({ form, options, storeSlug, method, onPlaced }: Pl
       const message =
         err instanceof ApiError ? errorMessage(err, t("checkout.tryLater")) : t("checkout.networkError");
       // Sold out, or fewer left than asked (decision 0032): the cart keeps what is left of that line.
+      // A code used up a moment ago (another shopper's order took its last use): the quote hears the
+      // same refusal and shows it under the code field; everything typed stays.
+      if (hasCodes(codes)) onRefused();
       const stock = refusedStock(err);
       const productId = stock ? undefined : refusedProductId(err);
       if (stock) cartStore.applyStockRefusal(stock);
@@ -144,6 +160,7 @@ export function usePlaceOrder({ form, options, storeSlug, method, onPlaced }: Pl
         variantId: item.variantId,
       })),
       ...(method ? { paymentProvider: method } : {}),
+      ...codes,
     };
     const signature = JSON.stringify(body);
     // The same request again (a retry after a lost answer) keeps its key, so it cannot order twice.

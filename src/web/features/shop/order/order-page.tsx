@@ -7,6 +7,8 @@ import { formatPhone } from "../../../../shared/phone-format";
 import { shipToLines } from "../../../../shared/ship-to";
 import { Badge, type BadgeProps } from "../../../components/ui/badge";
 import { useTranslation } from "../../../lib/i18n";
+import { isPositive } from "../checkout/price-codes";
+import { useOrderLineTitle } from "../checkout/use-order-line-title";
 import { Mail, Phone, Store } from "../components/icons";
 import { ShopFooter } from "../components/shop-footer";
 import { StoreLogo } from "../components/store-logo";
@@ -34,6 +36,8 @@ export function OrderPage({ order: initial, token }: { order: PublicOrder; token
   const address = shipToLines(order.shipToAddr);
   const storePath = `/s/${order.store.slug}`;
   const legalName = order.store.legalName || null;
+  const lineTitle = useOrderLineTitle({ withVariant: false });
+  const giftCardPaid = isPositive(order.giftCardTotal);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -90,8 +94,9 @@ export function OrderPage({ order: initial, token }: { order: PublicOrder; token
             {order.items.map((item) => (
               <li key={item.id} className="flex items-start justify-between gap-4 px-4 py-3">
                 <div className="min-w-0">
-                  <p className="font-medium break-words">{item.title}</p>
+                  <p className="font-medium break-words">{lineTitle(item)}</p>
                   {item.variantLabel && <p className="text-sm text-muted-foreground">{item.variantLabel}</p>}
+                  {item.giftCard && <p className="text-sm text-muted-foreground">{t("priceCodes.noVat")}</p>}
                   <p className="text-sm text-muted-foreground">
                     {t("orderPage.qtyTimes", { qty: item.qty, price: kr(item.unitPrice) })}
                   </p>
@@ -99,6 +104,14 @@ export function OrderPage({ order: initial, token }: { order: PublicOrder; token
                 <p className="shrink-0 tabular-nums">{kr(lineTotal(item.unitPrice, item.qty))}</p>
               </li>
             ))}
+            {isPositive(order.discountTotal) && (
+              <li className="flex items-start justify-between gap-4 px-4 py-3" data-testid="order-discount">
+                <p className="min-w-0 font-medium break-words">
+                  {t("priceCodes.discount", { code: order.discountCode ?? "" })}
+                </p>
+                <p className="shrink-0 tabular-nums">−{kr(order.discountTotal)}</p>
+              </li>
+            )}
             {order.delivery && (
               <li className="flex items-start justify-between gap-4 px-4 py-3">
                 <div className="min-w-0">
@@ -112,9 +125,17 @@ export function OrderPage({ order: initial, token }: { order: PublicOrder; token
                 </p>
               </li>
             )}
+            {giftCardPaid && (
+              <li className="flex items-start justify-between gap-4 px-4 py-3" data-testid="order-gift-card">
+                <p className="min-w-0 font-medium">{t("priceCodes.paidByGiftCard")}</p>
+                <p className="shrink-0 tabular-nums">−{kr(order.giftCardTotal)}</p>
+              </li>
+            )}
             <li className="px-4 py-3">
               <p className="flex justify-between gap-4 font-semibold">
-                <span>{t("orderPage.total")}</span>
+                <span>
+                  {giftCardPaid && order.status === "pending" ? t("priceCodes.toPay") : t("orderPage.total")}
+                </span>
                 <span className="tabular-nums" data-testid="order-total">
                   {kr(order.totalGross)}
                 </span>
