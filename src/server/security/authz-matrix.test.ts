@@ -406,6 +406,11 @@ const RULES: Record<string, Rule> = {
     expect: everyone(201),
     request: ({ seed }) => json(validOrder(seed.store.id, seed.product.id)),
   },
+  // What an order would cost with its codes (decision 0076): public and read-only, like the checkout.
+  "POST /api/orders/quote": {
+    expect: everyone(200),
+    request: ({ seed }) => json({ storeId: seed.store.id, items: [{ productId: seed.product.id, qty: 1 }] }),
+  },
   // The shopper's own order, opened with the secret in its page address (decisions 0026, 0037): public.
   "GET /api/orders/by-token/:token": {
     expect: everyone(200),

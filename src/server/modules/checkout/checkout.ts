@@ -50,7 +50,8 @@ export interface CheckoutAnswer {
  *    confirmation goes (a text only to a country Torg texts, decision 0068);
  * 2. price and write (placeOrder: price.ts prices over the shared rules, write.ts stores the priced rows
  *    and takes the stock, batched with the checkouts arriving meanwhile);
- * 3. after the commit: wake the outboxes, stop offering what sold out, start the online payment.
+ * 3. after the commit: wake the outboxes, stop offering what sold out, start the online payment unless
+ *    nothing is left to pay (decision 0076).
  */
 export async function checkout(deps: CheckoutDeps, request: CheckoutRequest): Promise<CheckoutAnswer> {
   const { config, payments } = deps;
@@ -84,6 +85,7 @@ export async function checkout(deps: CheckoutDeps, request: CheckoutRequest): Pr
     { sms: request.smsLinkOrigin(), email: request.receiptOrigin },
     provider !== undefined,
     smsConfirmation,
+    request.language,
   );
 
   if (!replayed) {
@@ -97,7 +99,8 @@ export async function checkout(deps: CheckoutDeps, request: CheckoutRequest): Pr
   const publicUrl = request.receiptOrigin ? `${request.receiptOrigin}${publicPath}` : undefined;
   // The shopper's answer: the seller's view of the payment is not theirs to see.
   const placed = { ...order, payment: undefined, smsConfirmation, ...(publicUrl ? { publicUrl } : {}) };
-  if (!provider) return { status, body: placed };
+  // Nothing left to pay (a gift card paid it all, or a code took it all off): no payment to start.
+  if (!provider || order.totalGross === "0.00") return { status, body: placed };
   // A replayed checkout answers the attempt it started; a new one starts its first attempt.
   const existing = replayed ? await paymentOfOrder(payments.db, order.id) : undefined;
   const payment =

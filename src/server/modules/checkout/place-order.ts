@@ -1,18 +1,21 @@
 import { createHash, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { GiftCardLine } from "../../../shared/gift-card";
 import {
   isGiftCardLine,
   MAX_QTY_PER_LINE,
   type OrderView,
   orderPagePath,
   type PlaceOrderInput,
+  type QuoteOrderInput,
 } from "../../../shared/order";
+import type { Language } from "../../../shared/preferences";
 import type { Database, Db } from "../../db/client";
 import { orderItems, orders, stores } from "../../db/schema";
 import { badRequest, conflict } from "../../lib/http-error";
 import { toOrderItemView, toOrderView } from "../orders";
 import { batcherOf } from "./batcher";
-import type { RequestedLine } from "./price";
+import { type PriceRequest, paidAtOnce, type RequestedLine } from "./price";
 
 /** What placing an order did: the order, its page, and whether an earlier request had placed it. */
 export interface OrderPlacement {
@@ -58,11 +61,10 @@ async function findByIdempotencyKey(
 }
 
 /** Lines for the same product and variant count as one, in the order they were first listed. */
-function requestedLines(input: PlaceOrderInput): RequestedLine[] {
+function requestedLines(items: PlaceOrderInput["items"]): RequestedLine[] {
   const lines = new Map<string, RequestedLine>();
-  for (const item of input.items) {
-    // Gift card lines are priced by the gift card step (decision 0076), which this checkout does not have yet.
-    if (isGiftCardLine(item)) throw badRequest("giftCardsNotSold");
+  for (const item of items) {
+    if (isGiftCardLine(item)) continue;
     const key = `${item.productId}:${item.variantId ?? ""}`;
     const line = lines.get(key) ?? { product_id: item.productId, variant_id: item.variantId ?? null, qty: 0 };
     line.qty += item.qty;
@@ -70,6 +72,36 @@ function requestedLines(input: PlaceOrderInput): RequestedLine[] {
     lines.set(key, line);
   }
   return [...lines.values()];
+}
+
+/**
+ * What a checkout or a quote asks to be priced (price.ts): its product lines (the same product and
+ * variant once), each gift card bought, the codes typed. A quote has no address; `shipToAddr` null then.
+ */
+export function priceRequestOf(
+  input: QuoteOrderInput & { shipToAddr?: PlaceOrderInput["shipToAddr"] },
+  language: Language,
+  stage: PriceRequest["stage"],
+): PriceRequest {
+  const shipToAddr = input.shipToAddr
+    ? (Object.fromEntries(Object.entries(input.shipToAddr).filter(([, value]) => value)) as Record<
+        string,
+        string
+      >)
+    : null;
+  return {
+    storeId: input.storeId,
+    lines: requestedLines(input.items),
+    giftCards: input.items.flatMap((item): GiftCardLine[] => (isGiftCardLine(item) ? [item.giftCard] : [])),
+    deliveryOptionId: input.deliveryOptionId ?? null,
+    shipToAddr,
+    discountCode: input.discountCode ?? null,
+    giftCardCode: input.giftCardCode ?? null,
+    buyerEmail: input.buyerEmail?.toLowerCase() ?? null,
+    language,
+    now: Date.now(),
+    stage,
+  };
 }
 
 /**
@@ -90,24 +122,15 @@ export async function placeOrder(
   holdConfirmation = false,
   /** The buyer's phone is in a country Torg texts; false: their receipt e-mail alone confirms (decision 0068). */
   textBuyer = true,
+  /** The shopper's language: a refusal's amounts and a gift card line's title are worded in it. */
+  language: Language = "nb",
 ): Promise<OrderPlacement> {
   const requestHash = requestHashOf(input);
-  const lines = requestedLines(input);
   const orderId = randomUUID();
-  const shipToAddr = input.shipToAddr
-    ? (Object.fromEntries(Object.entries(input.shipToAddr).filter(([, value]) => value)) as Record<
-        string,
-        string
-      >)
-    : null;
+  const price = priceRequestOf(input, language, "order");
 
   const outcome = await batcherOf(database).place({
-    price: {
-      storeId: input.storeId,
-      lines,
-      deliveryOptionId: input.deliveryOptionId ?? null,
-      shipToAddr,
-    },
+    price,
     order: {
       order_id: orderId,
       buyer_email: input.buyerEmail,
@@ -139,8 +162,12 @@ export async function placeOrder(
       id: orderId,
       storeId: input.storeId,
       storeName: priced.store.name,
-      status: "pending",
+      status: paidAtOnce(priced) ? "paid" : "pending",
       totalGross: priced.totalGross,
+      discountCode: priced.discount?.code ?? null,
+      discountTotal: priced.discountTotal,
+      giftCardTotal: priced.giftCardTotal,
+      giftCardSales: priced.giftCardSales,
       currencyCode: "NOK",
       buyerEmail: input.buyerEmail,
       shipToName: input.shipToName,
@@ -162,6 +189,7 @@ export async function placeOrder(
         variantLabel: item.variant_label,
         unitPrice: item.unit_price,
         qty: item.qty,
+        giftCard: item.gift_card,
       })),
     },
   };

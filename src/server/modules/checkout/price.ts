@@ -1,8 +1,19 @@
 import { deliveryIsFree, type OrderDelivery, parcelAddressSchema } from "../../../shared/delivery";
+import type { GiftCardLine } from "../../../shared/gift-card";
+import { translateShared } from "../../../shared/i18n";
 import { fromOre } from "../../../shared/money";
+import type { Language } from "../../../shared/preferences";
 import { orderVat, type VatLine } from "../../../shared/vat";
 import { badRequest, HttpError } from "../../lib/http-error";
 import type { CheckoutFacts, StoreFact } from "./facts";
+import {
+  type AppliedDiscount,
+  type AppliedGiftCard,
+  type PricedGiftCardLine,
+  priceDiscount,
+  priceGiftCard,
+  priceGiftCardLines,
+} from "./price-rules";
 
 /** total_gross is numeric(12,2): an order at or above this is refused rather than overflowing. */
 const MAX_ORDER_TOTAL_ORE = 10_000_000_000 * 100;
@@ -14,13 +25,30 @@ export interface RequestedLine {
   qty: number;
 }
 
-/** What is priced: the store, its lines, the delivery named and where it goes. */
+/**
+ * What is priced: the store, its lines, the gift cards bought, the codes typed, the delivery named and
+ * where it goes. A quote (POST /api/orders/quote) is priced before the shopper has chosen a delivery or
+ * given an address: it is not refused for lacking them.
+ */
 export interface PriceRequest {
   storeId: string;
   lines: RequestedLine[];
+  /** Gift cards bought, one line each (decision 0076). */
+  giftCards: GiftCardLine[];
   deliveryOptionId: string | null;
   /** The address as given, empty fields left out; null when none was given. */
   shipToAddr: Record<string, string> | null;
+  /** A discount code as typed, or null. */
+  discountCode: string | null;
+  /** A gift card code as typed or read out, or null. */
+  giftCardCode: string | null;
+  /** The buyer's e-mail, lower-cased (one use per shopper); null for a quote without it. */
+  buyerEmail: string | null;
+  /** The shopper's language: a refusal's amount is worded in it, a gift card line is titled in it. */
+  language: Language;
+  /** When the order is priced, ms since the epoch: a code's window is taken at this instant. */
+  now: number;
+  stage: "order" | "quote";
 }
 
 /** A line priced from its product (or variant), with the copies the order keeps of it. */
@@ -35,17 +63,32 @@ export interface PricedLine extends RequestedLine {
   stock_left: number | null;
 }
 
-/** An order ready to be written: every amount decided, nothing left for SQL to compute. */
+/**
+ * An order ready to be written: every amount decided, nothing left for SQL to compute. Amounts in kroner
+ * with two decimals; totalGross = lines − discountTotal + delivery + giftCardSales − giftCardTotal.
+ */
 export interface PricedOrder {
   store: StoreFact;
+  /** The product lines. */
   lines: PricedLine[];
+  giftCardLines: PricedGiftCardLine[];
   delivery: (OrderDelivery & { optionId: string }) | null;
-  /** What the shopper pays, in kroner with two decimals: lines, then delivery. */
+  /** Every line: the products and the gift cards bought. */
+  subtotal: string;
+  discount: AppliedDiscount | null;
+  discountTotal: string;
+  giftCard: AppliedGiftCard | null;
+  giftCardTotal: string;
+  giftCardSales: string;
+  /** What is left to pay through the order's channel. */
   totalGross: string;
   vat: VatLine[];
   /** Kept for a parcel or a store without options; a pickup keeps no address. */
   shipToAddr: Record<string, string> | null;
 }
+
+/** A gift card paid all of it: the order is paid at once, and no payment is started (decision 0076). */
+export const paidAtOnce = (order: PricedOrder) => order.totalGross === "0.00" && order.giftCard !== null;
 
 export type Pricing = { ok: true; order: PricedOrder } | { ok: false; refusal: HttpError };
 
@@ -103,12 +146,14 @@ export function stockRefusal(
 }
 
 /**
- * Prices one checkout (decisions 0006, 0036) from the facts its batch read, as plain steps over the
- * shared rules: the lines from their products and variants; the stock they ask for; the delivery option
- * the store offers, free from its threshold on (shared/delivery.ts); the total; the VAT included in it
- * (shared/vat.ts); a parcel's address (parcelAddressSchema, as the checkout form). A price rule to come
- * (a discount code, a gift card) is one more step between the lines and the delivery, changing the
- * amount the threshold and the total are taken from; the VAT is always taken last, from what is paid.
+ * Prices one checkout (decisions 0006, 0036, 0076) from the facts its batch read, as plain steps over the
+ * shared rules: the lines from their products and variants; the stock they ask for; the gift cards bought
+ * (an amount the store offers); the discount code (shared/discount.ts), which takes its amount off the
+ * products it is for or makes the delivery free; the delivery option the store offers, free from its
+ * threshold on (shared/delivery.ts), the threshold taken from the products after the discount; the gift
+ * card that pays (shared/gift-card.ts), never for gift cards bought; the total; the VAT included in what
+ * is sold after the discount, whoever pays it (shared/vat.ts); a parcel's address (parcelAddressSchema,
+ * as the checkout form). A gift-card-only order needs no delivery.
  */
 export function priceCheckout(request: PriceRequest, facts: CheckoutFacts): Pricing {
   const store = facts.stores.get(request.storeId);
@@ -119,34 +164,69 @@ export function priceCheckout(request: PriceRequest, facts: CheckoutFacts): Pric
   const short = stockRefusal(lines);
   if (short) return refused(short);
   const linesOre = lines.reduce((sum, line) => sum + ore(line.unit_price) * line.qty, 0);
+  const title = translateShared(request.language, "checkoutLines.giftCard");
+  const giftCardLines = priceGiftCardLines(request.giftCards, store, lines.length, title);
+  if (giftCardLines instanceof HttpError) return refused(giftCardLines);
+  const giftCardSalesOre = giftCardLines.reduce((sum, line) => sum + ore(line.unit_price), 0);
 
-  // The option must be one of this store's (and one is required when the store has any).
-  const named = request.deliveryOptionId ? facts.deliveryOptions.get(request.deliveryOptionId) : undefined;
+  const discount = priceDiscount(request, facts, lines);
+  if (discount instanceof HttpError) return refused(discount);
+  const goodsOre = linesOre - (discount?.goodsOffOre ?? 0);
+
+  // The option must be one of this store's (and one is required when the store has any), unless the
+  // order is gift cards only: a card is e-mailed, it has no delivery.
+  const onlyGiftCards = lines.length === 0;
+  const named =
+    request.deliveryOptionId && !onlyGiftCards
+      ? facts.deliveryOptions.get(request.deliveryOptionId)
+      : undefined;
   const option = named?.store_id === store.id ? named : undefined;
   const deliveryOre = option
-    ? deliveryIsFree(option.free_above === null ? null : ore(option.free_above), linesOre)
+    ? deliveryIsFree(option.free_above === null ? null : ore(option.free_above), goodsOre)
       ? 0
       : ore(option.price)
     : 0;
+  const discountOre = (discount?.goodsOffOre ?? 0) + (discount?.freeDelivery ? deliveryOre : 0);
 
-  const totalOre = linesOre + deliveryOre;
-  if (totalOre >= MAX_ORDER_TOTAL_ORE) return refused(badRequest("orderTooLarge"));
-  if (!option && request.deliveryOptionId) return refused(badRequest("deliveryOptionInvalid"));
-  if (!option && store.has_delivery) return refused(badRequest("deliveryOptionRequired"));
-  if (option?.kind === "parcel" && !parcelAddressSchema.safeParse(request.shipToAddr ?? {}).success)
-    return refused(badRequest("deliveryAddressRequired"));
+  // What a gift card may pay: the goods and the delivery, never the gift cards bought.
+  const soldOre = linesOre - discountOre + deliveryOre;
+  const giftCard = priceGiftCard(request, facts, { soldOre, onlyGiftCards });
+  if (giftCard instanceof HttpError) return refused(giftCard);
+  const giftCardOre = giftCard?.paysOre ?? 0;
+
+  const totalOre = soldOre + giftCardSalesOre - giftCardOre;
+  if (linesOre + deliveryOre + giftCardSalesOre >= MAX_ORDER_TOTAL_ORE)
+    return refused(badRequest("orderTooLarge"));
+  if (!onlyGiftCards) {
+    if (!option && request.deliveryOptionId) return refused(badRequest("deliveryOptionInvalid"));
+    const quote = request.stage === "quote";
+    if (!option && store.has_delivery && !quote) return refused(badRequest("deliveryOptionRequired"));
+    if (
+      option?.kind === "parcel" &&
+      !quote &&
+      !parcelAddressSchema.safeParse(request.shipToAddr ?? {}).success
+    )
+      return refused(badRequest("deliveryAddressRequired"));
+  }
 
   return {
     ok: true,
     order: {
       store,
       lines,
+      giftCardLines,
       delivery: option
         ? { optionId: option.id, name: option.name, kind: option.kind, price: fromOre(deliveryOre) }
         : null,
+      subtotal: fromOre(linesOre + giftCardSalesOre),
+      discount,
+      discountTotal: fromOre(discountOre),
+      giftCard,
+      giftCardTotal: fromOre(giftCardOre),
+      giftCardSales: fromOre(giftCardSalesOre),
       totalGross: fromOre(totalOre),
-      vat: orderVat(totalOre, store.vat_rate),
-      shipToAddr: option?.kind === "pickup" ? null : request.shipToAddr,
+      vat: orderVat(soldOre, store.vat_rate),
+      shipToAddr: option?.kind === "pickup" || onlyGiftCards ? null : request.shipToAddr,
     },
   };
 }

@@ -1,13 +1,19 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../../shared/api";
-import { placedOrderSchema, placeOrderSchema } from "../../../shared/order";
+import {
+  orderQuoteSchema,
+  placedOrderSchema,
+  placeOrderSchema,
+  quoteOrderSchema,
+} from "../../../shared/order";
 import type { AppDeps } from "../../lib/deps";
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
 import type { PaymentContext } from "../payments";
 import { orderLinkOrigin, readPhoneSchema } from "../sms";
 import { checkout } from "./checkout";
+import { quoteOrder } from "./quote";
 
 /** The checkout's body as the server reads it: the shopper's phone is parsed here, once, for all it is used for. */
 const placeOrderBodySchema = placeOrderSchema.extend({ shipToPhone: readPhoneSchema });
@@ -56,5 +62,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod<
       });
       return reply.status(status).send(body);
     },
+  );
+
+  /** Public, read-only: what an order would cost with its codes (decision 0076), before the buyer's details. */
+  app.post(
+    "/api/orders/quote",
+    {
+      config: { public: true },
+      schema: { response: { 200: orderQuoteSchema, ...errorResponses }, body: quoteOrderSchema },
+    },
+    async (request) =>
+      quoteOrder(deps, request.body, requestLanguage(request), { ip: request.ip, log: request.log }),
   );
 };

@@ -7,7 +7,15 @@ export interface OrderToWrite {
   n: number;
   order_id: string;
   store_id: string;
+  /** pending, or paid when a gift card paid all of it (total_gross 0, decision 0076). */
+  status: "pending" | "paid";
   total_gross: string;
+  /** The price rules (decision 0076), as priced: the code as the store spells it, and the amounts. */
+  discount_code: string | null;
+  discount_code_id: string | null;
+  discount_total: string;
+  gift_card_total: string;
+  gift_card_sales: string;
   buyer_email: string;
   ship_to_name: string;
   /** E.164. */
@@ -23,12 +31,15 @@ export interface OrderToWrite {
   vat: { rate: number; amount: string }[];
   items: {
     line: number;
-    product_id: string;
+    /** null on a gift card bought. */
+    product_id: string | null;
     variant_id: string | null;
     title: string;
     variant_label: string | null;
     unit_price: string;
     qty: number;
+    /** A gift card bought: who it is for (left out on a product's line). */
+    gift_card?: Record<string, string>;
   }[];
   /** Torg's address for the link in the buyer's text, or null. */
   sms_link_origin: string | null;
@@ -46,12 +57,13 @@ export type WrittenRow = {
   public_token: string | null;
   items: {
     id: string;
-    product_id: string;
+    product_id: string | null;
     variant_id: string | null;
     title: string;
     variant_label: string | null;
     unit_price: string;
     qty: number;
+    gift_card: Record<string, string> | null;
   }[];
 };
 
@@ -61,7 +73,9 @@ export type WrittenRow = {
  * no rule: the prices, delivery, total and VAT are the checkout's (price.ts), taken here as data. Its text
  * never changes, so PostgreSQL plans it once per connection, and a batch pays for one execution.
  *
- * Each order gets its items, its first status event and its messages, composed when sent (see
+ * Each order gets its items, its first status event (and a second, pending to paid, when a gift card paid
+ * all of it: the history says it was placed and then paid, as an order paid online says) and its
+ * messages, composed when sent (see
  * SmsOutboxWorker and EmailOutboxWorker). They wait for payment when it is paid online (held at
  * next_attempt_at = 9999-12-31 until the order is paid, decision 0034). The seller's new-order text is
  * queued only when the store's phone is verified (it equals the number the seller proved with a code): a
@@ -76,22 +90,25 @@ export type WrittenRow = {
 // (track_activity_query_size): the fault tests find checkouts waiting on a lock by it.
 const WRITE_ORDERS_SQL = `/* torg:place_order */
   with input as materialized (
-    select * from jsonb_to_recordset($1::jsonb) as i(n int, order_id uuid, store_id uuid, total_gross numeric,
-      buyer_email text, ship_to_name text, ship_to_phone text, ship_to_addr jsonb, idempotency_key text,
+    select * from jsonb_to_recordset($1::jsonb) as i(n int, order_id uuid, store_id uuid, status text,
+      total_gross numeric, discount_code text, discount_code_id uuid, discount_total numeric,
+      gift_card_total numeric, gift_card_sales numeric, buyer_email text, ship_to_name text, ship_to_phone text, ship_to_addr jsonb, idempotency_key text,
       request_hash text, delivery_option_id uuid, delivery_name text, delivery_kind text, delivery_price numeric,
       vat jsonb, items jsonb, sms_link_origin text, email_link_origin text, hold_messages boolean, text_buyer boolean)
   ), new_order as (
     insert into orders (id, store_id, status, total_gross, currency_code, buyer_email, ship_to_name, ship_to_phone,
-      ship_to_addr, idempotency_key, request_hash, delivery_option_id, delivery_name, delivery_kind, delivery_price, vat)
-    select i.order_id, i.store_id, 'pending', i.total_gross, 'NOK', i.buyer_email, i.ship_to_name, i.ship_to_phone,
+      ship_to_addr, idempotency_key, request_hash, delivery_option_id, delivery_name, delivery_kind, delivery_price, vat,
+      discount_code, discount_code_id, discount_total, gift_card_total, gift_card_sales)
+    select i.order_id, i.store_id, i.status, i.total_gross, 'NOK', i.buyer_email, i.ship_to_name, i.ship_to_phone,
       i.ship_to_addr, i.idempotency_key, i.request_hash, i.delivery_option_id, i.delivery_name, i.delivery_kind,
-      i.delivery_price, i.vat
+      i.delivery_price, i.vat, i.discount_code, i.discount_code_id, i.discount_total, i.gift_card_total,
+      i.gift_card_sales
     from input i
     order by i.n
     on conflict (idempotency_key) where idempotency_key is not null do nothing
     returning id, placed_at, public_token
   ), placed as materialized (
-    select i.n, i.store_id, i.items, i.buyer_email, i.ship_to_phone, i.text_buyer, i.sms_link_origin,
+    select i.n, i.store_id, i.status, i.items, i.buyer_email, i.ship_to_phone, i.text_buyer, i.sms_link_origin,
       i.email_link_origin, case when i.hold_messages then ${HELD_UNTIL} else now() end as messages_due, o.id,
       o.placed_at, o.public_token
     from new_order o join input i on i.order_id = o.id
@@ -103,15 +120,21 @@ const WRITE_ORDERS_SQL = `/* torg:place_order */
       ) as seller_sms
     from stores s where s.id in (select store_id from placed)
   ), new_items as (
-    insert into order_items (order_id, product_id, variant_id, title, variant_label, unit_price, qty)
-    select o.id, l.product_id, l.variant_id, l.title, l.variant_label, l.unit_price, l.qty
+    insert into order_items (order_id, product_id, variant_id, title, variant_label, unit_price, qty, gift_card)
+    select o.id, l.product_id, l.variant_id, l.title, l.variant_label, l.unit_price, l.qty, l.gift_card
     from placed o, jsonb_to_recordset(o.items) as l(line int, product_id uuid, variant_id uuid, title text,
-      variant_label text, unit_price numeric, qty int)
+      variant_label text, unit_price numeric, qty int, gift_card jsonb)
     order by o.n, l.line
-    returning order_id, id, product_id, variant_id, title, variant_label, unit_price::text as unit_price, qty
+    returning order_id, id, product_id, variant_id, title, variant_label, unit_price::text as unit_price, qty,
+      gift_card
   ), first_event as (
-    insert into order_status_events (order_id, from_status, to_status, changed_by)
-    select id, null, 'pending', 'shopper' from placed order by n
+    insert into order_status_events (order_id, from_status, to_status, changed_by, changed_at)
+    select e.id, e.from_status, e.to_status, e.changed_by, e.changed_at from (
+      select id, null::text, 'pending', 'shopper', now(), n, 0 from placed
+      -- Paid by a gift card at once: a moment after it was placed, so the history reads in order.
+      union all select id, 'pending', 'paid', 'shopper', clock_timestamp(), n, 1 from placed where status = 'paid'
+    ) as e(id, from_status, to_status, changed_by, changed_at, n, step)
+    order by e.n, e.step
   ), queued_sms as (
     insert into sms_outbox (order_id, store_id, to_number, purpose, link_origin, next_attempt_at)
     select o.id, s.id, m.to_number, m.purpose, m.link_origin, o.messages_due
@@ -134,7 +157,8 @@ const WRITE_ORDERS_SQL = `/* torg:place_order */
   select o.placed_at, o.public_token,
     coalesce((
       select json_agg(json_build_object('id', ni.id, 'product_id', ni.product_id, 'variant_id', ni.variant_id,
-        'title', ni.title, 'variant_label', ni.variant_label, 'unit_price', ni.unit_price, 'qty', ni.qty))
+        'title', ni.title, 'variant_label', ni.variant_label, 'unit_price', ni.unit_price, 'qty', ni.qty,
+        'gift_card', ni.gift_card))
       from new_items ni where ni.order_id = o.id
     ), '[]'::json) as items
   from input i
