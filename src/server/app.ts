@@ -25,6 +25,7 @@ import { analyticsRoutes } from "./modules/analytics";
 import { authRoutes, denyByDefaultPlugin, sessionPlugin } from "./modules/auth";
 import { checkoutRoutes } from "./modules/checkout";
 import { dashboardRoutes } from "./modules/dashboard";
+import { discountRoutes } from "./modules/discounts";
 import { EmailOutboxWorker } from "./modules/email";
 import { healthRoutes } from "./modules/health";
 import { HousekeepingWorker } from "./modules/housekeeping";
@@ -170,6 +171,7 @@ export async function buildApp({
   await app.register(settingsRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(storeRoutes, deps);
+  await app.register(discountRoutes, deps);
   await app.register(productRoutes, { ...deps, storage });
   await app.register(productImageRoutes, { ...deps, storage });
   const smsProvider = createSmsProvider(config, app.log);

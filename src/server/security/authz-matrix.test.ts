@@ -167,6 +167,18 @@ async function productWithTwoPhotos({ t, seed, make }: Ctx) {
   return { id: product.id, imageIds: images.map((image) => image.id) };
 }
 
+/** A throwaway discount code of the member's store (decision 0076), so each request may change or delete it. */
+async function memberDiscount({ t, seed }: Ctx) {
+  const created = await send(t, seed.actors.member, {
+    method: "POST",
+    url: `/api/stores/${seed.store.id}/discounts`,
+    payload: discountBody(),
+  });
+  if (created.statusCode !== 201) throw new Error(`code not made: ${created.statusCode} ${created.body}`);
+  return { params: { id: (created.json() as { id: string }).id }, ...json(discountBody()) };
+}
+const discountBody = () => ({ code: `M${randomUUID().slice(0, 8)}`, kind: "percent", value: 10 });
+
 const RULES: Record<string, Rule> = {
   // Public infrastructure.
   "GET /api/health": { expect: everyone(200) },
@@ -331,6 +343,11 @@ const RULES: Record<string, Rule> = {
     // An empty list: the seed store keeps checking out without a delivery choice for the other rules.
     request: () => json([]),
   },
+  // Discount codes (decision 0076): the store's members only; a code of another's store is a 404.
+  "GET /api/stores/:id/discounts": { expect: storeScoped(200) },
+  "POST /api/stores/:id/discounts": { expect: storeScoped(201), request: () => json(discountBody()) },
+  "PUT /api/discounts/:id": { expect: storeScoped(200), request: memberDiscount },
+  "DELETE /api/discounts/:id": { expect: storeScoped(200), request: memberDiscount },
   "GET /api/stores/:id/sales-report": {
     expect: storeScoped(200),
     request: () => ({ query: "month=2026-11" }),

@@ -129,6 +129,8 @@ function validBody(key: string): Record<string, unknown> | unknown[] {
       { name: "Hent i verkstedet", kind: "pickup", price: "0", note: "Torsdager 12-18" },
       { name: "Posten/Bring: pakke i postkassen", kind: "parcel", price: "99", freeAbove: "1000" },
     ],
+    "POST /api/stores/:id/discounts": () => discountBody(),
+    "PUT /api/discounts/:id": () => discountBody(),
     "PUT /api/products/:id": () => ({ title: "Mug", basePrice: "349", isActive: true }),
     "PUT /api/products/:id/variants": () => ({
       options: [{ name: "Size", values: ["S", "M"] }],
@@ -177,8 +179,31 @@ async function paramsFor(key: string): Promise<Record<string, string>> {
     params.imageId = await firstImageId(params.id);
   }
   if (key === "DELETE /api/qr-codes/:id") params.id = (await make.qr()).id;
+  if (key === "PUT /api/discounts/:id" || key === "DELETE /api/discounts/:id")
+    params.id = await memberDiscount();
   if (key === "PUT /api/users/:id") params.id = fuzzer.user?.id ?? "";
   return params;
+}
+
+/** A discount code of the seed store (decision 0076), its text unique so fuzzed creates never collide. */
+const discountBody = () => ({
+  code: `F${randomUUID().slice(0, 8)}`,
+  kind: "percent",
+  value: 15,
+  minOrderTotal: "200",
+  maxUses: 10,
+  onePerShopper: true,
+  startsAt: "2026-12-01T00:00:00+01:00",
+});
+
+async function memberDiscount(): Promise<string> {
+  const created = await send(t, seed.actors.member, {
+    method: "POST",
+    url: `/api/stores/${seed.store.id}/discounts`,
+    payload: discountBody(),
+  });
+  if (created.statusCode !== 201) throw new Error(`code not made: ${created.statusCode} ${created.body}`);
+  return (created.json() as { id: string }).id;
 }
 
 async function firstImageId(productId: string): Promise<string> {
@@ -460,6 +485,9 @@ const WRITE_ROUTES = [
   "POST /api/stores/:id/contact-email/confirm",
   "POST /api/stores/:id/products",
   "PUT /api/stores/:id/delivery-options",
+  "POST /api/stores/:id/discounts",
+  "PUT /api/discounts/:id",
+  "DELETE /api/discounts/:id",
   "PUT /api/products/:id",
   "PUT /api/products/:id/variants",
   "DELETE /api/products/:id",

@@ -1,4 +1,13 @@
-import { ExternalLink, Package, Plus, QrCode, ReceiptText, Settings, Trash2 } from "lucide-react";
+import {
+  ExternalLink,
+  Package,
+  Plus,
+  QrCode,
+  ReceiptText,
+  Settings,
+  TicketPercent,
+  Trash2,
+} from "lucide-react";
 import { type ComponentType, useEffect, useState } from "react";
 import { Link, useLocation, useMatch, useNavigate, useParams, useSearchParams } from "react-router";
 import type { StoreSummary } from "../../../../shared/store";
@@ -27,7 +36,7 @@ import { SmsCard } from "./sms-card";
 import { StoreImage } from "./store-image";
 import { StoreSettingsCard } from "./store-settings-card";
 
-const TABS = ["products", "settings", "orders", "qr"] as const;
+const TABS = ["products", "settings", "orders", "discounts", "qr"] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
 
@@ -38,9 +47,11 @@ const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab ===
  */
 export interface StoreDetailProps {
   qrCodesTab: ComponentType<{ storeId: string }>;
+  /** The discounts feature's tab (issue 29), handed in the same way. */
+  discountsTab: ComponentType<{ storeId: string }>;
 }
 
-export function StoreDetailPage({ qrCodesTab }: StoreDetailProps) {
+export function StoreDetailPage(tabs: StoreDetailProps) {
   const { t } = useTranslation();
   const { id = "" } = useParams();
   const store = useStore(id);
@@ -50,10 +61,14 @@ export function StoreDetailPage({ qrCodesTab }: StoreDetailProps) {
     if (store.error instanceof ApiError && store.error.status === 404) return <StoreNotFound />;
     return <LoadFailed onRetry={() => void store.refetch()} />;
   }
-  return <StoreDetail store={store.data} qrCodesTab={qrCodesTab} />;
+  return <StoreDetail store={store.data} {...tabs} />;
 }
 
-function StoreDetail({ store, qrCodesTab: QrCodesTab }: { store: StoreSummary } & StoreDetailProps) {
+function StoreDetail({
+  store,
+  qrCodesTab: QrCodesTab,
+  discountsTab: DiscountsTab,
+}: { store: StoreSummary } & StoreDetailProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const editRoute = useMatch("/store-edit/:id");
@@ -127,7 +142,8 @@ function StoreDetail({ store, qrCodesTab: QrCodesTab }: { store: StoreSummary } 
       <OpenChecklist store={store} />
 
       <Tabs value={tab} onValueChange={changeTab}>
-        <TabsList className="w-full sm:w-auto">
+        {/* On a phone the tabs keep their words and the row scrolls sideways when they do not all fit. */}
+        <TabsList className="w-full justify-start sm:w-auto">
           <TabsTrigger value="products" className="flex-1 px-2 sm:flex-none sm:px-3">
             <Package aria-hidden="true" className="hidden size-4 sm:block" />
             {t("stores.tabProducts")}
@@ -139,6 +155,10 @@ function StoreDetail({ store, qrCodesTab: QrCodesTab }: { store: StoreSummary } 
           <TabsTrigger value="orders" className="flex-1 px-2 sm:flex-none sm:px-3">
             <ReceiptText aria-hidden="true" className="hidden size-4 sm:block" />
             {t("stores.tabOrders")}
+          </TabsTrigger>
+          <TabsTrigger value="discounts" className="flex-1 px-2 sm:flex-none sm:px-3">
+            <TicketPercent aria-hidden="true" className="hidden size-4 sm:block" />
+            {t("discounts.tab")}
           </TabsTrigger>
           <TabsTrigger value="qr" className="flex-1 px-2 sm:flex-none sm:px-3">
             <QrCode aria-hidden="true" className="hidden size-4 sm:block" />
@@ -161,6 +181,9 @@ function StoreDetail({ store, qrCodesTab: QrCodesTab }: { store: StoreSummary } 
         <TabsContent value="orders" className="mt-6 grid gap-6">
           <OrdersTab storeId={store.id} />
           <SalesReportCard storeId={store.id} />
+        </TabsContent>
+        <TabsContent value="discounts" className="mt-6">
+          <DiscountsTab storeId={store.id} />
         </TabsContent>
         <TabsContent value="qr" className="mt-6">
           {/* The admin's QR screen itself (decision 0012), where the seller works in the store. */}
