@@ -92,12 +92,6 @@ for (const [device, use] of [
 
       const dialog = await sellerSeesTheDiscount(page, number, device === "phone");
       await expectNoSeriousViolations(page, `order dialog with a discount, ${device}, light`);
-      if (process.env.H5_SHOTS) {
-        await page.screenshot({ path: `/tmp/shots-h5/${device}-order-dialog-light.png` });
-        await page.emulateMedia({ colorScheme: "dark" });
-        await page.screenshot({ path: `/tmp/shots-h5/${device}-order-dialog-dark.png` });
-        await page.emulateMedia({ colorScheme: "light" });
-      }
       // Keyboard: the dialog closes with Escape.
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
@@ -113,11 +107,6 @@ for (const [device, use] of [
       await expect(card("Revenue")).toContainText("314 kr");
       await expect(card("Discounts given")).toContainText("35 kr");
       await expect(card("Gift cards sold")).toContainText("0 kr");
-      if (process.env.H5_SHOTS) {
-        await page.screenshot({ path: `/tmp/shots-h5/${device}-analytics-light.png` });
-        await page.emulateMedia({ colorScheme: "dark" });
-        await page.screenshot({ path: `/tmp/shots-h5/${device}-analytics-dark.png` });
-      }
       expect(pageErrors).toEqual([]);
     });
   });

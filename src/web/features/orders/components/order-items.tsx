@@ -111,6 +111,9 @@ function useSummaryRows(order: OrderView): SummaryRow[] {
   return rows;
 }
 
+/** A total stands a little apart above; a ruled row (discount, delivery) has room on both sides of its rule. */
+const rowSpace = (row: SummaryRow) => (row.kind === "total" ? "pt-3" : row.ruled ? "py-2.5" : "pt-1");
+
 const rowText = (kind: SummaryRow["kind"]) =>
   kind === "total" ? "font-semibold" : kind === "note" ? "text-xs font-normal text-muted-foreground" : "";
 
@@ -164,21 +167,15 @@ export function OrderItems({ order }: { order: OrderView }) {
               <th
                 scope="row"
                 colSpan={3}
-                className={cn(
-                  "text-left font-medium",
-                  row.ruled ? "pt-2.5" : "pt-1",
-                  row.kind === "total" && row.ruled && "pt-3",
-                  rowText(row.kind),
-                )}
+                className={cn("text-left font-medium", rowSpace(row), rowText(row.kind))}
               >
                 {row.label}
               </th>
               <td
                 className={cn(
                   "text-right whitespace-nowrap tabular-nums",
-                  row.ruled ? "pt-2.5" : "pt-1",
+                  rowSpace(row),
                   row.kind === "total" && "text-base",
-                  row.kind === "total" && row.ruled && "pt-3",
                   rowText(row.kind),
                 )}
               >
@@ -210,7 +207,8 @@ export function OrderItems({ order }: { order: OrderView }) {
           data-testid={row.testId && `${row.testId}-phone`}
           className={cn(
             "flex items-center justify-between gap-4 sm:hidden",
-            row.kind === "total" ? "border-t pt-3" : row.ruled ? "border-t py-2.5" : "pt-1",
+            row.ruled && "border-t",
+            rowSpace(row),
             rowText(row.kind),
           )}
         >
