@@ -133,8 +133,16 @@ export const analyticsTotalsSchema = z.object({
   orderCount: z.number(),
   /** The paid and fulfilled ones: the orders revenue and the average are made of. */
   revenueOrderCount: z.number(),
+  /**
+   * Goods and delivery sold after discounts (decision 0076): each order's total_gross + gift_card_total −
+   * gift_card_sales. A gift card bought is not revenue; the goods a gift card pays for are.
+   */
   revenue: z.string(),
   averageOrderValue: z.string(),
+  /** What discount codes took off those orders (already left out of revenue). */
+  discountTotal: z.string(),
+  /** Gift cards sold in those orders: kept apart from revenue, carrying no VAT. */
+  giftCardSales: z.string(),
   productViews: z.number(),
 });
 export type AnalyticsTotals = z.infer<typeof analyticsTotalsSchema>;

@@ -118,6 +118,8 @@ describe("GET /api/analytics", () => {
       revenueOrderCount: 3,
       revenue: "997.50",
       averageOrderValue: "332.50",
+      discountTotal: "0.00",
+      giftCardSales: "0.00",
       productViews: 0,
     });
     expect(body.ordersByStatus).toEqual([
@@ -179,6 +181,8 @@ describe("GET /api/analytics", () => {
       revenueOrderCount: 0,
       revenue: "0.00",
       averageOrderValue: "0.00",
+      discountTotal: "0.00",
+      giftCardSales: "0.00",
       productViews: 0,
     });
     expect(empty.ordersByStatus.map((entry) => entry.count)).toEqual([0, 0, 0, 0]);

@@ -1,4 +1,4 @@
-import { and, asc, between, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, between, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import {
   ANALYTICS_MONTHS,
   type AnalyticsView,
@@ -10,7 +10,7 @@ import {
 import { ORDER_STATUSES, type OrderStatus } from "../../../shared/order";
 import type { Db } from "../../db/client";
 import { orderItems, orders, products, productViews, qrCodes, storeMembers, stores } from "../../db/schema";
-import { REVENUE_STATUSES } from "../orders";
+import { countsAsRevenue, orderRevenueSql } from "../orders";
 
 const TOP_PRODUCTS = 5;
 const TOP_VIEWED_PRODUCTS = 5;
@@ -29,7 +29,8 @@ function placedWithin(range: DayRange): SQL {
     and ${orders.placedAt} < ${osloMidnight(sql`${range.to}::date + 1`)}`;
 }
 
-const countsAsRevenue = inArray(orders.status, REVENUE_STATUSES);
+/** Each order's revenue (decision 0076): gift cards bought are kept apart, gift cards spent count. */
+const orderRevenue = orderRevenueSql();
 
 /**
  * A sum of money as text with two decimals ("0.00" when there is nothing to add). Plain numeric, no
@@ -76,7 +77,7 @@ async function dailyFigures(db: Db, storeIds: string[], range: DayRange) {
       select generate_series(${range.from}::date, ${range.to}::date, interval '1 day')::date as day
     ), revenue as (
       select (${orders.placedAt} at time zone 'Europe/Oslo')::date as day,
-        sum(${orders.totalGross}) as revenue, count(*) as order_count
+        sum(${orderRevenue}) as revenue, count(*) as order_count
       from ${orders}
       where ${and(inArray(orders.storeId, storeIds), countsAsRevenue, placedWithin(range))}
       group by 1
@@ -106,7 +107,7 @@ async function monthlyRevenue(db: Db, storeIds: string[], to: string) {
       select generate_series(${firstMonth}, ${lastMonth}, interval '1 month') as month
     ), revenue as (
       select date_trunc('month', ${orders.placedAt} at time zone 'Europe/Oslo') as month,
-        sum(${orders.totalGross}) as revenue, count(*) as order_count
+        sum(${orderRevenue}) as revenue, count(*) as order_count
       from ${orders}
       where ${and(
         inArray(orders.storeId, storeIds),
@@ -136,8 +137,12 @@ async function rangeTotals(db: Db, storeIds: string[], range: DayRange) {
     .select({
       orderCount: sql<number>`count(*)::int`,
       revenueOrderCount: sql<number>`(count(*) filter (where ${countsAsRevenue}))::int`,
-      revenue: kroner(sql`sum(${orders.totalGross}) filter (where ${countsAsRevenue})`),
-      averageOrderValue: kroner(sql`avg(${orders.totalGross}) filter (where ${countsAsRevenue})`),
+      revenue: kroner(sql`sum(${orderRevenue}) filter (where ${countsAsRevenue})`),
+      averageOrderValue: kroner(sql`avg(${orderRevenue}) filter (where ${countsAsRevenue})`),
+      // What discount codes took off the counted orders: revenue is already after it (decision 0076).
+      discountTotal: kroner(sql`sum(${orders.discountTotal}) filter (where ${countsAsRevenue})`),
+      // Gift cards sold in counted orders: money taken for cards, apart from revenue.
+      giftCardSales: kroner(sql`sum(${orders.giftCardSales}) filter (where ${countsAsRevenue})`),
       productViews: sql<number>`(
         select coalesce(sum(${productViews.views}), 0)::int from ${productViews}
         where ${viewsWithin(storeIds, range)}
@@ -147,9 +152,18 @@ async function rangeTotals(db: Db, storeIds: string[], range: DayRange) {
     .from(orders)
     .where(and(inArray(orders.storeId, storeIds), placedWithin(range)));
   if (!row) throw new Error("an aggregate without group by always returns one row");
-  const { orderCount, revenueOrderCount, revenue, averageOrderValue, productViews: views } = row;
+  const { orderCount, revenueOrderCount, averageOrderValue, discountTotal, giftCardSales } = row;
   const byStatus: StatusCount[] = ORDER_STATUSES.map((status) => ({ status, count: row[status] }));
-  return { orderCount, revenueOrderCount, revenue, averageOrderValue, productViews: views, byStatus };
+  return {
+    orderCount,
+    revenueOrderCount,
+    revenue: row.revenue,
+    averageOrderValue,
+    discountTotal,
+    giftCardSales,
+    productViews: row.productViews,
+    byStatus,
+  };
 }
 
 /** The products that brought in the most in the range, from the order lines' price and title snapshots. */
@@ -169,7 +183,15 @@ async function bestSellers(db: Db, storeIds: string[], range: DayRange): Promise
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(inArray(orders.storeId, storeIds), countsAsRevenue, placedWithin(range)))
+    .where(
+      and(
+        inArray(orders.storeId, storeIds),
+        countsAsRevenue,
+        placedWithin(range),
+        // A gift card bought is no product sold (decision 0076).
+        isNull(orderItems.giftCard),
+      ),
+    )
     .groupBy(orderItems.productId, deletedProductTitle)
     .orderBy(desc(revenue), desc(quantity), asc(latestTitle))
     .limit(TOP_PRODUCTS);

@@ -1,5 +1,5 @@
 import { fillText, sharedText, textPieces } from "../../../shared/i18n";
-import { formatKrExact, lineTotal, toOre } from "../../../shared/money";
+import { formatKrExact, fromOre, lineTotal, toOre } from "../../../shared/money";
 import { orderPagePath, shortOrderId } from "../../../shared/order";
 import { formatOrderDate } from "../../../shared/order-date";
 import { formatOrgNumber } from "../../../shared/org-number";
@@ -45,6 +45,10 @@ const TO_SHOPPER: ReadonlySet<string> = new Set<EmailPurpose>([
 ]);
 export const goesToShopper = (purpose: string) => TO_SHOPPER.has(purpose);
 
+type ItemLine = { title: string; variantLabel: string | null; unitPrice: string; qty: number } & {
+  giftCard?: { recipientName?: string } | null;
+};
+
 /** What an order's e-mails say, read from the order and its store when the message is sent (decision 0037). */
 export interface OrderEmailContext {
   orderId: string;
@@ -55,7 +59,13 @@ export interface OrderEmailContext {
   shipToAddr: Record<string, string> | null;
   publicToken: string;
   withdrawnAt: Date | null;
-  items: { title: string; variantLabel: string | null; unitPrice: string; qty: number }[];
+  /** `giftCard`: a gift card bought (decision 0076), who it is for; null on a product's line. */
+  items: ItemLine[];
+  /** Price rules (decision 0076), in kroner: totalGross is what is left to pay after the gift card paid. */
+  discountCode: string | null;
+  discountTotal: string;
+  giftCardTotal: string;
+  giftCardSales: string;
   store: {
     id: string;
     name: string;
@@ -79,6 +89,8 @@ export interface OrderEmailContext {
 }
 
 const amount = formatKrExact;
+/** An amount taken off, exact: "−50,00 kr" with a real minus sign. */
+const minus = (value: string, language: Language) => `\u2212${amount(value, language)}`;
 
 /** Each language's last date written, by its minute: every time in one minute is on the same day in Oslo. */
 const lastDates = new Map<Language, { minute: number; text: string }>();
@@ -200,7 +212,17 @@ function sellerIdentity(context: OrderEmailContext) {
     .join(", ");
 }
 
-function receipt(w: Writer, context: OrderEmailContext) {
+/** "Gift card for Nora, no VAT": the shopper's mail names a plain name only, the seller's inert text (0058). */
+function giftCardLabel(w: Writer, recipientName: string | undefined, toShopper: boolean) {
+  const name = recipientName ? (toShopper ? greetingName(recipientName) : inertText(recipientName)) : null;
+  return name ? w.t("giftCardFor", { name }) : w.t("giftCardLine");
+}
+
+/**
+ * The receipt, exact to the øre (decision 0037): lines, gift cards bought (no VAT), discount, delivery, their
+ * total and its VAT (goods and delivery only, 0076); then what a gift card paid of it and what remained.
+ */
+function receipt(w: Writer, context: OrderEmailContext, toShopper: boolean) {
   const { language } = w;
   w.heading("receipt");
   const rows: [string, string][] = [
@@ -209,16 +231,26 @@ function receipt(w: Writer, context: OrderEmailContext) {
   ];
   for (const item of context.items) {
     const title = item.variantLabel ? `${item.title} (${item.variantLabel})` : item.title;
-    const line = lineTotal(item.unitPrice, item.qty);
-    rows.push([
-      `${title}, ${w.t("line", { qty: item.qty, price: amount(item.unitPrice, language) })}`,
-      amount(line, language),
-    ]);
+    const label = item.giftCard
+      ? giftCardLabel(w, item.giftCard.recipientName, toShopper)
+      : `${title}, ${w.t("line", { qty: item.qty, price: amount(item.unitPrice, language) })}`;
+    rows.push([label, amount(lineTotal(item.unitPrice, item.qty), language)]);
   }
+  if (toOre(context.discountTotal) > 0)
+    rows.push([
+      context.discountCode ? w.t("discount", { code: context.discountCode }) : w.t("discountNoCode"),
+      minus(context.discountTotal, language),
+    ]);
   if (context.delivery)
     rows.push([`${w.t("delivery")}: ${context.delivery.name}`, amount(context.delivery.price, language)]);
-  rows.push([w.t("total"), amount(context.totalGross, language)]);
+  const giftCardPaid = toOre(context.giftCardTotal);
+  // The order's whole value: what is left to pay plus what the gift card paid.
+  rows.push([w.t("total"), amount(fromOre(toOre(context.totalGross) + giftCardPaid), language)]);
   for (const vat of context.vat) rows.push([w.t("vat", { rate: vat.rate }), amount(vat.amount, language)]);
+  if (giftCardPaid > 0) {
+    rows.push([w.t("giftCardPaid"), minus(context.giftCardTotal, language)]);
+    rows.push([w.t("remaining"), amount(context.totalGross, language)]);
+  }
   w.table(rows);
   const legal = context.legal;
   const seller: [string, string][] = [[w.t("seller"), legal.legalName || context.store.name]];
@@ -306,7 +338,7 @@ export function composeOrderEmail(
       greeting(w, context.shipToName);
       w.paragraph("orderThanks", { store });
       if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
-      receipt(w, context);
+      receipt(w, context, true);
       withdrawalForm(w, context);
       w.paragraph("footer", { store });
       return w.done(w.t("orderConfirmationSubject", { order, store }));
@@ -349,7 +381,7 @@ export function composeOrderEmail(
     case "seller_new_order":
       // All the shopper typed, for the seller who ships it, as text no mail program links (decision 0058).
       w.paragraph("sellerNewOrder", { buyer: inertText(context.shipToName), store });
-      receipt(w, context);
+      receipt(w, context, false);
       if (context.shipToAddr)
         w.paragraph("sellerShipTo", { address: inertText(shipToLines(context.shipToAddr).join(", ")) });
       if (linkOrigin) w.link("sellerOpen", "sellerOpenLabel", `${linkOrigin}/order/${context.orderId}`);
@@ -357,7 +389,7 @@ export function composeOrderEmail(
     case "seller_withdrawal": {
       const date = dateOf(context.withdrawnAt ?? new Date(), w.language);
       w.paragraph("sellerWithdrawal", { order, store, date });
-      receipt(w, context);
+      receipt(w, context, false);
       if (linkOrigin) w.link("sellerOpen", "sellerOpenLabel", `${linkOrigin}/order/${context.orderId}`);
       return w.done(w.t("sellerWithdrawalSubject", { order, store }));
     }

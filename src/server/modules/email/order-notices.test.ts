@@ -196,6 +196,10 @@ const context = (locale: string, over: Partial<OrderEmailContext> = {}): OrderEm
   publicToken: "abc",
   withdrawnAt: null,
   items: [{ title: "Krus", variantLabel: null, unitPrice: "300.00", qty: 1 }],
+  discountCode: null,
+  discountTotal: "0.00",
+  giftCardTotal: "0.00",
+  giftCardSales: "0.00",
   store: {
     id: "s",
     name: "Leirverket",

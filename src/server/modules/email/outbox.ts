@@ -92,6 +92,8 @@ const CLAIM_SQL = `/* torg:email_claim */
       'shipToName', o.ship_to_name, 'shipToAddr', o.ship_to_addr, 'publicToken', o.public_token,
       'withdrawnAt', o.withdrawn_at, 'trackingNumber', o.tracking_number, 'vat', o.vat,
       'deliveryName', o.delivery_name, 'deliveryKind', o.delivery_kind, 'deliveryPrice', o.delivery_price::text,
+      'discountCode', o.discount_code, 'discountTotal', o.discount_total::text,
+      'giftCardTotal', o.gift_card_total::text, 'giftCardSales', o.gift_card_sales::text,
       'pickupNote', (select d.note from delivery_options d where d.id = o.delivery_option_id),
       'money', (select json_build_object(
           'provider', (array_agg(p.provider order by p.created_at desc, p.id desc))[1],
@@ -102,7 +104,7 @@ const CLAIM_SQL = `/* torg:email_claim */
         'phone', s.phone, 'contactEmail', ${contactEmailSqlText("s")}),
       'legal', json_build_object('legalName', s.legal_name, 'orgNumber', s.org_number, 'address', s.address),
       'items', coalesce((select json_agg(json_build_object('title', i.title, 'variantLabel', i.variant_label,
-          'unitPrice', i.unit_price::text, 'qty', i.qty) order by i.title, i.id)
+          'unitPrice', i.unit_price::text, 'qty', i.qty, 'giftCard', i.gift_card) order by i.title, i.id)
         from order_items i where i.order_id = o.id), '[]'::json)
     ) as context
     from orders o join stores s on s.id = o.store_id

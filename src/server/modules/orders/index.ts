@@ -3,12 +3,6 @@ export { HELD_UNTIL } from "./held-messages";
 export { orderEffects } from "./payment-effects";
 export { getPublicOrder } from "./public-order";
 export { publicOrderRoutes } from "./public-routes";
+export { countsAsRevenue, monthRevenue, orderRevenueSql, REVENUE_STATUSES } from "./revenue";
 export { orderRoutes } from "./routes";
-export {
-  countOrders,
-  listOrders,
-  monthRevenue,
-  REVENUE_STATUSES,
-  toOrderItemView,
-  toOrderView,
-} from "./service";
+export { countOrders, listOrders, toOrderItemView, toOrderView } from "./service";

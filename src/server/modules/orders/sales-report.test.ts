@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnalyticsView } from "../../../shared/analytics";
 import { toOre } from "../../../shared/money";
-import { orders, payments } from "../../db/schema";
+import { orderItems, orders, payments } from "../../db/schema";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
 
@@ -51,7 +51,29 @@ async function seed() {
     aprilFree: await place(3, parcel, "2026-04-12T10:00:00Z", "cancelled"),
     aprilPending: await place(1, pickup, "2026-04-30T21:59:00Z", "pending"),
     may: await place(1, pickup, "2026-04-30T22:00:00Z", "paid"),
+    juneDiscounted: await place(2, parcel, "2026-06-15T10:00:00Z", "paid"),
   };
+  // As checkout's pricing step writes it (decision 0076): 2 × 349 − 50 (SOMMER) + 99 delivery = 747 of
+  // goods and delivery (VAT 149.40), a 500 kr gift card bought (no VAT), 200 kr of it all paid by a gift
+  // card: 747 + 500 − 200 = 1 047 left to pay.
+  await t.database.db.insert(orderItems).values({
+    orderId: ids.juneDiscounted,
+    title: "Gavekort",
+    unitPrice: "500.00",
+    qty: 1,
+    giftCard: { recipientName: "Kari" },
+  });
+  await t.database.db
+    .update(orders)
+    .set({
+      discountCode: "SOMMER",
+      discountTotal: "50.00",
+      giftCardTotal: "200.00",
+      giftCardSales: "500.00",
+      totalGross: "1047.00",
+      vat: [{ rate: 25, amount: "149.40" }],
+    })
+    .where(eq(orders.id, ids.juneDiscounted));
   await t.database.db.insert(payments).values({
     orderId: ids.aprilPickup,
     provider: "vipps",
@@ -127,6 +149,10 @@ describe("GET /api/stores/{id}/sales-report (decision 0036)", () => {
       "Betalingsleverandør",
       "Betalingsreferanse",
       "Status",
+      "Rabattkode",
+      "Rabatt",
+      "Betalt med gavekort",
+      "Solgte gavekort",
     ]);
     const { ids } = seeded;
     // The cancelled and the pending order of April are no sales: not listed, so no VAT is counted for them.
@@ -143,6 +169,10 @@ describe("GET /api/stores/{id}/sales-report (decision 0036)", () => {
         "",
         "",
         "Betalt",
+        "",
+        "0,00",
+        "0,00",
+        "0,00",
       ],
       [
         "2026-04-10",
@@ -157,10 +187,48 @@ describe("GET /api/stores/{id}/sales-report (decision 0036)", () => {
         "vipps-123",
         // A pick-up order handed over says so, as on the seller's screens.
         "Klar til henting",
+        "",
+        "0,00",
+        "0,00",
+        "0,00",
       ],
     ]);
     expect(response.body).not.toContain(ids.aprilFree.slice(0, 8));
     expect(response.body).not.toContain(ids.aprilPending.slice(0, 8));
+  });
+
+  it("says the discount, the gift card paid and the gift cards sold; the total is the revenue without gift cards sold (0076)", async () => {
+    const response = await report(seeded.seller.agent, seeded.store.id, "2026-06");
+    const [header, ...rows] = parse(response.body);
+    expect(rows).toEqual([
+      [
+        "2026-06-15",
+        seeded.ids.juneDiscounted.slice(0, 8),
+        // Goods before the discount; goods − discount + delivery = the total.
+        "698,00",
+        "99,00",
+        "149,40",
+        "0,00",
+        "747,00",
+        "0,00",
+        "",
+        "",
+        "Betalt",
+        "SOMMER",
+        "50,00",
+        "200,00",
+        "500,00",
+      ],
+    ]);
+    expect(header).toHaveLength(15);
+    const analytics = (
+      await seeded.seller.agent.get(`/api/analytics?storeId=${seeded.store.id}&from=2026-06-01&to=2026-06-30`)
+    ).json() as AnalyticsView;
+    expect(analytics.totals).toMatchObject({
+      revenue: "747.00",
+      discountTotal: "50.00",
+      giftCardSales: "500.00",
+    });
   });
 
   it("adds up, for paid and fulfilled orders, to the analytics page's revenue for the same month", async () => {
@@ -169,6 +237,7 @@ describe("GET /api/stores/{id}/sales-report (decision 0036)", () => {
       ["2026-03", "2026-03-01", "2026-03-31"],
       ["2026-04", "2026-04-01", "2026-04-30"],
       ["2026-05", "2026-05-01", "2026-05-31"],
+      ["2026-06", "2026-06-01", "2026-06-30"],
     ] as const) {
       const rows = parse((await report(agent, seeded.store.id, month, "en")).body).slice(1);
       const sale = (row: string[]) => ["Paid", "Fulfilled", "Ready for pick-up"].includes(row[10] ?? "");
@@ -198,6 +267,6 @@ describe("GET /api/stores/{id}/sales-report (decision 0036)", () => {
         .select()
         .from(orders)
         .where(inArray(orders.id, Object.values(seeded.ids))),
-    ).toHaveLength(6);
+    ).toHaveLength(7);
   });
 });

@@ -4,7 +4,7 @@ import { type OrderStatus, shortOrderId, statusWord } from "../../../shared/orde
 import type { Language } from "../../../shared/preferences";
 import { csvField, decimalComma, SALES_REPORT_VAT_RATES } from "../../../shared/sales-report";
 import type { Db } from "../../db/client";
-import { REVENUE_STATUSES } from "./service";
+import { orderRevenueSql, REVENUE_STATUSES } from "./revenue";
 
 type ReportRow = {
   id: string;
@@ -18,6 +18,10 @@ type ReportRow = {
   provider: string | null;
   reference: string | null;
   refunded: string;
+  discount_code: string | null;
+  discount: string;
+  gift_card_paid: string;
+  gift_card_sales: string;
 };
 
 /** Excel takes a file as UTF-8 only when it starts with the byte order mark (decision 0036). */
@@ -30,14 +34,23 @@ const BOM = "\uFEFF";
  * sale yet and a cancelled one is none, so neither is listed with VAT (decision 0067). Amounts come from
  * what each order stored: its total, its delivery and its VAT per rate; the refunded column is the money
  * given back at the payment provider so far (a partial refund, decision 0056).
+ *
+ * Price rules (decision 0076): goods − discount + delivery = the total, the order's revenue
+ * (orderRevenueSql), whoever paid it; the VAT columns are the VAT in it. The columns after the status,
+ * added last so an import that reads the first ones by position keeps working, say the discount code and
+ * its amount, what gift cards paid of the total, and the gift cards sold in the order: money taken for
+ * cards, no VAT and not revenue, so outside the total.
  */
 export async function salesReportCsv(db: Db, storeId: string, month: string, language: Language) {
   const start = sql`(${`${month}-01`}::date::timestamp at time zone 'Europe/Oslo')`;
   const end = sql`((${`${month}-01`}::date + interval '1 month')::timestamp at time zone 'Europe/Oslo')`;
+  const revenue = orderRevenueSql("o");
   const result = await db.execute<ReportRow>(sql`
     select o.id, to_char(o.placed_at at time zone 'Europe/Oslo', 'YYYY-MM-DD') as day, o.status, o.delivery_kind,
-      (o.total_gross - coalesce(o.delivery_price, 0))::text as lines,
-      coalesce(o.delivery_price, 0)::text as delivery, o.total_gross::text as total, o.vat,
+      (${revenue} + o.discount_total - coalesce(o.delivery_price, 0))::text as lines,
+      coalesce(o.delivery_price, 0)::text as delivery, ${revenue}::text as total, o.vat,
+      o.discount_code, o.discount_total::text as discount, o.gift_card_total::text as gift_card_paid,
+      o.gift_card_sales::text as gift_card_sales,
       p.provider, coalesce(p.provider_tx_id, p.reference) as reference,
       (select coalesce(sum(refunded_amount), 0.00) from payments where payments.order_id = o.id)::text as refunded
     from orders o
@@ -64,6 +77,10 @@ export async function salesReportCsv(db: Db, storeId: string, month: string, lan
     text("provider"),
     text("reference"),
     text("status"),
+    text("discountCode"),
+    text("discount"),
+    text("giftCardPaid"),
+    text("giftCardSales"),
   ];
   const rows = result.rows.map((row) => [
     row.day,
@@ -79,6 +96,10 @@ export async function salesReportCsv(db: Db, storeId: string, month: string, lan
     row.reference ?? "",
     // A pick-up order handed over reads as the seller's screens say it (decision 0067).
     text(`statuses.${statusWord(row.status, row.delivery_kind)}`),
+    row.discount_code ?? "",
+    decimalComma(row.discount),
+    decimalComma(row.gift_card_paid),
+    decimalComma(row.gift_card_sales),
   ]);
   const lines = [header, ...rows].map((fields) => `${fields.map(csvField).join(";")}\r\n`);
   return `${BOM}${lines.join("")}`;

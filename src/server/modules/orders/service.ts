@@ -19,6 +19,7 @@ import { countRows, paged } from "../../lib/paging";
 import { issueGiftCards } from "../gift-cards";
 import { dropHeldMessages, releaseHeldMessages } from "./held-messages";
 import { giveBackPriceRules, takePriceRulesAgain } from "./price-rules";
+import { REVENUE_STATUSES } from "./revenue";
 import { queueShopperNotice } from "./shopper-notices";
 import { returnOrderStock, takeOrderStockAgain } from "./stock";
 
@@ -313,26 +314,4 @@ export async function changeOrderStatus(
     return true;
   });
   return changed ? getOrderWithHistory(db, orderId) : undefined;
-}
-
-/** The statuses whose orders count as revenue (decision 0010): money the seller has, or has delivered for. */
-export const REVENUE_STATUSES = ["paid", "fulfilled"] as const satisfies readonly OrderStatus[];
-
-/** Revenue of paid and fulfilled orders placed this calendar month in Norway (decision 0010). */
-export async function monthRevenue(db: Db, storeIds: string[]) {
-  if (storeIds.length === 0) return "0.00";
-  const [row] = await db
-    .select({
-      // Plain numeric: many orders add up to more than one order's numeric(12,2) (or any fixed precision).
-      total: sql<string>`round(coalesce(sum(${orders.totalGross}), 0), 2)::text`,
-    })
-    .from(orders)
-    .where(
-      and(
-        inArray(orders.storeId, storeIds),
-        inArray(orders.status, REVENUE_STATUSES),
-        sql`${orders.placedAt} >= (date_trunc('month', now() at time zone 'Europe/Oslo') at time zone 'Europe/Oslo')`,
-      ),
-    );
-  return row?.total ?? "0.00";
 }

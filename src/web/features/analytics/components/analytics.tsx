@@ -3,10 +3,12 @@ import {
   ChartColumn,
   CloudOff,
   Eye,
+  Gift,
   ReceiptText,
   RotateCw,
   ShoppingBasket,
   Store,
+  Tag,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -131,12 +133,25 @@ function StatCards({ totals }: { totals?: AnalyticsTotals }) {
   const { t } = useTranslation();
   const format = useChartFormatters();
   return (
-    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+    // Money first (revenue, the discounts taken off it, gift cards sold apart: decision 0076), then activity.
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
       <StatCard
         title={t("analytics.stats.revenue")}
         value={totals && format.kr(totals.revenue)}
         description={t("analytics.stats.revenueHint")}
         icon={Banknote}
+      />
+      <StatCard
+        title={t("analytics.stats.discounts")}
+        value={totals && format.kr(totals.discountTotal)}
+        description={t("analytics.stats.discountsHint")}
+        icon={Tag}
+      />
+      <StatCard
+        title={t("analytics.stats.giftCards")}
+        value={totals && format.kr(totals.giftCardSales)}
+        description={t("analytics.stats.giftCardsHint")}
+        icon={Gift}
       />
       <StatCard
         title={t("analytics.stats.orders")}

@@ -1,17 +1,15 @@
 import { Info, Mail, MapPin, Package, Phone, Store, Undo2, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatKrExact, fromOre, toOre } from "../../../../shared/money";
 import type { OrderStatusEventView, OrderView } from "../../../../shared/order";
 import { formatPhone } from "../../../../shared/phone";
 import { shipToLines } from "../../../../shared/ship-to";
 import { statusDotClass, useStatusLabel } from "../../../components/orders/status-badge";
 import { useFormatters } from "../../../lib/format";
 import { useTranslation } from "../../../lib/i18n";
-import { shownLineTotal, shownTotal } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
 import { useDateTime } from "./order-format";
+import { OrderItems } from "./order-items";
 import { OrderPayment } from "./order-payment";
-
 import { OrderStatusForm } from "./order-status-form";
 
 function telHref(phone: string): string {
@@ -68,117 +66,6 @@ export function OrderBuyer({ order }: { order: OrderView }) {
         )}
       </BuyerLine>
     </dl>
-  );
-}
-
-/** docs/product-spec.md 2.10: product title, unit price and quantity, with line totals and the order total. */
-export function OrderItems({ order }: { order: OrderView }) {
-  const { t, language } = useTranslation();
-  const { kr } = useFormatters();
-  // The lines as shown plus the delivery the order was charged (decision 0036).
-  const total = kr(fromOre(toOre(shownTotal(order.items)) + toOre(order.delivery?.price ?? "0")));
-  const deliveryPrice =
-    order.delivery && Number(order.delivery.price) === 0
-      ? t("orders.deliveryFree")
-      : kr(order.delivery?.price);
-  const title = (item: OrderView["items"][number]) =>
-    item.variantLabel ? `${item.title} (${item.variantLabel})` : item.title;
-
-  return (
-    <div className="text-sm">
-      <table className="hidden w-full sm:table">
-        <thead>
-          <tr className="border-b text-left text-xs text-muted-foreground">
-            <th scope="col" className="pb-2 font-medium">
-              {t("orders.product")}
-            </th>
-            <th scope="col" className="pb-2 text-right font-medium">
-              {t("orders.unitPrice")}
-            </th>
-            <th scope="col" className="pb-2 text-right font-medium">
-              {t("orders.qty")}
-            </th>
-            <th scope="col" className="pb-2 text-right font-medium">
-              {t("orders.lineTotal")}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {order.items.map((item) => (
-            <tr key={item.id}>
-              <td className="py-2.5 pr-4 font-medium">{title(item)}</td>
-              <td className="py-2.5 pl-2 text-right whitespace-nowrap tabular-nums">{kr(item.unitPrice)}</td>
-              <td className="py-2.5 pl-2 text-right tabular-nums">{item.qty}</td>
-              <td className="py-2.5 pl-2 text-right whitespace-nowrap tabular-nums">
-                {kr(shownLineTotal(item.unitPrice, item.qty))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          {order.delivery && (
-            <tr className="border-t">
-              <th scope="row" colSpan={3} className="pt-2.5 text-left font-medium">
-                {order.delivery.name}
-              </th>
-              <td className="pt-2.5 text-right whitespace-nowrap tabular-nums">{deliveryPrice}</td>
-            </tr>
-          )}
-          <tr className="border-t">
-            <th scope="row" colSpan={3} className="pt-3 text-left font-semibold">
-              {t("orders.orderTotal")}
-            </th>
-            <td className="pt-3 text-right text-base font-semibold whitespace-nowrap tabular-nums">
-              {total}
-            </td>
-          </tr>
-          {order.vat.map((vat) => (
-            <tr key={vat.rate}>
-              <th
-                scope="row"
-                colSpan={3}
-                className="pt-1 text-left text-xs font-normal text-muted-foreground"
-              >
-                {t("orders.vatIncluded", { rate: vat.rate })}
-              </th>
-              <td className="pt-1 text-right text-xs whitespace-nowrap text-muted-foreground tabular-nums">
-                {formatKrExact(vat.amount, language)}
-              </td>
-            </tr>
-          ))}
-        </tfoot>
-      </table>
-
-      <ul className="divide-y sm:hidden">
-        {order.items.map((item) => (
-          <li key={item.id} className="flex items-start justify-between gap-4 py-2.5 first:pt-0">
-            <div className="min-w-0">
-              <p className="font-medium break-words">{title(item)}</p>
-              <p className="text-muted-foreground tabular-nums">
-                {t("orders.qtyTimesPrice", { qty: item.qty, price: kr(item.unitPrice) })}
-              </p>
-            </div>
-            <p className="whitespace-nowrap tabular-nums">{kr(shownLineTotal(item.unitPrice, item.qty))}</p>
-          </li>
-        ))}
-      </ul>
-      {order.delivery && (
-        <p className="flex items-center justify-between gap-4 border-t py-2.5 sm:hidden">
-          <span>{order.delivery.name}</span>
-          <span className="tabular-nums">{deliveryPrice}</span>
-        </p>
-      )}
-      <p className="flex items-center justify-between gap-4 border-t pt-3 font-semibold sm:hidden">
-        <span>{t("orders.orderTotal")}</span>
-        <span className="text-base tabular-nums">{total}</span>
-      </p>
-      {order.vat.map((vat) => (
-        <p key={vat.rate} className="flex justify-between gap-4 pt-1 text-xs text-muted-foreground sm:hidden">
-          <span>{t("orders.vatIncluded", { rate: vat.rate })}</span>
-          <span className="tabular-nums">{formatKrExact(vat.amount, language)}</span>
-        </p>
-      ))}
-    </div>
   );
 }
 

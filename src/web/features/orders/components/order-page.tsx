@@ -11,8 +11,9 @@ import { ApiError } from "../../../lib/api";
 import { useTranslation } from "../../../lib/i18n";
 import { useOrder } from "../api";
 import { MissingState } from "./missing-state";
-import { OrderBuyer, OrderHistory, OrderItems, WithdrawnNotice } from "./order-details";
+import { OrderBuyer, OrderHistory, WithdrawnNotice } from "./order-details";
 import { useDateTime } from "./order-format";
+import { OrderItems } from "./order-items";
 import { OrderPayment } from "./order-payment";
 import { OrderStatusForm } from "./order-status-form";
 

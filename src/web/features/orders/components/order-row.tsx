@@ -1,4 +1,5 @@
-import { ChevronRight } from "lucide-react";
+import { ChevronRight, Gift, Tag } from "lucide-react";
+import { toOre } from "../../../../shared/money";
 import type { OrderView } from "../../../../shared/order";
 import { shortOrderId } from "../../../../shared/order";
 import { PaymentBadge } from "../../../components/orders/payment-badge";
@@ -6,18 +7,50 @@ import { StatusBadge } from "../../../components/orders/status-badge";
 import { Button } from "../../../components/ui/button";
 import { useFormatters } from "../../../lib/format";
 import { useTranslation } from "../../../lib/i18n";
+import { orderValue } from "./order-amounts";
 import { useDateTime } from "./order-format";
 
 export type OrderRowData = Pick<
   OrderView,
   "id" | "status" | "storeName" | "buyerEmail" | "shipToName" | "placedAt" | "totalGross" | "payment"
 > &
-  Partial<Pick<OrderView, "delivery">>;
+  Partial<Pick<OrderView, "delivery" | "discountCode" | "discountTotal" | "giftCardTotal" | "giftCardSales">>;
 
 interface OrderRowProps {
   order: OrderRowData;
   /** Opens the order dialog (decision 0014). */
   onView: () => void;
+}
+
+const hasAmount = (amount: string | null | undefined) => Boolean(amount) && toOre(amount ?? "0") > 0;
+
+/** Small marks that an order used a discount code or a gift card, or bought one (decision 0076). */
+function PriceRuleMarks({ order }: { order: OrderRowData }) {
+  const { t } = useTranslation();
+  const { kr } = useFormatters();
+  const mark = "inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs text-muted-foreground";
+  const paid = hasAmount(order.giftCardTotal);
+  const sold = hasAmount(order.giftCardSales);
+  const giftCardText = paid
+    ? t("orders.priceRules.markPaid", { amount: kr(order.giftCardTotal) })
+    : t("orders.priceRules.markSold");
+  return (
+    <>
+      {order.discountCode && hasAmount(order.discountTotal) && (
+        <span className={mark} data-testid="order-discount-mark">
+          <Tag aria-hidden="true" className="size-3" />
+          <span className="sr-only">{t("orders.priceRules.discount")}</span>
+          <span className="font-mono">{order.discountCode}</span>
+        </span>
+      )}
+      {(paid || sold) && (
+        <span className={mark} data-testid="order-gift-card-mark">
+          <Gift aria-hidden="true" className="size-3" />
+          {giftCardText}
+        </span>
+      )}
+    </>
+  );
 }
 
 /**
@@ -38,8 +71,9 @@ export function OrderRow({ order, onView }: OrderRowProps) {
         <span className="text-sm font-semibold tabular-nums">#{number}</span>
         <StatusBadge status={order.status} deliveryKind={order.delivery?.kind} />
         <PaymentBadge payment={order.payment} orderStatus={order.status} />
+        <PriceRuleMarks order={order} />
       </div>
-      <p className="text-right font-semibold tabular-nums">{kr(order.totalGross)}</p>
+      <p className="text-right font-semibold tabular-nums">{kr(orderValue(order))}</p>
       <p className="col-span-2 flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground sm:col-span-1 sm:col-start-1 sm:row-start-2">
         <span className="max-w-[60%] shrink-0 truncate font-medium text-foreground/85">{store}</span>
         <span aria-hidden="true">·</span>
