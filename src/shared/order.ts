@@ -307,6 +307,8 @@ export const orderQuoteSchema = z.object({
   vat: z.array(vatLineSchema),
   /** The code as the store spells it, when one applied. */
   discountCode: z.string().nullable(),
+  /** The code makes the delivery free: `discount` holds the delivery's price. */
+  freeDelivery: z.boolean(),
   /** What is left on the card after this order, when a card pays. */
   giftCardBalance: z.string().nullable(),
 });

@@ -105,7 +105,7 @@ class Shortfall extends Error {
 }
 
 function toWrite(job: CheckoutJob, priced: PricedOrder, n: number): OrderToWrite {
-  // Paid in full by a gift card: paid at once, nothing to hold its messages for (decision 0076).
+  // Nothing left to pay after a price rule: paid at once, nothing to hold its messages for (decision 0076).
   const paid = paidAtOnce(priced);
   return {
     ...job.order,

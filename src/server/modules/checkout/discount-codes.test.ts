@@ -43,6 +43,7 @@ describe("a discount code priced in the checkout (decision 0076)", () => {
       total: "314.10",
       vat: [{ rate: 25, amount: "62.82" }],
       discountCode: "Sommer10",
+      freeDelivery: false,
       giftCardBalance: null,
     });
     // The quote wrote nothing.
@@ -128,7 +129,34 @@ describe("a discount code priced in the checkout (decision 0076)", () => {
       discount: "104.70",
       delivery: "99.00",
       total: "1041.30",
+      freeDelivery: false,
     });
+    // The quote says the delivery is free, so the cart need not guess it from the amounts.
+    const freeQuote = await quote({
+      ...body,
+      items: [{ productId: mug.id, qty: 1 }],
+      discountCode: "FRAKTFRI",
+    });
+    expect(freeQuote.json()).toMatchObject({ discount: "99.00", delivery: "99.00", freeDelivery: true });
+  });
+
+  it("an order a code takes all off is paid at once, its history placed then paid", async () => {
+    const { store, mug, pickup } = await storeForRules(t);
+    await addCode(t, store.id, { code: "GAVE100", value: "100" });
+    const placed = await checkout({
+      storeId: store.id,
+      deliveryOptionId: pickup.id,
+      items: [{ productId: mug.id, qty: 1 }],
+      discountCode: "gave100",
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json()).toMatchObject({
+      status: "paid",
+      totalGross: "0.00",
+      discountTotal: "349.00",
+      vat: [{ rate: 25, amount: "0.00" }],
+    });
+    expect(placed.json().payment).toBeUndefined();
   });
 
   it("refuses a code below its minimum, naming the minimum in the shopper's language", async () => {

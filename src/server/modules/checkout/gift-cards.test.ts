@@ -139,6 +139,7 @@ describe("gift cards paying in the checkout (decision 0076)", () => {
       total: "149.00",
       vat: [{ rate: 25, amount: "69.80" }],
       discountCode: null,
+      freeDelivery: false,
       giftCardBalance: "0.00",
     });
     expect(await balanceOf(card.id)).toBe("200.00");

@@ -87,8 +87,12 @@ export interface PricedOrder {
   shipToAddr: Record<string, string> | null;
 }
 
-/** A gift card paid all of it: the order is paid at once, and no payment is started (decision 0076). */
-export const paidAtOnce = (order: PricedOrder) => order.totalGross === "0.00" && order.giftCard !== null;
+/**
+ * A price rule left nothing to pay (a gift card paid it all, or a code took it all off): the order is paid
+ * at once, and no payment is started (decision 0076). An order of free products alone stays as before.
+ */
+export const paidAtOnce = (order: PricedOrder) =>
+  order.totalGross === "0.00" && (order.giftCard !== null || order.discount !== null);
 
 export type Pricing = { ok: true; order: PricedOrder } | { ok: false; refusal: HttpError };
 

@@ -49,6 +49,7 @@ export async function quoteOrder(
     total: order.totalGross,
     vat: order.vat,
     discountCode: order.discount?.code ?? null,
+    freeDelivery: Boolean(order.discount?.freeDelivery && order.delivery),
     giftCardBalance: order.giftCard ? fromOre(order.giftCard.balanceOre - toOre(order.giftCardTotal)) : null,
   };
 }

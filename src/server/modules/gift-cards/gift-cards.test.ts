@@ -217,6 +217,27 @@ describe("issuing a card when its order is paid", () => {
     const [card] = await cardsOf(orderId);
     expect(card?.sendAt?.toISOString()).toBe(sendAt);
   });
+
+  it("never sends a waiting gift's e-mail once its card is voided, by the order's cancel or by the seller", async () => {
+    const { agent, store, product } = await sellerWithStore();
+    const sendAt = new Date(Date.now() + 5 * 86_400_000).toISOString();
+    const gift = { recipientName: "Ola", recipientEmail: "later@example.no", sendAt };
+    const cancelled = await orderWithGiftCard(store.id, product.id, gift);
+    const voided = await orderWithGiftCard(store.id, product.id, gift);
+    const kept = await orderWithGiftCard(store.id, product.id, gift);
+    for (const { orderId } of [cancelled, voided, kept])
+      await agent.patch(`/api/orders/${orderId}/status`, { status: "paid" });
+
+    await agent.patch(`/api/orders/${cancelled.orderId}/status`, { status: "cancelled" });
+    const [card] = await cardsOf(voided.orderId);
+    expect((await agent.put(`/api/gift-cards/${card?.id}`, { action: "void" })).statusCode).toBe(200);
+
+    const giftMail = async (orderId: string) =>
+      (await giftMailsOf(orderId)).find((mail) => mail.purpose === "gift_card");
+    expect(await giftMail(cancelled.orderId)).toMatchObject({ status: "cancelled" });
+    expect(await giftMail(voided.orderId)).toMatchObject({ status: "cancelled" });
+    expect(await giftMail(kept.orderId)).toMatchObject({ status: "pending" });
+  });
 });
 
 describe("the seller's cards", () => {

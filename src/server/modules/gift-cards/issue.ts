@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import {
   GIFT_CARD_ALPHABET,
   GIFT_CARD_MIN_VALIDITY_MONTHS,
@@ -132,4 +132,31 @@ async function insertCard(tx: DbOrTx, card: Omit<typeof giftCards.$inferInsert, 
     }
   }
   throw new Error(`No free gift card code in ${CODE_ATTEMPTS} tries`);
+}
+
+/**
+ * A voided card's e-mail that has not gone out yet (a gift set for a later day) is never sent: the code it
+ * would carry no longer pays. Called where a card is voided, the order's cancel and the seller's void, in
+ * the same transaction; `where` names the cards (by the order that bought them, or one card).
+ */
+export async function dropVoidedCardEmails(tx: DbOrTx, where: { orderId: string } | { cardId: string }) {
+  const cards = tx
+    .select({ code: giftCards.code })
+    .from(giftCards)
+    .where(
+      and(
+        eq(giftCards.status, "voided"),
+        "orderId" in where ? eq(giftCards.orderId, where.orderId) : eq(giftCards.id, where.cardId),
+      ),
+    );
+  await tx
+    .update(emailOutbox)
+    .set({ status: "cancelled", lastError: "not sent: the gift card was voided" })
+    .where(
+      and(
+        eq(emailOutbox.purpose, "gift_card"),
+        eq(emailOutbox.status, "pending"),
+        inArray(sql`${emailOutbox.params}->>'code'`, cards),
+      ),
+    );
 }

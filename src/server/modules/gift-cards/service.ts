@@ -12,6 +12,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { giftCardRedemptions, giftCardSettings, giftCards } from "../../db/schema";
 import type { OnCatalogueChange } from "../../lib/deps";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
+import { dropVoidedCardEmails } from "./issue";
 
 /** A store's gift card offer; the default (off) until the seller saves one. */
 export async function getGiftCardSettings(db: DbOrTx, storeId: string): Promise<GiftCardSettings> {
@@ -103,6 +104,7 @@ export async function changeGiftCard(db: Db, cardId: string, change: GiftCardCha
         .update(giftCards)
         .set({ status: "voided", voidedAt: now, updatedAt: now })
         .where(eq(giftCards.id, cardId));
+      await dropVoidedCardEmails(tx, { cardId });
     } else {
       const expiresAt = new Date(change.expiresAt);
       if (expiresAt.getTime() <= card.expiresAt.getTime()) throw badRequest("giftCardExpiryInvalid");

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { conflict } from "../../lib/http-error";
+import { dropVoidedCardEmails } from "../gift-cards";
 
 /**
  * A cancelled order gives back what its price rules took (decision 0076): its discount code's use (the
@@ -42,6 +43,7 @@ export async function giveBackPriceRules(tx: DbOrTx, orderId: string) {
     update gift_cards g set status = 'voided', voided_at = now(), updated_at = now()
     where g.id in (select id from bought) and g.id in (select id from card_rows)
       and g.status = 'active' and g.balance = g.initial_amount`);
+  await dropVoidedCardEmails(tx, { orderId });
 }
 
 type ReopenFacts = {

@@ -1,5 +1,5 @@
 import type { DeliveryOptionView } from "../../../../shared/delivery";
-import { formatKrExact, toOre } from "../../../../shared/money";
+import { formatKrExact } from "../../../../shared/money";
 import type { OrderQuote } from "../../../../shared/order";
 import { useTranslation } from "../../../lib/i18n";
 import { useKr } from "../../../lib/money";
@@ -35,9 +35,7 @@ export function OrderSummary({
   const priceText = useDeliveryPriceText();
   // A free-delivery code takes the delivery's price off (decision 0076): shown as a free delivery, not
   // as a discount line beside a priced one.
-  const freeDelivery = Boolean(
-    quote && chosen && isPositive(quote.delivery) && toOre(quote.discount) === toOre(quote.delivery),
-  );
+  const freeDelivery = Boolean(quote?.freeDelivery && chosen && isPositive(quote.delivery));
   return (
     <section aria-labelledby="checkout-summary" className="rounded-2xl bg-muted/70 p-4">
       <h3 id="checkout-summary" className="mb-2 flex items-baseline justify-between text-sm font-medium">
