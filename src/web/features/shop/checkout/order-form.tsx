@@ -17,6 +17,7 @@ import { OrderSummary } from "./order-summary";
 import { PaymentChoice } from "./payment-choice";
 import { PriceCodeField } from "./price-code-field";
 import { paidByGiftCard } from "./price-codes";
+import { TermsAcceptance } from "./terms-acceptance";
 import { useCheckoutForm } from "./use-checkout-form";
 import { usePaymentMethods } from "./use-payment-methods";
 import { usePlaceOrder } from "./use-place-order";
@@ -34,7 +35,6 @@ export function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProp
   const kr = useKr();
   const cart = useCart();
   const form = useCheckoutForm(options, storeSlug);
-  const { errors } = form.formState;
 
   const {
     methods,
@@ -110,31 +110,7 @@ export function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProp
             <PaymentChoice methods={methods} value={method} onChange={setMethod} holdMinutes={holdMinutes} />
           )}
 
-          <div className="grid gap-1.5">
-            <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm">
-              <input
-                type="checkbox"
-                {...form.register("acceptTerms")}
-                aria-invalid={Boolean(errors.acceptTerms)}
-                aria-describedby={errors.acceptTerms ? "accept-terms-error" : undefined}
-                className="mt-0.5 size-5 shrink-0 accent-primary"
-              />
-              <span>{t("checkout.acceptTerms")}</span>
-            </label>
-            <a
-              href={`/s/${storeSlug}/terms`}
-              target="_blank"
-              rel="noopener"
-              className="ml-8 text-sm font-medium text-primary underline underline-offset-4"
-            >
-              {t("checkout.termsLink")}
-            </a>
-            {errors.acceptTerms?.message && (
-              <p id="accept-terms-error" className="ml-8 text-sm font-medium text-error">
-                {t(errors.acceptTerms.message)}
-              </p>
-            )}
-          </div>
+          <TermsAcceptance form={form} storeSlug={storeSlug} />
         </div>
         {/*
           The note sits with the button it explains, so it is read before ordering; at the end of the

@@ -4,9 +4,8 @@ import type { PlacedOrder } from "../../../../shared/order";
 import type { PublicStore } from "../../../../shared/storefront";
 import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../lib/i18n";
-import { ArrowLeft } from "../components/icons";
+import { BackToStore } from "../components/back-to-store";
 import { ShopFooter } from "../components/shop-footer";
-import { StoreLogo } from "../components/store-logo";
 import { BalanceCheck } from "./balance-check";
 import { GiftCardPurchase } from "./gift-card-purchase";
 
@@ -18,21 +17,9 @@ import { GiftCardPurchase } from "./gift-card-purchase";
 export function GiftCardPage({ store, settings }: { store: PublicStore; settings: GiftCardSettings }) {
   const { t } = useTranslation();
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
-  const storePath = `/s/${store.slug}`;
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="border-b">
-        <div className="mx-auto flex h-16 max-w-3xl items-center gap-3 px-4 sm:px-6">
-          <a
-            href={storePath}
-            className="inline-flex min-h-11 items-center gap-2 rounded-md font-medium underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            <StoreLogo name={store.name} className="size-8 text-xs" />
-            {t("terms.back", { store: store.name })}
-          </a>
-        </div>
-      </header>
+      <BackToStore store={store} />
       <main
         id="main"
         tabIndex={-1}

@@ -20,6 +20,7 @@ import { cn } from "../../../lib/utils";
 import { placeOrder } from "../api";
 import { ContactFields } from "../checkout/contact-fields";
 import { PaymentChoice } from "../checkout/payment-choice";
+import { TermsAcceptance } from "../checkout/terms-acceptance";
 import { usePaymentMethods } from "../checkout/use-payment-methods";
 import { GiftFields, type GiftWish } from "./gift-fields";
 
@@ -119,7 +120,6 @@ export function GiftCardPurchase({
     }
   });
 
-  const { errors } = form.formState;
   const shownAmount = amount && /^\d+([.,]\d{1,2})?$/.test(amount) ? kr(amount.replace(",", ".")) : null;
   return (
     <form noValidate onSubmit={submit} className="grid gap-6">
@@ -176,31 +176,7 @@ export function GiftCardPurchase({
       {methods.length > 0 && method && (
         <PaymentChoice methods={methods} value={method} onChange={setMethod} holdMinutes={holdMinutes} />
       )}
-      <div className="grid gap-1.5">
-        <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm">
-          <input
-            type="checkbox"
-            {...form.register("acceptTerms")}
-            aria-invalid={Boolean(errors.acceptTerms)}
-            aria-describedby={errors.acceptTerms ? "gift-terms-error" : undefined}
-            className="mt-0.5 size-5 shrink-0 accent-primary"
-          />
-          <span>{t("checkout.acceptTerms")}</span>
-        </label>
-        <a
-          href={`/s/${store.slug}/terms`}
-          target="_blank"
-          rel="noopener"
-          className="ml-8 text-sm font-medium text-primary underline underline-offset-4"
-        >
-          {t("checkout.termsLink")}
-        </a>
-        {errors.acceptTerms?.message && (
-          <p id="gift-terms-error" className="ml-8 text-sm font-medium text-error">
-            {t(errors.acceptTerms.message)}
-          </p>
-        )}
-      </div>
+      <TermsAcceptance form={form} storeSlug={store.slug} />
       <div className="grid gap-2">
         <p className="text-xs text-pretty text-muted-foreground sm:text-sm">
           {method ? t("checkout.payNote") : t("checkout.paymentNote", { store: store.name })}
