@@ -47,7 +47,9 @@ export const discountInputSchema = z
     ),
     kind: z.enum(DISCOUNT_KINDS, "errors.discountKindInvalid"),
     /** percent: a whole number 1–100; amount: kroner; free_delivery: ignored (0). */
-    value: z.union([z.string(), z.number()], "errors.discountValueInvalid").optional(),
+    value: z
+      .union([singleLineText("errors.discountValueInvalid"), z.number()], "errors.discountValueInvalid")
+      .optional(),
     minOrderTotal: priceField("errors.discountMinimumInvalid").nullable().optional(),
     startsAt: instant.nullable().optional(),
     endsAt: instant.nullable().optional(),

@@ -204,6 +204,11 @@ export const giftCardChangeSchema = z.union([
 ]);
 export type GiftCardChange = z.infer<typeof giftCardChangeSchema>;
 
+/** GET /api/stores/{id}/gift-cards/balance?code=: the code as typed (its check symbol is read after). */
+export const giftCardBalanceQuerySchema = z.object({
+  code: singleLineText("errors.giftCardCodeInvalid").max(64, "errors.giftCardCodeInvalid"),
+});
+
 /** GET /api/stores/{id}/gift-cards/balance?code= */
 export const giftCardBalanceSchema = z.object({ balance: z.string(), expiresAt: z.string() });
 export type GiftCardBalance = z.infer<typeof giftCardBalanceSchema>;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../../shared/api";
 import {
+  giftCardBalanceQuerySchema,
   giftCardBalanceSchema,
   giftCardChangeSchema,
   giftCardSettingsSchema,
@@ -115,7 +116,7 @@ export const giftCardRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       config: { public: true },
       schema: {
         params: idParams,
-        querystring: z.object({ code: z.string().max(64) }),
+        querystring: giftCardBalanceQuerySchema,
         response: { 200: giftCardBalanceSchema, ...errorResponses },
       },
     },
