@@ -226,6 +226,20 @@ const productLineSchema = z.object({
 /** A gift card bought (decision 0076): one card per line, its amount one the store offers. */
 const giftCardOrderLineSchema = z.object({ giftCard: giftCardLineSchema });
 
+/**
+ * A line of either kind. When it fits neither, the message is the one its own kind gave (a line naming a
+ * gift card is read as one, any other as a product's), so "2" as a quantity still says what a quantity
+ * must be rather than that the order cannot be placed.
+ */
+const orderLineSchema = z.union([productLineSchema, giftCardOrderLineSchema], {
+  error: (issue) => {
+    if (issue.code !== "invalid_union") return "errors.cannotPlaceOrder";
+    const input = issue.input;
+    const kind = input !== null && typeof input === "object" && "giftCard" in input ? 1 : 0;
+    return issue.errors?.[kind]?.[0]?.message ?? "errors.cannotPlaceOrder";
+  },
+});
+
 /** A typed code: trimmed; "" is no code. */
 const priceRuleCode = (max: number) =>
   singleLineText("errors.invalidInput")
@@ -256,10 +270,7 @@ export const placeOrderSchema = z.object({
     .nullable()
     .optional(),
   items: z
-    .array(
-      z.union([productLineSchema, giftCardOrderLineSchema], "errors.cannotPlaceOrder"),
-      "errors.cannotPlaceOrder",
-    )
+    .array(orderLineSchema, "errors.cannotPlaceOrder")
     .min(1, "errors.cannotPlaceOrder")
     .max(MAX_LINES_PER_ORDER, "errors.tooManyLines"),
   /** Pay online through this channel of the store (decision 0034); without it the seller collects by hand. */
