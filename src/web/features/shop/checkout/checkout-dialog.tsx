@@ -11,11 +11,15 @@ import { Confirmation } from "./confirmation";
 import { OrderForm } from "./order-form";
 
 /**
- * The form opens with focus in its first field, not on the close button (Radix's first focusable), where
- * a shopper starting to type their name with a space would close the dialog.
+ * The form opens with focus in the name field (or else its first field), not on the close button (Radix's
+ * first focusable), where a shopper starting to type their name with a space would close the dialog, nor
+ * in the discount code field above it, which most shoppers leave empty.
  */
 function focusFirstField(event: Event) {
-  const field = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>("input, textarea");
+  const form = event.currentTarget as HTMLElement | null;
+  const field =
+    form?.querySelector<HTMLElement>('input[name="shipToName"]') ??
+    form?.querySelector<HTMLElement>("input, textarea");
   if (!field) return;
   event.preventDefault();
   field.focus();
