@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatGiftCardCode } from "../../../shared/gift-card";
 import { giftCardRedemptions, giftCards, orderItems, orders } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/harness";
+import { newGiftCardCode } from "../gift-cards";
 import {
   addCard,
   addCode,
   address,
   checkoutOf,
-  newGiftCardCode,
   quoteOf,
   sellGiftCards,
   storeForRules,

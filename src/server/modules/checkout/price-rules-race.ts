@@ -13,7 +13,8 @@ import {
 } from "../../db/schema";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { signUp } from "../../test/harness";
-import { newGiftCardCode, shopper } from "./price-rules.fixtures";
+import { newGiftCardCode } from "../gift-cards";
+import { shopper } from "./price-rules.fixtures";
 
 /**
  * The price rules' races (decision 0076), run on one app server (both databases) and on two servers on

@@ -1,8 +1,7 @@
-import { randomInt } from "node:crypto";
-import { GIFT_CARD_ALPHABET, GIFT_CARD_RANDOM_SYMBOLS, giftCardCheckSymbol } from "../../../shared/gift-card";
 import { discountCodes, giftCardSettings, giftCards } from "../../db/schema";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, signUp, type TestApp } from "../../test/harness";
+import { newGiftCardCode } from "../gift-cards";
 
 /** Test helpers for the price rules (decision 0076): codes and cards written straight to their tables. */
 
@@ -46,15 +45,6 @@ export async function addCode(
     .returning();
   if (!row) throw new Error("code not written");
   return row;
-}
-
-/** A fresh gift card code with its check symbol. */
-export function newGiftCardCode() {
-  const payload = Array.from(
-    { length: GIFT_CARD_RANDOM_SYMBOLS },
-    () => GIFT_CARD_ALPHABET[randomInt(GIFT_CARD_ALPHABET.length)],
-  ).join("");
-  return payload + giftCardCheckSymbol(payload);
 }
 
 /** An active gift card of the store worth `amount`, valid for a year unless told otherwise. */

@@ -12,6 +12,7 @@ import { discountCodes, discountRedemptions, orders, products, type users } from
 import { isUniqueViolation } from "../../lib/db-errors";
 import { isUuid, requireStoreMember } from "../../lib/guards";
 import { HttpError, notFound } from "../../lib/http-error";
+import { orderRevenueSql } from "../orders";
 
 type User = typeof users.$inferSelect;
 type DiscountRow = typeof discountCodes.$inferSelect;
@@ -23,7 +24,7 @@ type DiscountRow = typeof discountCodes.$inferSelect;
  */
 const codeStats = {
   discountTotal: sql<string>`coalesce(sum(${orders.discountTotal}), 0)::numeric(20, 2)::text`,
-  revenue: sql<string>`coalesce(sum(${orders.totalGross} + ${orders.giftCardTotal} - ${orders.giftCardSales}), 0)::numeric(20, 2)::text`,
+  revenue: sql<string>`coalesce(sum(${orderRevenueSql()}), 0)::numeric(20, 2)::text`,
 };
 
 async function codesWithStats(db: DbOrTx, where: SQL | undefined) {

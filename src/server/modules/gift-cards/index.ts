@@ -1,4 +1,4 @@
 /** What other modules may use of the gift cards module: its front door (decision 0075). */
-export { dropVoidedCardEmails, issueGiftCards } from "./issue";
+export { dropVoidedCardEmails, issueGiftCards, newGiftCardCode } from "./issue";
 export { GIFT_CARD_BALANCE_CHECKS_PER_IP_PER_HOUR, giftCardRoutes } from "./routes";
 export { getGiftCardSettings } from "./service";

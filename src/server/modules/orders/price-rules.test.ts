@@ -2,14 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { discountCodes, discountRedemptions, giftCardRedemptions, giftCards } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/harness";
-import {
-  addCard,
-  addCode,
-  checkoutOf,
-  newGiftCardCode,
-  sellGiftCards,
-  storeForRules,
-} from "../checkout/price-rules.fixtures";
+import { addCard, addCode, checkoutOf, sellGiftCards, storeForRules } from "../checkout/price-rules.fixtures";
+import { newGiftCardCode } from "../gift-cards";
 
 let t: TestApp;
 let checkout: ReturnType<typeof checkoutOf>;

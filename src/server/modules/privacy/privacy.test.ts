@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +18,7 @@ import {
 import { validOrder } from "../../security/scenario";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
+import { newGiftCardCode } from "../gift-cards";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -321,7 +321,7 @@ describe("gift cards and discount codes (decision 0076)", () => {
       .values({
         storeId,
         orderId,
-        code: `${randomBytes(6).toString("hex").toUpperCase()}`,
+        code: newGiftCardCode(),
         initialAmount: "500.00",
         balance: "320.00",
         expiresAt: new Date(Date.now() + 1_000 * 86_400_000),
