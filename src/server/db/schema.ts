@@ -157,6 +157,11 @@ export const stores = pgTable(
      */
     contactEmail: text("contact_email"),
     verifiedContactEmail: text("verified_contact_email"),
+    /**
+     * Every stall sale is a full sales document (decision 0077): the market screen asks for the buyer's
+     * name and address before it takes payment.
+     */
+    stallFullDocuments: boolean("stall_full_documents").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -397,6 +402,28 @@ export const orders = pgTable(
     giftCardTotal: money("gift_card_total").notNull().default("0"),
     /** Gift cards bought in this order (their lines' sum): money taken for a card, not revenue, no VAT. */
     giftCardSales: money("gift_card_sales").notNull().default("0"),
+    /**
+     * Where it was sold (decision 0077): `web` through the shop's checkout, `stall` in person on the
+     * market screen. A stall sale has no delivery and no shopper to notify; its buyer's e-mail, name and
+     * phone are "" unless the seller adds them (a full sales document).
+     */
+    channel: text("channel").notNull().default("web"),
+    /** The market screen's own id for a stall sale, made on the phone: the same id twice is one sale. */
+    clientSaleId: text("client_sale_id"),
+    /** When the stall sale was made on the phone (it may reach the server later, from the offline queue). */
+    soldAt: timestamp("sold_at", { withTimezone: true }),
+    /** The market (a named session with opening cash) the stall sale was made at; null: none named. */
+    marketSessionId: uuid("market_session_id").references(() => marketSessions.id, { onDelete: "set null" }),
+    /** How a stall sale is paid: cash, card_terminal (the seller's own), vipps_qr or vipps_phone. */
+    paymentMethod: text("payment_method"),
+    /** Cash handed over for a cash sale; the change is this less total_gross. */
+    cashGiven: money("cash_given"),
+    /** The seller's card terminal's reference for a card sale, as they typed it. */
+    terminalRef: text("terminal_ref"),
+    /** The buyer's address on a stall sale made a full sales document (with ship_to_name as the name). */
+    buyerAddress: text("buyer_address"),
+    /** Given back at the stall (sale_refunds): revenue is what was paid less this. */
+    refundedTotal: money("refunded_total").notNull().default("0"),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -413,6 +440,17 @@ export const orders = pgTable(
       sql`${t.discountTotal} >= 0 and ${t.giftCardTotal} >= 0 and ${t.giftCardSales} >= 0`,
     ),
     index("orders_discount_code_idx").on(t.discountCodeId).where(sql`${t.discountCodeId} is not null`),
+    check("orders_channel_check", sql`${t.channel} in ('web', 'stall')`),
+    check(
+      "orders_payment_method_check",
+      sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('cash', 'card_terminal', 'vipps_qr', 'vipps_phone')`,
+    ),
+    check("orders_refunded_total_check", sql`${t.refundedTotal} >= 0`),
+    uniqueIndex("orders_store_client_sale_key")
+      .on(t.storeId, t.clientSaleId)
+      .where(sql`${t.clientSaleId} is not null`),
+    // The stall's sales list and day report read a store's stall sales by when they were sold.
+    index("orders_store_stall_sold_idx").on(t.storeId, t.soldAt).where(sql`${t.channel} = 'stall'`),
   ],
 );
 
@@ -430,6 +468,8 @@ export const orderItems = pgTable(
     variantLabel: text("variant_label"),
     unitPrice: money("unit_price").notNull(),
     qty: integer("qty").notNull().default(1),
+    /** How many of this line were given back at the stall (sale_refunds). */
+    refundedQty: integer("refunded_qty").notNull().default(0),
     /**
      * A gift card bought (decision 0076): who it is for and when it is sent; null on a product's line. The
      * card itself (gift_cards) is made when the order is paid.
@@ -446,6 +486,7 @@ export const orderItems = pgTable(
     index("order_items_product_idx").on(t.productId),
     check("order_items_qty_check", sql`${t.qty} > 0`),
     check("order_items_unit_price_check", sql`${t.unitPrice} >= 0`),
+    check("order_items_refunded_qty_check", sql`${t.refundedQty} >= 0 and ${t.refundedQty} <= ${t.qty}`),
   ],
 );
 
@@ -602,7 +643,7 @@ export const storeContactEmailConfirmations = pgTable(
   (t) => [uniqueIndex("store_contact_email_confirmations_token_key").on(t.tokenHash)],
 );
 
-const SMS_PURPOSES = sql`('order_confirmation', 'order_cancelled', 'order_refunded', 'order_ready_for_pickup', 'seller_new_order', 'phone_verification')`;
+const SMS_PURPOSES = sql`('order_confirmation', 'order_cancelled', 'order_refunded', 'order_ready_for_pickup', 'seller_new_order', 'phone_verification', 'stall_receipt')`;
 
 /** Every attempt to send an SMS, successful or not (decision 0008), and every text held back (limited, refused). */
 export const smsLog = pgTable(
@@ -674,7 +715,7 @@ export const smsOutbox = pgTable(
   ],
 );
 
-const EMAIL_PURPOSES = sql`('order_confirmation', 'order_shipped', 'order_ready_for_pickup', 'order_cancelled', 'order_refunded', 'seller_new_order', 'seller_withdrawal', 'withdrawal_confirmation', 'payout_account_changed', 'contact_email_confirmation', 'password_reset', 'email_verification', 'gift_card')`;
+const EMAIL_PURPOSES = sql`('order_confirmation', 'order_shipped', 'order_ready_for_pickup', 'order_cancelled', 'order_refunded', 'seller_new_order', 'seller_withdrawal', 'withdrawal_confirmation', 'payout_account_changed', 'contact_email_confirmation', 'password_reset', 'email_verification', 'gift_card', 'stall_receipt')`;
 
 /** Every attempt to send an e-mail, like sms_log (decision 0037): what the seller reads in the admin dashboard. */
 export const emailLog = pgTable(
@@ -963,5 +1004,120 @@ export const giftCardRedemptions = pgTable(
     index("gift_card_redemptions_card_idx").on(t.giftCardId),
     uniqueIndex("gift_card_redemptions_order_card_key").on(t.orderId, t.giftCardId),
     check("gift_card_redemptions_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * A market: a named selling session at a stall with the cash the till started with (decision 0077). The
+ * day report adds up its sales and sets the cash it expects against the cash counted at closing.
+ */
+export const marketSessions = pgTable(
+  "market_sessions",
+  {
+    id: id(),
+    storeId: uuid("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    openingCash: money("opening_cash").notNull().default("0"),
+    /** Counted when the market closes; null while it is open. */
+    countedCash: money("counted_cash"),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("market_sessions_store_idx").on(t.storeId, t.openedAt.desc()),
+    check(
+      "market_sessions_cash_check",
+      sql`${t.openingCash} >= 0 and (${t.countedCash} is null or ${t.countedCash} >= 0)`,
+    ),
+  ],
+);
+
+/** The last receipt number a store gave (decision 0077): one gap-free sequence per store. */
+export const receiptCounters = pgTable("receipt_counters", {
+  storeId: uuid("store_id")
+    .primaryKey()
+    .references(() => stores.id, { onDelete: "cascade" }),
+  lastNumber: integer("last_number").notNull().default(0),
+});
+
+/**
+ * Money given back for a stall sale, or part of it (decision 0077): what went back and how, which lines
+ * and how many of each, and whether the pieces went back into stock.
+ */
+export const saleRefunds = pgTable(
+  "sale_refunds",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    storeId: uuid("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    /** The market screen's own id for the refund: the same id twice is one refund. */
+    clientRefundId: text("client_refund_id"),
+    /** The whole refund, in kroner: giftCardAmount of it went back onto the gift card, the rest by `method`. */
+    amount: money("amount").notNull(),
+    giftCardAmount: money("gift_card_amount").notNull().default("0"),
+    /** cash (paid out), card_terminal (recorded: done on the seller's terminal), vipps (through Vipps). */
+    method: text("method").notNull(),
+    /** [{ orderItemId, qty, amount }]: the lines given back. */
+    lines: jsonb("lines").$type<{ orderItemId: string; qty: number; amount: string }[]>().notNull(),
+    /** VAT included in the amount, per rate, as the sale's VAT was split. */
+    vat: jsonb("vat").$type<{ rate: number; amount: string }[]>().notNull().default([]),
+    restocked: boolean("restocked").notNull().default(true),
+    createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sale_refunds_order_idx").on(t.orderId),
+    index("sale_refunds_store_idx").on(t.storeId, t.createdAt),
+    uniqueIndex("sale_refunds_client_key")
+      .on(t.orderId, t.clientRefundId)
+      .where(sql`${t.clientRefundId} is not null`),
+    check(
+      "sale_refunds_amount_check",
+      sql`${t.amount} > 0 and ${t.giftCardAmount} >= 0 and ${t.giftCardAmount} <= ${t.amount}`,
+    ),
+    check("sale_refunds_method_check", sql`${t.method} in ('cash', 'card_terminal', 'vipps')`),
+  ],
+);
+
+/**
+ * A receipt for a stall sale or a refund (decision 0077), numbered from its store's one gap-free
+ * sequence (receipt_counters) in the transaction that makes it. Its page is /r/{public_token}.
+ */
+export const receipts = pgTable(
+  "receipts",
+  {
+    id: id(),
+    storeId: uuid("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    number: integer("number").notNull(),
+    /** sale or refund. */
+    kind: text("kind").notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** The refund a refund receipt is for; it references the sale through order_id. */
+    refundId: uuid("refund_id").references(() => saleRefunds.id, { onDelete: "restrict" }),
+    /** The secret in the receipt's address, made as an order page's is (decision 0026). */
+    publicToken: text("public_token")
+      .notNull()
+      .default(sql`encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'hex')`),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("receipts_store_number_key").on(t.storeId, t.number),
+    uniqueIndex("receipts_public_token_key").on(t.publicToken),
+    uniqueIndex("receipts_sale_key").on(t.orderId).where(sql`${t.kind} = 'sale'`),
+    uniqueIndex("receipts_refund_key").on(t.refundId).where(sql`${t.refundId} is not null`),
+    check("receipts_kind_check", sql`${t.kind} in ('sale', 'refund')`),
+    check("receipts_number_check", sql`${t.number} > 0`),
   ],
 );

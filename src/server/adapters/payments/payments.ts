@@ -30,6 +30,16 @@ export interface ProviderPaymentState extends ProviderBinding {
   providerTxId?: string;
 }
 
+/**
+ * How the shopper meets the payment (decision 0077): sent to the provider's page from the shop (the
+ * default), a QR code shown on the seller's screen at the stall (Vipps `userFlow: "QR"`), or a push
+ * message to the shopper's Vipps app (Vipps `userFlow: "PUSH_MESSAGE"` with `customer.phoneNumber`).
+ */
+export type PaymentUserFlow =
+  | { kind: "web_redirect" }
+  | { kind: "qr" }
+  | { kind: "push_message"; phone: string };
+
 export interface CreatePaymentInput {
   /** Our reference for this attempt: ^[a-zA-Z0-9-]{8,50}$ (Vipps `Reference`), also the idempotency key. */
   reference: string;
@@ -44,6 +54,8 @@ export interface CreatePaymentInput {
   lines: { title: string; unitOre: number; qty: number }[];
   /** When the attempt may no longer be paid (Stripe `expires_at`). */
   expiresAt: Date;
+  /** Absent: web_redirect. Only Vipps takes the stall's flows. */
+  userFlow?: PaymentUserFlow;
 }
 
 export interface CreatedPayment {
