@@ -244,3 +244,39 @@ export const marketSessionViewSchema = z.object({
   closedAt: z.string().nullable(),
 });
 export type MarketSessionView = z.infer<typeof marketSessionViewSchema>;
+
+/**
+ * GET /api/stores/{id}/market/catalogue: what the market screen sells, compact enough to keep on the
+ * phone for offline sales. Products the stall may sell (active), most recently sold first, each with its
+ * variants; prices in kroner as the checkout prices them (a variant's own price, or the product's).
+ */
+export const marketCatalogueItemSchema = z.object({
+  productId: z.string(),
+  title: z.string(),
+  price: z.string(),
+  /** A small photo (the product's first), or null. */
+  imageUrl: z.string().nullable(),
+  /** null: not counted (unlimited). For a product with variants, the variants carry the stock. */
+  stockQty: z.number().nullable(),
+  variants: z.array(
+    z.object({ id: z.string(), label: z.string(), price: z.string(), stockQty: z.number().nullable() }),
+  ),
+  /** When it was last sold (any channel), for "recent first"; null: never. */
+  lastSoldAt: z.string().nullable(),
+});
+export type MarketCatalogueItem = z.infer<typeof marketCatalogueItemSchema>;
+
+export const marketCatalogueSchema = z.object({
+  storeId: z.string(),
+  storeName: z.string(),
+  /** MVA rate in percent, or null when the store is not registered. */
+  vatRate: z.number().nullable(),
+  /** The store has a live Vipps channel the platform has keys for: the Vipps buttons are offered. */
+  vippsAvailable: z.boolean(),
+  /** Every stall sale is a full sales document: the buyer's name and address are asked for. */
+  fullDocuments: z.boolean(),
+  items: z.array(marketCatalogueItemSchema),
+  /** The server's time when read (ISO 8601): the phone shows how old its copy is. */
+  fetchedAt: z.string(),
+});
+export type MarketCatalogue = z.infer<typeof marketCatalogueSchema>;
