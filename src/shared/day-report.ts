@@ -15,6 +15,11 @@ export const dayReportQuerySchema = z.object({
   date: z
     .string("errors.dateInvalid")
     .regex(/^(20\d\d)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "errors.dateInvalid")
+    // 2026-02-31 has the form of a date and is none.
+    .refine((date) => {
+      const day = new Date(`${date}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(date);
+    }, "errors.dateInvalid")
     .optional(),
   sessionId: z.string().uuid("errors.marketSessionNotFound").optional(),
   format: z.enum(["json", "csv", "pdf"], "errors.invalidInput").default("json"),
@@ -218,4 +223,24 @@ export function buildDayReport(facts: DayReportFacts): DayReport {
       refunded: fromOre(sale.refundedOre),
     })),
   };
+}
+
+/** "2026-12-05 14:03", the Oslo wall-clock time of an instant, for the CSV, the PDF and the screens. */
+export function osloDateTime(iso: string): string {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/Oslo",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")}`;
+}
+
+/** Today's date in Oslo (YYYY-MM-DD): the day report's default day. */
+export function osloToday(now = new Date()): string {
+  return osloDateTime(now.toISOString()).slice(0, 10);
 }

@@ -1,8 +1,10 @@
 /** What other modules may use of the orders module: its front door (decision 0075). */
 export { HELD_UNTIL } from "./held-messages";
 export { orderEffects } from "./payment-effects";
+export { giveBackDiscountUse } from "./price-rules";
 export { getPublicOrder } from "./public-order";
 export { publicOrderRoutes } from "./public-routes";
 export { countsAsRevenue, monthRevenue, orderRevenueSql, REVENUE_STATUSES } from "./revenue";
 export { orderRoutes } from "./routes";
 export { countOrders, listOrders, toOrderItemView, toOrderView } from "./service";
+export { returnItemStock } from "./stock";

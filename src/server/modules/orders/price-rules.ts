@@ -99,3 +99,20 @@ export async function takePriceRulesAgain(tx: DbOrTx, orderId: string) {
     )
     update discount_codes set uses = uses + 1, updated_at = now() where id = ${order.discount_code_id}::uuid`);
 }
+
+/**
+ * A sale given back whole at the stall (decision 0077) gives its discount code's use back, as a cancel
+ * does (giveBackPriceRules' first part): the redemption row deleted, the code's uses − 1, the code locked
+ * as the checkout locks it. Gift card money goes back by the refund's own rule, not here.
+ */
+export async function giveBackDiscountUse(tx: DbOrTx, orderId: string) {
+  await tx.execute(sql`
+    with code_use as (
+      delete from discount_redemptions where order_id = ${orderId}::uuid returning discount_code_id
+    ), code_rows as materialized (
+      select c.id from discount_codes c where c.id in (select discount_code_id from code_use)
+      order by c.id for no key update
+    )
+    update discount_codes c set uses = greatest(c.uses - 1, 0), updated_at = now()
+    where c.id in (select id from code_rows)`);
+}

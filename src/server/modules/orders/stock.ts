@@ -98,3 +98,39 @@ export async function takeOrderStockAgain(tx: DbOrTx, orderId: string) {
     update product_variants v set stock_qty = v.stock_qty - i.qty
     from items i where v.id = i.variant_id and v.stock_qty is not null`);
 }
+
+/**
+ * Puts some pieces of an order back on their products and variants (a return at the stall, decision
+ * 0077): `lines` are order item ids and how many of each. The same locks in the same order as
+ * returnOrderStock (products, then variants, each in id order, FOR NO KEY UPDATE); unlimited rows stay
+ * unlimited, a deleted product or variant has nothing to get back. The caller holds the order's row lock.
+ */
+export async function returnItemStock(tx: DbOrTx, orderId: string, lines: readonly { itemId: string; qty: number }[]) {
+  if (lines.length === 0) return;
+  const given = JSON.stringify(lines.map((line) => ({ item_id: line.itemId, qty: line.qty })));
+  const items = sql`
+    items as (
+      select oi.product_id, oi.variant_id, sum(g.qty)::int as qty
+      from jsonb_to_recordset(${given}::jsonb) as g(item_id uuid, qty int)
+      join order_items oi on oi.id = g.item_id and oi.order_id = ${orderId}::uuid
+      where oi.product_id is not null
+      group by oi.product_id, oi.variant_id
+    )`;
+  await tx.execute(sql`
+    with ${items}, product_rows as materialized (
+      select p.id from products p
+      where p.id in (select product_id from items where variant_id is null) and p.stock_qty is not null
+      order by p.id for no key update
+    )
+    update products p set stock_qty = p.stock_qty + i.qty, updated_at = now()
+    from items i
+    where i.variant_id is null and p.id = i.product_id and p.id in (select id from product_rows)`);
+  await tx.execute(sql`
+    with ${items}, variant_rows as materialized (
+      select v.id from product_variants v
+      where v.id in (select variant_id from items where variant_id is not null) and v.stock_qty is not null
+      order by v.id for no key update
+    )
+    update product_variants v set stock_qty = v.stock_qty + i.qty
+    from items i where v.id = i.variant_id and v.id in (select id from variant_rows)`);
+}

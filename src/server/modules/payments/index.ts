@@ -3,6 +3,7 @@
  * the money that follows a seller's fulfil or cancel (decision 0034), and the views of an attempt.
  */
 export { PaymentProviderError } from "../../adapters/payments";
+export { refundPaymentPart } from "./part-refund";
 export { paymentRoutes } from "./routes";
 export {
   capturePayment,
