@@ -78,6 +78,10 @@ export const analyticsQuerySchema = z
   });
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 
+/** Where an order was sold (decision 0077). */
+export const ORDER_CHANNELS = ["web", "stall"] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+
 export const dailyRevenueSchema = z.object({
   date: z.string(),
   /** Paid and fulfilled orders placed that day (decision 0010). */
@@ -143,6 +147,10 @@ export const analyticsTotalsSchema = z.object({
   discountTotal: z.string(),
   /** Gift cards sold in those orders: kept apart from revenue, carrying no VAT. */
   giftCardSales: z.string(),
+  /** Given back at the stall (decision 0077): already left out of revenue. */
+  refundedTotal: z.string(),
+  /** Revenue and revenue orders by where they were sold: the web shop and the market stall. */
+  byChannel: z.array(z.object({ channel: z.enum(ORDER_CHANNELS), revenue: z.string(), orderCount: z.number() })),
   productViews: z.number(),
 });
 export type AnalyticsTotals = z.infer<typeof analyticsTotalsSchema>;

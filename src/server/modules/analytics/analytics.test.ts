@@ -120,6 +120,11 @@ describe("GET /api/analytics", () => {
       averageOrderValue: "332.50",
       discountTotal: "0.00",
       giftCardSales: "0.00",
+      refundedTotal: "0.00",
+      byChannel: [
+        { channel: "web", revenue: "997.50", orderCount: 3 },
+        { channel: "stall", revenue: "0.00", orderCount: 0 },
+      ],
       productViews: 0,
     });
     expect(body.ordersByStatus).toEqual([
@@ -183,6 +188,11 @@ describe("GET /api/analytics", () => {
       averageOrderValue: "0.00",
       discountTotal: "0.00",
       giftCardSales: "0.00",
+      refundedTotal: "0.00",
+      byChannel: [
+        { channel: "web", revenue: "0.00", orderCount: 0 },
+        { channel: "stall", revenue: "0.00", orderCount: 0 },
+      ],
       productViews: 0,
     });
     expect(empty.ordersByStatus.map((entry) => entry.count)).toEqual([0, 0, 0, 0]);

@@ -2,6 +2,8 @@ import { and, asc, between, desc, eq, inArray, isNull, type SQL, sql } from "dri
 import {
   ANALYTICS_MONTHS,
   type AnalyticsView,
+  ORDER_CHANNELS,
+  type OrderChannel,
   type QrScanStats,
   type StatusCount,
   type TopProduct,
@@ -125,6 +127,14 @@ async function monthlyRevenue(db: Db, storeIds: string[], to: string) {
   return result.rows;
 }
 
+/** Revenue and revenue orders of each channel (decision 0077): the web shop and the market stall. */
+const channelTotals = {
+  webRevenue: kroner(sql`sum(${orderRevenue}) filter (where ${countsAsRevenue} and ${orders.channel} = 'web')`),
+  webCount: sql<number>`(count(*) filter (where ${countsAsRevenue} and ${orders.channel} = 'web'))::int`,
+  stallRevenue: kroner(sql`sum(${orderRevenue}) filter (where ${countsAsRevenue} and ${orders.channel} = 'stall')`),
+  stallCount: sql<number>`(count(*) filter (where ${countsAsRevenue} and ${orders.channel} = 'stall'))::int`,
+} satisfies Record<`${OrderChannel}${"Revenue" | "Count"}`, SQL>;
+
 /** Order counts by status, revenue, average order value and product views over the whole range. */
 async function rangeTotals(db: Db, storeIds: string[], range: DayRange) {
   const statusCounts = Object.fromEntries(
@@ -143,6 +153,8 @@ async function rangeTotals(db: Db, storeIds: string[], range: DayRange) {
       discountTotal: kroner(sql`sum(${orders.discountTotal}) filter (where ${countsAsRevenue})`),
       // Gift cards sold in counted orders: money taken for cards, apart from revenue.
       giftCardSales: kroner(sql`sum(${orders.giftCardSales}) filter (where ${countsAsRevenue})`),
+      refundedTotal: kroner(sql`sum(${orders.refundedTotal}) filter (where ${countsAsRevenue})`),
+      ...channelTotals,
       productViews: sql<number>`(
         select coalesce(sum(${productViews.views}), 0)::int from ${productViews}
         where ${viewsWithin(storeIds, range)}
@@ -152,7 +164,7 @@ async function rangeTotals(db: Db, storeIds: string[], range: DayRange) {
     .from(orders)
     .where(and(inArray(orders.storeId, storeIds), placedWithin(range)));
   if (!row) throw new Error("an aggregate without group by always returns one row");
-  const { orderCount, revenueOrderCount, averageOrderValue, discountTotal, giftCardSales } = row;
+  const { orderCount, revenueOrderCount, averageOrderValue, discountTotal, giftCardSales, refundedTotal } = row;
   const byStatus: StatusCount[] = ORDER_STATUSES.map((status) => ({ status, count: row[status] }));
   return {
     orderCount,
@@ -161,6 +173,12 @@ async function rangeTotals(db: Db, storeIds: string[], range: DayRange) {
     averageOrderValue,
     discountTotal,
     giftCardSales,
+    refundedTotal,
+    byChannel: ORDER_CHANNELS.map((channel) => ({
+      channel,
+      revenue: row[`${channel}Revenue`],
+      orderCount: row[`${channel}Count`],
+    })),
     productViews: row.productViews,
     byStatus,
   };

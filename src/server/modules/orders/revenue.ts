@@ -13,15 +13,16 @@ export const countsAsRevenue: SQL = inArray(orders.status, REVENUE_STATUSES);
  * An order's revenue (decision 0076), the one rule every figure uses (analytics, the dashboard, the sales
  * CSV): what it sold of goods and delivery after its discount, whoever pays, = total_gross (left to pay)
  * + gift_card_total (paid by gift card) − gift_card_sales (gift cards bought: money taken for a card, not
- * revenue until it buys something). `alias` names the orders table in raw SQL ("o"); without it, drizzle's
- * columns.
+ * revenue until it buys something) − refunded_total (given back at the stall, decision 0077: revenue
+ * is what was paid less what went back). `alias` names the orders table in raw SQL ("o"); without it,
+ * drizzle's columns.
  */
 export function orderRevenueSql(alias?: string): SQL {
   if (alias) {
     const column = (name: string) => sql.raw(`${alias}.${name}`);
-    return sql`(${column("total_gross")} + ${column("gift_card_total")} - ${column("gift_card_sales")})`;
+    return sql`(${column("total_gross")} + ${column("gift_card_total")} - ${column("gift_card_sales")} - ${column("refunded_total")})`;
   }
-  return sql`(${orders.totalGross} + ${orders.giftCardTotal} - ${orders.giftCardSales})`;
+  return sql`(${orders.totalGross} + ${orders.giftCardTotal} - ${orders.giftCardSales} - ${orders.refundedTotal})`;
 }
 
 /** Revenue of paid and fulfilled orders placed this calendar month in Norway (decision 0010): the dashboard's card. */

@@ -153,6 +153,7 @@ describe("GET /api/stores/{id}/sales-report (decision 0036)", () => {
       "Rabatt",
       "Betalt med gavekort",
       "Solgte gavekort",
+      "Kanal",
     ]);
     const { ids } = seeded;
     // The cancelled and the pending order of April are no sales: not listed, so no VAT is counted for them.
@@ -173,6 +174,7 @@ describe("GET /api/stores/{id}/sales-report (decision 0036)", () => {
         "0,00",
         "0,00",
         "0,00",
+        "Nettbutikk",
       ],
       [
         "2026-04-10",
@@ -191,6 +193,7 @@ describe("GET /api/stores/{id}/sales-report (decision 0036)", () => {
         "0,00",
         "0,00",
         "0,00",
+        "Nettbutikk",
       ],
     ]);
     expect(response.body).not.toContain(ids.aprilFree.slice(0, 8));
@@ -218,9 +221,10 @@ describe("GET /api/stores/{id}/sales-report (decision 0036)", () => {
         "50,00",
         "200,00",
         "500,00",
+        "Nettbutikk",
       ],
     ]);
-    expect(header).toHaveLength(15);
+    expect(header).toHaveLength(16);
     const analytics = (
       await seeded.seller.agent.get(`/api/analytics?storeId=${seeded.store.id}&from=2026-06-01&to=2026-06-30`)
     ).json() as AnalyticsView;

@@ -22,6 +22,7 @@ type ReportRow = {
   discount: string;
   gift_card_paid: string;
   gift_card_sales: string;
+  channel: "web" | "stall";
 };
 
 /** Excel takes a file as UTF-8 only when it starts with the byte order mark (decision 0036). */
@@ -40,31 +41,39 @@ const BOM = "\uFEFF";
  * added last so an import that reads the first ones by position keeps working, say the discount code and
  * its amount, what gift cards paid of the total, and the gift cards sold in the order: money taken for
  * cards, no VAT and not revenue, so outside the total.
+ *
+ * Stall sales (decision 0077) are listed with the web shop's orders, on the day they were sold, with the
+ * channel as the last column. Their total is what was sold, like any order's; what went back at the
+ * stall is in the refunded column (for a web order, what the provider gave back), so total − refunded is
+ * the revenue that stays.
  */
 export async function salesReportCsv(db: Db, storeId: string, month: string, language: Language) {
   const start = sql`(${`${month}-01`}::date::timestamp at time zone 'Europe/Oslo')`;
   const end = sql`((${`${month}-01`}::date + interval '1 month')::timestamp at time zone 'Europe/Oslo')`;
-  const revenue = orderRevenueSql("o");
+  // What was sold, before refunds: the revenue rule adds back what went back at the stall.
+  const revenue = sql`(${orderRevenueSql("o")} + o.refunded_total)`;
+  const soldAt = sql`coalesce(o.sold_at, o.placed_at)`;
   const result = await db.execute<ReportRow>(sql`
-    select o.id, to_char(o.placed_at at time zone 'Europe/Oslo', 'YYYY-MM-DD') as day, o.status, o.delivery_kind,
+    select o.id, to_char(${soldAt} at time zone 'Europe/Oslo', 'YYYY-MM-DD') as day, o.status, o.delivery_kind,
       (${revenue} + o.discount_total - coalesce(o.delivery_price, 0))::text as lines,
       coalesce(o.delivery_price, 0)::text as delivery, ${revenue}::text as total, o.vat,
       o.discount_code, o.discount_total::text as discount, o.gift_card_total::text as gift_card_paid,
       o.gift_card_sales::text as gift_card_sales,
-      p.provider, coalesce(p.provider_tx_id, p.reference) as reference,
-      (select coalesce(sum(refunded_amount), 0.00) from payments where payments.order_id = o.id)::text as refunded
+      p.provider, coalesce(p.provider_tx_id, p.reference) as reference, o.channel,
+      (case when o.channel = 'stall' then o.refunded_total
+        else (select coalesce(sum(refunded_amount), 0.00) from payments where payments.order_id = o.id) end)::text as refunded
     from orders o
     left join lateral (
       -- The provider's own id for the payment when it gave one, else Torg's reference sent with it.
       select provider, provider_tx_id, reference from payments where payments.order_id = o.id
       order by created_at desc limit 1
     ) p on true
-    where o.store_id = ${storeId} and o.placed_at >= ${start} and o.placed_at < ${end}
+    where o.store_id = ${storeId} and ${soldAt} >= ${start} and ${soldAt} < ${end}
       and o.status in (${sql.join(
         REVENUE_STATUSES.map((status) => sql`${status}`),
         sql`, `,
       )})
-    order by o.placed_at, o.id`);
+    order by ${soldAt}, o.id`);
   const text = (key: string, params = {}) => translateShared(language, `salesReport.${key}`, params);
   const header = [
     text("date"),
@@ -81,6 +90,7 @@ export async function salesReportCsv(db: Db, storeId: string, month: string, lan
     text("discount"),
     text("giftCardPaid"),
     text("giftCardSales"),
+    text("channel"),
   ];
   const rows = result.rows.map((row) => [
     row.day,
@@ -100,6 +110,7 @@ export async function salesReportCsv(db: Db, storeId: string, month: string, lan
     decimalComma(row.discount),
     decimalComma(row.gift_card_paid),
     decimalComma(row.gift_card_sales),
+    text(`channels.${row.channel}`),
   ]);
   const lines = [header, ...rows].map((fields) => `${fields.map(csvField).join(";")}\r\n`);
   return `${BOM}${lines.join("")}`;
