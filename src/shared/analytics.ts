@@ -150,7 +150,9 @@ export const analyticsTotalsSchema = z.object({
   /** Given back at the stall (decision 0077): already left out of revenue. */
   refundedTotal: z.string(),
   /** Revenue and revenue orders by where they were sold: the web shop and the market stall. */
-  byChannel: z.array(z.object({ channel: z.enum(ORDER_CHANNELS), revenue: z.string(), orderCount: z.number() })),
+  byChannel: z.array(
+    z.object({ channel: z.enum(ORDER_CHANNELS), revenue: z.string(), orderCount: z.number() }),
+  ),
   productViews: z.number(),
 });
 export type AnalyticsTotals = z.infer<typeof analyticsTotalsSchema>;

@@ -7,22 +7,25 @@ import { planRefund } from "./sale-refund";
 import { vatIncludedOre } from "./vat";
 
 /** Differences may be negative (a till short of cash). */
-const toOre = (amount: string) => (amount.startsWith("-") ? -unsignedOre(amount.slice(1)) : unsignedOre(amount));
+const toOre = (amount: string) =>
+  amount.startsWith("-") ? -unsignedOre(amount.slice(1)) : unsignedOre(amount);
 const sumOre = (amounts: readonly string[]) => amounts.reduce((total, amount) => total + toOre(amount), 0);
 
 /** A random paid sale and the refunds made of it, the refunds planned by the one refund rule. */
-const saleArb = fc
-  .record({
-    method: fc.constantFrom(...SALE_PAYMENT_METHODS),
-    lines: fc.array(fc.record({ price: fc.integer({ min: 1, max: 200_000 }), qty: fc.integer({ min: 1, max: 5 }) }), {
+const saleArb = fc.record({
+  method: fc.constantFrom(...SALE_PAYMENT_METHODS),
+  lines: fc.array(
+    fc.record({ price: fc.integer({ min: 1, max: 200_000 }), qty: fc.integer({ min: 1, max: 5 }) }),
+    {
       minLength: 1,
       maxLength: 4,
-    }),
-    discountPermille: fc.integer({ min: 0, max: 500 }),
-    giftCardPermille: fc.integer({ min: 0, max: 1000 }),
-    refundSteps: fc.array(fc.record({ line: fc.nat(), qty: fc.nat() }), { maxLength: 4 }),
-    minute: fc.integer({ min: 0, max: 24 * 60 - 1 }),
-  });
+    },
+  ),
+  discountPermille: fc.integer({ min: 0, max: 500 }),
+  giftCardPermille: fc.integer({ min: 0, max: 1000 }),
+  refundSteps: fc.array(fc.record({ line: fc.nat(), qty: fc.nat() }), { maxLength: 4 }),
+  minute: fc.integer({ min: 0, max: 24 * 60 - 1 }),
+});
 type SaleInput = typeof saleArb extends fc.Arbitrary<infer T> ? T : never;
 
 function factsOf(inputs: readonly SaleInput[]) {
@@ -124,7 +127,9 @@ describe("the day report (issue 30)", () => {
           // The rows add up to the totals.
           expect(sumOre(report.sales.map((row) => row.subtotal))).toBe(toOre(report.subtotal));
           expect(sumOre(report.sales.map((row) => row.discount))).toBe(toOre(report.discounts));
-          expect(sumOre(report.sales.map((row) => row.paid))).toBe(sumOre(report.byMethod.map((e) => e.amount)));
+          expect(sumOre(report.sales.map((row) => row.paid))).toBe(
+            sumOre(report.byMethod.map((e) => e.amount)),
+          );
           expect(sumOre(report.sales.map((row) => row.refunded))).toBe(toOre(report.refunds.amount));
           // Refunds: by method + onto gift cards = all given back; net = sold − given back.
           expect(sumOre(report.refunds.byMethod.map((e) => e.amount)) + toOre(report.refunds.giftCard)).toBe(

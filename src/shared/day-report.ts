@@ -123,28 +123,38 @@ function addVat(into: Map<number, number>, lines: readonly { rate: number; amoun
 }
 
 const vatLines = (byRate: Map<number, number>) =>
-  [...byRate.entries()]
-    .sort(([a], [b]) => b - a)
-    .map(([rate, ore]) => ({ rate, amount: fromOre(ore) }));
+  [...byRate.entries()].sort(([a], [b]) => b - a).map(([rate, ore]) => ({ rate, amount: fromOre(ore) }));
 
 export interface DayReportFacts {
   store: { id: string; name: string; legalName: string | null; orgNumber: string | null };
   date: string | null;
-  session: { id: string; name: string; openedAt: string; closedAt: string | null; openingCashOre: number; countedCashOre: number | null } | null;
+  session: {
+    id: string;
+    name: string;
+    openedAt: string;
+    closedAt: string | null;
+    openingCashOre: number;
+    countedCashOre: number | null;
+  } | null;
   sales: readonly DayReportSaleFacts[];
   refunds: readonly DayReportRefundFacts[];
 }
 
 /** The report from its facts: every total is the sum of its parts. */
 export function buildDayReport(facts: DayReportFacts): DayReport {
-  const sum = <T>(rows: readonly T[], pick: (row: T) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  const sum = <T>(rows: readonly T[], pick: (row: T) => number) =>
+    rows.reduce((total, row) => total + pick(row), 0);
   const sales = [...facts.sales].sort((a, b) => a.soldAt.localeCompare(b.soldAt) || a.id.localeCompare(b.id));
   const saleVat = new Map<number, number>();
   for (const sale of sales) addVat(saleVat, sale.vat);
   const refundVat = new Map<number, number>();
   for (const refund of facts.refunds) addVat(refundVat, refund.vat);
   const netVat = new Map(saleVat);
-  addVat(netVat, [...refundVat.entries()].map(([rate, amountOre]) => ({ rate, amountOre })), -1);
+  addVat(
+    netVat,
+    [...refundVat.entries()].map(([rate, amountOre]) => ({ rate, amountOre })),
+    -1,
+  );
 
   const subtotalOre = sum(sales, (sale) => sale.subtotalOre);
   const discountOre = sum(sales, (sale) => sale.discountOre);

@@ -79,13 +79,19 @@ function mulDivRound(a: number, b: number, c: number): number {
 }
 
 /** The VAT included in `amountOre`, shared over the sale's rates by the gross each rate carried. */
-export function refundVat(amountOre: number, vat: RefundableSale["vat"]): { rate: number; amountOre: number }[] {
+export function refundVat(
+  amountOre: number,
+  vat: RefundableSale["vat"],
+): { rate: number; amountOre: number }[] {
   const taxed = vat.filter((line) => line.rate > 0);
   if (taxed.length === 0) return [];
   // A rate's gross from its VAT: VAT·(100+rate)/rate, enough to weigh the rates against each other.
   const weights = taxed.map((line) => mulDivRound(line.amountOre, 100 + line.rate, line.rate));
   const parts = taxed.length === 1 ? [amountOre] : apportionOre(amountOre, weights);
-  return taxed.map((line, index) => ({ rate: line.rate, amountOre: vatIncludedOre(parts[index] ?? 0, line.rate) }));
+  return taxed.map((line, index) => ({
+    rate: line.rate,
+    amountOre: vatIncludedOre(parts[index] ?? 0, line.rate),
+  }));
 }
 
 /**
@@ -104,7 +110,8 @@ export function planRefund(
       wanted.set(id, (wanted.get(id) ?? 0) + qty);
     }
   } else {
-    for (const line of sale.lines) if (line.qty > line.refundedQty) wanted.set(line.id, line.qty - line.refundedQty);
+    for (const line of sale.lines)
+      if (line.qty > line.refundedQty) wanted.set(line.id, line.qty - line.refundedQty);
   }
   if (wanted.size === 0) return { refused: "nothingLeft" };
   const lines: RefundPlan["lines"] = [];

@@ -64,6 +64,16 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import("./pages/stores/store-detail")).StoreDetailPage }),
           },
           {
+            path: "/stores/:id/market/sales",
+            lazy: async () => ({ Component: (await import("./pages/stores/market-sales")).MarketSalesPage }),
+          },
+          {
+            path: "/stores/:id/market/report",
+            lazy: async () => ({
+              Component: (await import("./pages/stores/market-report")).MarketReportPage,
+            }),
+          },
+          {
             path: "/stores/:id/add-product",
             lazy: async () => ({ Component: (await import("./pages/products/add-product")).AddProductPage }),
           },

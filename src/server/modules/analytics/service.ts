@@ -129,9 +129,13 @@ async function monthlyRevenue(db: Db, storeIds: string[], to: string) {
 
 /** Revenue and revenue orders of each channel (decision 0077): the web shop and the market stall. */
 const channelTotals = {
-  webRevenue: kroner(sql`sum(${orderRevenue}) filter (where ${countsAsRevenue} and ${orders.channel} = 'web')`),
+  webRevenue: kroner(
+    sql`sum(${orderRevenue}) filter (where ${countsAsRevenue} and ${orders.channel} = 'web')`,
+  ),
   webCount: sql<number>`(count(*) filter (where ${countsAsRevenue} and ${orders.channel} = 'web'))::int`,
-  stallRevenue: kroner(sql`sum(${orderRevenue}) filter (where ${countsAsRevenue} and ${orders.channel} = 'stall')`),
+  stallRevenue: kroner(
+    sql`sum(${orderRevenue}) filter (where ${countsAsRevenue} and ${orders.channel} = 'stall')`,
+  ),
   stallCount: sql<number>`(count(*) filter (where ${countsAsRevenue} and ${orders.channel} = 'stall'))::int`,
 } satisfies Record<`${OrderChannel}${"Revenue" | "Count"}`, SQL>;
 
@@ -164,7 +168,8 @@ async function rangeTotals(db: Db, storeIds: string[], range: DayRange) {
     .from(orders)
     .where(and(inArray(orders.storeId, storeIds), placedWithin(range)));
   if (!row) throw new Error("an aggregate without group by always returns one row");
-  const { orderCount, revenueOrderCount, averageOrderValue, discountTotal, giftCardSales, refundedTotal } = row;
+  const { orderCount, revenueOrderCount, averageOrderValue, discountTotal, giftCardSales, refundedTotal } =
+    row;
   const byStatus: StatusCount[] = ORDER_STATUSES.map((status) => ({ status, count: row[status] }));
   return {
     orderCount,

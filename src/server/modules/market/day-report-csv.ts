@@ -15,12 +15,10 @@ export function dayReportFigures(report: DayReport, language: Language): [string
     [text("subtotal"), money(report.subtotal)],
     [text("discounts"), money(report.discounts)],
     [text("sold"), money(report.sold)],
-    ...report.byMethod.map(
-      (entry): [string, string] => [
-        text("paidBy", { method: text(`methods.${entry.method}`), count: entry.count }),
-        money(entry.amount),
-      ],
-    ),
+    ...report.byMethod.map((entry): [string, string] => [
+      text("paidBy", { method: text(`methods.${entry.method}`), count: entry.count }),
+      money(entry.amount),
+    ]),
     [text("giftCardsSpent"), money(report.giftCardsSpent)],
     [text("giftCardsSold"), money(report.giftCardsSold)],
     ...report.vat.map((line): [string, string] => [text("vat", { rate: line.rate }), money(line.amount)]),
@@ -36,7 +34,10 @@ export function dayReportFigures(report: DayReport, language: Language): [string
       money(line.amount),
     ]),
     [text("net"), money(report.net)],
-    ...report.netVat.map((line): [string, string] => [text("netVat", { rate: line.rate }), money(line.amount)]),
+    ...report.netVat.map((line): [string, string] => [
+      text("netVat", { rate: line.rate }),
+      money(line.amount),
+    ]),
   ];
   if (report.cash.opening !== null) figures.push([text("openingCash"), money(report.cash.opening)]);
   figures.push(
@@ -81,7 +82,10 @@ export function dayReportSaleTable(report: DayReport, language: Language) {
 export function dayReportTitle(report: DayReport, language: Language): string {
   const text = (key: string, params = {}) => translateShared(language, `dayReport.${key}`, params);
   return report.session
-    ? text("titleMarket", { name: report.session.name, date: osloDateTime(report.session.openedAt).slice(0, 10) })
+    ? text("titleMarket", {
+        name: report.session.name,
+        date: osloDateTime(report.session.openedAt).slice(0, 10),
+      })
     : text("titleDay", { date: report.date ?? "" });
 }
 
@@ -92,7 +96,10 @@ export function dayReportTitle(report: DayReport, language: Language): string {
 export function dayReportCsv(report: DayReport, language: Language): string {
   const text = (key: string) => translateShared(language, `dayReport.${key}`);
   const { header, rows } = dayReportSaleTable(report, language);
-  const identity = [report.legalName ?? report.storeName, report.orgNumber ? `${text("orgNumber")} ${report.orgNumber}` : ""];
+  const identity = [
+    report.legalName ?? report.storeName,
+    report.orgNumber ? `${text("orgNumber")} ${report.orgNumber}` : "",
+  ];
   const lines: string[][] = [
     [dayReportTitle(report, language)],
     identity.filter(Boolean),

@@ -59,7 +59,11 @@ class Writer {
     this.y = A4[1] - MARGIN;
   }
 
-  text(value: string, x: number, options: { size?: number; bold?: boolean; color?: typeof INK; width?: number; right?: boolean } = {}) {
+  text(
+    value: string,
+    x: number,
+    options: { size?: number; bold?: boolean; color?: typeof INK; width?: number; right?: boolean } = {},
+  ) {
     const size = options.size ?? 10;
     const font = options.bold ? this.bold : this.regular;
     const shown = fitted(font, value, size, options.width ?? A4[0] - MARGIN - x);
@@ -77,7 +81,11 @@ class Writer {
   }
 }
 
-export async function dayReportPdf(report: DayReport, language: Language, now = new Date()): Promise<Uint8Array> {
+export async function dayReportPdf(
+  report: DayReport,
+  language: Language,
+  now = new Date(),
+): Promise<Uint8Array> {
   const text = (key: string, params = {}) => translateShared(language, `dayReport.${key}`, params);
   const doc = await PDFDocument.create();
   doc.setTitle(dayReportTitle(report, language));
@@ -129,7 +137,8 @@ export async function dayReportPdf(report: DayReport, language: Language, now = 
     w.need(16);
     for (const column of columns)
       w.text(fields[column.field] ?? "", column.at, { size: 9, bold, width: column.width });
-    for (const amount of amounts) w.text(fields[amount.field] ?? "", amount.at, { size: 9, bold, right: true });
+    for (const amount of amounts)
+      w.text(fields[amount.field] ?? "", amount.at, { size: 9, bold, right: true });
     w.y -= 4;
     w.rule();
     w.y -= 12;

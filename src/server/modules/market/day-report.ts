@@ -123,8 +123,14 @@ export async function dayReportOfDate(db: DbOrTx, store: StoreRow, date: string)
 }
 
 /** The report of one market of the store. */
-export async function dayReportOfSession(db: DbOrTx, store: StoreRow, session: MarketSessionRow): Promise<DayReport> {
-  const closed = session.closedAt ? sql`and s.created_at <= ${session.closedAt.toISOString()}::timestamptz` : sql``;
+export async function dayReportOfSession(
+  db: DbOrTx,
+  store: StoreRow,
+  session: MarketSessionRow,
+): Promise<DayReport> {
+  const closed = session.closedAt
+    ? sql`and s.created_at <= ${session.closedAt.toISOString()}::timestamptz`
+    : sql``;
   const [sales, refunds] = await Promise.all([
     readSales(db, store.id, sql`o.market_session_id = ${session.id}::uuid`),
     readRefunds(db, store.id, sql`s.created_at >= ${session.openedAt.toISOString()}::timestamptz ${closed}`),
@@ -151,7 +157,8 @@ export async function dayReportFor(
   store: StoreRow,
   query: { date?: string; sessionId?: string },
 ): Promise<DayReport> {
-  if (query.sessionId) return dayReportOfSession(db, store, await marketSessionOfStore(db, store.id, query.sessionId));
+  if (query.sessionId)
+    return dayReportOfSession(db, store, await marketSessionOfStore(db, store.id, query.sessionId));
   if (query.date) return dayReportOfDate(db, store, query.date);
   throw badRequest("dayReportPeriodRequired");
 }

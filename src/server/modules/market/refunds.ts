@@ -44,7 +44,9 @@ async function readSale(db: DbOrTx, orderId: string, lock: boolean): Promise<Sal
     .where(eq(saleRefunds.orderId, orderId));
   return {
     order,
-    titles: new Map(items.map((item) => [item.id, item.variantLabel ? `${item.title} (${item.variantLabel})` : item.title])),
+    titles: new Map(
+      items.map((item) => [item.id, item.variantLabel ? `${item.title} (${item.variantLabel})` : item.title]),
+    ),
     sale: {
       lines: items.map((item) => ({
         id: item.id,
@@ -72,7 +74,9 @@ function assertRefundable(order: OrderRow) {
 
 /** The plan for what was asked, or the seller's 4xx saying why not. */
 function planOrRefuse(facts: SaleFacts, input: RefundSaleInput): RefundPlan {
-  const giftCardLine = input.lines?.find((line) => facts.sale.lines.find((l) => l.id === line.itemId && !l.discounted));
+  const giftCardLine = input.lines?.find((line) =>
+    facts.sale.lines.find((l) => l.id === line.itemId && !l.discounted),
+  );
   if (giftCardLine) throw conflict("saleRefundGiftCardLine");
   const lines = facts.sale.lines.filter((line) => line.discounted);
   const plan = planRefund(
@@ -117,7 +121,11 @@ export async function refundSale(
   const method = refundMethodFor(before.order.paymentMethod as SalePaymentMethod);
   const asked = planOrRefuse(before, body);
   if (method === "vipps" && asked.methodOre > 0)
-    await refundPaymentPart(ctx.payments, { orderId, amountOre: asked.methodOre, refundId: body.clientRefundId });
+    await refundPaymentPart(ctx.payments, {
+      orderId,
+      amountOre: asked.methodOre,
+      refundId: body.clientRefundId,
+    });
 
   await db.transaction(async (tx) => {
     const facts = await readSale(tx, orderId, true);
@@ -134,7 +142,11 @@ export async function refundSale(
         amount: fromOre(plan.amountOre),
         giftCardAmount: fromOre(plan.giftCardOre),
         method,
-        lines: plan.lines.map((line) => ({ orderItemId: line.id, qty: line.qty, amount: fromOre(line.amountOre) })),
+        lines: plan.lines.map((line) => ({
+          orderItemId: line.id,
+          qty: line.qty,
+          amount: fromOre(line.amountOre),
+        })),
         vat: plan.vat.map((line) => ({ rate: line.rate, amount: fromOre(line.amountOre) })),
         restocked: body.restock,
         createdByUserId: input.userId,
@@ -148,7 +160,10 @@ export async function refundSale(
       where oi.id = g.id and oi.order_id = ${orderId}::uuid`);
     await tx
       .update(orders)
-      .set({ refundedTotal: sql`${orders.refundedTotal} + ${fromOre(plan.amountOre)}::numeric`, updatedAt: sql`now()` })
+      .set({
+        refundedTotal: sql`${orders.refundedTotal} + ${fromOre(plan.amountOre)}::numeric`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(orders.id, orderId));
     if (body.restock)
       await returnItemStock(

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, rawBody } from "../../../shared/api";
@@ -15,6 +16,7 @@ import type { AppDeps } from "../../lib/deps";
 import { isUuid, requireStoreMember, requireUser } from "../../lib/guards";
 import { HttpError, notFound } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
+import { publicOrigin } from "../../lib/origin";
 import type { PaymentContext } from "../payments";
 import { dayReportFor } from "./day-report";
 import { dayReportCsv } from "./day-report-csv";
@@ -39,6 +41,16 @@ export const marketReportRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Pay
   app,
   { db, config, payments },
 ) => {
+  /** Torg's address for a receipt's link (decision 0026), or null: the link is then a path (as the sales routes). */
+  function receiptOrigin(request: FastifyRequest): string | null {
+    if (config.publicUrl) return config.publicUrl;
+    try {
+      return publicOrigin(request, config);
+    } catch {
+      return null;
+    }
+  }
+
   app.get(
     "/api/stores/:id/market-sessions",
     { schema: { params: idParams, response: { 200: z.array(marketSessionViewSchema), ...errorResponses } } },
@@ -81,7 +93,11 @@ export const marketReportRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Pay
   app.post(
     "/api/sales/:id/refund",
     {
-      schema: { params: idParams, body: refundSaleSchema, response: { 200: saleViewSchema, ...errorResponses } },
+      schema: {
+        params: idParams,
+        body: refundSaleSchema,
+        response: { 200: saleViewSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const user = requireUser(request);
@@ -91,12 +107,12 @@ export const marketReportRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Pay
         .select({ storeId: orders.storeId, channel: orders.channel })
         .from(orders)
         .where(eq(orders.id, saleId));
-      if (!sale || sale.channel !== "stall") throw notFound("saleNotFound");
+      if (sale?.channel !== "stall") throw notFound("saleNotFound");
       await requireStoreMember(db, user, sale.storeId).catch((error: unknown) => {
         throw error instanceof HttpError && error.statusCode === 404 ? notFound("saleNotFound") : error;
       });
       await refundSale({ db, payments }, { orderId: saleId, userId: user.id, body: request.body });
-      return getSaleView(db, saleId, config.publicUrl ?? null);
+      return getSaleView(db, saleId, receiptOrigin(request));
     },
   );
 
@@ -107,7 +123,10 @@ export const marketReportRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Pay
         params: idParams,
         querystring: dayReportQuerySchema,
         response: {
-          200: z.union([dayReportSchema, rawBody("format=csv: text/csv (UTF-8 with BOM); format=pdf: application/pdf")]),
+          200: z.union([
+            dayReportSchema,
+            rawBody("format=csv: text/csv (UTF-8 with BOM); format=pdf: application/pdf"),
+          ]),
           ...errorResponses,
         },
       },

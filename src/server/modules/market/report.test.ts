@@ -29,7 +29,11 @@ describe("markets (issue 30)", () => {
     const first = await agent.post(url, { name: "Julemarked på Tjuvholmen", openingCash: "500" });
     expect(first.statusCode, first.body).toBe(201);
     const market = first.json() as MarketSessionView;
-    expect(market).toMatchObject({ name: "Julemarked på Tjuvholmen", openingCash: "500.00", countedCash: null });
+    expect(market).toMatchObject({
+      name: "Julemarked på Tjuvholmen",
+      openingCash: "500.00",
+      countedCash: null,
+    });
 
     const second = await agent.post(url, { name: "Another" });
     expect(second.statusCode).toBe(409);
@@ -57,8 +61,12 @@ describe("markets (issue 30)", () => {
     const market = (await agent.post(`/api/stores/${store.id}/market-sessions`, { name: "Marked" })).json();
     const other = await signUp(t.app);
     expect((await other.agent.get(`/api/stores/${store.id}/market-sessions`)).statusCode).toBe(404);
-    expect((await other.agent.put(`/api/market-sessions/${market.id}`, { countedCash: "1" })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "GET", url: `/api/stores/${store.id}/market-sessions` })).statusCode).toBe(401);
+    expect(
+      (await other.agent.put(`/api/market-sessions/${market.id}`, { countedCash: "1" })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: "GET", url: `/api/stores/${store.id}/market-sessions` })).statusCode,
+    ).toBe(401);
     const blank = await agent.post(`/api/stores/${store.id}/market-sessions`, { name: "   " });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe("Name the market");
@@ -115,17 +123,23 @@ describe("refunds at the stall (issue 30)", () => {
     expect(rows.map((row) => row.kind).sort()).toEqual(["refund", "sale"]);
 
     // More than is left is refused, naming the product.
-    const tooMany = await agent.post(
-      `/api/sales/${sale.id}/refund`,
-      { clientRefundId: refundId(), lines: [{ itemId: vaseLine.id, qty: 2 }] },
-    );
+    const tooMany = await agent.post(`/api/sales/${sale.id}/refund`, {
+      clientRefundId: refundId(),
+      lines: [{ itemId: vaseLine.id, qty: 2 }],
+    });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().message).toBe("Only 1 of Vase can still be refunded");
 
     // The rest, not back in stock: the whole sale is given back, exactly what was paid, the code's use too.
-    const [codeBefore] = await t.database.db.select().from(discountCodes).where(eq(discountCodes.id, code.id));
+    const [codeBefore] = await t.database.db
+      .select()
+      .from(discountCodes)
+      .where(eq(discountCodes.id, code.id));
     expect(codeBefore?.uses).toBe(1);
-    const rest = await agent.post(`/api/sales/${sale.id}/refund`, { clientRefundId: refundId(), restock: false });
+    const rest = await agent.post(`/api/sales/${sale.id}/refund`, {
+      clientRefundId: refundId(),
+      restock: false,
+    });
     const whole = rest.json() as SaleView;
     expect(whole).toMatchObject({ status: "refunded", refundedTotal: "1214.10" });
     expect(await stockOf(vase.id)).toBe(4);
@@ -153,7 +167,11 @@ describe("refunds at the stall (issue 30)", () => {
       })
     ).json() as SaleView;
     // 500 back: 200/1000 of it (100) onto the card, 400 on the terminal.
-    expect(after.refunds[0]).toMatchObject({ amount: "500.00", giftCardAmount: "100.00", method: "card_terminal" });
+    expect(after.refunds[0]).toMatchObject({
+      amount: "500.00",
+      giftCardAmount: "100.00",
+      method: "card_terminal",
+    });
     const [cardAfter] = await t.database.db.select().from(giftCards).where(eq(giftCards.id, card.id));
     expect(cardAfter?.balance).toBe("100.00");
   });
@@ -164,16 +182,20 @@ describe("refunds at the stall (issue 30)", () => {
     const other = await signUp(t.app);
     const foreign = await other.agent.post(`/api/sales/${sale.id}/refund`, { clientRefundId: refundId() });
     expect(foreign.statusCode).toBe(404);
-    const unknownLine = await agent.post(
-      `/api/sales/${sale.id}/refund`,
-      { clientRefundId: refundId(), lines: [{ itemId: crypto.randomUUID(), qty: 1 }] },
-    );
+    const unknownLine = await agent.post(`/api/sales/${sale.id}/refund`, {
+      clientRefundId: refundId(),
+      lines: [{ itemId: crypto.randomUUID(), qty: 1 }],
+    });
     expect(unknownLine.statusCode).toBe(400);
     expect(unknownLine.json().message).toBe("That line is not in this sale");
-    expect((await agent.post(`/api/sales/not-a-sale/refund`, { clientRefundId: refundId() })).statusCode).toBe(404);
+    expect(
+      (await agent.post(`/api/sales/not-a-sale/refund`, { clientRefundId: refundId() })).statusCode,
+    ).toBe(404);
     const badId = await agent.post(`/api/sales/${sale.id}/refund`, { clientRefundId: "x" });
     expect(badId.statusCode).toBe(400);
-    expect(await t.database.db.select().from(saleRefunds).where(eq(saleRefunds.orderId, sale.id))).toEqual([]);
+    expect(await t.database.db.select().from(saleRefunds).where(eq(saleRefunds.orderId, sale.id))).toEqual(
+      [],
+    );
   });
 });
 
@@ -194,7 +216,10 @@ describe("the day report (issue 30)", () => {
     });
     const line = cash.items[0];
     if (!line) throw new Error("no line");
-    await agent.post(`/api/sales/${cash.id}/refund`, { clientRefundId: refundId(), lines: [{ itemId: line.id, qty: 1 }] });
+    await agent.post(`/api/sales/${cash.id}/refund`, {
+      clientRefundId: refundId(),
+      lines: [{ itemId: line.id, qty: 1 }],
+    });
     await agent.put(`/api/market-sessions/${market.id}`, { countedCash: "990" });
 
     const response = await agent.get(`/api/stores/${store.id}/day-report?sessionId=${market.id}`);
@@ -213,17 +238,36 @@ describe("the day report (issue 30)", () => {
         { method: "card_terminal", count: 1, amount: "349.00" },
       ],
       vat: [{ rate: 25, amount: "269.80" }],
-      refunds: { count: 1, amount: "500.00", byMethod: [{ method: "cash", amount: "500.00" }], vat: [{ rate: 25, amount: "100.00" }] },
+      refunds: {
+        count: 1,
+        amount: "500.00",
+        byMethod: [{ method: "cash", amount: "500.00" }],
+        vat: [{ rate: 25, amount: "100.00" }],
+      },
       net: "849.00",
       netVat: [{ rate: 25, amount: "169.80" }],
       // 500 opening + 1000 cash sales − 500 paid out = 1000 expected; 990 counted: 10 short.
-      cash: { opening: "500.00", sales: "1000.00", refunds: "500.00", expected: "1000.00", counted: "990.00", difference: "-10.00" },
+      cash: {
+        opening: "500.00",
+        sales: "1000.00",
+        refunds: "500.00",
+        expected: "1000.00",
+        counted: "990.00",
+        difference: "-10.00",
+      },
     });
     expect(report.sales.map((sale) => sale.method)).toEqual(["cash", "card_terminal"]);
 
     // The same figures by day.
-    const today = (await agent.get(`/api/stores/${store.id}/day-report?date=${osloToday()}`)).json() as DayReport;
-    expect(today).toMatchObject({ salesCount: 2, sold: "1349.00", net: "849.00", cash: { opening: null, expected: "500.00" } });
+    const today = (
+      await agent.get(`/api/stores/${store.id}/day-report?date=${osloToday()}`)
+    ).json() as DayReport;
+    expect(today).toMatchObject({
+      salesCount: 2,
+      sold: "1349.00",
+      net: "849.00",
+      cash: { opening: null, expected: "500.00" },
+    });
 
     const csv = await agent.request({
       method: "GET",
@@ -253,7 +297,9 @@ describe("the day report (issue 30)", () => {
     const theirs = (
       await other.agent.post(`/api/stores/${other.store.id}/market-sessions`, { name: "Deres" })
     ).json() as MarketSessionView;
-    expect((await agent.get(`/api/stores/${store.id}/day-report?sessionId=${theirs.id}`)).statusCode).toBe(404);
+    expect((await agent.get(`/api/stores/${store.id}/day-report?sessionId=${theirs.id}`)).statusCode).toBe(
+      404,
+    );
     expect((await other.agent.get(`/api/stores/${store.id}/day-report`)).statusCode).toBe(404);
     const empty = (await agent.get(`/api/stores/${store.id}/day-report`)).json() as DayReport;
     expect(empty).toMatchObject({ date: osloToday(), salesCount: 0, byMethod: [], sales: [] });

@@ -26,12 +26,20 @@ export function toMarketSessionView(row: MarketSessionRow): MarketSessionView {
 }
 
 /** A store's markets: the open one first, then the newest first. */
-export async function listMarketSessions(db: DbOrTx, storeId: string, limit = 100): Promise<MarketSessionView[]> {
+export async function listMarketSessions(
+  db: DbOrTx,
+  storeId: string,
+  limit = 100,
+): Promise<MarketSessionView[]> {
   const rows = await db
     .select()
     .from(marketSessions)
     .where(eq(marketSessions.storeId, storeId))
-    .orderBy(sql`${marketSessions.closedAt} is null desc`, desc(marketSessions.openedAt), desc(marketSessions.id))
+    .orderBy(
+      sql`${marketSessions.closedAt} is null desc`,
+      desc(marketSessions.openedAt),
+      desc(marketSessions.id),
+    )
     .limit(limit);
   return rows.map(toMarketSessionView);
 }
@@ -63,7 +71,11 @@ export async function openMarketSession(
 }
 
 /** The market named in a URL, if the user may manage its store; another seller's market is a 404. */
-export async function requireMarketSessionOfMember(db: DbOrTx, user: User, id: string): Promise<MarketSessionRow> {
+export async function requireMarketSessionOfMember(
+  db: DbOrTx,
+  user: User,
+  id: string,
+): Promise<MarketSessionRow> {
   if (!isUuid(id)) throw notFound("marketSessionNotFound");
   const [row] = await db.select().from(marketSessions).where(eq(marketSessions.id, id));
   if (!row) throw notFound("marketSessionNotFound");
@@ -74,7 +86,11 @@ export async function requireMarketSessionOfMember(db: DbOrTx, user: User, id: s
 }
 
 /** A market of the store, for the day report; a market of another store is a 404. */
-export async function marketSessionOfStore(db: DbOrTx, storeId: string, id: string): Promise<MarketSessionRow> {
+export async function marketSessionOfStore(
+  db: DbOrTx,
+  storeId: string,
+  id: string,
+): Promise<MarketSessionRow> {
   const [row] = await db
     .select()
     .from(marketSessions)

@@ -105,7 +105,11 @@ export async function takeOrderStockAgain(tx: DbOrTx, orderId: string) {
  * returnOrderStock (products, then variants, each in id order, FOR NO KEY UPDATE); unlimited rows stay
  * unlimited, a deleted product or variant has nothing to get back. The caller holds the order's row lock.
  */
-export async function returnItemStock(tx: DbOrTx, orderId: string, lines: readonly { itemId: string; qty: number }[]) {
+export async function returnItemStock(
+  tx: DbOrTx,
+  orderId: string,
+  lines: readonly { itemId: string; qty: number }[],
+) {
   if (lines.length === 0) return;
   const given = JSON.stringify(lines.map((line) => ({ item_id: line.itemId, qty: line.qty })));
   const items = sql`

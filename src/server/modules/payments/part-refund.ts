@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import { PaymentProviderError } from "../../adapters/payments";
 import { fromOre, toOre } from "../../../shared/money";
 import type { PaymentProvider } from "../../../shared/payment";
+import { PaymentProviderError } from "../../adapters/payments";
 import { payments } from "../../db/schema";
 import { conflict, HttpError } from "../../lib/http-error";
 import { applyProviderState, handleOf, type PaymentContext } from "./state";

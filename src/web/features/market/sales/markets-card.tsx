@@ -104,9 +104,18 @@ function OpenMarketForm({ storeId, onDone }: { storeId: string; onDone: () => vo
           />
         )}
       </FormField>
-      <FormField label={t("marketSales.markets.openingCash")} error={error.cash} hint={t("marketSales.markets.openingCashHint")}>
+      <FormField
+        label={t("marketSales.markets.openingCash")}
+        error={error.cash}
+        hint={t("marketSales.markets.openingCashHint")}
+      >
         {(control) => (
-          <Input {...control} inputMode="decimal" value={cash} onChange={(event) => setCash(event.target.value)} />
+          <Input
+            {...control}
+            inputMode="decimal"
+            value={cash}
+            onChange={(event) => setCash(event.target.value)}
+          />
         )}
       </FormField>
       {openMarket.isError && (
@@ -160,7 +169,9 @@ function CloseMarketForm({
       </DialogHeader>
       <dl className="grid grid-cols-2 gap-2 rounded-lg bg-muted p-3 text-sm">
         <dt className="text-muted-foreground">{t("marketSales.markets.expected")}</dt>
-        <dd className="text-right font-semibold tabular-nums">{expected === undefined ? "…" : kr(expected)}</dd>
+        <dd className="text-right font-semibold tabular-nums">
+          {expected === undefined ? "…" : kr(expected)}
+        </dd>
         {difference !== undefined && (
           <>
             <dt className="text-muted-foreground">{t("marketSales.markets.difference")}</dt>

@@ -50,7 +50,9 @@ export function RefundDialog({ sale, open, onOpenChange, onDone }: RefundDialogP
   }
 
   function send() {
-    const lines = [...chosen.entries()].filter(([, qty]) => qty > 0).map(([itemId, qty]) => ({ itemId, qty }));
+    const lines = [...chosen.entries()]
+      .filter(([, qty]) => qty > 0)
+      .map(([itemId, qty]) => ({ itemId, qty }));
     refund.mutate(
       { saleId: sale.id, body: { clientRefundId, lines, restock } },
       {
@@ -63,7 +65,9 @@ export function RefundDialog({ sale, open, onOpenChange, onDone }: RefundDialogP
     );
   }
 
-  const methodText = preview ? t(`marketSales.refund.back.${preview.method}`, { amount: kr(preview.byMethod) }) : "";
+  const methodText = preview
+    ? t(`marketSales.refund.back.${preview.method}`, { amount: kr(preview.byMethod) })
+    : "";
 
   return (
     <Dialog open={open} onOpenChange={(next) => !refund.isPending && onOpenChange(next)}>
@@ -161,7 +165,9 @@ export function RefundDialog({ sale, open, onOpenChange, onDone }: RefundDialogP
           onOpenChange={setConfirming}
           title={t("marketSales.refund.confirmTitle", { amount: kr(preview.amount) })}
           description={[
-            preview.giftCard !== "0.00" ? t("marketSales.refund.back.giftCard", { amount: kr(preview.giftCard) }) : "",
+            preview.giftCard !== "0.00"
+              ? t("marketSales.refund.back.giftCard", { amount: kr(preview.giftCard) })
+              : "",
             preview.byMethod !== "0.00" ? methodText : "",
             restock ? t("marketSales.refund.confirmRestock") : t("marketSales.refund.confirmNoRestock"),
           ]

@@ -12,8 +12,26 @@ const sale: SaleView = {
   soldAt: "2026-12-05T10:00:00.000Z",
   sessionId: null,
   items: [
-    { id: "a", productId: "p1", variantId: null, title: "Krus", variantLabel: null, unitPrice: "300.00", qty: 2, refundedQty: 0 },
-    { id: "b", productId: null, variantId: null, title: "Annet", variantLabel: null, unitPrice: "100.00", qty: 1, refundedQty: 0 },
+    {
+      id: "a",
+      productId: "p1",
+      variantId: null,
+      title: "Krus",
+      variantLabel: null,
+      unitPrice: "300.00",
+      qty: 2,
+      refundedQty: 0,
+    },
+    {
+      id: "b",
+      productId: null,
+      variantId: null,
+      title: "Annet",
+      variantLabel: null,
+      unitPrice: "100.00",
+      qty: 1,
+      refundedQty: 0,
+    },
   ],
   subtotal: "700.00",
   discountCode: "JUL",
@@ -40,7 +58,15 @@ describe("the refund preview (issue 30)", () => {
   });
 
   it("gives back exactly what was paid when everything goes back", () => {
-    expect(previewRefund(sale, new Map([["a", 2], ["b", 1]]))).toMatchObject({
+    expect(
+      previewRefund(
+        sale,
+        new Map([
+          ["a", 2],
+          ["b", 1],
+        ]),
+      ),
+    ).toMatchObject({
       amount: "630.00",
       giftCard: "130.00",
       byMethod: "500.00",

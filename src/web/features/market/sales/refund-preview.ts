@@ -57,5 +57,8 @@ export function previewRefund(sale: SaleView, chosen: ReadonlyMap<string, number
 
 /** Whether the sale has anything left to give back (a paid sale, not yet refunded whole). */
 export function canRefund(sale: SaleView): boolean {
-  return (sale.status === "paid" || sale.status === "partly_refunded") && sale.items.some((item) => item.qty > item.refundedQty);
+  return (
+    (sale.status === "paid" || sale.status === "partly_refunded") &&
+    sale.items.some((item) => item.qty > item.refundedQty)
+  );
 }

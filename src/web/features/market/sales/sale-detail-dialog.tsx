@@ -30,7 +30,9 @@ export function SaleDetailDialog({ sale: given, onOpenChange }: SaleDetailDialog
   const sale = updated && updated.id === given?.id ? updated : given;
   const kr = (amount: string) => formatKrExact(amount, language);
   const row = (label: string, amount: string, strong = false) => (
-    <div className={strong ? "flex justify-between font-semibold" : "flex justify-between text-muted-foreground"}>
+    <div
+      className={strong ? "flex justify-between font-semibold" : "flex justify-between text-muted-foreground"}
+    >
       <dt>{label}</dt>
       <dd className="tabular-nums">{amount}</dd>
     </div>
@@ -50,7 +52,9 @@ export function SaleDetailDialog({ sale: given, onOpenChange }: SaleDetailDialog
               <span>
                 {osloTime(sale.soldAt)} · {t(`marketSales.methods.${sale.payment.method}`)}
               </span>
-              <Badge variant={SALE_STATUS_BADGE[sale.status]}>{t(`marketSales.statuses.${sale.status}`)}</Badge>
+              <Badge variant={SALE_STATUS_BADGE[sale.status]}>
+                {t(`marketSales.statuses.${sale.status}`)}
+              </Badge>
             </DialogDescription>
           </DialogHeader>
           <ul className="divide-y rounded-lg border text-sm">
@@ -72,7 +76,10 @@ export function SaleDetailDialog({ sale: given, onOpenChange }: SaleDetailDialog
           </ul>
           <dl className="space-y-1 text-sm">
             {sale.discountTotal !== "0.00" &&
-              row(t("marketSales.sale.discount", { code: sale.discountCode ?? "" }), `−${kr(sale.discountTotal)}`)}
+              row(
+                t("marketSales.sale.discount", { code: sale.discountCode ?? "" }),
+                `−${kr(sale.discountTotal)}`,
+              )}
             {sale.giftCardTotal !== "0.00" && row(t("marketSales.sale.giftCard"), kr(sale.giftCardTotal))}
             {row(t(`marketSales.methods.${sale.payment.method}`), kr(sale.total), true)}
             {sale.payment.change !== null &&
@@ -81,7 +88,8 @@ export function SaleDetailDialog({ sale: given, onOpenChange }: SaleDetailDialog
                 t("marketSales.sale.cashGiven", { given: kr(sale.payment.amountGiven) }),
                 t("marketSales.sale.change", { change: kr(sale.payment.change) }),
               )}
-            {sale.refundedTotal !== "0.00" && row(t("marketSales.sale.refunded"), `−${kr(sale.refundedTotal)}`)}
+            {sale.refundedTotal !== "0.00" &&
+              row(t("marketSales.sale.refunded"), `−${kr(sale.refundedTotal)}`)}
           </dl>
           {sale.refunds.length > 0 && (
             <section aria-labelledby="sale-refunds" className="space-y-2">

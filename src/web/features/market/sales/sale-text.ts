@@ -1,5 +1,5 @@
-import type { BadgeProps } from "../../../components/ui/badge";
 import type { SaleStatus, SaleView } from "../../../../shared/market";
+import type { BadgeProps } from "../../../components/ui/badge";
 
 /** How each status of a stall sale looks in the list and the detail. */
 export const SALE_STATUS_BADGE: Record<SaleStatus, NonNullable<BadgeProps["variant"]>> = {

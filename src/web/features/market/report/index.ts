@@ -1,0 +1,1 @@
+export { MarketReportPage } from "./report-page";

@@ -1,0 +1,1 @@
+export { MarketSalesPage } from "./sales-page";

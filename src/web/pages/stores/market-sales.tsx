@@ -1,0 +1,6 @@
+import { MarketSalesPage as MarketSales } from "../../features/market";
+
+/** /stores/{id}/market/sales. */
+export function MarketSalesPage() {
+  return <MarketSales />;
+}
