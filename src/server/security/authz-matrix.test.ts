@@ -180,6 +180,34 @@ async function memberDiscount({ t, seed }: Ctx) {
 }
 const discountBody = () => ({ code: `M${randomUUID().slice(0, 8)}`, kind: "percent", value: 10 });
 
+/** A market of a throwaway store of the member's, open, so each request may close its own. */
+async function memberMarket({ t, seed, make }: Ctx) {
+  const store = await make.store();
+  const opened = await send(t, seed.actors.member, {
+    method: "POST",
+    url: `/api/stores/${store.id}/market-sessions`,
+    payload: { name: "Matrix market", openingCash: "100" },
+  });
+  if (opened.statusCode !== 201) throw new Error(`market not opened: ${opened.statusCode} ${opened.body}`);
+  return { params: { id: (opened.json() as { id: string }).id }, ...json({ countedCash: "100" }) };
+}
+
+/** A paid cash sale at the member's stall (issue 30), so each request may give its own back. */
+async function memberStallSale({ t, seed }: Ctx) {
+  const sold = await send(t, seed.actors.member, {
+    method: "POST",
+    url: `/api/stores/${seed.store.id}/sales`,
+    payload: {
+      clientSaleId: randomUUID(),
+      soldAt: new Date().toISOString(),
+      items: [{ productId: seed.product.id, qty: 1 }],
+      payment: { method: "cash" },
+    },
+  });
+  if (sold.statusCode !== 201) throw new Error(`stall sale not made: ${sold.statusCode} ${sold.body}`);
+  return { params: { id: (sold.json() as { id: string }).id }, ...json({ clientRefundId: randomUUID() }) };
+}
+
 const RULES: Record<string, Rule> = {
   // Public infrastructure.
   "GET /api/health": { expect: everyone(200) },
@@ -376,6 +404,19 @@ const RULES: Record<string, Rule> = {
     expect: storeScoped(200),
     request: () => ({ query: "month=2026-11" }),
   },
+  // The market stall's back office (issue 30): markets, returns and the day report are the store's.
+  "GET /api/stores/:id/market-sessions": { expect: storeScoped(200), privateData: true },
+  "POST /api/stores/:id/market-sessions": {
+    expect: storeScoped(201),
+    // A store of its own per request: a store has one open market at a time.
+    request: async ({ make }) => ({
+      params: { id: (await make.store()).id },
+      ...json({ name: "Matrix market" }),
+    }),
+  },
+  "PUT /api/market-sessions/:id": { expect: storeScoped(200), request: memberMarket },
+  "POST /api/sales/:id/refund": { expect: storeScoped(200), request: memberStallSale, privateData: true },
+  "GET /api/stores/:id/day-report": { expect: storeScoped(200), privateData: true },
   // The storefront's product list is public; members also see inactive products (checked elsewhere).
   "GET /api/stores/:id/products": { expect: everyone(200) },
   "POST /api/stores/:id/products": {

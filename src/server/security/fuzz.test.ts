@@ -140,6 +140,9 @@ function validBody(key: string): Record<string, unknown> | unknown[] {
     ],
     "POST /api/stores/:id/discounts": () => discountBody(),
     "PUT /api/discounts/:id": () => discountBody(),
+    "POST /api/stores/:id/market-sessions": () => ({ name: "Fuzz market", openingCash: "250,50" }),
+    "PUT /api/market-sessions/:id": () => ({ countedCash: "250.50" }),
+    "POST /api/sales/:id/refund": () => ({ clientRefundId: randomUUID(), restock: true }),
     "PUT /api/products/:id": () => ({ title: "Mug", basePrice: "349", isActive: true }),
     "PUT /api/products/:id/variants": () => ({
       options: [{ name: "Size", values: ["S", "M"] }],
@@ -192,6 +195,8 @@ async function paramsFor(key: string): Promise<Record<string, string>> {
     params.id = await memberDiscount();
   if (key === "PUT /api/users/:id") params.id = fuzzer.user?.id ?? "";
   if (key === "PUT /api/gift-cards/:id") params.id = await giftCardOf(t, seed.store.id);
+  if (key === "PUT /api/market-sessions/:id") params.id = await memberMarket();
+  if (key === "POST /api/sales/:id/refund") params.id = await memberStallSale();
   return params;
 }
 
@@ -214,6 +219,34 @@ async function memberDiscount(): Promise<string> {
   });
   if (created.statusCode !== 201) throw new Error(`code not made: ${created.statusCode} ${created.body}`);
   return (created.json() as { id: string }).id;
+}
+
+/** An open market of a throwaway store of the member's (issue 30). */
+async function memberMarket(): Promise<string> {
+  const store = await resources(t, seed).store();
+  const opened = await send(t, seed.actors.member, {
+    method: "POST",
+    url: `/api/stores/${store.id}/market-sessions`,
+    payload: { name: "Fuzz market" },
+  });
+  if (opened.statusCode !== 201) throw new Error(`market not opened: ${opened.statusCode} ${opened.body}`);
+  return (opened.json() as { id: string }).id;
+}
+
+/** A paid cash sale at the member's stall (issue 30), to give back. */
+async function memberStallSale(): Promise<string> {
+  const sold = await send(t, seed.actors.member, {
+    method: "POST",
+    url: `/api/stores/${seed.store.id}/sales`,
+    payload: {
+      clientSaleId: randomUUID(),
+      soldAt: new Date().toISOString(),
+      items: [{ productId: seed.product.id, qty: 3 }],
+      payment: { method: "cash" },
+    },
+  });
+  if (sold.statusCode !== 201) throw new Error(`stall sale not made: ${sold.statusCode} ${sold.body}`);
+  return (sold.json() as { id: string }).id;
 }
 
 async function firstImageId(productId: string): Promise<string> {
@@ -501,6 +534,9 @@ const WRITE_ROUTES = [
   "DELETE /api/discounts/:id",
   "PUT /api/stores/:id/gift-card-settings",
   "PUT /api/gift-cards/:id",
+  "POST /api/stores/:id/market-sessions",
+  "PUT /api/market-sessions/:id",
+  "POST /api/sales/:id/refund",
   "PUT /api/products/:id",
   "PUT /api/products/:id/variants",
   "DELETE /api/products/:id",

@@ -113,6 +113,16 @@ const FIELDS: Field[] = [
     }),
   },
   {
+    // A market's name (issue 30): a store of its own per attempt, as a store has one open market.
+    name: "market name",
+    actor: member,
+    request: async (text) => ({
+      method: "POST",
+      url: `/api/stores/${(await resources(t, seed).store()).id}/market-sessions`,
+      payload: { name: text },
+    }),
+  },
+  {
     name: "tracking number",
     actor: member,
     request: (text) => ({

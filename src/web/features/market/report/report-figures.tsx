@@ -10,11 +10,14 @@ import { osloTime } from "../sales/sale-text";
 
 /** A signed amount ("-10.00") as the seller reads it: "−10,00 kr", "+10,00 kr". */
 function signed(amount: string, language: string) {
-  if (amount === "0.00") return formatKrExact(amount, language);
+  if (amount === "0.00" || amount === "-0.00") return formatKrExact("0.00", language);
   return amount.startsWith("-")
     ? `−${formatKrExact(amount.slice(1), language)}`
     : `+${formatKrExact(amount, language)}`;
 }
+
+/** A date that never breaks at its hyphens (non-breaking hyphens), so a narrow heading wraps before it. */
+const unbroken = (date: string) => date.replaceAll("-", "\u2011");
 
 function Row({ label, value, strong = false }: { label: ReactNode; value: ReactNode; strong?: boolean }) {
   return (
@@ -32,9 +35,9 @@ export function ReportFigures({ report }: { report: DayReport }) {
   const heading = report.session
     ? t("marketSales.report.headingMarket", {
         name: report.session.name,
-        date: osloDateTime(report.session.openedAt).slice(0, 10),
+        date: unbroken(osloDateTime(report.session.openedAt).slice(0, 10)),
       })
-    : t("marketSales.report.headingDay", { date: report.date ?? "" });
+    : t("marketSales.report.headingDay", { date: unbroken(report.date ?? "") });
   return (
     <article id="day-report" aria-label={heading} className="space-y-6">
       <header className="space-y-1">
@@ -106,8 +109,8 @@ export function ReportFigures({ report }: { report: DayReport }) {
               {report.cash.opening !== null && (
                 <Row label={t("marketSales.report.openingCash")} value={kr(report.cash.opening)} />
               )}
-              <Row label={t("marketSales.report.cashSales")} value={`+${kr(report.cash.sales)}`} />
-              <Row label={t("marketSales.report.cashRefunds")} value={`−${kr(report.cash.refunds)}`} />
+              <Row label={t("marketSales.report.cashSales")} value={signed(report.cash.sales, language)} />
+              <Row label={t("marketSales.report.cashRefunds")} value={signed(`-${report.cash.refunds}`, language)} />
               <Row label={t("marketSales.report.expectedCash")} value={kr(report.cash.expected)} strong />
               <Row
                 label={t("marketSales.report.countedCash")}
@@ -185,11 +188,30 @@ export function ReportFigures({ report }: { report: DayReport }) {
         <CardHeader>
           <CardTitle className="text-base">{t("marketSales.report.salesList")}</CardTitle>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
+        <CardContent>
           {report.sales.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("marketSales.report.noSales")}</p>
           ) : (
-            <table className="w-full min-w-[32rem] text-sm">
+            <>
+            {/* A phone lists each sale on its own lines; a wider screen has the table. */}
+            <ul className="divide-y text-sm sm:hidden print:hidden">
+              {report.sales.map((sale) => (
+                <li key={sale.id} className="flex justify-between gap-3 py-2">
+                  <div className="min-w-0">
+                    <p className="text-muted-foreground">
+                      {sale.receiptNumber === null ? "—" : `#${sale.receiptNumber}`} · {osloTime(sale.soldAt)} ·{" "}
+                      {t(`marketSales.methods.${sale.method}`)}
+                    </p>
+                    <p>{sale.lines}</p>
+                  </div>
+                  <div className="shrink-0 text-right tabular-nums">
+                    <p className="font-medium">{kr(sale.paid)}</p>
+                    {sale.refunded !== "0.00" && <p className="text-muted-foreground">−{kr(sale.refunded)}</p>}
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <table className="hidden w-full text-sm sm:table print:table">
               <thead className="text-left text-muted-foreground">
                 <tr>
                   <th scope="col" className="py-1.5 pr-2 font-medium">
@@ -227,6 +249,7 @@ export function ReportFigures({ report }: { report: DayReport }) {
                 ))}
               </tbody>
             </table>
+            </>
           )}
         </CardContent>
       </Card>

@@ -25,7 +25,11 @@ import { osloTime } from "./sale-text";
 export function MarketsCard({ storeId }: { storeId: string }) {
   const { t, language } = useTranslation();
   const sessions = useMarketSessions(storeId);
-  const [dialog, setDialog] = useState<"open" | "close" | null>(null);
+  // The market being closed is kept here: once closed, the list no longer has it open, and the dialog
+  // must still be able to finish (and close itself) after the list has been read again.
+  const [dialog, setDialog] = useState<
+    { kind: "open" } | { kind: "close"; session: MarketSessionView } | null
+  >(null);
   const open = sessions.data?.find((session) => session.closedAt === null);
   return (
     <Card>
@@ -47,12 +51,12 @@ export function MarketsCard({ storeId }: { storeId: string }) {
       </CardHeader>
       <CardContent>
         {open ? (
-          <Button variant="outline" onClick={() => setDialog("close")}>
+          <Button variant="outline" onClick={() => setDialog({ kind: "close", session: open })}>
             <DoorClosed aria-hidden="true" />
             {t("marketSales.markets.close")}
           </Button>
         ) : (
-          <Button onClick={() => setDialog("open")} disabled={sessions.isPending}>
+          <Button onClick={() => setDialog({ kind: "open" })} disabled={sessions.isPending}>
             <DoorOpen aria-hidden="true" />
             {t("marketSales.markets.open")}
           </Button>
@@ -60,9 +64,9 @@ export function MarketsCard({ storeId }: { storeId: string }) {
       </CardContent>
       <Dialog open={dialog !== null} onOpenChange={(next) => !next && setDialog(null)}>
         <DialogContent className="max-w-sm">
-          {dialog === "open" && <OpenMarketForm storeId={storeId} onDone={() => setDialog(null)} />}
-          {dialog === "close" && open && (
-            <CloseMarketForm storeId={storeId} session={open} onDone={() => setDialog(null)} />
+          {dialog?.kind === "open" && <OpenMarketForm storeId={storeId} onDone={() => setDialog(null)} />}
+          {dialog?.kind === "close" && (
+            <CloseMarketForm storeId={storeId} session={dialog.session} onDone={() => setDialog(null)} />
           )}
         </DialogContent>
       </Dialog>
