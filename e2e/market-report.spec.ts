@@ -36,7 +36,9 @@ test("a seller opens a market, refunds a line and reads the market's report (pho
   await page.getByRole("dialog").getByRole("button", { name: "Open a market" }).click();
   await expect(page.getByText("Open since")).toBeVisible();
 
-  const [market] = (await (await request.get(`/api/stores/${store.id}/market-sessions`)).json()) as { id: string }[];
+  const [market] = (await (await request.get(`/api/stores/${store.id}/market-sessions`)).json()) as {
+    id: string;
+  }[];
   const sell = async (qty: number, payment: Record<string, string>) => {
     const sold = await request.post(`/api/stores/${store.id}/sales`, {
       data: {

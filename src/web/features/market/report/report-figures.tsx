@@ -110,7 +110,10 @@ export function ReportFigures({ report }: { report: DayReport }) {
                 <Row label={t("marketSales.report.openingCash")} value={kr(report.cash.opening)} />
               )}
               <Row label={t("marketSales.report.cashSales")} value={signed(report.cash.sales, language)} />
-              <Row label={t("marketSales.report.cashRefunds")} value={signed(`-${report.cash.refunds}`, language)} />
+              <Row
+                label={t("marketSales.report.cashRefunds")}
+                value={signed(`-${report.cash.refunds}`, language)}
+              />
               <Row label={t("marketSales.report.expectedCash")} value={kr(report.cash.expected)} strong />
               <Row
                 label={t("marketSales.report.countedCash")}
@@ -193,62 +196,64 @@ export function ReportFigures({ report }: { report: DayReport }) {
             <p className="text-sm text-muted-foreground">{t("marketSales.report.noSales")}</p>
           ) : (
             <>
-            {/* A phone lists each sale on its own lines; a wider screen has the table. */}
-            <ul className="divide-y text-sm sm:hidden print:hidden">
-              {report.sales.map((sale) => (
-                <li key={sale.id} className="flex justify-between gap-3 py-2">
-                  <div className="min-w-0">
-                    <p className="text-muted-foreground">
-                      {sale.receiptNumber === null ? "—" : `#${sale.receiptNumber}`} · {osloTime(sale.soldAt)} ·{" "}
-                      {t(`marketSales.methods.${sale.method}`)}
-                    </p>
-                    <p>{sale.lines}</p>
-                  </div>
-                  <div className="shrink-0 text-right tabular-nums">
-                    <p className="font-medium">{kr(sale.paid)}</p>
-                    {sale.refunded !== "0.00" && <p className="text-muted-foreground">−{kr(sale.refunded)}</p>}
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <table className="hidden w-full text-sm sm:table print:table">
-              <thead className="text-left text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-1.5 pr-2 font-medium">
-                    {t("marketSales.report.receipt")}
-                  </th>
-                  <th scope="col" className="py-1.5 pr-2 font-medium">
-                    {t("marketSales.report.time")}
-                  </th>
-                  <th scope="col" className="py-1.5 pr-2 font-medium">
-                    {t("marketSales.report.lines")}
-                  </th>
-                  <th scope="col" className="py-1.5 pr-2 font-medium">
-                    {t("marketSales.report.method")}
-                  </th>
-                  <th scope="col" className="py-1.5 pr-2 text-right font-medium">
-                    {t("marketSales.report.paid")}
-                  </th>
-                  <th scope="col" className="py-1.5 text-right font-medium">
-                    {t("marketSales.report.refunded")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y">
+              {/* A phone lists each sale on its own lines; a wider screen has the table. */}
+              <ul className="divide-y text-sm sm:hidden print:hidden">
                 {report.sales.map((sale) => (
-                  <tr key={sale.id}>
-                    <td className="py-1.5 pr-2 tabular-nums">{sale.receiptNumber ?? "—"}</td>
-                    <td className="py-1.5 pr-2 tabular-nums">{osloTime(sale.soldAt)}</td>
-                    <td className="max-w-[16rem] py-1.5 pr-2">{sale.lines}</td>
-                    <td className="py-1.5 pr-2">{t(`marketSales.methods.${sale.method}`)}</td>
-                    <td className="py-1.5 pr-2 text-right tabular-nums">{kr(sale.paid)}</td>
-                    <td className="py-1.5 text-right tabular-nums">
-                      {sale.refunded === "0.00" ? "" : `−${kr(sale.refunded)}`}
-                    </td>
-                  </tr>
+                  <li key={sale.id} className="flex justify-between gap-3 py-2">
+                    <div className="min-w-0">
+                      <p className="text-muted-foreground">
+                        {sale.receiptNumber === null ? "—" : `#${sale.receiptNumber}`} ·{" "}
+                        {osloTime(sale.soldAt)} · {t(`marketSales.methods.${sale.method}`)}
+                      </p>
+                      <p>{sale.lines}</p>
+                    </div>
+                    <div className="shrink-0 text-right tabular-nums">
+                      <p className="font-medium">{kr(sale.paid)}</p>
+                      {sale.refunded !== "0.00" && (
+                        <p className="text-muted-foreground">−{kr(sale.refunded)}</p>
+                      )}
+                    </div>
+                  </li>
                 ))}
-              </tbody>
-            </table>
+              </ul>
+              <table className="hidden w-full text-sm sm:table print:table">
+                <thead className="text-left text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="py-1.5 pr-2 font-medium">
+                      {t("marketSales.report.receipt")}
+                    </th>
+                    <th scope="col" className="py-1.5 pr-2 font-medium">
+                      {t("marketSales.report.time")}
+                    </th>
+                    <th scope="col" className="py-1.5 pr-2 font-medium">
+                      {t("marketSales.report.lines")}
+                    </th>
+                    <th scope="col" className="py-1.5 pr-2 font-medium">
+                      {t("marketSales.report.method")}
+                    </th>
+                    <th scope="col" className="py-1.5 pr-2 text-right font-medium">
+                      {t("marketSales.report.paid")}
+                    </th>
+                    <th scope="col" className="py-1.5 text-right font-medium">
+                      {t("marketSales.report.refunded")}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y">
+                  {report.sales.map((sale) => (
+                    <tr key={sale.id}>
+                      <td className="py-1.5 pr-2 tabular-nums">{sale.receiptNumber ?? "—"}</td>
+                      <td className="py-1.5 pr-2 tabular-nums">{osloTime(sale.soldAt)}</td>
+                      <td className="max-w-[16rem] py-1.5 pr-2">{sale.lines}</td>
+                      <td className="py-1.5 pr-2">{t(`marketSales.methods.${sale.method}`)}</td>
+                      <td className="py-1.5 pr-2 text-right tabular-nums">{kr(sale.paid)}</td>
+                      <td className="py-1.5 text-right tabular-nums">
+                        {sale.refunded === "0.00" ? "" : `−${kr(sale.refunded)}`}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
             </>
           )}
         </CardContent>
