@@ -66,7 +66,9 @@ class Writer {
   ) {
     const size = options.size ?? 10;
     const font = options.bold ? this.bold : this.regular;
-    const shown = fitted(font, value, size, options.width ?? A4[0] - MARGIN - x);
+    // Text left-aligned at x may run to the right margin; right-aligned at x, back to the left one.
+    const room = options.width ?? (options.right ? x - MARGIN : A4[0] - MARGIN - x);
+    const shown = fitted(font, value, size, room);
     const at = options.right ? x - font.widthOfTextAtSize(shown, size) : x;
     this.page.drawText(shown, { x: at, y: this.y, size, font, color: options.color ?? INK });
   }
@@ -138,7 +140,7 @@ export async function dayReportPdf(
     for (const column of columns)
       w.text(fields[column.field] ?? "", column.at, { size: 9, bold, width: column.width });
     for (const amount of amounts)
-      w.text(fields[amount.field] ?? "", amount.at, { size: 9, bold, right: true });
+      w.text(fields[amount.field] ?? "", amount.at, { size: 9, bold, right: true, width: 60 });
     w.y -= 4;
     w.rule();
     w.y -= 12;

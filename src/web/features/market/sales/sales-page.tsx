@@ -111,12 +111,13 @@ function SaleRow({ sale, language, onOpen }: { sale: SaleView; language: string;
       className="flex w-full items-center gap-3 p-4 text-left transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-2 focus-visible:outline-ring focus-visible:-outline-offset-2"
     >
       <div className="min-w-0 flex-1 space-y-1">
-        <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
+        <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-muted-foreground">
           <span className="font-semibold text-foreground">
             {sale.receiptNumber === null ? "—" : `#${sale.receiptNumber}`}
           </span>
           <span>{osloTime(sale.soldAt)}</span>
-          <span>· {t(`marketSales.methods.${sale.payment.method}`)}</span>
+          <span aria-hidden="true">·</span>
+          <span>{t(`marketSales.methods.${sale.payment.method}`)}</span>
         </p>
         <p className="truncate">{saleLinesText(sale)}</p>
       </div>
