@@ -126,10 +126,10 @@ export async function dayReportPdf(
   const { header, rows } = dayReportSaleTable(report, language);
   // Receipt, time, method, lines, then the amounts paid and refunded at the right edge.
   const columns = [
-    { at: MARGIN, width: 40, field: 0 },
-    { at: MARGIN + 44, width: 74, field: 1 },
-    { at: MARGIN + 122, width: 84, field: 2 },
-    { at: MARGIN + 210, width: 160, field: 3 },
+    { at: MARGIN, width: 52, field: 0 },
+    { at: MARGIN + 56, width: 74, field: 1 },
+    { at: MARGIN + 134, width: 80, field: 2 },
+    { at: MARGIN + 218, width: 150, field: 3 },
   ];
   const amounts = [
     { at: right - 64, field: 7 },
