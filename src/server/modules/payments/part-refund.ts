@@ -1,17 +1,21 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { fromOre, toOre } from "../../../shared/money";
 import type { PaymentProvider } from "../../../shared/payment";
 import { PaymentProviderError } from "../../adapters/payments";
 import { payments } from "../../db/schema";
 import { conflict, HttpError } from "../../lib/http-error";
+import { capturePayment } from "./service";
 import { applyProviderState, handleOf, type PaymentContext } from "./state";
 
 /**
  * Gives back part of an order's captured payment (a return at the stall, decision 0077): Vipps ePayment's
  * `POST /epayment/v1/payments/{reference}/refund` with `modificationAmount` (`{ currency, value }` in
  * øre) and an `Idempotency-Key` header, as the Vipps MobilePay ePayment API documents it. A refund needs
- * money captured: an attempt only reserved (or none at all) is a 409 the seller can read, never a 500.
+ * money captured ("you can only refund a captured amount"): a stall sale's Vipps payment is only
+ * reserved when the shopper approves it, and the goods were handed over at the table, so a reservation
+ * is captured whole first (`POST .../capture`, the capture every order gets when it is handed over,
+ * decision 0034), then the part refunded. No payment to refund is a 409 the seller can read.
  *
  * The key is made from the stall's own refund id, so the same refund sent again (a retry after the
  * provider said yes and the database did not) is one refund at Vipps. Vipps allows 50 characters; the
@@ -21,13 +25,23 @@ export async function refundPaymentPart(
   ctx: PaymentContext,
   input: { orderId: string; amountOre: number; refundId: string },
 ) {
-  const [row] = await ctx.db
+  const [held] = await ctx.db
     .select()
     .from(payments)
-    .where(and(eq(payments.orderId, input.orderId), eq(payments.status, "captured")))
+    .where(and(eq(payments.orderId, input.orderId), inArray(payments.status, ["authorized", "captured"])))
     .orderBy(desc(payments.createdAt))
     .limit(1);
-  if (!row) throw conflict("saleVippsRefundNotPossible");
+  if (!held) throw conflict("saleVippsRefundNotPossible");
+  let row = held;
+  if (row.status === "authorized") {
+    try {
+      row = (await capturePayment(ctx, row.id)) ?? row;
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw new HttpError(502, "saleRefundProviderDown");
+      throw error;
+    }
+    if (row.status !== "captured") throw conflict("saleVippsRefundNotPossible");
+  }
   const gateway = ctx.gateways[row.provider as PaymentProvider];
   if (!gateway) throw conflict("saleVippsRefundNotPossible");
   const refundedOre = toOre(row.refundedAmount);
