@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AnalyticsView } from "../../../shared/analytics";
 import type { DayReport } from "../../../shared/day-report";
 import { osloToday } from "../../../shared/day-report";
 import type { MarketSessionView, SaleView } from "../../../shared/market";
@@ -286,6 +287,22 @@ describe("the day report (issue 30)", () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+
+    // The month's sales CSV lists the stall sales as their own channel, the refund in its column.
+    const month = await agent.get(`/api/stores/${store.id}/sales-report?month=${osloToday().slice(0, 7)}`);
+    const rows = month.body.split("\r\n").filter((row) => row.includes("Market stall"));
+    expect(rows).toHaveLength(2);
+    expect(rows.some((row) => row.includes(";1000,00;500,00;"))).toBe(true);
+    // Analytics: stall revenue is what was paid less what went back.
+    const analytics = (await agent.get(`/api/analytics?storeId=${store.id}`)).json() as AnalyticsView;
+    expect(analytics.totals).toMatchObject({
+      revenue: "849.00",
+      refundedTotal: "500.00",
+      byChannel: [
+        { channel: "web", revenue: "0.00", orderCount: 0 },
+        { channel: "stall", revenue: "849.00", orderCount: 2 },
+      ],
+    });
   });
 
   it("refuses a date that is none, another store's market, and other sellers", async () => {
