@@ -25,7 +25,15 @@ import {
 } from "./stall-cart";
 
 function item(id: string, price: string, stockQty: number | null = null): MarketCatalogueItem {
-  return { productId: id, title: `Mug ${id}`, price, imageUrl: null, stockQty, variants: [], lastSoldAt: null };
+  return {
+    productId: id,
+    title: `Mug ${id}`,
+    price,
+    imageUrl: null,
+    stockQty,
+    variants: [],
+    lastSoldAt: null,
+  };
 }
 
 const scarf: MarketCatalogueItem = {
@@ -78,7 +86,10 @@ describe("adding catalogue items", () => {
   it("stops at fifty lines", () => {
     let cart = EMPTY_STALL_CART;
     for (let index = 0; index < 50; index++) cart = added(cart, item(`p${index}`, "1.00"));
-    expect(addProduct(cart, item("one-more", "1.00"))).toMatchObject({ added: false, reason: "tooManyLines" });
+    expect(addProduct(cart, item("one-more", "1.00"))).toMatchObject({
+      added: false,
+      reason: "tooManyLines",
+    });
     expect(addFreeAmount(cart, "10", "", key)).toBeUndefined();
   });
 });
@@ -121,7 +132,12 @@ describe("free amounts", () => {
   });
 
   it("gives two free amounts their own lines", () => {
-    const cart = addFreeAmount(addFreeAmount(EMPTY_STALL_CART, "10", "", key) ?? EMPTY_STALL_CART, "10", "", key);
+    const cart = addFreeAmount(
+      addFreeAmount(EMPTY_STALL_CART, "10", "", key) ?? EMPTY_STALL_CART,
+      "10",
+      "",
+      key,
+    );
     expect(cart?.lines).toHaveLength(2);
   });
 });

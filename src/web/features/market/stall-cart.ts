@@ -56,7 +56,9 @@ export function qtyInCart(cart: StallCart, productId: string, variantId: string 
   return cart.lines.find((line) => line.key === key)?.qty ?? 0;
 }
 
-export type AddResult = { cart: StallCart; added: true } | { cart: StallCart; added: false; reason: AddRefusal };
+export type AddResult =
+  | { cart: StallCart; added: true }
+  | { cart: StallCart; added: false; reason: AddRefusal };
 export type AddRefusal = "soldOut" | "noMoreInStock" | "tooManyLines";
 
 /**
@@ -144,7 +146,8 @@ export function canIncrement(line: StallLine): boolean {
 export const lineTotalOre = (line: StallLine) => toOre(line.unitPrice) * line.qty;
 
 /** The cart's total in øre, before any code the server applies. */
-export const cartTotalOre = (cart: StallCart) => cart.lines.reduce((sum, line) => sum + lineTotalOre(line), 0);
+export const cartTotalOre = (cart: StallCart) =>
+  cart.lines.reduce((sum, line) => sum + lineTotalOre(line), 0);
 
 export const itemCount = (cart: StallCart) => cart.lines.reduce((sum, line) => sum + line.qty, 0);
 
