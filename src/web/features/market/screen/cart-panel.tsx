@@ -44,9 +44,20 @@ export function CartPanel({ cart, onChange, codes, onCodes, pricing, shortage }:
   const { t } = useTranslation();
   const kr = useMarketKr();
   const total = cartTotalOre(cart);
+  // A line the server trimmed carries its note; one it dropped (none left) is named above the cart.
+  const dropped =
+    shortage && !cart.lines.some((line) => line.kind === "product" && line.productId === shortage.productId);
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-4">
+      {dropped && (
+        <p
+          role="alert"
+          className="rounded-xl border border-error/40 bg-error/10 p-3 text-sm font-medium text-error"
+        >
+          {shortage.message}
+        </p>
+      )}
       {cart.lines.length === 0 ? (
         <div className="flex flex-col items-center gap-2 py-8 text-center text-muted-foreground">
           <ReceiptText aria-hidden="true" className="size-8 opacity-60" />
