@@ -1,21 +1,43 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { createStoreThroughApi, madePhoto, recordPageErrors, signInSharedSeller } from "./helpers";
+import {
+  createStoreThroughApi,
+  fakePaymentPorts,
+  madePhoto,
+  recordPageErrors,
+  signInSharedSeller,
+} from "./helpers";
+import { proveAddress } from "./mailbox";
+
+const FAKES = fakePaymentPorts();
 
 /*
  * The market stall on a seller's phone (decision 0077): one store seeded through the API, then the seller
  * at the table takes a cash sale with change, a card-terminal sale, is told when a piece sold elsewhere
- * meanwhile, and sells the one-of-a-kind piece, which the storefront then shows sold out.
+ * meanwhile, sells the one-of-a-kind piece, which the storefront then shows sold out, and takes Vipps by
+ * QR on the journeys' Vipps fake, the screen turning to Paid from the provider's answer.
  */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-test("a seller sells at the stall: cash with change, card terminal, a shortage, the last piece", async ({
+test("a seller sells at the stall: cash with change, card terminal, a shortage, the last piece, Vipps QR", async ({
   page,
 }) => {
   test.setTimeout(120_000);
   const pageErrors = recordPageErrors(page);
-  await signInSharedSeller(page.request);
+  const { email, password } = await signInSharedSeller(page.request);
+  // Vipps at the stall is the store's live Vipps channel, which waits for a proven address (decision 0065).
+  await proveAddress(page.request, email);
   const store = await createStoreThroughApi(page.request, "Julemarked Keramikk");
+  const channel = await page.request.post(`/api/stores/${store.id}/payment-channels`, {
+    data: {
+      provider: "vipps",
+      externalId: "123456",
+      isLive: true,
+      expectedUpdatedAt: null,
+      currentPassword: password,
+    },
+  });
+  expect(channel.status()).toBe(201);
   const products: Record<string, string> = {};
   for (const [title, price, stock, rgb] of [
     ["Sea-green mug", "349", "10", [63, 120, 100]],
@@ -100,13 +122,34 @@ test("a seller sells at the stall: cash with change, card terminal, a shortage, 
   await expect(tile("Raku vase")).toBeDisabled();
   await expect(tile("Raku vase")).toHaveAccessibleName(/Sold out/);
 
-  const sales = await (await page.request.get(`/api/stores/${store.id}/sales`)).json();
-  const methods = sales.sales.map((sale: { payment: { method: string } }) => sale.payment.method).sort();
-  expect(methods).toEqual(["card_terminal", "card_terminal", "cash", "cash"]);
-  const card = sales.sales.find(
-    (sale: { payment: { terminalRef: string | null } }) => sale.payment.terminalRef,
+  // 5. Vipps by QR: the shopper scans and approves (here: on the Vipps fake); the screen turns to Paid.
+  await tile("Sea-green mug").click();
+  await page.getByRole("button", { name: "Charge 349 kr" }).click();
+  await sheet.getByRole("button", { name: "Vipps QR" }).click();
+  await expect(sheet.getByRole("img", { name: "Vipps QR code for this sale" })).toBeVisible();
+  await expect(sheet.getByText("Waiting for the shopper to approve…")).toBeVisible();
+  type Sale = {
+    status: string;
+    payment: { method: string; terminalRef: string | null; qrUrl?: string | null };
+  };
+  const listed = async (): Promise<Sale[]> =>
+    (await (await page.request.get(`/api/stores/${store.id}/sales`)).json()).sales;
+  const waiting = (await listed()).find((sale) => sale.status === "awaiting_payment");
+  const reference = new URL(waiting?.payment.qrUrl ?? "http://x").searchParams.get("token");
+  expect(reference).toBeTruthy();
+  const approved = await page.request.post(
+    `http://127.0.0.1:${FAKES.vipps}/landing/approve?token=${reference}`,
+    { maxRedirects: 0 },
   );
-  expect(card.payment.terminalRef).toBe("SUMUP-4471");
+  expect(approved.status()).toBe(303);
+  await expect(sheet.getByText("Vipps · Receipt")).toBeVisible({ timeout: 15_000 });
+  await sheet.getByRole("button", { name: "New sale" }).click();
+
+  const sales = await listed();
+  const methods = sales.map((sale) => sale.payment.method).sort();
+  expect(methods).toEqual(["card_terminal", "card_terminal", "cash", "cash", "vipps_qr"]);
+  expect(sales.every((sale) => sale.status === "paid")).toBe(true);
+  expect(sales.find((sale) => sale.payment.terminalRef)?.payment.terminalRef).toBe("SUMUP-4471");
 
   await page.goto(`/s/${store.slug}`);
   await expect(page.locator("li").filter({ hasText: "Raku vase" }).getByText("Sold out")).toBeVisible();
