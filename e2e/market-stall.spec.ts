@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import {
   createStoreThroughApi,
   fakePaymentPorts,
@@ -64,6 +65,7 @@ test("a seller sells at the stall: cash with change, card terminal, a shortage, 
   const tile = (title: string) => page.getByRole("button", { name: new RegExp(`^${title},`) });
   const sheet = page.getByRole("dialog");
   await expect(tile("Raku vase")).toHaveAccessibleName(/1 left/);
+  await expectNoSeriousViolations(page, "market screen");
 
   // 1. Cash: two mugs and a tea bowl, 887 kr; the shopper hands over 1,000 kr.
   await tile("Sea-green mug").click();
@@ -73,6 +75,7 @@ test("a seller sells at the stall: cash with change, card terminal, a shortage, 
   await sheet.getByRole("button", { name: "Cash", exact: true }).click();
   await sheet.getByRole("button", { name: "1,000 kr" }).click();
   await expect(sheet.getByTestId("cash-change")).toHaveText("113 kr");
+  await expectNoSeriousViolations(page, "market screen, cash");
   await sheet.getByRole("button", { name: "Cash received" }).click();
   await expect(sheet.getByText("Paid", { exact: true }).first()).toBeVisible();
   await expect(sheet.getByTestId("paid-change")).toHaveText("113 kr");
@@ -150,6 +153,16 @@ test("a seller sells at the stall: cash with change, card terminal, a shortage, 
   expect(methods).toEqual(["card_terminal", "card_terminal", "cash", "cash", "vipps_qr"]);
   expect(sales.every((sale) => sale.status === "paid")).toBe(true);
   expect(sales.find((sale) => sale.payment.terminalRef)?.payment.terminalRef).toBe("SUMUP-4471");
+
+  // The mobile menu's Market mode: with a second store, a choice of stores, each to its stall.
+  await createStoreThroughApi(page.request, "Vinter Lin");
+  await page.goto("/stores");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("link", { name: "Market mode" }).click();
+  await expect(page.getByRole("heading", { name: "Which store are you selling for?" })).toBeVisible();
+  await page.getByRole("link", { name: "Julemarked Keramikk" }).click();
+  await expect(page).toHaveURL(`/stores/${store.id}/market`);
+  await expect(tile("Raku vase")).toBeDisabled();
 
   await page.goto(`/s/${store.slug}`);
   await expect(page.locator("li").filter({ hasText: "Raku vase" }).getByText("Sold out")).toBeVisible();

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronLeft, ChevronUp, ShoppingBasket } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { MarketCatalogue, MarketCatalogueItem } from "../../../../shared/market";
 import { toOre } from "../../../../shared/money";
@@ -96,6 +96,15 @@ function MarketStall({ catalogue }: { catalogue: MarketCatalogue }) {
       void queryClient.invalidateQueries({ queryKey: marketCatalogueKey(storeId) });
     },
   });
+
+  // Vipps answered while the seller had closed the sheet: "Paid" (or why not) comes up by itself.
+  const settledStep = sale.state.step === "paid" || sale.state.step === "failed" ? sale.state.step : null;
+  useEffect(() => {
+    if (settledStep) {
+      setCartOpen(false);
+      setPayOpen(true);
+    }
+  }, [settledStep]);
 
   const subtotalOre = cartTotalOre(cart);
   const dueOre = codesPending(codes, pricing)

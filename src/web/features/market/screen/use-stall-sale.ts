@@ -108,8 +108,7 @@ export function useStallSale(
         else if (answered.status === "payment_failed") {
           attempt.current = null;
           setState({ step: "failed", sale: answered });
-        }
-        else {
+        } else {
           attempt.current = null;
           setState({ step: "paid", sale: answered });
           handlersRef.current.onSettled();
