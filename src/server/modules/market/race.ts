@@ -6,8 +6,10 @@ import type { Db } from "../../db/client";
 import { orders, products, receipts } from "../../db/schema";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
 import { signUp } from "../../test/harness";
-import { shopper } from "../checkout/price-rules.fixtures";
 import { saleBody } from "./testing";
+
+/** A web shopper's details (the checkout's required fields). */
+const shopper = { buyerEmail: "kunde@example.no", shipToName: "Nora Kunde", shipToPhone: "+47 912 34 567" };
 
 /**
  * The stall's races (decision 0077), run on one app server (both databases, *.test.ts) and on two app
