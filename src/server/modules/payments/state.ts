@@ -186,6 +186,13 @@ export const VIPPS_REQUEST_LIFETIME_MS = 10 * 60_000;
  */
 export const STALL_ATTEMPT_MS = VIPPS_REQUEST_LIFETIME_MS + 60_000;
 
+/**
+ * A stall sale whose Vipps payment ended unpaid stays payable (a new QR, cash) while the seller is at the
+ * table with the shopper; one left so this long after its last attempt started was given up: the worker
+ * cancels it (its stock was given back when the attempt ended).
+ */
+export const STALL_UNPAID_SALE_MS = 60 * 60_000;
+
 /** When the shopper can no longer pay a stall attempt at Vipps (the SaleView's `payment.expiresAt`). */
 export function stallRequestExpiresAt(attemptCreatedAt: Date): Date {
   return new Date(attemptCreatedAt.getTime() + VIPPS_REQUEST_LIFETIME_MS);

@@ -10,6 +10,7 @@ import {
   type PaymentRow,
   refreshPayment,
   returnMoney,
+  STALL_UNPAID_SALE_MS,
 } from "./state";
 
 const BATCH = 50;
@@ -32,13 +33,14 @@ export interface PaymentPassResult {
  * order still unpaid PAYMENT_EXPIRY_MINUTES after it was placed is expired: its attempt cancelled at the
  * provider, the order cancelled through changeOrderStatus (which gives the stock back and drops the
  * messages held for the payment). A stall attempt (decision 0077) is ended at its own, shorter deadline
- * (attemptDeadline: the Vipps request's lifetime), and a stall sale left unpaid is cancelled the same
- * time to pay after its last attempt started. Money that reached an order already cancelled (the expiry won a race
+ * (attemptDeadline: the Vipps request's lifetime), and a stall sale left unpaid is cancelled
+ * STALL_UNPAID_SALE_MS after its last attempt started. Money that reached an order already cancelled (the expiry won a race
  * with the shopper) and could not be given back at once is given back here: a cancelled order never
  * keeps a reservation or a capture.
  */
 export async function runPaymentPass(ctx: PaymentContext, now = new Date()): Promise<PaymentPassResult> {
   const cutoff = new Date(now.getTime() - ctx.config.payments.expiryMs);
+  const stallCutoff = new Date(now.getTime() - STALL_UNPAID_SALE_MS);
   const due = ctx.db
     .select({ id: payments.id })
     .from(payments)
@@ -81,7 +83,7 @@ export async function runPaymentPass(ctx: PaymentContext, now = new Date()): Pro
   }
 
   // Orders waiting for an online payment past the expiry, with no attempt paid or under way: a web order
-  // counted from when it was placed, a stall sale from its last attempt (the seller may try again).
+  // its time to pay after it was placed, a stall sale STALL_UNPAID_SALE_MS after its last attempt.
   const stale = await ctx.db
     .select({ id: orders.id })
     .from(orders)
@@ -92,7 +94,7 @@ export async function runPaymentPass(ctx: PaymentContext, now = new Date()): Pro
           and(eq(orders.channel, "web"), lt(orders.placedAt, cutoff)),
           and(
             eq(orders.channel, "stall"),
-            sql`not exists (select 1 from ${payments} p where p.order_id = ${orders.id} and p.created_at >= ${cutoff})`,
+            sql`not exists (select 1 from ${payments} p where p.order_id = ${orders.id} and p.created_at >= ${stallCutoff})`,
           ),
         ),
         sql`exists (select 1 from ${payments} p where p.order_id = ${orders.id})`,
