@@ -135,6 +135,7 @@ export async function startPayment(
     provider: PaymentProvider;
     origin: string;
     language: Language;
+    /** How the shopper approves (decision 0077): absent is the web redirect; the stall's QR or push message. */
     userFlow?: PaymentUserFlow;
   },
 ): Promise<ShopperPayment> {
