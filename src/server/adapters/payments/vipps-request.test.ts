@@ -78,6 +78,10 @@ describe("the fake reads create requests as the ePayment reference documents the
   afterAll(() => vipps.close());
 
   let key = 0;
+  const nextKey = () => {
+    key += 1;
+    return key;
+  };
   const create = (body: unknown) =>
     fetch(`${vipps.url}/epayment/v1/payments`, {
       method: "POST",
@@ -85,7 +89,7 @@ describe("the fake reads create requests as the ePayment reference documents the
         Authorization: `Bearer ${token}`,
         "Ocp-Apim-Subscription-Key": vipps.keys.subscriptionKey,
         "Merchant-Serial-Number": "123456",
-        "Idempotency-Key": `key-${(key += 1)}`,
+        "Idempotency-Key": `key-${nextKey()}`,
         "Content-Type": "application/json",
       },
       body: JSON.stringify(body),
@@ -159,7 +163,7 @@ describe("the fake reads create requests as the ePayment reference documents the
     const response = await create({
       amount: { currency: "NOK", value: 1000 },
       paymentMethod: { type: "WALLET" },
-      reference: `refused-${(key += 1)}-abc`,
+      reference: `refused-${nextKey()}-abc`,
       ...flow,
     });
     expect(response.status).toBe(400);

@@ -12,6 +12,7 @@ export {
   shopperView,
   startPayment,
 } from "./service";
+export { readAttemptUnderWay, STALL_READ_INTERVAL_MS, stopAttemptUnderWay } from "./stall";
 export {
   capturePayment,
   latestPayment,
