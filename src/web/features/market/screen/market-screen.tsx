@@ -264,7 +264,9 @@ function MarketStall({ catalogue }: { catalogue: MarketCatalogue }) {
             expected,
           )
         }
-        onAnotherMethod={sale.reset}
+        onRetryVipps={(vippsSale, method) => void sale.retryVipps(vippsSale, method)}
+        onSwitchMethod={sale.switchMethod}
+        onCancelPayment={(vippsSale) => void sale.cancelPayment(vippsSale)}
         onNewSale={newSale}
       />
       <FreeAmountSheet

@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import type { SalePaymentInput, SalePaymentMethod } from "../../../../shared/market";
-import { fromOre } from "../../../../shared/money";
+import type { SalePaymentInput, SalePaymentMethod, SaleView } from "../../../../shared/market";
+import { fromOre, toOre } from "../../../../shared/money";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { useTranslation } from "../../../lib/i18n";
@@ -10,7 +10,7 @@ import { useMarketKr } from "./market-kr";
 import { MarketSheet } from "./market-sheet";
 import { CardForm, CashForm, MethodChoice, VippsPhoneForm } from "./pay-forms";
 import { SalePaid, SaleQueued, VippsFailed, VippsWaiting } from "./pay-outcome";
-import type { SaleState } from "./use-stall-sale";
+import { type SaleState, vippsSaleOf } from "./use-stall-sale";
 
 interface PaySheetProps {
   open: boolean;
@@ -24,8 +24,12 @@ interface PaySheetProps {
   vippsAvailable: boolean;
   online: boolean;
   onConfirm: (payment: SalePaymentInput, expected: { total: string; change: string | null }) => void;
-  /** Vipps failed: back to the methods, for a new request or another way. */
-  onAnotherMethod: () => void;
+  /** A new Vipps request on the sale (a new QR, the push again). */
+  onRetryVipps: (sale: SaleView, method: "vipps_qr" | "vipps_phone") => void;
+  /** The Vipps sale is paid another way after all: back to the methods, cash and terminal only. */
+  onSwitchMethod: (sale: SaleView) => void;
+  /** The seller gives the Vipps payment up: the sale is cancelled, the cart kept. */
+  onCancelPayment: (sale: SaleView) => void;
   onNewSale: () => void;
 }
 
@@ -36,10 +40,16 @@ const bigButton = "h-14 flex-1 rounded-xl text-base";
  * "Paid". The main action is always the sheet's bottom row, under the seller's thumb.
  */
 export function PaySheet(props: PaySheetProps) {
-  const { open, onOpenChange, state, error, dueOre, subtotalOre, onConfirm } = props;
+  const { open, onOpenChange, state, error, subtotalOre, onConfirm } = props;
+  const [method, setMethod] = useState<SalePaymentMethod | null>(null);
+  // Paying a Vipps sale another way: what is due is that sale's, and only cash and the terminal are offered.
+  const vippsSale = vippsSaleOf(state);
+  const switching =
+    state.step === "switching" ||
+    (state.step === "sending" && vippsSale !== null && method !== "vipps_qr" && method !== "vipps_phone");
+  const dueOre = switching && vippsSale ? toOre(vippsSale.total) : props.dueOre;
   const { t } = useTranslation();
   const kr = useMarketKr();
-  const [method, setMethod] = useState<SalePaymentMethod | null>(null);
   const [given, setGiven] = useState("");
   const [terminalRef, setTerminalRef] = useState("");
   const [phone, setPhone] = useState("");
@@ -54,6 +64,11 @@ export function PaySheet(props: PaySheetProps) {
       setTerminalRef("");
     }
   }, [open]);
+
+  // Paying otherwise starts again at the methods.
+  useEffect(() => {
+    if (state.step === "switching") setMethod(null);
+  }, [state.step]);
 
   const sending = state.step === "sending";
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -140,15 +155,44 @@ export function PaySheet(props: PaySheetProps) {
       </Button>
     );
   } else if (state.step === "waiting") {
-    title = t(`market.pay.method.${state.sale.payment.method}`);
-    body = <VippsWaiting sale={state.sale} />;
-  } else if (state.step === "failed") {
-    title = t(`market.pay.method.${state.sale.payment.method}`);
-    body = <VippsFailed sale={state.sale} />;
+    const { sale } = state;
+    title = t(`market.pay.method.${sale.payment.method}`);
+    body = <VippsWaiting sale={sale} />;
     footer = (
-      <Button className={`${bigButton} w-full`} onClick={props.onAnotherMethod}>
-        {t("market.pay.anotherWay")}
-      </Button>
+      <div className="flex gap-2">
+        <Button variant="outline" className={bigButton} onClick={() => props.onCancelPayment(sale)}>
+          {t("market.vipps.cancel")}
+        </Button>
+        <Button variant="outline" className={bigButton} onClick={() => props.onSwitchMethod(sale)}>
+          {t("market.vipps.otherWay")}
+        </Button>
+      </div>
+    );
+  } else if (state.step === "failed" || (state.step === "sending" && vippsSale && !switching)) {
+    const sale = vippsSale as SaleView;
+    const vippsMethod = sale.payment.method === "vipps_phone" ? "vipps_phone" : "vipps_qr";
+    title = t(`market.pay.method.${sale.payment.method}`);
+    body = <VippsFailed sale={sale} />;
+    footer = (
+      <div className="flex gap-2">
+        <Button
+          variant="outline"
+          className={bigButton}
+          disabled={sending}
+          onClick={() => props.onSwitchMethod(sale)}
+        >
+          {t("market.vipps.otherWay")}
+        </Button>
+        <Button
+          data-main-action=""
+          className={bigButton}
+          disabled={sending || !props.online}
+          onClick={() => props.onRetryVipps(sale, vippsMethod)}
+        >
+          {sending && <Spinner />}
+          {t(vippsMethod === "vipps_qr" ? "market.vipps.newQr" : "market.vipps.sendAgain")}
+        </Button>
+      </div>
     );
   } else if (method === "cash") {
     title = t("market.pay.method.cash");
@@ -200,10 +244,17 @@ export function PaySheet(props: PaySheetProps) {
       </p>
     );
   } else {
-    body = <MethodChoice vippsAvailable={props.vippsAvailable} online={props.online} onChoose={choose} />;
+    body = (
+      <MethodChoice
+        vippsAvailable={props.vippsAvailable && !switching}
+        online={props.online}
+        onChoose={choose}
+      />
+    );
   }
 
-  const showDue = state.step === "idle" || state.step === "sending";
+  const showDue =
+    state.step === "idle" || state.step === "switching" || (sending && (!vippsSale || switching));
   return (
     <MarketSheet open={open} onOpenChange={onOpenChange} title={title} locked={sending} footer={footer}>
       <div ref={bodyRef} className="grid gap-4">

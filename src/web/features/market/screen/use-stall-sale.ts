@@ -15,11 +15,14 @@ export interface StockShortage {
 /** Where a payment stands on the screen. */
 export type SaleState =
   | { step: "idle" }
-  | { step: "sending" }
+  /** Asking the server; `sale` is the sale being paid again or otherwise, if one was made already. */
+  | { step: "sending"; sale?: SaleView }
   /** Vipps: the sale is made and waits for the shopper's approval in the app. */
   | { step: "waiting"; sale: SaleView }
   /** Vipps was refused, cancelled or expired: a new request or another method may still pay it. */
   | { step: "failed"; sale: SaleView }
+  /** The seller pays a Vipps sale another way after all (cash or the terminal: POST /api/sales/{id}/pay). */
+  | { step: "switching"; sale: SaleView }
   | { step: "paid"; sale: SaleView }
   /** Offline: kept on the phone and sent when the network returns. */
   | { step: "queued"; clientSaleId: string; total: string; change: string | null };
@@ -28,6 +31,14 @@ export type SaleState =
 export const VIPPS_POLL_MS = 2000;
 
 const salePath = (id: string) => `/api/sales/${encodeURIComponent(id)}`;
+
+/** The sale a Vipps payment is about, while the screen waits for it or after it failed. */
+export const vippsSaleOf = (state: SaleState): SaleView | null =>
+  state.step === "waiting" || state.step === "failed" || state.step === "switching"
+    ? state.sale
+    : state.step === "sending"
+      ? (state.sale ?? null)
+      : null;
 
 /** The 409's body (the checkout's stock refusal: src/server/modules/checkout/price.ts stockRefusal). */
 export function stockShortageOf(error: unknown): StockShortage | undefined {
@@ -81,12 +92,72 @@ export function useStallSale(
     [t],
   );
 
+  /** Shows the sale as the server answered it. */
+  const settle = useCallback((answered: SaleView) => {
+    if (answered.status === "awaiting_payment") return setState({ step: "waiting", sale: answered });
+    attempt.current = null;
+    if (answered.status === "paid") {
+      setState({ step: "paid", sale: answered });
+      handlersRef.current.onSettled();
+    } else if (answered.status === "cancelled") {
+      // Given up: the cart is still there, for another go or to be cleared.
+      setState({ step: "idle" });
+    } else {
+      // Vipps said no: paying it again is a new request on the same sale (retryVipps) or another way.
+      setState({ step: "failed", sale: answered });
+    }
+  }, []);
+
+  /**
+   * A follow-up on a sale already made (a new Vipps request, paying otherwise, giving up). When it is
+   * refused because Vipps had the sale paid meanwhile (409), the sale is read again and shown as it is.
+   */
+  const followUp = useCallback(
+    async (sale: SaleView, path: string, body?: unknown) => {
+      setError(null);
+      setState({ step: "sending", sale });
+      try {
+        settle(await apiJson<SaleView>("POST", `${salePath(sale.id)}/${path}`, body));
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 409 && !stockShortageOf(err)) {
+          try {
+            const current = await apiJson<SaleView>("GET", salePath(sale.id));
+            if (current.status === "paid") return settle(current);
+          } catch {
+            // Shown as the refusal below.
+          }
+        }
+        failWith(err);
+        setState(path === "pay" ? { step: "switching", sale } : { step: "failed", sale });
+      }
+    },
+    [settle, failWith],
+  );
+
+  const retryVipps = useCallback(
+    (sale: SaleView, method: "vipps_qr" | "vipps_phone") => followUp(sale, "vipps", { method }),
+    [followUp],
+  );
+  const cancelPayment = useCallback((sale: SaleView) => followUp(sale, "cancel-payment"), [followUp]);
+  const switchMethod = useCallback((sale: SaleView) => {
+    setError(null);
+    setState({ step: "switching", sale });
+  }, []);
+
   const confirm = useCallback(
     async (
       sale: Omit<CreateSaleInput, "clientSaleId" | "soldAt" | "payment">,
       payment: SalePaymentInput,
       expected: { total: string; change: string | null },
     ) => {
+      // A Vipps sale the seller takes another way (cash, the terminal): that sale is paid, no new one made.
+      if (state.step === "switching") {
+        if (payment.method === "cash" || payment.method === "card_terminal") {
+          const { method, amountGiven, terminalRef } = payment;
+          return followUp(state.sale, "pay", { method, amountGiven, terminalRef });
+        }
+        return;
+      }
       const body = { ...sale, payment };
       const key = attemptOf(body);
       if (attempt.current?.key !== key) {
@@ -103,16 +174,7 @@ export function useStallSale(
           handlersRef.current.onSettled();
           return;
         }
-        const answered = outcome.sale;
-        if (answered.status === "awaiting_payment") setState({ step: "waiting", sale: answered });
-        else if (answered.status === "payment_failed") {
-          attempt.current = null;
-          setState({ step: "failed", sale: answered });
-        } else {
-          attempt.current = null;
-          setState({ step: "paid", sale: answered });
-          handlersRef.current.onSettled();
-        }
+        settle(outcome.sale);
       } catch (err) {
         // A refused sale (4xx) was not made: the next confirm is a new attempt. After a network error or a
         // 5xx the server may have made it: the retry keeps the id, and is answered with that sale.
@@ -121,7 +183,7 @@ export function useStallSale(
         setState({ step: "idle" });
       }
     },
-    [storeId, failWith],
+    [storeId, failWith, settle, followUp, state],
   );
 
   // Vipps: read the sale until the provider has answered.
@@ -133,15 +195,7 @@ export function useStallSale(
       try {
         const sale = await apiJson<SaleView>("GET", salePath(waitingId));
         if (stopped || sale.status === "awaiting_payment") return;
-        if (sale.status === "paid") {
-          attempt.current = null;
-          setState({ step: "paid", sale });
-          handlersRef.current.onSettled();
-        } else {
-          // Vipps said no: paying again is a new sale (the failed one gave its stock back).
-          attempt.current = null;
-          setState({ step: "failed", sale });
-        }
+        settle(sale);
       } catch {
         // A missed read in a hall with poor coverage: the next one asks again.
       }
@@ -150,7 +204,7 @@ export function useStallSale(
       stopped = true;
       window.clearInterval(timer);
     };
-  }, [waitingId]);
+  }, [waitingId, settle]);
 
   const reset = useCallback(() => {
     attempt.current = null;
@@ -158,5 +212,5 @@ export function useStallSale(
     setState({ step: "idle" });
   }, []);
 
-  return { state, error, setError, confirm, reset };
+  return { state, error, setError, confirm, reset, retryVipps, cancelPayment, switchMethod };
 }
