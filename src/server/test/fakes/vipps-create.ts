@@ -6,6 +6,31 @@
 export type FakeUserFlow = "WEB_REDIRECT" | "NATIVE_REDIRECT" | "PUSH_MESSAGE" | "QR";
 export type FakeQrFormat = "TEXT/TARGETURL" | "IMAGE/SVG+XML" | "IMAGE/PNG";
 
+/** A payment as the fake Vipps keeps it (by MSN and reference). */
+export type Amount = { currency: string; value: number };
+export type FakeState = "CREATED" | "ABORTED" | "EXPIRED" | "AUTHORIZED" | "TERMINATED";
+export interface FakePayment {
+  msn: string;
+  reference: string;
+  pspReference: string;
+  amount: Amount;
+  state: FakeState;
+  /** Absent for the stall's flows: the app shows its own receipt. */
+  returnUrl: string | undefined;
+  description: string;
+  userFlow: FakeUserFlow;
+  /** `customer.phoneNumber` (MSISDN) a push payment went to. */
+  phoneNumber: string | undefined;
+  qrFormat: FakeQrFormat | undefined;
+  customerInteraction: string;
+  aggregate: {
+    authorizedAmount: Amount;
+    cancelledAmount: Amount;
+    capturedAmount: Amount;
+    refundedAmount: Amount;
+  };
+}
+
 export interface ReadCreateRequest {
   reference: string;
   value: number;

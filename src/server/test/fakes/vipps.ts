@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
-import QRCode from "qrcode";
 import { vippsWebhookSignature } from "../../adapters/payments/vipps";
 import { decisionPage } from "./page";
-import { type FakeQrFormat, type FakeUserFlow, readCreateRequest } from "./vipps-create";
+import { type Amount, type FakePayment, readCreateRequest } from "./vipps-create";
+import { registerStallControls } from "./vipps-stall";
 
 /**
  * A local stand-in for the Vipps MobilePay APIs Torg uses (decision 0035): the Access token API
@@ -23,29 +23,6 @@ export interface FakeVippsOptions {
   port?: number;
 }
 
-type Amount = { currency: string; value: number };
-type State = "CREATED" | "ABORTED" | "EXPIRED" | "AUTHORIZED" | "TERMINATED";
-interface FakePayment {
-  msn: string;
-  reference: string;
-  pspReference: string;
-  amount: Amount;
-  state: State;
-  /** Absent for the stall's flows: the app shows its own receipt. */
-  returnUrl: string | undefined;
-  description: string;
-  userFlow: FakeUserFlow;
-  /** `customer.phoneNumber` (MSISDN) a push payment went to. */
-  phoneNumber: string | undefined;
-  qrFormat: FakeQrFormat | undefined;
-  customerInteraction: string;
-  aggregate: {
-    authorizedAmount: Amount;
-    cancelledAmount: Amount;
-    capturedAmount: Amount;
-    refundedAmount: Amount;
-  };
-}
 export interface SentWebhook {
   url: string;
   headers: Record<string, string>;
@@ -295,33 +272,8 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
       };
       payments.set(paymentKey(msn, read.reference), payment);
       await emit(payment, "CREATED", payment.amount.value, null);
-      return { status: 201, body: createAnswer(payment) };
+      return { status: 201, body: stall.createAnswer(payment) };
     });
-  });
-
-  /**
-   * `CreatePaymentResponse`: `redirectUrl` is the landing page, or for `QR` "a link to the QR image (or
-   * the target URL)"; for `PUSH_MESSAGE` "Nothing will be returned" but the `reference` (the documented
-   * `PushFlow` example). The fake's QR target is its landing page, standing in for the app the real
-   * target opens.
-   */
-  function createAnswer(payment: FakePayment) {
-    if (payment.userFlow === "PUSH_MESSAGE") return { reference: payment.reference };
-    const query = landingQuery(payment.msn, payment.reference);
-    if (payment.userFlow === "QR" && payment.qrFormat !== "TEXT/TARGETURL") {
-      const format = payment.qrFormat === "IMAGE/PNG" ? "png" : "svg";
-      return { redirectUrl: `${baseUrl()}/qr-image/${format}?${query}`, reference: payment.reference };
-    }
-    return { redirectUrl: landingUrl(payment.msn, payment.reference), reference: payment.reference };
-  }
-
-  /** The QR image a `QR` payment's `redirectUrl` links to, when an image format was asked for. */
-  app.get<Landing & { Params: { format: string } }>("/qr-image/:format", async (request, reply) => {
-    const payment = find(request.query.token ?? "", request.query.msn);
-    if (payment?.state !== "CREATED") return reply.status(404).send("No such payment");
-    const target = landingUrl(payment.msn, payment.reference);
-    if (request.params.format === "png") return reply.type("image/png").send(await QRCode.toBuffer(target));
-    return reply.type("image/svg+xml").send(await QRCode.toString(target, { type: "svg" }));
   });
 
   function paymentFor(request: FastifyRequest<{ Params: { reference: string } }>) {
@@ -473,25 +425,12 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
     },
   );
 
-  /** What a phone's Vipps app shows: the push payments waiting for it (not a Vipps API). */
-  app.get<{ Querystring: { phoneNumber?: string } }>("/_fake/push-inbox", async (request) =>
-    [...payments.values()]
-      .filter((payment) => payment.userFlow === "PUSH_MESSAGE" && payment.state === "CREATED")
-      .filter((payment) => payment.phoneNumber === request.query.phoneNumber)
-      .map((payment) => ({
-        reference: payment.reference,
-        msn: payment.msn,
-        amount: payment.amount,
-        description: payment.description,
-        url: landingUrl(payment.msn, payment.reference),
-      })),
-  );
-  /** The shopper let the payment time out (state EXPIRED), for the browser journeys (not a Vipps API). */
-  app.post<Landing>("/_fake/expire", async (request, reply) => {
-    const payment = find(request.query.token ?? "", request.query.msn);
-    if (!payment) return reply.status(404).send("No such payment");
-    await expire(payment.reference, payment.msn);
-    return { state: payment.state };
+  const stall = registerStallControls(app, {
+    payments,
+    find,
+    expire,
+    baseUrl: () => baseUrl(),
+    landingQuery: (msn, reference) => landingQuery(msn, reference),
   });
 
   app.get("/health", async () => ({ ok: true }));
