@@ -5,17 +5,16 @@ import type { PaymentProvider } from "../../../shared/payment";
 import { PaymentProviderError } from "../../adapters/payments";
 import { payments } from "../../db/schema";
 import { conflict, HttpError } from "../../lib/http-error";
-import { capturePayment } from "./service";
-import { applyProviderState, handleOf, type PaymentContext } from "./state";
+import { applyProviderState, capturePayment, handleOf, type PaymentContext } from "./state";
 
 /**
  * Gives back part of an order's captured payment (a return at the stall, decision 0077): Vipps ePayment's
  * `POST /epayment/v1/payments/{reference}/refund` with `modificationAmount` (`{ currency, value }` in
  * øre) and an `Idempotency-Key` header, as the Vipps MobilePay ePayment API documents it. A refund needs
- * money captured ("you can only refund a captured amount"): a stall sale's Vipps payment is only
- * reserved when the shopper approves it, and the goods were handed over at the table, so a reservation
- * is captured whole first (`POST .../capture`, the capture every order gets when it is handed over,
- * decision 0034), then the part refunded. No payment to refund is a 409 the seller can read.
+ * money captured ("you can only refund a captured amount"). A stall sale's Vipps payment is captured as
+ * soon as it is approved (the goods are handed over at the table); should that capture still be waiting
+ * for its retry, the reservation is captured whole first (`POST .../capture`), then the part refunded. No
+ * payment to refund is a 409 the seller can read.
  *
  * The key is made from the stall's own refund id, so the same refund sent again (a retry after the
  * provider said yes and the database did not) is one refund at Vipps. Vipps allows 50 characters; the

@@ -1,3 +1,8 @@
-/** The market stall's seller pages (issue 30): the public entry of the market feature (decision 0027). */
+/**
+ * The market stall's public entry (decision 0077): the market screen at /stores/{id}/market, the store
+ * choice at /market (the mobile menu's link), and the seller's stall sales and day report pages.
+ */
 export { MarketReportPage } from "./report";
 export { MarketSalesPage } from "./sales";
+export { MarketScreen } from "./screen/market-screen";
+export { MarketStoreChoice } from "./screen/market-store-choice";
