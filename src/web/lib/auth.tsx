@@ -40,7 +40,9 @@ function offlineUser(stored: Partial<StoredUser> | null): PublicUser | null {
     typeof emailVerified === "boolean" &&
     (lastLoginAt === null || typeof lastLoginAt === "string") &&
     typeof createdAt === "string";
-  return whole ? { id, email, fullName, isAdmin, isWhitelisted, emailVerified, lastLoginAt, createdAt } : null;
+  return whole
+    ? { id, email, fullName, isAdmin, isWhitelisted, emailVerified, lastLoginAt, createdAt }
+    : null;
 }
 
 function readStoredUser(): Partial<StoredUser> | null {
