@@ -64,6 +64,16 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import("./pages/stores/store-detail")).StoreDetailPage }),
           },
           {
+            // decision 0077: the stall is a screen of its own, without the app's top bar (the layout reads the handle).
+            path: "/stores/:id/market",
+            handle: { fullScreen: true },
+            lazy: async () => ({ Component: (await import("./pages/stores/market")).MarketPage }),
+          },
+          {
+            path: "/market",
+            lazy: async () => ({ Component: (await import("./pages/stores/market")).MarketChoicePage }),
+          },
+          {
             path: "/stores/:id/add-product",
             lazy: async () => ({ Component: (await import("./pages/products/add-product")).AddProductPage }),
           },

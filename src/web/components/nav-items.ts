@@ -1,4 +1,12 @@
-import { ChartColumn, LayoutDashboard, type LucideIcon, ReceiptText, ShieldCheck, Store } from "lucide-react";
+import {
+  ChartColumn,
+  LayoutDashboard,
+  type LucideIcon,
+  ReceiptText,
+  ShieldCheck,
+  Store,
+  Tent,
+} from "lucide-react";
 
 export interface NavItem {
   to: string;
@@ -15,5 +23,12 @@ export const MAIN_NAV: NavItem[] = [
   { to: "/analytics", label: "nav.analytics", icon: ChartColumn },
 ];
 
-/** The mobile menu holds the same four plus Admin. */
-export const MOBILE_NAV: NavItem[] = [...MAIN_NAV, { to: "/admin", label: "nav.admin", icon: ShieldCheck }];
+/**
+ * The mobile menu holds the same four, the market stall (decision 0077: the phone is where a seller
+ * opens it) and Admin.
+ */
+export const MOBILE_NAV: NavItem[] = [
+  ...MAIN_NAV,
+  { to: "/market", label: "market.nav", icon: Tent },
+  { to: "/admin", label: "nav.admin", icon: ShieldCheck },
+];

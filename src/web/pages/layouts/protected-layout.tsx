@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation, useMatches } from "react-router";
 import { accountPageUrl } from "../../../shared/next-path";
 import { AppShell } from "../../components/app-shell";
 import { LoadingScreen } from "../../components/loading-screen";
@@ -22,7 +22,13 @@ export function ProtectedLayout() {
     }
   }, [signedOut, location]);
 
+  // A full-screen page (the market stall, decision 0077) draws its own header: no top bar above it.
+  const fullScreen = useMatches().some(
+    (match) => (match.handle as { fullScreen?: boolean } | undefined)?.fullScreen,
+  );
+
   if (!user) return <LoadingScreen />;
+  if (fullScreen) return <Outlet />;
   return (
     <AppShell>
       <Outlet />

@@ -6,6 +6,7 @@ import {
   QrCode,
   ReceiptText,
   Settings,
+  Tent,
   TicketPercent,
   Trash2,
 } from "lucide-react";
@@ -124,6 +125,12 @@ function StoreDetail({
                 {t("stores.viewStorefront")}
                 <span className="sr-only">{t("stores.opensInNewTab")}</span>
               </a>
+            </Button>
+            <Button asChild variant="outline" className="flex-1 sm:flex-none">
+              <Link to={`/stores/${store.id}/market`}>
+                <Tent aria-hidden="true" />
+                {t("market.open")}
+              </Link>
             </Button>
             <Button asChild className="flex-1 sm:flex-none">
               <Link to={`/stores/${store.id}/add-product`}>
