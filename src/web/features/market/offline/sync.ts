@@ -140,10 +140,10 @@ function refreshStoreQueries(storeIds: Iterable<string>) {
   for (const storeId of new Set(storeIds)) {
     const prefix = `/api/stores/${encodeURIComponent(storeId)}/`;
     void queryClient.invalidateQueries({
-      predicate: (query) => {
-        const key = query.queryKey[0];
-        return typeof key === "string" && key.startsWith(prefix) && /\/(market|sales|day-report)/.test(key);
-      },
+      predicate: ({ queryKey: [key, ofStore] }) =>
+        // The market screen's catalogue (screen/market-screen.tsx), and the store's reads by address.
+        (key === "market-catalogue" && ofStore === storeId) ||
+        (typeof key === "string" && key.startsWith(prefix) && /\/(market|sales|day-report)/.test(key)),
     });
   }
 }
