@@ -138,9 +138,10 @@ test("a cash sale made offline is kept on the phone, survives a reload, and is s
   await conflicts.getByRole("button", { name: "Record as refunded/cancelled" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Record this sale as refunded or cancelled?" });
   await dialog.getByRole("button", { name: "Record as cancelled" }).click();
-  await expect(page.getByRole("region", { name: "Settled today" })).toContainText(
-    "Recorded as refunded/cancelled",
-  );
+  const settled = page.getByRole("region", { name: /^Settled today/ });
+  await settled.getByText("Settled today").click();
+  await expect(settled).toContainText("Recorded as refunded/cancelled");
+  await expect(settled).toContainText("1 × Linen runner");
   await expect(status(page)).not.toContainText("needs you");
   // The requests that failed while offline, and the refused sale, are the browser's own console lines.
   expect(errors.filter((error) => !error.startsWith("Failed to load resource"))).toEqual([]);

@@ -44,7 +44,8 @@ export function marketPrecacheList(bundle: Record<string, ChunkLike | AssetLike>
     files.add(fileName);
     if (chunk.type !== "chunk") return;
     for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
-    for (const asset of chunk.viteMetadata?.importedAssets ?? []) files.add(asset);
+    for (const asset of chunk.viteMetadata?.importedAssets ?? [])
+      if (!/\.woff2?$/.test(asset) || NEEDED_FONT.test(asset)) files.add(asset);
     for (const imported of chunk.imports) visit(imported);
   };
   for (const file of Object.values(bundle)) {

@@ -1,4 +1,4 @@
-import { TriangleAlert } from "lucide-react";
+import { ChevronDown, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -54,10 +54,12 @@ function LineList({ lines, refused }: { lines: SaleLineSummary[]; refused: Reado
           // Lines have no id of their own; their order is the sale's and never changes.
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, read only.
           <li key={index} className="flex justify-between gap-3">
-            <span className={soldOut ? "line-through decoration-destructive" : undefined}>
-              {t("marketOffline.conflicts.line", { qty: line.qty, title: named })}
+            <span>
+              <span className={soldOut ? "line-through decoration-destructive" : undefined}>
+                {t("marketOffline.conflicts.line", { qty: line.qty, title: named })}
+              </span>
               {soldOut && (
-                <span className="ml-2 font-medium text-destructive no-underline">
+                <span className="ml-2 font-medium text-destructive">
                   {t("marketOffline.conflicts.soldOutLine")}
                 </span>
               )}
@@ -133,14 +135,22 @@ function ConflictItem({ conflict }: { conflict: SaleConflict }) {
   );
 }
 
+/** Today's settled conflicts, folded away: a record to look back at, not something to act on. */
 function SettledLog({ settled, labelled }: { settled: SettledSale[]; labelled: boolean }) {
   const { t, language } = useTranslation();
   return (
-    <div className="rounded-xl border bg-card p-4">
-      <h2 id={labelled ? "market-conflicts-title" : undefined} className="font-semibold">
-        {t("marketOffline.conflicts.settledTitle")}
-      </h2>
-      <ul className="mt-2 space-y-2">
+    <details className="group rounded-xl border bg-card">
+      <summary
+        id={labelled ? "market-conflicts-title" : undefined}
+        className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-xl px-4 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden"
+      >
+        <span>
+          {t("marketOffline.conflicts.settledTitle")}{" "}
+          <span className="font-normal text-muted-foreground">({settled.length})</span>
+        </span>
+        <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
+      </summary>
+      <ul className="space-y-2 px-4 pb-3">
         {settled.map((entry) => (
           <li key={entry.clientSaleId} className="space-y-1 text-sm">
             <p className="text-muted-foreground">
@@ -157,6 +167,6 @@ function SettledLog({ settled, labelled }: { settled: SettledSale[]; labelled: b
           </li>
         ))}
       </ul>
-    </div>
+    </details>
   );
 }

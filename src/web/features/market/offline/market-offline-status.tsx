@@ -35,12 +35,22 @@ export function MarketOfflineStatus({ storeId, className }: { storeId: string; c
       ? t(`marketOffline.${state.problem}`)
       : null;
 
+  // A phone's header has room for the icon and a few words: the whole sentence is read out, and shown
+  // from the sm breakpoint up.
+  const short = state.sending
+    ? t("marketOffline.sending")
+    : waiting > 0
+      ? t("marketOffline.waitingShort", { count: waiting })
+      : null;
+
   return (
     <section
       aria-label={t("marketOffline.statusLabel")}
       className={cn(
-        "flex min-h-10 flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border px-3 py-1.5 text-sm",
-        state.online ? "border-border bg-card" : "border-amber-600/40 bg-amber-50 dark:bg-amber-950/40",
+        "flex min-h-9 shrink-0 items-center gap-x-2 rounded-full border px-2.5 py-1 text-xs sm:min-h-10 sm:gap-x-3 sm:rounded-lg sm:px-3 sm:text-sm",
+        state.online
+          ? "border-border bg-card"
+          : "border-amber-600/50 bg-amber-50 text-amber-950 dark:bg-amber-950/50 dark:text-amber-100",
         className,
       )}
     >
@@ -48,24 +58,44 @@ export function MarketOfflineStatus({ storeId, className }: { storeId: string; c
         {state.online ? (
           <Wifi aria-hidden="true" className="size-4 text-emerald-700 dark:text-emerald-400" />
         ) : (
-          <CloudOff aria-hidden="true" className="size-4 text-amber-700 dark:text-amber-400" />
+          <CloudOff aria-hidden="true" className="size-4 text-amber-700 dark:text-amber-300" />
         )}
-        {state.online ? t("marketOffline.online") : t("marketOffline.offline")}
+        <span className="sr-only sm:not-sr-only">
+          {state.online ? t("marketOffline.online") : t("marketOffline.offline")}
+        </span>
       </span>
-      <span role="status" className="inline-flex items-center gap-1.5 text-muted-foreground">
+      <span role="status" className="inline-flex items-center gap-1.5">
         {state.sending && <Spinner />}
-        <span>{detail}</span>
-        {problem && <span className="text-foreground">· {problem}</span>}
+        {short && (
+          <span aria-hidden="true" className="font-medium sm:hidden">
+            {short}
+          </span>
+        )}
+        <span className="sr-only text-muted-foreground sm:not-sr-only">
+          {detail}
+          {problem && <span className="text-foreground"> · {problem}</span>}
+        </span>
         {state.conflicts.length > 0 && (
-          <span className="font-medium text-destructive">
-            · {t("marketOffline.conflictsWaiting", { count: state.conflicts.length })}
+          <span className="font-semibold text-destructive">
+            <span aria-hidden="true" className="sm:hidden">
+              {short && "· "}
+              {t("marketOffline.conflictsShort", { count: state.conflicts.length })}
+            </span>
+            <span className="sr-only sm:not-sr-only">
+              · {t("marketOffline.conflictsWaiting", { count: state.conflicts.length })}
+            </span>
           </span>
         )}
       </span>
       {state.online && waiting > 0 && !state.sending && (
-        <Button variant="ghost" size="sm" className="ml-auto h-8" onClick={() => void flushMarketQueue(true)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="-my-1 -mr-1.5 h-8 px-2"
+          onClick={() => void flushMarketQueue(true)}
+        >
           <RefreshCw aria-hidden="true" className="size-4" />
-          {t("marketOffline.sendNow")}
+          <span className="sr-only sm:not-sr-only">{t("marketOffline.sendNow")}</span>
         </Button>
       )}
     </section>
