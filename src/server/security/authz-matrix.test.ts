@@ -180,6 +180,25 @@ async function memberDiscount({ t, seed }: Ctx) {
 }
 const discountBody = () => ({ code: `M${randomUUID().slice(0, 8)}`, kind: "percent", value: 10 });
 
+/** A stall sale body (decision 0077): a free amount, so no stock runs out however often it is sent. */
+const saleBody = () => ({
+  clientSaleId: randomUUID(),
+  soldAt: new Date().toISOString(),
+  items: [{ title: "Matrix", unitPrice: "10", qty: 1 }],
+  payment: { method: "cash" },
+});
+
+/** A stall sale of the member's store. */
+async function memberSale({ t, seed }: Ctx) {
+  const made = await send(t, seed.actors.member, {
+    method: "POST",
+    url: `/api/stores/${seed.store.id}/sales`,
+    payload: saleBody(),
+  });
+  if (made.statusCode !== 201) throw new Error(`sale not made: ${made.statusCode} ${made.body}`);
+  return { params: { id: (made.json() as { id: string }).id } };
+}
+
 const RULES: Record<string, Rule> = {
   // Public infrastructure.
   "GET /api/health": { expect: everyone(200) },
@@ -372,6 +391,11 @@ const RULES: Record<string, Rule> = {
       return { query: `code=${card?.code}` };
     },
   },
+  // The market stall (decision 0077): the store's members only; another's sale is a 404.
+  "POST /api/stores/:id/sales": { expect: storeScoped(201), request: () => json(saleBody()) },
+  "GET /api/stores/:id/sales": { expect: storeScoped(200), privateData: true },
+  "GET /api/sales/:id": { expect: storeScoped(200), privateData: true, request: memberSale },
+  "GET /api/stores/:id/market/catalogue": { expect: storeScoped(200), privateData: true },
   "GET /api/stores/:id/sales-report": {
     expect: storeScoped(200),
     request: () => ({ query: "month=2026-11" }),
