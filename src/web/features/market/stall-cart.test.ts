@@ -185,12 +185,13 @@ describe("a stock refusal from the server", () => {
 });
 
 describe("cash", () => {
-  it("offers the exact amount, the next 50 and 100 up, and the big notes", () => {
+  it("offers the exact amount, the next 50 and 100 up, and the notes that cover it", () => {
     expect(quickCashAmounts(26700)).toEqual([26700, 30000, 50000, 100000]);
     expect(quickCashAmounts(12000)).toEqual([12000, 15000, 20000, 50000, 100000]);
     expect(quickCashAmounts(20000)).toEqual([20000, 50000, 100000]);
     expect(quickCashAmounts(4950)).toEqual([4950, 5000, 10000, 20000, 50000, 100000]);
-    expect(quickCashAmounts(150000)).toEqual([150000]);
+    expect(quickCashAmounts(150000)).toEqual([150000, 200000]);
+    expect(quickCashAmounts(140700)).toEqual([140700, 145000, 150000, 200000]);
     expect(quickCashAmounts(0)).toEqual([]);
   });
 

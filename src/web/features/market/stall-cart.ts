@@ -190,13 +190,22 @@ const roundUpTo = (ore: number, step: number) => Math.ceil(ore / step) * step;
 
 /**
  * The notes a shopper is likely to hand over, smallest first: the exact amount, the next 50 and 100
- * kroner up, and 200, 500 and 1000 kr when they cover it. Each at most once.
+ * kroner up, 200, 500 and 1000 kr when they cover it, and for a larger sale the next 500 and 1000 up.
+ * Each at most once.
  */
 export function quickCashAmounts(totalOre: number): number[] {
   if (totalOre <= 0) return [];
-  const candidates = [totalOre, roundUpTo(totalOre, 5000), roundUpTo(totalOre, 10000), 20000, 50000, 100000];
-  const amounts = [...new Set(candidates.filter((amount) => amount >= totalOre))].sort((a, b) => a - b);
-  return amounts;
+  const candidates = [
+    totalOre,
+    roundUpTo(totalOre, 5000),
+    roundUpTo(totalOre, 10000),
+    20000,
+    50000,
+    100000,
+    roundUpTo(totalOre, 50000),
+    roundUpTo(totalOre, 100000),
+  ];
+  return [...new Set(candidates.filter((amount) => amount >= totalOre))].sort((a, b) => a - b);
 }
 
 /** The keys of the amount keypad. */

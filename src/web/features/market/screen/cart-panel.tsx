@@ -44,16 +44,27 @@ export function CartPanel({ cart, onChange, codes, onCodes, pricing, shortage }:
   const { t } = useTranslation();
   const kr = useMarketKr();
   const total = cartTotalOre(cart);
+  // A line the server trimmed carries its note; one it dropped (none left) is named above the cart.
+  const dropped =
+    shortage && !cart.lines.some((line) => line.kind === "product" && line.productId === shortage.productId);
 
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 grid-cols-1 gap-4">
+      {dropped && (
+        <p
+          role="alert"
+          className="rounded-xl border border-error/40 bg-error/10 p-3 text-sm font-medium text-error"
+        >
+          {shortage.message}
+        </p>
+      )}
       {cart.lines.length === 0 ? (
         <div className="flex flex-col items-center gap-2 py-8 text-center text-muted-foreground">
           <ReceiptText aria-hidden="true" className="size-8 opacity-60" />
           <p className="text-sm">{t("market.cart.empty")}</p>
         </div>
       ) : (
-        <ul aria-label={t("market.cart.title")} className="grid divide-y">
+        <ul aria-label={t("market.cart.title")} className="grid grid-cols-1 divide-y">
           {cart.lines.map((line) => (
             <CartLine
               key={line.key}
@@ -67,10 +78,10 @@ export function CartPanel({ cart, onChange, codes, onCodes, pricing, shortage }:
         </ul>
       )}
 
-      <fieldset className="grid gap-3 rounded-xl border bg-muted/40 p-3">
+      <fieldset className="grid min-w-0 gap-3 rounded-xl border bg-muted/40 p-3">
         <legend className="px-1 text-sm font-medium">{t("market.codes.title")}</legend>
         <div className="grid grid-cols-2 gap-2">
-          <div className="grid gap-1.5">
+          <div className="grid min-w-0 gap-1.5">
             <Label htmlFor="market-discount-code">{t("market.codes.discount")}</Label>
             <Input
               id="market-discount-code"
@@ -83,7 +94,7 @@ export function CartPanel({ cart, onChange, codes, onCodes, pricing, shortage }:
               className="h-11 uppercase"
             />
           </div>
-          <div className="grid gap-1.5">
+          <div className="grid min-w-0 gap-1.5">
             <Label htmlFor="market-gift-card">{t("market.codes.giftCard")}</Label>
             <Input
               id="market-gift-card"
@@ -179,7 +190,7 @@ function CartLine({
   const stepper =
     "inline-flex size-11 items-center justify-center rounded-full border bg-card transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-40";
   return (
-    <li className="grid gap-2 py-3">
+    <li className="grid grid-cols-1 gap-2 py-3">
       <div className="flex items-start gap-3">
         <span className="size-11 shrink-0 overflow-hidden rounded-lg bg-muted">
           {line.kind === "product" && line.imageUrl ? (

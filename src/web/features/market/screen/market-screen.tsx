@@ -102,6 +102,15 @@ function MarketStall({ catalogue }: { catalogue: MarketCatalogue }) {
     },
   });
 
+  // Vipps answered while the seller had closed the sheet: "Paid" (or why not) comes up by itself.
+  const settledStep = sale.state.step === "paid" || sale.state.step === "failed" ? sale.state.step : null;
+  useEffect(() => {
+    if (settledStep) {
+      setCartOpen(false);
+      setPayOpen(true);
+    }
+  }, [settledStep]);
+
   const subtotalOre = cartTotalOre(cart);
   const dueOre = codesPending(codes, pricing)
     ? null

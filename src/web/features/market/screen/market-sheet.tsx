@@ -44,7 +44,7 @@ export function MarketSheet({
           onPointerDownOutside={holdOpen}
           onInteractOutside={holdOpen}
           className={cn(
-            "fixed inset-x-0 bottom-0 z-50 flex max-h-[94dvh] flex-col rounded-t-3xl border-t bg-popover text-popover-foreground shadow-2xl outline-none",
+            "fixed inset-x-0 bottom-0 z-50 flex max-h-[94dvh] flex-col overflow-hidden rounded-t-3xl border-t bg-popover text-popover-foreground shadow-2xl outline-none",
             "sm:inset-x-auto sm:bottom-auto sm:top-1/2 sm:left-1/2 sm:max-h-[min(92dvh,52rem)] sm:w-[min(34rem,calc(100%-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:border",
             "data-[state=closed]:animate-fade-out data-[state=open]:animate-pop-in",
             className,

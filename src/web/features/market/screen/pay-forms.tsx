@@ -196,6 +196,7 @@ export function VippsPhoneForm({ phone, onPhone }: { phone: string; onPhone: (te
       <Label htmlFor="market-vipps-phone">{t("market.vipps.phone")}</Label>
       <Input
         id="market-vipps-phone"
+        data-autofocus=""
         type="tel"
         inputMode="tel"
         autoComplete="off"

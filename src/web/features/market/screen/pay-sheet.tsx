@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { SalePaymentInput, SalePaymentMethod } from "../../../../shared/market";
 import { fromOre } from "../../../../shared/money";
 import { Button } from "../../../components/ui/button";
@@ -56,6 +56,29 @@ export function PaySheet(props: PaySheetProps) {
   }, [open]);
 
   const sending = state.step === "sending";
+  const bodyRef = useRef<HTMLDivElement>(null);
+
+  // A new step of the sheet takes the keyboard to its first control (the button the seller pressed is
+  // gone): a field marked data-autofocus, else the step's first button, else the sheet's main action.
+  // Once paid, "New sale" first: the next shopper is waiting.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `method` names the step shown; it is the trigger.
+  useEffect(() => {
+    if (!open) return;
+    const done = state.step === "paid" || state.step === "queued";
+    const frame = requestAnimationFrame(() => {
+      const body = bodyRef.current;
+      const main = body
+        ?.closest<HTMLElement>('[role="dialog"]')
+        ?.querySelector<HTMLElement>("[data-main-action]:not(:disabled)");
+      const target = done
+        ? main
+        : (body?.querySelector<HTMLElement>("[data-autofocus]") ??
+          body?.querySelector<HTMLElement>("button:not(:disabled)") ??
+          main);
+      target?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [open, method, state.step]);
   const dueText = dueOre === null ? kr(subtotalOre) : kr(dueOre);
   const expected = (change: string | null) => ({
     total: fromOre(dueOre ?? subtotalOre),
@@ -90,6 +113,7 @@ export function PaySheet(props: PaySheetProps) {
   );
   const confirmButton = (label: string, payment: SalePaymentInput, change: string | null, enabled = true) => (
     <Button
+      data-main-action=""
       className={bigButton}
       disabled={!enabled || sending}
       onClick={() => onConfirm(payment, expected(change))}
@@ -103,7 +127,7 @@ export function PaySheet(props: PaySheetProps) {
     title = t("market.paid.title");
     body = <SalePaid sale={state.sale} />;
     footer = (
-      <Button className={`${bigButton} w-full`} onClick={props.onNewSale} autoFocus>
+      <Button className={`${bigButton} w-full`} onClick={props.onNewSale} data-main-action="">
         {t("market.paid.newSale")}
       </Button>
     );
@@ -111,7 +135,7 @@ export function PaySheet(props: PaySheetProps) {
     title = t("market.queued.title");
     body = <SaleQueued total={state.total} change={state.change} />;
     footer = (
-      <Button className={`${bigButton} w-full`} onClick={props.onNewSale} autoFocus>
+      <Button className={`${bigButton} w-full`} onClick={props.onNewSale} data-main-action="">
         {t("market.paid.newSale")}
       </Button>
     );
@@ -182,7 +206,7 @@ export function PaySheet(props: PaySheetProps) {
   const showDue = state.step === "idle" || state.step === "sending";
   return (
     <MarketSheet open={open} onOpenChange={onOpenChange} title={title} locked={sending} footer={footer}>
-      <div className="grid gap-4">
+      <div ref={bodyRef} className="grid gap-4">
         {showDue && method !== "card_terminal" && (
           <div className="text-center">
             <p className="text-sm text-muted-foreground">{t("market.pay.toPay")}</p>

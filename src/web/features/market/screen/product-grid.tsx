@@ -134,16 +134,19 @@ export function ProductGrid({ items, cart, stockOf, flagged, onAdd, onOther }: P
                   isFlagged && "border-error ring-2 ring-error",
                 )}
               >
-                <span className="relative block aspect-[4/3] w-full bg-muted">
+                <span className="relative block aspect-[4/3] w-full overflow-hidden bg-muted">
                   {item.imageUrl ? (
                     <img
                       src={item.imageUrl}
                       alt=""
                       loading="lazy"
-                      className={cn("size-full object-cover", soldOut && "opacity-40 grayscale")}
+                      className={cn(
+                        "absolute inset-0 size-full object-cover",
+                        soldOut && "opacity-40 grayscale",
+                      )}
                     />
                   ) : (
-                    <span className="flex size-full items-center justify-center text-muted-foreground">
+                    <span className="absolute inset-0 flex items-center justify-center text-muted-foreground">
                       <ImageOff aria-hidden="true" className="size-7 opacity-60" />
                     </span>
                   )}

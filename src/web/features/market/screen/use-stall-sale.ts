@@ -105,8 +105,10 @@ export function useStallSale(
         }
         const answered = outcome.sale;
         if (answered.status === "awaiting_payment") setState({ step: "waiting", sale: answered });
-        else if (answered.status === "payment_failed") setState({ step: "failed", sale: answered });
-        else {
+        else if (answered.status === "payment_failed") {
+          attempt.current = null;
+          setState({ step: "failed", sale: answered });
+        } else {
           attempt.current = null;
           setState({ step: "paid", sale: answered });
           handlersRef.current.onSettled();
@@ -136,6 +138,8 @@ export function useStallSale(
           setState({ step: "paid", sale });
           handlersRef.current.onSettled();
         } else {
+          // Vipps said no: paying again is a new sale (the failed one gave its stock back).
+          attempt.current = null;
           setState({ step: "failed", sale });
         }
       } catch {
