@@ -46,11 +46,11 @@ const isOffline = () => typeof navigator !== "undefined" && navigator.onLine ===
 
 /**
  * Sends a stall sale. The screen calls only this; the offline queue (decision 0077) lives behind it.
- * Online, it is sent at once (unless older sales still wait in the queue: it goes after them, so the
- * stock is taken in the order things were sold). Without the network, or without an answer, a cash or
- * card-terminal sale is kept on the phone and answered `queued`; the server's refusal (409 sold out,
- * 400 a code that does not apply) is thrown as the ApiError it is, and a Vipps sale offline throws
- * VippsNeedsNetworkError.
+ * Online, it is sent at once, after any older sales still in the queue (the stock is taken in the order
+ * things were sold; if those cannot go, it is queued behind them). Without the network, or without an
+ * answer, a cash or card-terminal sale is kept on the phone and answered `queued`. The server's refusal
+ * (409 sold out, 400 a code that does not apply) is thrown as the ApiError it is; a Vipps sale offline
+ * throws VippsNeedsNetworkError.
  */
 export async function sendSale(storeId: string, sale: CreateSaleInput): Promise<SaleOutcome> {
   startMarketSync();
@@ -58,10 +58,16 @@ export async function sendSale(storeId: string, sale: CreateSaleInput): Promise<
   const queueable = !isVippsMethod(method) && OFFLINE_PAYMENT_METHODS.includes(method);
   if (!queueable && isOffline()) throw new VippsNeedsNetworkError();
   const userId = currentUserId();
-  const waiting =
+  const queuedBefore = async () =>
     queueable && userId !== null
       ? (await marketOfflineStorage.listQueued().catch(() => [])).some((entry) => entry.userId === userId)
       : false;
+  let waiting = await queuedBefore();
+  // Older sales first: online, they are sent now, and this one goes straight after them if they went.
+  if (waiting && !isOffline()) {
+    await flushMarketQueue(true);
+    waiting = await queuedBefore();
+  }
   if (!queueable || userId === null || (!isOffline() && !waiting)) {
     try {
       const answer = await apiJson<SaleView>(
