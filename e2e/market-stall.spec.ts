@@ -105,13 +105,24 @@ test("a seller sells at the stall: cash with change, card terminal, a shortage, 
   await expect(tile("Tea bowl")).toBeDisabled();
   await expect(tile("Tea bowl")).toHaveAccessibleName(/Sold out/);
 
-  // 3. Card terminal: a mug, with the terminal's reference.
+  // 3. Card terminal: a mug with the market's discount code (priced by the quote before paying), and the
+  // terminal's reference.
+  const discount = await page.request.post(`/api/stores/${store.id}/discounts`, {
+    data: { code: "JUL50", kind: "amount", value: "50" },
+  });
+  expect(discount.status(), await discount.text()).toBe(201);
   await tile("Sea-green mug").click();
-  await page.getByRole("button", { name: "Charge 349 kr" }).click();
+  await page.getByRole("button", { name: /Show the sale/ }).click();
+  await sheet.getByLabel("Discount code").fill("jul50");
+  await expect(sheet.getByText("Applied to this sale.")).toBeVisible();
+  await expect(sheet.getByText("Discount JUL50")).toBeVisible();
+  await sheet.getByRole("button", { name: "Charge 299 kr" }).click();
   await sheet.getByRole("button", { name: "Card terminal" }).click();
+  await expect(sheet.getByText("299 kr")).toBeVisible();
   await sheet.getByLabel("Terminal reference (optional)").fill("SUMUP-4471");
   await sheet.getByRole("button", { name: "Paid on terminal" }).click();
   await expect(sheet.getByText("Card terminal · Receipt")).toBeVisible();
+  await expect(sheet.getByText("299 kr")).toBeVisible();
   await sheet.getByRole("button", { name: "New sale" }).click();
 
   // 4. The one raku vase, for exactly what it costs: sold out at the stall and on the storefront.
@@ -152,7 +163,12 @@ test("a seller sells at the stall: cash with change, card terminal, a shortage, 
   const methods = sales.map((sale) => sale.payment.method).sort();
   expect(methods).toEqual(["card_terminal", "card_terminal", "cash", "cash", "vipps_qr"]);
   expect(sales.every((sale) => sale.status === "paid")).toBe(true);
-  expect(sales.find((sale) => sale.payment.terminalRef)?.payment.terminalRef).toBe("SUMUP-4471");
+  const card = sales.find((sale) => sale.payment.terminalRef);
+  expect(card).toMatchObject({
+    discountCode: "JUL50",
+    total: "299.00",
+    payment: { terminalRef: "SUMUP-4471" },
+  });
 
   // The mobile menu's Market mode: with a second store, a choice of stores, each to its stall.
   await createStoreThroughApi(page.request, "Vinter Lin");

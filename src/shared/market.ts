@@ -312,3 +312,36 @@ export const saleListSchema = z.object({
   total: z.number(),
 });
 export type SaleList = z.infer<typeof saleListSchema>;
+
+/**
+ * POST /api/sales/{id}/vipps: a new Vipps request for a sale waiting for payment or whose attempt ended
+ * unpaid: a new QR, or a push (to the same or another number). Any attempt still under way is cancelled
+ * at Vipps first; the sale takes its stock again (409 naming the product when it sold meanwhile).
+ * Answers the SaleView, with `payment.qrUrl` and `payment.expiresAt` for a QR.
+ */
+export const saleVippsSchema = z.object({
+  method: z.enum(["vipps_qr", "vipps_phone"], "errors.salePaymentMethodInvalid"),
+  /** The shopper's Vipps number for a push; absent: the number the sale has. */
+  phone: phoneTextSchema.optional(),
+});
+export type SaleVippsInput = z.infer<typeof saleVippsSchema>;
+
+/**
+ * POST /api/sales/{id}/pay: the shopper pays another way after all (cash or the seller's terminal): the
+ * Vipps attempt is cancelled at Vipps, and the sale is paid now with its receipt number. 409 when Vipps
+ * had it paid meanwhile (the sale is then paid by Vipps: show it).
+ */
+export const salePaySchema = z.object({
+  method: z.enum(["cash", "card_terminal"], "errors.salePaymentMethodInvalid"),
+  amountGiven: krAmountField("errors.amountGivenInvalid").optional(),
+  terminalRef: singleLineText().max(60, "errors.textTooLong").optional(),
+});
+export type SalePayInput = z.infer<typeof salePaySchema>;
+
+/**
+ * POST /api/sales/{id}/cancel-payment (no body): the seller gives the sale up: its Vipps attempt is
+ * cancelled at Vipps, its stock given back, the sale cancelled. 409 when Vipps had it paid meanwhile.
+ *
+ * GET /api/sales/{id} while a sale awaits Vipps reads the payment from Vipps when its webhook has not
+ * come (at most once every few seconds per sale): the screen turns to "Paid" from Vipps, never by itself.
+ */

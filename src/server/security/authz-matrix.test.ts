@@ -134,6 +134,22 @@ async function pendingContactToken(ctx: Ctx) {
   return { params: { id }, payload: { token } };
 }
 
+/** A stall sale of the member's, paid in cash at once (decision 0077): its payment can no longer change. */
+async function paidStallSale({ t, seed }: Ctx): Promise<string> {
+  const response = await send(t, seed.actors.member, {
+    method: "POST",
+    url: `/api/stores/${seed.store.id}/sales`,
+    payload: {
+      clientSaleId: randomUUID(),
+      soldAt: new Date().toISOString(),
+      items: [{ title: "Matrix bowl", unitPrice: "100", qty: 1 }],
+      payment: { method: "cash" },
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`stall sale: ${response.statusCode} ${response.body}`);
+  return response.json().id as string;
+}
+
 async function productForm(fields: Record<string, string> = {}) {
   return multipart({ title: "Matrix mug", basePrice: "120", ...fields }, [
     { field: "image", filename: "mug.jpg", body: await sampleJpeg(160, 120), type: "image/jpeg" },
@@ -494,6 +510,20 @@ const RULES: Record<string, Rule> = {
   "GET /api/orders": { expect: signedIn(200), privateData: true },
   "GET /api/orders/recent": { expect: signedIn(200), privateData: true },
   "GET /api/orders/:id": { expect: storeScoped(200) },
+  // A stall sale's payment after it was recorded (decision 0077): the sale is paid in cash, so those who may
+  // touch it get 409 (nothing left to pay); another seller's 404 and a visitor's 401 come first.
+  "POST /api/sales/:id/vipps": {
+    expect: storeScoped(409),
+    request: async (ctx) => ({ params: { id: await paidStallSale(ctx) }, payload: { method: "vipps_qr" } }),
+  },
+  "POST /api/sales/:id/pay": {
+    expect: storeScoped(409),
+    request: async (ctx) => ({ params: { id: await paidStallSale(ctx) }, payload: { method: "cash" } }),
+  },
+  "POST /api/sales/:id/cancel-payment": {
+    expect: storeScoped(409),
+    request: async (ctx) => ({ params: { id: await paidStallSale(ctx) } }),
+  },
   "PATCH /api/orders/:id/status": {
     expect: storeScoped(200),
     request: async ({ make, seed }) => ({

@@ -156,6 +156,8 @@ function validBody(key: string): Record<string, unknown> | unknown[] {
       discountCode: "SOMMER10",
     }),
     "PATCH /api/orders/:id/status": () => ({ status: "paid" }),
+    "POST /api/sales/:id/vipps": () => ({ method: "vipps_phone", phone: "+47 912 34 567" }),
+    "POST /api/sales/:id/pay": () => ({ method: "cash", amountGiven: "500" }),
     // A stall sale (decision 0077): free amounts only, so the fuzzed sales never sell the seed product out.
     "POST /api/stores/:id/sales": () => ({
       clientSaleId: randomUUID(),
@@ -201,6 +203,7 @@ async function paramsFor(key: string): Promise<Record<string, string>> {
     params.id = await memberDiscount();
   if (key === "PUT /api/users/:id") params.id = fuzzer.user?.id ?? "";
   if (key === "PUT /api/gift-cards/:id") params.id = await giftCardOf(t, seed.store.id);
+  if (key.startsWith("POST /api/sales/:id/")) params.id = await memberSale();
   return params;
 }
 
@@ -222,6 +225,22 @@ async function memberDiscount(): Promise<string> {
     payload: discountBody(),
   });
   if (created.statusCode !== 201) throw new Error(`code not made: ${created.statusCode} ${created.body}`);
+  return (created.json() as { id: string }).id;
+}
+
+/** A stall sale of the seed store's, paid in cash (decision 0077). */
+async function memberSale(): Promise<string> {
+  const created = await send(t, seed.actors.member, {
+    method: "POST",
+    url: `/api/stores/${seed.store.id}/sales`,
+    payload: {
+      clientSaleId: randomUUID(),
+      soldAt: new Date().toISOString(),
+      items: [{ title: "Fuzz bowl", unitPrice: "100", qty: 1 }],
+      payment: { method: "cash" },
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`sale not made: ${created.statusCode} ${created.body}`);
   return (created.json() as { id: string }).id;
 }
 
@@ -525,6 +544,9 @@ const WRITE_ROUTES = [
   "POST /api/stores/:id/sales",
   "POST /api/orders/by-token/:token/payment",
   "POST /api/orders/by-token/:token/cancel",
+  "POST /api/sales/:id/vipps",
+  "POST /api/sales/:id/pay",
+  "POST /api/sales/:id/cancel-payment",
   "POST /api/payments/vipps/webhook",
   "POST /api/payments/stripe/webhook",
   "POST /api/qr-codes",

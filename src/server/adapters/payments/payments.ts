@@ -59,7 +59,11 @@ export interface CreatePaymentInput {
 }
 
 export interface CreatedPayment {
-  redirectUrl: string;
+  /**
+   * Where the shopper goes to pay: the provider's page (web), or the target URL Torg shows as a QR code at
+   * the stall. Absent for a Vipps push message: the payment waits in the shopper's app.
+   */
+  redirectUrl?: string;
   /** Stripe Checkout Session id. */
   sessionId?: string;
 }

@@ -167,6 +167,12 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
     name: "stripe",
 
     createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+      // Checkout Sessions are a page the shopper opens: Stripe has no stall QR or push flow (decision 0077).
+      if (input.userFlow && input.userFlow.kind !== "web_redirect") {
+        return Promise.reject(
+          new PaymentProviderError("stripe", `Stripe takes no ${input.userFlow.kind} payment`, 400),
+        );
+      }
       return guarded(async () => {
         const lineItems = input.lines.map((line) => ({
           quantity: line.qty,

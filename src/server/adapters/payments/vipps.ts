@@ -14,6 +14,7 @@ import {
   type WebhookRequest,
   WebhookSignatureError,
 } from "./payments";
+import { createPaymentBody } from "./vipps-request";
 
 /**
  * Vipps MobilePay: the ePayment API v1, the Access token API and the Webhooks API v1, as published in
@@ -246,21 +247,17 @@ export function createVippsGateway(options: VippsOptions): PaymentGateway & {
     name: "vipps",
 
     async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+      const flow = input.userFlow?.kind ?? "web_redirect";
       const answer = await call<{ redirectUrl?: string; reference: string }>(
         input.merchant,
         "POST",
         "/epayment/v1/payments",
-        {
-          amount: { currency: PAYMENT_CURRENCY, value: input.amountOre },
-          paymentMethod: { type: "WALLET" },
-          reference: input.reference,
-          returnUrl: input.returnUrl,
-          userFlow: "WEB_REDIRECT",
-          // `paymentDescription`: 3 to 100 characters, shown in the app.
-          paymentDescription: input.description.slice(0, 100).padEnd(3, "."),
-        },
+        createPaymentBody(input),
         input.reference,
       );
+      // `CreatePaymentResponse.redirectUrl`: the landing page (WEB_REDIRECT) or the QR's target URL (QR);
+      // "Nothing will be returned when `userFlow` is `PUSH_MESSAGE`".
+      if (flow === "push_message") return {};
       if (!answer.redirectUrl) throw new PaymentProviderError("vipps", "Vipps answered no redirectUrl");
       return { redirectUrl: answer.redirectUrl };
     },

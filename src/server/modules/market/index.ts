@@ -11,3 +11,4 @@ export {
   toSaleView,
 } from "./sale-view";
 export { createSale, type SaleAnswer, type SaleDeps, type SaleRequest } from "./sales";
+export { marketVippsRoutes } from "./vipps-routes";

@@ -4,6 +4,7 @@ import { fromOre, toOre } from "../../../shared/money";
 import type { Db, DbOrTx } from "../../db/client";
 import { orderItems, orders, payments, receipts, saleRefunds } from "../../db/schema";
 import { notFound } from "../../lib/http-error";
+import { stallRequestExpiresAt } from "../payments";
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -86,7 +87,13 @@ export function toSaleView(parts: SaleParts, origin: string | null): SaleView {
         method === "vipps_qr" && payment?.status === "created" && order.status === "pending"
           ? payment.redirectUrl
           : null,
-      expiresAt: null,
+      // When the Vipps request stops being payable (its lifetime, not the web order's time to pay).
+      expiresAt:
+        (method === "vipps_qr" || method === "vipps_phone") &&
+        payment?.status === "created" &&
+        order.status === "pending"
+          ? stallRequestExpiresAt(payment.createdAt).toISOString()
+          : null,
     },
     buyer: hasBuyer
       ? { name: order.shipToName, address: order.buyerAddress ?? "", email: order.buyerEmail || null }

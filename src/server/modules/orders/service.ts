@@ -247,6 +247,7 @@ export async function changeOrderStatus(
         withdrawnAt: orders.withdrawnAt,
         channel: orders.channel,
         storeId: orders.storeId,
+        paymentMethod: orders.paymentMethod,
       })
       .from(orders)
       .where(eq(orders.id, orderId))
@@ -260,8 +261,14 @@ export async function changeOrderStatus(
     const moneyWentBack = reopening && (await refundedPayment(tx, orderId));
     if (staysCancelled(current.status as OrderStatus, status, moneyWentBack))
       throw conflict("orderRefundedStays");
+    // A stall sale the shopper paid in cash or on the terminal after all is the seller's to mark paid: its
+    // Vipps attempt was stopped at Vipps first (market's payOtherwise, decision 0077).
+    const paidAnotherWay =
+      current.channel === "stall" &&
+      (current.paymentMethod === "cash" || current.paymentMethod === "card_terminal");
     if (
       by === "seller" &&
+      !paidAnotherWay &&
       current.status !== status &&
       (PROVIDER_ONLY_ORDER_STATUSES as readonly OrderStatus[]).includes(status)
     ) {

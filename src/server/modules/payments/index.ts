@@ -5,7 +5,6 @@
 export { PaymentProviderError } from "../../adapters/payments";
 export { paymentRoutes } from "./routes";
 export {
-  capturePayment,
   offeredProviders,
   paymentOfOrder,
   returnOrderMoney,
@@ -13,6 +12,16 @@ export {
   shopperView,
   startPayment,
 } from "./service";
-export { latestPayment, type OrderEffects, PAID_STATUSES, type PaymentContext } from "./state";
+export { readAttemptUnderWay, STALL_READ_INTERVAL_MS, stopAttemptUnderWay } from "./stall";
+export {
+  capturePayment,
+  latestPayment,
+  type OrderEffects,
+  PAID_STATUSES,
+  type PaymentContext,
+  STALL_ATTEMPT_MS,
+  stallRequestExpiresAt,
+  VIPPS_REQUEST_LIFETIME_MS,
+} from "./state";
 export { vippsSecretFor } from "./vipps-webhooks";
 export { PaymentWorker } from "./worker";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { translateError } from "../../../shared/i18n";
 import { toOre } from "../../../shared/money";
@@ -21,8 +21,6 @@ import { orderItems, orders, paymentChannels, payments, stores, vippsWebhooks } 
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
 import { enforceQuota, HOUR_MS, hitRateLimit } from "../../lib/rate-limit";
 import {
-  applyProviderState,
-  handleOf,
   latestPayment,
   PAID_STATUSES,
   type PaymentContext,
@@ -124,6 +122,11 @@ function ensureVippsWebhook(ctx: PaymentContext, msn: string, origin: string) {
  * Starts a payment attempt for an order that waits for payment: a `payments` row first (so nothing the
  * provider does is ever about an unknown attempt), then the provider. When the provider cannot be
  * reached the attempt is `failed`, the order is kept, and the answer says so in the shopper's language.
+ *
+ * `userFlow` is how the shopper meets it: the provider's page (web, the default) or, at the stall, a QR
+ * on the seller's screen or a push to the shopper's phone (Vipps only; Stripe refuses them, decision
+ * 0077). A stall attempt the provider could not take gives the sale's stock back at once: the stall holds
+ * its piece only while a payment is under way.
  */
 export async function startPayment(
   ctx: PaymentContext,
@@ -150,6 +153,9 @@ export async function startPayment(
       and(eq(paymentChannels.storeId, order.order.storeId), eq(paymentChannels.provider, input.provider)),
     );
   if (!gateway || !channel?.isLive) throw badRequest("paymentProviderUnavailable");
+  // Only Vipps takes a QR or a push at the stall: never silently a web payment instead.
+  if (input.userFlow && input.userFlow.kind !== "web_redirect" && input.provider !== "vipps")
+    throw badRequest("paymentFlowUnsupported");
 
   const amountOre = toOre(order.order.totalGross);
   const reference = `torg-${randomUUID().replaceAll("-", "")}`;
@@ -204,7 +210,7 @@ export async function startPayment(
     const [updated] = await ctx.db
       .update(payments)
       .set({
-        redirectUrl: created.redirectUrl,
+        redirectUrl: created.redirectUrl ?? null,
         providerSessionId: created.sessionId ?? null,
         updatedAt: new Date(),
       })
@@ -219,6 +225,7 @@ export async function startPayment(
       .set({ status: "failed", updatedAt: new Date() })
       .where(and(eq(payments.id, row.id), eq(payments.status, "created")))
       .returning();
+    if (order.order.channel === "stall") await ctx.orders.releaseUnpaidHold(ctx.db, order.order.id);
     return shopperView(failed ?? row, translateError(input.language, "paymentProviderDown"));
   }
 }
@@ -353,33 +360,4 @@ export async function returnOrderMoney(ctx: PaymentContext, orderId: string) {
 export async function paymentOfOrder(db: Db, orderId: string): Promise<ShopperPayment | undefined> {
   const latest = await latestPayment(db, orderId);
   return latest ? shopperView(latest) : undefined;
-}
-
-/** Captures one authorized attempt, once: the claim (a lock on the row) makes a second call a 409. */
-export async function capturePayment(ctx: PaymentContext, paymentId: string) {
-  const [claimed] = await ctx.db
-    .update(payments)
-    .set({ lockedUntil: new Date(Date.now() + 60_000) })
-    .where(
-      and(
-        eq(payments.id, paymentId),
-        eq(payments.status, "authorized"),
-        // Not claimed by another capture (or the worker) that is still running.
-        or(isNull(payments.lockedUntil), lt(payments.lockedUntil, sql`now()`)),
-      ),
-    )
-    .returning();
-  if (!claimed) throw conflict("paymentAlreadyCaptured");
-  const gateway = ctx.gateways[claimed.provider as PaymentProvider];
-  try {
-    if (!gateway) throw new PaymentProviderError(claimed.provider as PaymentProvider, "no platform keys");
-    const state = await gateway.capture(
-      handleOf(claimed),
-      toOre(claimed.amount),
-      `${claimed.reference}-capture`,
-    );
-    return await applyProviderState(ctx, claimed.id, { ...state, status: "captured" });
-  } finally {
-    await ctx.db.update(payments).set({ lockedUntil: null }).where(eq(payments.id, claimed.id));
-  }
 }

@@ -1,12 +1,18 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { fromOre, toOre } from "../../../shared/money";
 import type { OrderActor, OrderStatus } from "../../../shared/order";
 import { type PaymentProvider, type PaymentStatus, refundedInFull } from "../../../shared/payment";
-import type { PaymentGateways, PaymentHandle, ProviderPaymentState } from "../../adapters/payments";
+import {
+  type PaymentGateways,
+  type PaymentHandle,
+  PaymentProviderError,
+  type ProviderPaymentState,
+} from "../../adapters/payments";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { orders, payments } from "../../db/schema";
+import { conflict } from "../../lib/http-error";
 import { queueRefundNotice } from "../email";
 import { refusalOf } from "./binding";
 
@@ -167,6 +173,46 @@ export function paymentDeadline(placedAt: Date, config: Pick<Config, "payments">
 }
 
 /**
+ * How long a Vipps payment made at the stall (a QR or a push, decision 0077) can be paid: the ePayment
+ * default, Timeouts: "By default, a user has a total of 10 minutes to accept a payment" (5 to open it, 5 to
+ * approve it), and "the customer needs to scan the QR code and pay within 10 minutes" (one-time payment QR).
+ */
+export const VIPPS_REQUEST_LIFETIME_MS = 10 * 60_000;
+/**
+ * A stall attempt still under way this long after it started is ended by Torg (cancelled at Vipps, the
+ * stock given back): the request's lifetime and a minute, as Timeouts asks ("waits for at least the full
+ * 10-minute timeout period before canceling"), so a shopper who approves in the last second is paid.
+ * The stall holds its piece only these few minutes, not a web order's time to pay.
+ */
+export const STALL_ATTEMPT_MS = VIPPS_REQUEST_LIFETIME_MS + 60_000;
+
+/**
+ * A stall sale whose Vipps payment ended unpaid stays payable (a new QR, cash) while the seller is at the
+ * table with the shopper; one left so this long after its last attempt started was given up: the worker
+ * cancels it (its stock was given back when the attempt ended).
+ */
+export const STALL_UNPAID_SALE_MS = 60 * 60_000;
+
+/** When the shopper can no longer pay a stall attempt at Vipps (the SaleView's `payment.expiresAt`). */
+export function stallRequestExpiresAt(attemptCreatedAt: Date): Date {
+  return new Date(attemptCreatedAt.getTime() + VIPPS_REQUEST_LIFETIME_MS);
+}
+
+/**
+ * When Torg ends an attempt still under way: a stall attempt STALL_ATTEMPT_MS after it started, a web
+ * attempt at its order's time to pay (paymentDeadline).
+ */
+export function attemptDeadline(
+  attempt: Pick<PaymentRow, "createdAt">,
+  order: { channel: string; placedAt: Date },
+  config: Pick<Config, "payments">,
+): Date {
+  return order.channel === "stall"
+    ? new Date(attempt.createdAt.getTime() + STALL_ATTEMPT_MS)
+    : paymentDeadline(order.placedAt, config);
+}
+
+/**
  * The order follows its payment, idempotently (run after every change, so a crash between the two is
  * mended by the next event or read): paid once the provider holds the money (changeOrderStatus releases
  * the messages that waited for it in the same transaction). A payment that arrives for an order already
@@ -186,7 +232,7 @@ export function paymentDeadline(placedAt: Date, config: Pick<Config, "payments">
  */
 export async function settleOrder(ctx: PaymentContext, row: PaymentRow, options: SettleOptions = {}) {
   const [order] = await ctx.db
-    .select({ status: orders.status, placedAt: orders.placedAt })
+    .select({ status: orders.status, placedAt: orders.placedAt, channel: orders.channel })
     .from(orders)
     .where(eq(orders.id, row.orderId));
   if (!order) return;
@@ -196,6 +242,8 @@ export async function settleOrder(ctx: PaymentContext, row: PaymentRow, options:
         by: "provider",
         onlyFrom: "pending",
       });
+      // The goods are handed over at the table as the shopper approves: taken at once (captureAtStall).
+      if (order.channel === "stall" && row.status === "authorized") await captureAtStall(ctx, row);
     } else if (order.status === "cancelled") {
       await returnMoney(ctx, row).catch((error: unknown) =>
         ctx.log.warn({ err: error, paymentId: row.id }, "could not return a payment for a cancelled order"),
@@ -204,10 +252,61 @@ export async function settleOrder(ctx: PaymentContext, row: PaymentRow, options:
     return;
   }
   if (order.status !== "pending" || (row.status !== "expired" && row.status !== "cancelled")) return;
-  if (row.status === "expired" && paymentDeadline(order.placedAt, ctx.config).getTime() < Date.now()) {
+  // A stall sale has no time to pay of its own: its attempt ended, its stock goes back, and the seller
+  // shows a new QR, takes cash or gives up (decision 0077); the worker ends a sale left so.
+  if (
+    order.channel !== "stall" &&
+    row.status === "expired" &&
+    paymentDeadline(order.placedAt, ctx.config).getTime() < Date.now()
+  ) {
     await expireUnpaidOrder(ctx, row.orderId);
   } else if (!options.keepHold) {
     await ctx.orders.releaseUnpaidHold(ctx.db, row.orderId);
+  }
+}
+
+/**
+ * A stall sale's Vipps payment is captured as soon as it is authorized: the goods are handed over at the
+ * table then, and the ePayment guide says to capture "After the goods or services have been delivered"
+ * and "as soon as legally possible" (Capture; the in-person flows: "You may capture the payment
+ * immediately and provide a receipt"). Idempotent: one capture per attempt (capturePayment's claim and
+ * its `Idempotency-Key`); one that cannot run now (Vipps unreachable, the row claimed by the worker) is
+ * left to the worker's next pass (runPaymentPass), never lost.
+ */
+export async function captureAtStall(ctx: PaymentContext, row: PaymentRow) {
+  try {
+    await capturePayment(ctx, row.id);
+  } catch (error) {
+    ctx.log.warn({ err: error, paymentId: row.id }, "stall payment not captured yet; the worker retries");
+  }
+}
+
+/** Captures one authorized attempt, once: the claim (a lock on the row) makes a second call a 409. */
+export async function capturePayment(ctx: PaymentContext, paymentId: string) {
+  const [claimed] = await ctx.db
+    .update(payments)
+    .set({ lockedUntil: new Date(Date.now() + 60_000) })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.status, "authorized"),
+        // Not claimed by another capture (or the worker) that is still running.
+        or(isNull(payments.lockedUntil), lt(payments.lockedUntil, sql`now()`)),
+      ),
+    )
+    .returning();
+  if (!claimed) throw conflict("paymentAlreadyCaptured");
+  const gateway = ctx.gateways[claimed.provider as PaymentProvider];
+  try {
+    if (!gateway) throw new PaymentProviderError(claimed.provider as PaymentProvider, "no platform keys");
+    const state = await gateway.capture(
+      handleOf(claimed),
+      toOre(claimed.amount),
+      `${claimed.reference}-capture`,
+    );
+    return await applyProviderState(ctx, claimed.id, { ...state, status: "captured" });
+  } finally {
+    await ctx.db.update(payments).set({ lockedUntil: null }).where(eq(payments.id, claimed.id));
   }
 }
 

@@ -14,7 +14,7 @@ import {
 import { type FakeVipps, startFakeVipps } from "../../test/fakes/vipps";
 import { Agent, createTestApp, type TestApp } from "../../test/harness";
 import { changeOrderStatus } from "../orders/service";
-import { capturePayment } from "./service";
+import { capturePayment } from "./state";
 import {
   checkout,
   confirmationHeld,

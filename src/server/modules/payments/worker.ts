@@ -2,12 +2,15 @@ import { and, eq, inArray, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import type { PaymentStatus } from "../../../shared/payment";
 import { orders, payments } from "../../db/schema";
 import {
+  attemptDeadline,
+  captureAtStall,
   expireUnpaidOrder,
   PAID_STATUSES,
   type PaymentContext,
   type PaymentRow,
   refreshPayment,
   returnMoney,
+  STALL_UNPAID_SALE_MS,
 } from "./state";
 
 const BATCH = 50;
@@ -20,6 +23,8 @@ export interface PaymentPassResult {
   expired: number;
   /** Paid attempts of cancelled orders whose money was given back in this pass. */
   returned: number;
+  /** Stall payments authorized but not captured yet (Vipps could not be reached then), tried again. */
+  captured: number;
 }
 
 /**
@@ -27,12 +32,15 @@ export interface PaymentPassResult {
  * FOR UPDATE SKIP LOCKED and a lease, read from their provider (the webhook may never come), and an
  * order still unpaid PAYMENT_EXPIRY_MINUTES after it was placed is expired: its attempt cancelled at the
  * provider, the order cancelled through changeOrderStatus (which gives the stock back and drops the
- * messages held for the payment). Money that reached an order already cancelled (the expiry won a race
+ * messages held for the payment). A stall attempt (decision 0077) is ended at its own, shorter deadline
+ * (attemptDeadline: the Vipps request's lifetime), and a stall sale left unpaid is cancelled
+ * STALL_UNPAID_SALE_MS after its last attempt started. Money that reached an order already cancelled (the expiry won a race
  * with the shopper) and could not be given back at once is given back here: a cancelled order never
  * keeps a reservation or a capture.
  */
 export async function runPaymentPass(ctx: PaymentContext, now = new Date()): Promise<PaymentPassResult> {
   const cutoff = new Date(now.getTime() - ctx.config.payments.expiryMs);
+  const stallCutoff = new Date(now.getTime() - STALL_UNPAID_SALE_MS);
   const due = ctx.db
     .select({ id: payments.id })
     .from(payments)
@@ -56,7 +64,11 @@ export async function runPaymentPass(ctx: PaymentContext, now = new Date()): Pro
     try {
       let current: PaymentRow = await refreshPayment(ctx, row);
       const [order] = await ctx.db.select().from(orders).where(eq(orders.id, row.orderId));
-      if (current.status === "created" && order && order.placedAt < cutoff) {
+      if (
+        current.status === "created" &&
+        order &&
+        now.getTime() >= attemptDeadline(current, order, ctx.config).getTime()
+      ) {
         current = await returnMoney(ctx, current);
         await ctx.db
           .update(payments)
@@ -70,14 +82,21 @@ export async function runPaymentPass(ctx: PaymentContext, now = new Date()): Pro
     }
   }
 
-  // Orders waiting for an online payment past the expiry, with no attempt paid or under way.
+  // Orders waiting for an online payment past the expiry, with no attempt paid or under way: a web order
+  // its time to pay after it was placed, a stall sale STALL_UNPAID_SALE_MS after its last attempt.
   const stale = await ctx.db
     .select({ id: orders.id })
     .from(orders)
     .where(
       and(
         eq(orders.status, "pending"),
-        lt(orders.placedAt, cutoff),
+        or(
+          and(eq(orders.channel, "web"), lt(orders.placedAt, cutoff)),
+          and(
+            eq(orders.channel, "stall"),
+            sql`not exists (select 1 from ${payments} p where p.order_id = ${orders.id} and p.created_at >= ${stallCutoff})`,
+          ),
+        ),
         sql`exists (select 1 from ${payments} p where p.order_id = ${orders.id})`,
         notExists(
           ctx.db
@@ -130,7 +149,31 @@ export async function runPaymentPass(ctx: PaymentContext, now = new Date()): Pro
       await ctx.db.update(payments).set({ lockedUntil: null }).where(eq(payments.id, row.id));
     }
   }
-  return { read: claimed.length, expired, returned };
+
+  // Stall payments authorized and not captured (settleOrder's capture could not run): taken now.
+  const uncaptured = await ctx.db
+    .select()
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        eq(payments.status, "authorized"),
+        eq(orders.channel, "stall"),
+        eq(orders.status, "paid"),
+        or(isNull(payments.lockedUntil), lt(payments.lockedUntil, sql`now()`)),
+      ),
+    )
+    .limit(BATCH);
+  let captured = 0;
+  for (const { payments: row } of uncaptured) {
+    await captureAtStall(ctx, row);
+    const [after] = await ctx.db
+      .select({ status: payments.status })
+      .from(payments)
+      .where(eq(payments.id, row.id));
+    if (after?.status === "captured") captured += 1;
+  }
+  return { read: claimed.length, expired, returned, captured };
 }
 
 /** Runs passes on a timer (like the housekeeping and SMS workers); tests call run() instead. */

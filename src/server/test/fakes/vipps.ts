@@ -1,15 +1,18 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
+import QRCode from "qrcode";
 import { vippsWebhookSignature } from "../../adapters/payments/vipps";
 import { decisionPage } from "./page";
+import { type FakeQrFormat, type FakeUserFlow, readCreateRequest } from "./vipps-create";
 
 /**
  * A local stand-in for the Vipps MobilePay APIs Torg uses (decision 0035): the Access token API
  * (`POST /accesstoken/get`), the ePayment API v1 (create, get, capture, cancel, refund, with the
  * `Idempotency-Key` replaying an answer) and the Webhooks API v1 (register, then every event POSTed to
  * the registered `url`, signed as "Request authentication" documents). Its landing page approves or
- * rejects a payment, as the Vipps app would.
+ * rejects a payment, as the Vipps app would; a stall's QR (`userFlow: "QR"`) points at it, and a push
+ * (`userFlow: "PUSH_MESSAGE"`) waits in the phone's inbox (`/_fake/push-inbox`) with a link to it.
  */
 export interface FakeVippsOptions {
   clientId?: string;
@@ -28,8 +31,14 @@ interface FakePayment {
   pspReference: string;
   amount: Amount;
   state: State;
-  returnUrl: string;
+  /** Absent for the stall's flows: the app shows its own receipt. */
+  returnUrl: string | undefined;
   description: string;
+  userFlow: FakeUserFlow;
+  /** `customer.phoneNumber` (MSISDN) a push payment went to. */
+  phoneNumber: string | undefined;
+  qrFormat: FakeQrFormat | undefined;
+  customerInteraction: string;
   aggregate: {
     authorizedAmount: Amount;
     cancelledAmount: Amount;
@@ -45,7 +54,6 @@ export interface SentWebhook {
 }
 
 const nok = (value = 0): Amount => ({ currency: "NOK", value });
-const REFERENCE = /^[a-zA-Z0-9-]{8,50}$/;
 /**
  * "The reference must be unique for the sales unit (MSN), but is not globally unique, so several MSNs
  * may use the same reference" (ePayment webhooks, the payload's `reference`): payments are kept per MSN.
@@ -69,6 +77,8 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
   const tokens = new Set<string>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const sent: SentWebhook[] = [];
+  /** Every create request's body as it arrived (JSON text), for the known-answer tests. */
+  const createRequests: { msn: string; body: string }[] = [];
   /** Every adjustment call that changed money: the journeys check a capture was recorded. */
   const operations: { reference: string; kind: "capture" | "cancel" | "refund"; value: number }[] = [];
   const control = { down: false, deliver: options.deliver ?? true, dropWebhooks: false, tokenCalls: 0 };
@@ -258,34 +268,24 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
   app.post("/epayment/v1/payments", async (request, reply) => {
     if (!authorized(request)) return problem(reply, 401, "Unauthorized");
     return once(request, reply, async () => {
-      const body = request.body as Record<string, unknown> & {
-        amount?: Amount;
-        paymentMethod?: { type?: string };
-      };
       const msn = String(request.headers["merchant-serial-number"]);
-      const reference = String(body.reference ?? "");
-      const value = body.amount?.value;
-      if (!REFERENCE.test(reference))
-        return { status: 400, body: { title: "Invalid reference", status: 400 } };
-      if (body.amount?.currency !== "NOK" || !Number.isInteger(value) || (value ?? -1) < 0) {
-        return { status: 400, body: { title: "Invalid amount", status: 400 } };
-      }
-      if (body.userFlow !== "WEB_REDIRECT" || typeof body.returnUrl !== "string") {
-        return { status: 400, body: { title: "WEB_REDIRECT needs a returnUrl", status: 400 } };
-      }
-      if (!["WALLET", "CARD"].includes(body.paymentMethod?.type ?? "")) {
-        return { status: 400, body: { title: "Invalid paymentMethod", status: 400 } };
-      }
-      if (payments.has(paymentKey(msn, reference)))
+      createRequests.push({ msn, body: JSON.stringify(request.body) });
+      const read = readCreateRequest(request.body);
+      if ("problem" in read) return { status: 400, body: { title: read.problem, status: 400 } };
+      if (payments.has(paymentKey(msn, read.reference)))
         return { status: 409, body: { title: "Reference already used", status: 409 } };
       const payment: FakePayment = {
         msn,
-        reference,
+        reference: read.reference,
         pspReference: randomBytes(8).toString("hex"),
-        amount: nok(value),
+        amount: nok(read.value),
         state: "CREATED",
-        returnUrl: body.returnUrl,
-        description: String(body.paymentDescription ?? ""),
+        returnUrl: read.returnUrl,
+        description: read.description,
+        userFlow: read.userFlow,
+        phoneNumber: read.phoneNumber,
+        qrFormat: read.qrFormat,
+        customerInteraction: read.customerInteraction,
         aggregate: {
           authorizedAmount: nok(),
           cancelledAmount: nok(),
@@ -293,10 +293,35 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
           refundedAmount: nok(),
         },
       };
-      payments.set(paymentKey(msn, reference), payment);
+      payments.set(paymentKey(msn, read.reference), payment);
       await emit(payment, "CREATED", payment.amount.value, null);
-      return { status: 201, body: { redirectUrl: landingUrl(msn, reference), reference } };
+      return { status: 201, body: createAnswer(payment) };
     });
+  });
+
+  /**
+   * `CreatePaymentResponse`: `redirectUrl` is the landing page, or for `QR` "a link to the QR image (or
+   * the target URL)"; for `PUSH_MESSAGE` "Nothing will be returned" but the `reference` (the documented
+   * `PushFlow` example). The fake's QR target is its landing page, standing in for the app the real
+   * target opens.
+   */
+  function createAnswer(payment: FakePayment) {
+    if (payment.userFlow === "PUSH_MESSAGE") return { reference: payment.reference };
+    const query = landingQuery(payment.msn, payment.reference);
+    if (payment.userFlow === "QR" && payment.qrFormat !== "TEXT/TARGETURL") {
+      const format = payment.qrFormat === "IMAGE/PNG" ? "png" : "svg";
+      return { redirectUrl: `${baseUrl()}/qr-image/${format}?${query}`, reference: payment.reference };
+    }
+    return { redirectUrl: landingUrl(payment.msn, payment.reference), reference: payment.reference };
+  }
+
+  /** The QR image a `QR` payment's `redirectUrl` links to, when an image format was asked for. */
+  app.get<Landing & { Params: { format: string } }>("/qr-image/:format", async (request, reply) => {
+    const payment = find(request.query.token ?? "", request.query.msn);
+    if (payment?.state !== "CREATED") return reply.status(404).send("No such payment");
+    const target = landingUrl(payment.msn, payment.reference);
+    if (request.params.format === "png") return reply.type("image/png").send(await QRCode.toBuffer(target));
+    return reply.type("image/svg+xml").send(await QRCode.toString(target, { type: "svg" }));
   });
 
   function paymentFor(request: FastifyRequest<{ Params: { reference: string } }>) {
@@ -339,7 +364,10 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
       if (!payment) return { status: 404, body: { title: "Payment not found", status: 404 } };
       const a = payment.aggregate;
       if (payment.state === "CREATED") {
+        // The documented answer to a cancel before authorization: `"state": "TERMINATED"` with the whole
+        // amount in `aggregate.cancelledAmount`.
         payment.state = "TERMINATED";
+        a.cancelledAmount.value = payment.amount.value;
         operations.push({ reference: payment.reference, kind: "cancel", value: 0 });
         await emit(payment, "TERMINATED", payment.amount.value, String(request.headers["idempotency-key"]));
       } else if (payment.state === "AUTHORIZED" && a.capturedAmount.value === 0) {
@@ -371,6 +399,17 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
     });
   });
 
+  type Landing = { Querystring: { token?: string; msn?: string } };
+
+  /** "EXPIRED: The user did not act on the payment within the payment expiration time." */
+  async function expire(reference: string, msn?: string) {
+    const payment = find(reference, msn);
+    if (payment?.state === "CREATED") {
+      payment.state = "EXPIRED";
+      await emit(payment, "EXPIRED", payment.amount.value, null);
+    }
+  }
+
   /** What the shopper does in the Vipps app: approve (AUTHORIZED) or reject (ABORTED). */
   async function decide(reference: string, approve: boolean, msn?: string) {
     const payment = find(reference, msn);
@@ -386,7 +425,6 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
     return payment;
   }
 
-  type Landing = { Querystring: { token?: string; msn?: string } };
   app.get<Landing>("/landing", async (request, reply) => {
     const payment = find(request.query.token ?? "", request.query.msn);
     if (!payment) return reply.status(404).type("text/html").send("<h1>No such payment</h1>");
@@ -411,9 +449,50 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
     app.post<Landing>(path, async (request, reply) => {
       const payment = await decide(request.query.token ?? "", approve, request.query.msn);
       if (!payment) return reply.status(404).send("No such payment");
+      // The stall's flows have no returnUrl: the app shows its own receipt.
+      if (!payment.returnUrl) {
+        return reply.type("text/html; charset=utf-8").send(`<h1>${approve ? "Paid" : "Cancelled"}</h1>`);
+      }
       return reply.redirect(payment.returnUrl, 303);
     });
   }
+
+  /**
+   * "Force approve a payment" (`POST /epayment/v1/test/payments/{reference}/approve`, test environment
+   * only): approves "without the use of the Vipps or MobilePay app" for automated tests.
+   */
+  app.post<{ Params: { reference: string } }>(
+    "/epayment/v1/test/payments/:reference/approve",
+    async (request, reply) => {
+      if (!authorized(request)) return problem(reply, 401, "Unauthorized");
+      const payment = paymentFor(request);
+      if (!payment) return problem(reply, 404, "Payment not found");
+      if (payment.state !== "CREATED") return problem(reply, 400, "Payment is not awaiting approval");
+      await decide(payment.reference, true, payment.msn);
+      return reply.status(200).send();
+    },
+  );
+
+  /** What a phone's Vipps app shows: the push payments waiting for it (not a Vipps API). */
+  app.get<{ Querystring: { phoneNumber?: string } }>("/_fake/push-inbox", async (request) =>
+    [...payments.values()]
+      .filter((payment) => payment.userFlow === "PUSH_MESSAGE" && payment.state === "CREATED")
+      .filter((payment) => payment.phoneNumber === request.query.phoneNumber)
+      .map((payment) => ({
+        reference: payment.reference,
+        msn: payment.msn,
+        amount: payment.amount,
+        description: payment.description,
+        url: landingUrl(payment.msn, payment.reference),
+      })),
+  );
+  /** The shopper let the payment time out (state EXPIRED), for the browser journeys (not a Vipps API). */
+  app.post<Landing>("/_fake/expire", async (request, reply) => {
+    const payment = find(request.query.token ?? "", request.query.msn);
+    if (!payment) return reply.status(404).send("No such payment");
+    await expire(payment.reference, payment.msn);
+    return { state: payment.state };
+  });
 
   app.get("/health", async () => ({ ok: true }));
   /** What money moved, for the browser journeys (not a Vipps API). */
@@ -434,19 +513,14 @@ export async function startFakeVipps(options: FakeVippsOptions = {}) {
     sent,
     operations,
     requests,
+    createRequests,
     control,
     /** One MSN's payment by its reference, or (no MSN) the first made with it. */
     payment: find,
     approve: (reference: string, msn?: string) => decide(reference, true, msn),
     reject: (reference: string, msn?: string) => decide(reference, false, msn),
     /** The payment timed out in the app (state EXPIRED). */
-    async expire(reference: string, msn?: string) {
-      const payment = find(reference, msn);
-      if (payment?.state === "CREATED") {
-        payment.state = "EXPIRED";
-        await emit(payment, "EXPIRED", payment.amount.value, null);
-      }
-    },
+    expire,
     close: () => app.close(),
   };
 }

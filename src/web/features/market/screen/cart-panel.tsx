@@ -1,4 +1,5 @@
 import { ImageOff, Minus, Plus, ReceiptText, Trash2 } from "lucide-react";
+import { useId } from "react";
 import type { OrderQuote } from "../../../../shared/order";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
@@ -44,6 +45,8 @@ export function CartPanel({ cart, onChange, codes, onCodes, pricing, shortage }:
   const { t } = useTranslation();
   const kr = useMarketKr();
   const total = cartTotalOre(cart);
+  // The panel shows twice (the wide screen's side panel, the phone's sheet): ids of its own each time.
+  const id = useId();
   // A line the server trimmed carries its note; one it dropped (none left) is named above the cart.
   const dropped =
     shortage && !cart.lines.some((line) => line.kind === "product" && line.productId === shortage.productId);
@@ -82,9 +85,9 @@ export function CartPanel({ cart, onChange, codes, onCodes, pricing, shortage }:
         <legend className="px-1 text-sm font-medium">{t("market.codes.title")}</legend>
         <div className="grid grid-cols-2 gap-2">
           <div className="grid min-w-0 gap-1.5">
-            <Label htmlFor="market-discount-code">{t("market.codes.discount")}</Label>
+            <Label htmlFor={`${id}-discount`}>{t("market.codes.discount")}</Label>
             <Input
-              id="market-discount-code"
+              id={`${id}-discount`}
               value={codes.discountCode}
               onChange={(event) => onCodes({ ...codes, discountCode: event.target.value })}
               autoCapitalize="characters"
@@ -95,9 +98,9 @@ export function CartPanel({ cart, onChange, codes, onCodes, pricing, shortage }:
             />
           </div>
           <div className="grid min-w-0 gap-1.5">
-            <Label htmlFor="market-gift-card">{t("market.codes.giftCard")}</Label>
+            <Label htmlFor={`${id}-gift-card`}>{t("market.codes.giftCard")}</Label>
             <Input
-              id="market-gift-card"
+              id={`${id}-gift-card`}
               value={codes.giftCardCode}
               onChange={(event) => onCodes({ ...codes, giftCardCode: event.target.value })}
               autoCapitalize="characters"
