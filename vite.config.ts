@@ -9,6 +9,7 @@ import {
 } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { withPageHead } from "./src/server/pages/page-head.ts";
+import { marketServiceWorker } from "./src/web/features/market/offline/build-service-worker.ts";
 
 const apiServer = process.env.TORG_API_URL ?? "http://localhost:3000";
 
@@ -130,6 +131,8 @@ export default defineConfig(({ mode }) => {
       tailwindcss(),
       pageHead(),
       ...(serverPages ? [firstPaint()] : []),
+      // The market screen's offline worker (issue 30), from the app's chunks: the app's build only.
+      ...(serverPages ? [] : [marketServiceWorker()]),
       compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 }),
     ],
     build: {
@@ -150,6 +153,8 @@ export default defineConfig(({ mode }) => {
         "^/s/": toApi,
         "^/products/": toApi,
         "^/(login|register)/?(\\?.*)?$": toApi,
+        // The market screen's web app manifest (src/server/pages/market-manifest.ts).
+        "^/stores/[^/]+/market/manifest\\.webmanifest$": toApi,
       },
     },
   };

@@ -279,6 +279,11 @@ export const marketCatalogueSchema = z.object({
   items: z.array(marketCatalogueItemSchema),
   /** The server's time when read (ISO 8601): the phone shows how old its copy is. */
   fetchedAt: z.string(),
+  /**
+   * Set by the phone, never by the server: this is the copy kept on the phone, read without the network
+   * (src/web/features/market/catalogue-source.ts); `fetchedAt` says how old it is.
+   */
+  offline: z.boolean().optional(),
 });
 export type MarketCatalogue = z.infer<typeof marketCatalogueSchema>;
 

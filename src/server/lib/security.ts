@@ -101,6 +101,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: AppDep
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
+        // The market screen's service worker and web app manifest (issue 30), from Torg's own origin.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

@@ -13,6 +13,7 @@ import { CachedBody, sendCached } from "../lib/micro-cache";
 import { publicOrigin } from "../lib/origin";
 import { resolveSession, SESSION_COOKIE } from "../modules/auth";
 import { ACCOUNT_PAGES, type AccountPage, LINK_PAGES, renderAccount } from "./account-page";
+import { isStoreIdShaped, MARKET_MANIFEST_PATH, marketManifest } from "./market-manifest";
 import { readPageTemplates } from "./page-templates";
 import {
   renderShop,
@@ -254,6 +255,25 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
       },
     );
   }
+
+  // The market screen's manifest (issue 30): public and the same for everyone, like the app's files.
+  app.get<{ Params: { id: string } }>(
+    MARKET_MANIFEST_PATH,
+    {
+      config: { public: true },
+      schema: {
+        hide: true,
+        response: { 200: rawBody("The web app manifest (application/manifest+json)"), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (!isStoreIdShaped(request.params.id)) return reply.callNotFound();
+      return reply
+        .header("cache-control", "no-cache")
+        .type("application/manifest+json; charset=utf-8")
+        .send(JSON.stringify(marketManifest(request.params.id.toLowerCase())));
+    },
+  );
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = pathnameOf(request);

@@ -640,6 +640,12 @@ const RULES: Record<string, Rule> = {
     ]),
   ),
 
+  // The market screen's web app manifest (issue 30): public, fixed, the same for everyone.
+  "GET /stores/:id/market/manifest.webmanifest": {
+    expect: everyone(200),
+    request: ({ seed }) => ({ params: { id: seed.store.id } }),
+  },
+
   // A shop page's texts (decision 0048): public files, the same for everyone.
   "GET /shop-texts/:file": { expect: everyone(200) },
 

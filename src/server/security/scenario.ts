@@ -270,6 +270,8 @@ export function defaultParams(url: string, seed: Seed): Record<string, string> {
   const params: Record<string, string> = {};
   const idOwner: [string, string][] = [
     ["/api/stores/:id", seed.store.id],
+    // The market screen's web app manifest (issue 30): a store's, the same for everyone.
+    ["/stores/:id", seed.store.id],
     ["/api/products/:id", seed.product.id],
     // The product page (a server-rendered page, decision 0031).
     ["/products/:id", seed.product.id],

@@ -3,7 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext } from "react";
 import type { LoginInput, PublicUser, RegisterInput } from "../../shared/auth";
 import { SESSION_HINT_COOKIE } from "../../shared/session-hint";
 import { carryToastsToNextPage, toast } from "../hooks/use-toast";
-import { apiJson, apiRequest, getQueryFn } from "./api";
+import { ApiError, apiJson, apiRequest, getQueryFn } from "./api";
 import { useTranslation } from "./i18n";
 import { toastFailure } from "./toast-failure";
 
@@ -16,10 +16,34 @@ export function continueAfterSignIn(next: string): void {
   window.location.assign(next);
 }
 
-/** docs/product-spec.md 3: the current user's id, fullName and email are also kept in browser storage under "user". */
+/**
+ * docs/product-spec.md 3: the current user's id, fullName and email are also kept in browser storage under
+ * "user" (the whole record /api/me answers: the app opens offline with it). Removed at sign-out and on 401.
+ */
 const USER_STORAGE_KEY = "user";
 
-type StoredUser = Pick<PublicUser, "id" | "fullName" | "email">;
+type StoredUser = Pick<PublicUser, "id" | "fullName" | "email"> & Partial<PublicUser>;
+
+/**
+ * The user as last answered by /api/me, for a page opened without the network: only a whole record (kept
+ * since this version), never one made up from a partial one.
+ */
+function offlineUser(stored: Partial<StoredUser> | null): PublicUser | null {
+  if (!stored) return null;
+  const { id, email, fullName, isAdmin, isWhitelisted, emailVerified, lastLoginAt, createdAt } = stored;
+  const whole =
+    typeof id === "string" &&
+    typeof email === "string" &&
+    typeof fullName === "string" &&
+    typeof isAdmin === "boolean" &&
+    typeof isWhitelisted === "boolean" &&
+    typeof emailVerified === "boolean" &&
+    (lastLoginAt === null || typeof lastLoginAt === "string") &&
+    typeof createdAt === "string";
+  return whole
+    ? { id, email, fullName, isAdmin, isWhitelisted, emailVerified, lastLoginAt, createdAt }
+    : null;
+}
 
 function readStoredUser(): Partial<StoredUser> | null {
   try {
@@ -76,15 +100,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const { data: user = null, isLoading } = useQuery<PublicUser | null>({
     queryKey: ME_QUERY_KEY,
-    // Signed out (401) and any failure alike mean "no user" (docs/product-spec.md 4 and 8).
+    // Signed out (401) and any failure alike mean "no user" (docs/product-spec.md 4 and 8), but for no
+    // answer at all: offline, the seller is who they were when the network went (the market screen works
+    // offline, issue 30). Asked even offline ("always"): a paused query would read as signed out.
+    networkMode: "always",
     queryFn: async (context) => {
       if (!mayHaveSession()) return null;
       try {
         const answer = await meQueryFn(context);
-        if (!answer) writeStoredUser(null);
+        writeStoredUser(answer?.user ?? null);
         return answer?.user ?? null;
-      } catch {
-        return null;
+      } catch (error) {
+        if (error instanceof ApiError) return null;
+        return offlineUser(readStoredUser());
       }
     },
   });
@@ -94,7 +122,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (next: PublicUser | null) => {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
       queryClient.setQueryData(ME_QUERY_KEY, next);
-      writeStoredUser(next && { id: next.id, fullName: next.fullName, email: next.email });
+      writeStoredUser(next);
     },
     [queryClient],
   );
@@ -102,7 +130,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const updateUser = useCallback(
     (next: PublicUser) => {
       queryClient.setQueryData(ME_QUERY_KEY, next);
-      writeStoredUser({ ...readStoredUser(), id: next.id, fullName: next.fullName, email: next.email });
+      writeStoredUser(next);
     },
     [queryClient],
   );

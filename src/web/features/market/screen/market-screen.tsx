@@ -12,6 +12,7 @@ import { toast } from "../../../hooks/use-toast";
 import { useTranslation } from "../../../lib/i18n";
 import { cn } from "../../../lib/utils";
 import { loadMarketCatalogue } from "../catalogue-source";
+import { MarketConflicts, registerMarketServiceWorker } from "../offline";
 import {
   addFreeAmount,
   addProduct,
@@ -44,7 +45,11 @@ export function MarketScreen({ storeId }: { storeId: string }) {
   const catalogue = useQuery({
     queryKey: marketCatalogueKey(storeId),
     queryFn: () => loadMarketCatalogue(storeId),
+    // Asked offline too: loadMarketCatalogue answers from the phone then (a paused query would spin forever).
+    networkMode: "always",
   });
+  // Installable, and opens offline next time (src/web/features/market/offline/service-worker.ts).
+  useEffect(() => registerMarketServiceWorker(storeId), [storeId]);
   if (catalogue.isPending) return <PageSpinner label={t("common.loading")} />;
   if (catalogue.isError) {
     return (
@@ -189,7 +194,8 @@ function MarketStall({ catalogue }: { catalogue: MarketCatalogue }) {
       </header>
 
       <div className="mx-auto grid w-full max-w-7xl flex-1 gap-6 px-3 pt-3 pb-28 sm:px-4 lg:grid-cols-[minmax(0,1fr)_24rem] lg:pb-6">
-        <main id="main" tabIndex={-1} className="outline-none">
+        <main id="main" tabIndex={-1} className="space-y-4 outline-none">
+          <MarketConflicts storeId={storeId} />
           <ProductGrid
             items={items}
             cart={cart}

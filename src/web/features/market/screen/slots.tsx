@@ -1,4 +1,5 @@
 import type { SaleView } from "../../../../shared/market";
+import { MarketOfflineStatus } from "../offline";
 
 /*
  * Two places on the market screen that other parts of the stall fill (decision 0077). The lead wires them
@@ -9,8 +10,8 @@ import type { SaleView } from "../../../../shared/market";
  * The header's status: whether the phone is online and how many sales wait in its queue
  * (src/web/features/market/offline: MarketOfflineStatus).
  */
-export function MarketHeaderStatus(_props: { storeId: string }) {
-  return null;
+export function MarketHeaderStatus({ storeId }: { storeId: string }) {
+  return <MarketOfflineStatus storeId={storeId} />;
 }
 
 /** Under a paid sale: the receipt's QR and sending it by SMS or e-mail (src/web/features/market/receipt). */
