@@ -134,6 +134,31 @@ describe("a Vipps QR sale", () => {
   });
 });
 
+describe("Vipps cannot be reached when the sale is made", () => {
+  it("the sale shows payment_failed with its stock back, and a new QR works once Vipps answers", async () => {
+    const { seller, store, mug } = await storeWithChannels(t, [{ provider: "vipps", isLive: true }]);
+    await t.database.db.update(products).set({ stockQty: 1 }).where(eq(products.id, mug.id));
+    // The webhook registration first, while Vipps answers: then Vipps goes down.
+    await createStallSale(seller.agent, store.id, [{ title: "Kort", unitPrice: "10", qty: 1 }], {
+      payment: { method: "vipps_qr" },
+    });
+    vipps.control.down = true;
+    let sale: SaleView;
+    try {
+      sale = await createStallSale(seller.agent, store.id, [{ productId: mug.id, qty: 1 }], {
+        payment: { method: "vipps_qr" },
+      });
+    } finally {
+      vipps.control.down = false;
+    }
+    expect(sale).toMatchObject({ status: "payment_failed", payment: { qrUrl: null } });
+    expect(await stockOf(mug.id)).toBe(1);
+    const again = (await seller.agent.post(`/api/sales/${sale.id}/vipps`, { method: "vipps_qr" })).json();
+    expect(again.status).toBe("awaiting_payment");
+    expect(await stockOf(mug.id)).toBe(0);
+  });
+});
+
 describe("paying another way after all, or giving up", () => {
   it("cash instead: the QR is cancelled at Vipps, the sale paid in cash with its receipt number", async () => {
     const { seller, mug, sale } = await qrSale();
