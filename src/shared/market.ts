@@ -276,6 +276,8 @@ export const marketCatalogueSchema = z.object({
   vippsAvailable: z.boolean(),
   /** Every stall sale is a full sales document: the buyer's name and address are asked for. */
   fullDocuments: z.boolean(),
+  /** The market open now (a named session with opening cash): the screen's sales are made at it. */
+  openMarket: z.object({ id: z.string(), name: z.string() }).nullable(),
   items: z.array(marketCatalogueItemSchema),
   /** The server's time when read (ISO 8601): the phone shows how old its copy is. */
   fetchedAt: z.string(),

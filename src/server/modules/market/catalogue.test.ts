@@ -41,6 +41,7 @@ describe("the market catalogue and the day's sales (decision 0077)", () => {
       vatRate: 25,
       vippsAvailable: false,
       fullDocuments: true,
+      openMarket: null,
     });
     expect(catalogue.items.map((item) => item.title)).toEqual(["Vase", "Mug", "Scarf"]);
     const [first, second, third] = catalogue.items;
@@ -52,6 +53,22 @@ describe("the market catalogue and the day's sales (decision 0077)", () => {
       { id: expect.any(String), label: "Colour: Red", price: "650.00", stockQty: 2 },
       { id: expect.any(String), label: "Colour: Blue", price: "600.00", stockQty: null },
     ]);
+  });
+
+  it("names the market open now, and none once it is closed", async () => {
+    const { store, agent } = await storeForRules(t);
+    const opened = await agent.post(`/api/stores/${store.id}/market-sessions`, {
+      name: "Julemarked på Tøyen",
+      openingCash: "500",
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const market = opened.json() as { id: string };
+    const during = (await agent.get(`/api/stores/${store.id}/market/catalogue`)).json() as MarketCatalogue;
+    expect(during.openMarket).toEqual({ id: market.id, name: "Julemarked på Tøyen" });
+    const closed = await agent.put(`/api/market-sessions/${market.id}`, { countedCash: "500" });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const after = (await agent.get(`/api/stores/${store.id}/market/catalogue`)).json() as MarketCatalogue;
+    expect(after.openMarket).toBeNull();
   });
 
   it("lists a day's sales newest first, by the day in Norway or between two moments, paged", async () => {

@@ -28,14 +28,15 @@ function thumbnailOf(url: string | null): string | null {
 /**
  * GET /api/stores/{id}/market/catalogue: the store's active products with their variants, prices and
  * stock as the checkout prices and takes them, the primary photo (as the product view picks it), and when
- * each last sold on any channel, most recently sold first, then the shop's own order. One statement.
+ * each last sold on any channel, most recently sold first, then the shop's own order; and the market open
+ * now, which the screen's sales are made at.
  */
 export async function marketCatalogue(
   db: Db,
   payments: Pick<PaymentContext, "db" | "gateways">,
   storeId: string,
 ): Promise<MarketCatalogue> {
-  const [storeRows, productRows, providers] = await Promise.all([
+  const [storeRows, productRows, providers, openMarkets] = await Promise.all([
     db.execute<{ name: string; vat_rate: string | number | null; stall_full_documents: boolean }>(sql`
       select name, vat_rate, stall_full_documents from stores where id = ${storeId} and deleted_at is null`),
     db.execute<CatalogueRow>(sql`
@@ -52,6 +53,9 @@ export async function marketCatalogue(
       where p.store_id = ${storeId} and p.is_active
       order by last_sold_at desc nulls last, p.position, p.created_at, p.id`),
     offeredProviders(payments, storeId),
+    db.execute<{ id: string; name: string }>(sql`
+      select id, name from market_sessions where store_id = ${storeId} and closed_at is null
+      order by opened_at desc limit 1`),
   ]);
   const [store] = storeRows.rows;
   if (!store) throw notFound("storeNotFound");
@@ -77,6 +81,7 @@ export async function marketCatalogue(
     vatRate: store.vat_rate === null ? null : Number(store.vat_rate),
     vippsAvailable: providers.includes("vipps"),
     fullDocuments: store.stall_full_documents,
+    openMarket: openMarkets.rows[0] ?? null,
     items,
     fetchedAt: new Date().toISOString(),
   };

@@ -93,6 +93,7 @@ const catalogue: MarketCatalogue = {
   vatRate: 25,
   vippsAvailable: true,
   fullDocuments: false,
+  openMarket: null,
   fetchedAt: "2026-11-29T10:00:00.000Z",
   items: [
     {
