@@ -31,6 +31,7 @@ import { giftCardRoutes } from "./modules/gift-cards";
 import { healthRoutes } from "./modules/health";
 import { HousekeepingWorker } from "./modules/housekeeping";
 import { uploadRoutes } from "./modules/images";
+import { thresholdRoutes } from "./modules/market";
 import { createMetrics, metricsRoutes } from "./modules/observability";
 import { orderEffects, orderRoutes, publicOrderRoutes } from "./modules/orders";
 import type { PaymentContext } from "./modules/payments";
@@ -220,6 +221,8 @@ export async function buildApp({
   await app.register(analyticsRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(quickstoreRoutes, { ...deps, storage });
+  // The market stall's receipts and the cash-register rules (decisions 0077, 0078).
+  await app.register(thresholdRoutes, deps);
 
   await app.register(storefrontRoutes, deps);
   // robots.txt, the sitemaps and the product feeds (decision 0039).

@@ -1,0 +1,3 @@
+/** What other modules may use of the market module: its front door (decision 0075). */
+export { thresholdRoutes } from "./threshold-routes";
+export { getStoreThresholds } from "./thresholds";
