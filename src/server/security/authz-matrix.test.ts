@@ -349,6 +349,8 @@ const RULES: Record<string, Rule> = {
   "POST /api/stores/:id/discounts": { expect: storeScoped(201), request: () => json(discountBody()) },
   "PUT /api/discounts/:id": { expect: storeScoped(200), request: memberDiscount },
   "DELETE /api/discounts/:id": { expect: storeScoped(200), request: memberDiscount },
+  // The cash-register rules and the MVA threshold measured on a store's sales (decision 0078): members only.
+  "GET /api/stores/:id/thresholds": { expect: storeScoped(200), privateData: true },
   // Gift cards (decision 0076): the offer and the cards are the store's; a balance is anyone's with the code.
   "GET /api/stores/:id/gift-card-settings": { expect: storeScoped(200) },
   "PUT /api/stores/:id/gift-card-settings": {
@@ -554,6 +556,11 @@ const RULES: Record<string, Rule> = {
       `GET ${url}`,
       { expect: everyone(404) } satisfies Rule,
     ]),
+  ),
+
+  // A stall receipt (decision 0077): public, by its token; without a built client a JSON 404.
+  ...Object.fromEntries(
+    ["/r/:token", "/r/:token/"].map((url) => [`GET ${url}`, { expect: everyone(404) } satisfies Rule]),
   ),
 
   // A shop page's texts (decision 0048): public files, the same for everyone.
