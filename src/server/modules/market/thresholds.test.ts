@@ -94,4 +94,16 @@ describe("the cash-register rules and the MVA threshold (issue 30)", () => {
     expect(vat?.textKey).toBe("marketReceipts.thresholds.vatRegistration.approaching");
     expect(view.fullDocuments).toBe(true);
   });
+
+  it("saves the store's choice to make every stall sale a full sales document", async () => {
+    const seller = await signUp(t.app);
+    const store = await createStoreVia(seller.agent);
+    const saved = await seller.agent.put(`/api/stores/${store.id}`, { stallFullDocuments: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().stallFullDocuments).toBe(true);
+    const view = (await seller.agent.get(`/api/stores/${store.id}/thresholds`)).json() as ThresholdsView;
+    expect(view.fullDocuments).toBe(true);
+    const refused = await seller.agent.put(`/api/stores/${store.id}`, { stallFullDocuments: "yes" });
+    expect(refused.statusCode).toBe(400);
+  });
 });
