@@ -31,7 +31,7 @@ import { giftCardRoutes } from "./modules/gift-cards";
 import { healthRoutes } from "./modules/health";
 import { HousekeepingWorker } from "./modules/housekeeping";
 import { uploadRoutes } from "./modules/images";
-import { thresholdRoutes } from "./modules/market";
+import { marketRoutes, thresholdRoutes } from "./modules/market";
 import { createMetrics, metricsRoutes } from "./modules/observability";
 import { orderEffects, orderRoutes, publicOrderRoutes } from "./modules/orders";
 import type { PaymentContext } from "./modules/payments";
@@ -212,6 +212,7 @@ export async function buildApp({
   };
   await app.register(orderRoutes, orderDeps);
   await app.register(checkoutRoutes, orderDeps);
+  await app.register(marketRoutes, { ...deps, payments });
   await app.register(publicOrderRoutes, { ...deps, emailOutbox: wakeEmail });
   await app.register(paymentRoutes, { ...deps, payments });
   await app.register(uploadRoutes, { ...deps, storage });

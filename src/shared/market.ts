@@ -1,6 +1,7 @@
 import { normalizePrice } from "./money";
 import { phoneTextSchema } from "./order";
 import { MAX_LINES_PER_ORDER, MAX_QTY_PER_LINE } from "./order-limits";
+import { ADMIN_PAGE_SIZE, pageQuerySchema } from "./paging";
 import { multiLineText, singleLineText } from "./text";
 import { vatLineSchema } from "./vat";
 import { z } from "./zod";
@@ -280,3 +281,29 @@ export const marketCatalogueSchema = z.object({
   fetchedAt: z.string(),
 });
 export type MarketCatalogue = z.infer<typeof marketCatalogueSchema>;
+
+/** A day ("2026-12-05", a calendar day in Norway) or a moment (ISO 8601 with its offset). */
+const dayOrMoment = z.union(
+  [
+    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "errors.invalidInput"),
+    z.string().datetime({ offset: true, message: "errors.invalidInput" }),
+  ],
+  "errors.invalidInput",
+);
+
+/**
+ * GET /api/stores/{id}/sales: the store's stall sales sold from `from` to `to` (a day counts whole, in
+ * Norway's time; default today), newest first, a page at a time.
+ */
+export const listSalesQuerySchema = pageQuerySchema({ defaultLimit: ADMIN_PAGE_SIZE }).extend({
+  from: dayOrMoment.optional(),
+  to: dayOrMoment.optional(),
+});
+export type ListSalesQuery = z.infer<typeof listSalesQuerySchema>;
+
+export const saleListSchema = z.object({
+  sales: z.array(saleViewSchema),
+  /** How many sales the whole range holds. */
+  total: z.number(),
+});
+export type SaleList = z.infer<typeof saleListSchema>;

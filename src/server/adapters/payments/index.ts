@@ -9,6 +9,7 @@ export type {
   PaymentEvent,
   PaymentGateway,
   PaymentHandle,
+  PaymentUserFlow,
   ProviderBinding,
   ProviderPaymentState,
   WebhookRequest,

@@ -3,6 +3,7 @@ import { normalizeGiftCardCode } from "../../../shared/gift-card";
 import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { badRequest, conflict, type HttpError } from "../../lib/http-error";
+import { type IssuedReceipt, issueReceiptsPrepared } from "../orders";
 import { readCheckoutFacts } from "./facts";
 import {
   type PricedLine,
@@ -38,6 +39,8 @@ export interface CheckoutJob {
     | "gift_card_total"
     | "gift_card_sales"
   >;
+  /** Paid as it is placed: a stall sale in cash or on the seller's terminal (decision 0077). */
+  paidOnPlacing?: boolean;
 }
 
 /** What became of one checkout: written, refused by pricing or by the stock, or skipped (its key was used). */
@@ -47,6 +50,8 @@ export type CheckoutOutcome =
       priced: PricedOrder;
       row: WrittenRow & { placed_at: string | Date; public_token: string };
       soldOut: boolean;
+      /** A stall sale paid at placing: its receipt, numbered in the same transaction. */
+      receipt: IssuedReceipt | null;
     }
   | { kind: "refused"; refusal: HttpError }
   | { kind: "skipped" };
@@ -106,13 +111,14 @@ class Shortfall extends Error {
 
 function toWrite(job: CheckoutJob, priced: PricedOrder, n: number): OrderToWrite {
   // Nothing left to pay after a price rule: paid at once, nothing to hold its messages for (decision 0076).
-  const paid = paidAtOnce(priced);
+  // Or paid on the spot at the stall, in cash or on the seller's terminal (decision 0077).
+  const paid = paidAtOnce(priced) || job.paidOnPlacing === true;
   return {
     ...job.order,
     n,
     store_id: priced.store.id,
     status: paid ? "paid" : "pending",
-    hold_messages: job.order.hold_messages && priced.totalGross !== "0.00",
+    hold_messages: job.order.hold_messages && !paid,
     total_gross: priced.totalGross,
     discount_code: priced.discount?.code ?? null,
     discount_code_id: priced.discount?.id ?? null,
@@ -132,6 +138,15 @@ function toWrite(job: CheckoutJob, priced: PricedOrder, n: number): OrderToWrite
         variant_id,
         title,
         variant_label,
+        unit_price,
+        qty,
+      })),
+      ...priced.freeLines.map(({ line, title, unit_price, qty }) => ({
+        line,
+        product_id: null,
+        variant_id: null,
+        title,
+        variant_label: null,
         unit_price,
         qty,
       })),
@@ -202,6 +217,7 @@ export class CheckoutBatcher {
       });
       const rows = new Map<number, WrittenRow>();
       let left = new Map<string, number>();
+      let receipts = new Map<string, IssuedReceipt>();
       if (writable.length > 0) {
         left = await this.database.runPreparedTransaction(async (query) => {
           const written = await writeOrders(query, writable);
@@ -218,6 +234,15 @@ export class CheckoutBatcher {
           );
           const rules = await takePriceRules(query, uses);
           if (!rules.ok) throw new Shortfall(placed, rules.left, "priceRules");
+          // A stall sale paid on the spot is numbered in the transaction that makes it paid (decision 0077).
+          receipts = await issueReceiptsPrepared(
+            query,
+            writable.flatMap((order) =>
+              order.channel === "stall" && order.status === "paid" && rows.get(order.n)?.placed_at
+                ? [{ storeId: order.store_id, orderId: order.order_id, kind: "sale" as const }]
+                : [],
+            ),
+          );
           committing = true;
           return taken.left;
         });
@@ -234,6 +259,7 @@ export class CheckoutBatcher {
             priced: pricing.order,
             row: { ...row, placed_at: row.placed_at, public_token: row.public_token },
             soldOut: limitedLines(pricing.order).some((line) => left.get(stockKey(line)) === 0),
+            receipt: receipts.get(waiting.job.order.order_id) ?? null,
           });
       }
     } catch (error) {

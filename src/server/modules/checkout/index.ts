@@ -2,3 +2,9 @@
 export { type CheckoutDeps, type CheckoutRequest, checkout } from "./checkout";
 export { type OrderPlacement, placeOrder } from "./place-order";
 export { checkoutRoutes } from "./routes";
+export {
+  placeStallSale,
+  type StallLine,
+  type StallSaleOutcome,
+  type StallSaleToPlace,
+} from "./stall-sale";

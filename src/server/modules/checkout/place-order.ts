@@ -60,6 +60,19 @@ async function findByIdempotencyKey(
   };
 }
 
+/** A web order's answers to the stall's columns (decision 0077). */
+const WEB_ORDER = {
+  channel: "web",
+  placed_by: "shopper",
+  client_sale_id: null,
+  sold_at: null,
+  market_session_id: null,
+  payment_method: null,
+  cash_given: null,
+  terminal_ref: null,
+  buyer_address: null,
+} as const;
+
 /** Lines for the same product and variant count as one, in the order they were first listed. */
 function requestedLines(items: PlaceOrderInput["items"]): RequestedLine[] {
   const lines = new Map<string, RequestedLine>();
@@ -101,6 +114,9 @@ export function priceRequestOf(
     language,
     now: Date.now(),
     stage,
+    channel: "web",
+    freeLines: [],
+    cashGiven: null,
   };
 }
 
@@ -142,6 +158,7 @@ export async function placeOrder(
       email_link_origin: linkOrigins.email,
       hold_messages: holdConfirmation,
       text_buyer: textBuyer,
+      ...WEB_ORDER,
     },
   });
 

@@ -154,6 +154,9 @@ describe("priceCheckout with price rules (fast-check)", () => {
             language: "en",
             now: NOW,
             stage: "order",
+            channel: "web",
+            freeLines: [],
+            cashGiven: null,
           };
           const pricing = priceCheckout(request, facts);
           if (!pricing.ok) return;
@@ -223,6 +226,9 @@ describe("a code's window, at its edges (instants; Europe/Oslo midnight in winte
           language: "en",
           now,
           stage: "quote",
+          channel: "web",
+          freeLines: [],
+          cashGiven: null,
         },
         facts,
       );

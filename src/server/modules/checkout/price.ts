@@ -1,7 +1,7 @@
 import { deliveryIsFree, type OrderDelivery, parcelAddressSchema } from "../../../shared/delivery";
 import type { GiftCardLine } from "../../../shared/gift-card";
 import { translateShared } from "../../../shared/i18n";
-import { fromOre } from "../../../shared/money";
+import { formatKrExact, fromOre } from "../../../shared/money";
 import type { Language } from "../../../shared/preferences";
 import { orderVat, type VatLine } from "../../../shared/vat";
 import { badRequest, HttpError } from "../../lib/http-error";
@@ -24,6 +24,21 @@ export interface RequestedLine {
   variant_id: string | null;
   qty: number;
 }
+
+/**
+ * A free-amount line of a stall sale ("Other, 250 kr", decision 0077): no product, no stock, the seller's
+ * own title and unit price, VAT at the store's rate. A discount code for the whole order applies to it; a
+ * code for named products does not.
+ */
+export interface FreeAmountLine {
+  title: string;
+  /** numeric text with two decimals. */
+  unit_price: string;
+  qty: number;
+}
+
+/** Where an order is placed: the web shop's checkout, or the seller's market screen (decision 0077). */
+export type SalesChannel = "web" | "stall";
 
 /**
  * What is priced: the store, its lines, the gift cards bought, the codes typed, the delivery named and
@@ -49,6 +64,15 @@ export interface PriceRequest {
   /** When the order is priced, ms since the epoch: a code's window is taken at this instant. */
   now: number;
   stage: "order" | "quote";
+  /**
+   * A stall sale (decision 0077) has no delivery and no address, may have free-amount lines, and, paid in
+   * cash, is refused when the cash given is less than what is to pay.
+   */
+  channel: SalesChannel;
+  /** Free-amount lines, numbered after the product lines; always [] on the web. */
+  freeLines: FreeAmountLine[];
+  /** Cash handed over at the stall, numeric text; null when not paid in cash (or given exactly). */
+  cashGiven: string | null;
 }
 
 /** A line priced from its product (or variant), with the copies the order keeps of it. */
@@ -72,6 +96,8 @@ export interface PricedOrder {
   /** The product lines. */
   lines: PricedLine[];
   giftCardLines: PricedGiftCardLine[];
+  /** A stall sale's free-amount lines, each with its place in the order. */
+  freeLines: (FreeAmountLine & { line: number })[];
   delivery: (OrderDelivery & { optionId: string }) | null;
   /** Every line: the products and the gift cards bought. */
   subtotal: string;
@@ -167,21 +193,31 @@ export function priceCheckout(request: PriceRequest, facts: CheckoutFacts): Pric
   if (lines instanceof HttpError) return refused(lines);
   const short = stockRefusal(lines);
   if (short) return refused(short);
-  const linesOre = lines.reduce((sum, line) => sum + ore(line.unit_price) * line.qty, 0);
+  const stall = request.channel === "stall";
+  const freeLines = (stall ? request.freeLines : []).map((line, index) => ({
+    ...line,
+    line: lines.length + index,
+  }));
+  const linesOre = [...lines, ...freeLines].reduce((sum, line) => sum + ore(line.unit_price) * line.qty, 0);
   const title = translateShared(request.language, "checkoutLines.giftCard");
-  const giftCardLines = priceGiftCardLines(request.giftCards, store, lines.length, title);
+  const giftCardLines = priceGiftCardLines(request.giftCards, store, lines.length + freeLines.length, title);
   if (giftCardLines instanceof HttpError) return refused(giftCardLines);
   const giftCardSalesOre = giftCardLines.reduce((sum, line) => sum + ore(line.unit_price), 0);
 
-  const discount = priceDiscount(request, facts, lines);
+  // A free-amount line has no product: a code for named products passes it by, one for the order does not.
+  const discount = priceDiscount(request, facts, [
+    ...lines,
+    ...freeLines.map((line) => ({ ...line, product_id: "" })),
+  ]);
   if (discount instanceof HttpError) return refused(discount);
   const goodsOre = linesOre - (discount?.goodsOffOre ?? 0);
 
   // The option must be one of this store's (and one is required when the store has any), unless the
   // order is gift cards only: a card is e-mailed, it has no delivery.
-  const onlyGiftCards = lines.length === 0;
+  const onlyGiftCards = lines.length === 0 && freeLines.length === 0;
+  // A stall sale is handed over at the table: no delivery, whatever the store offers online.
   const named =
-    request.deliveryOptionId && !onlyGiftCards
+    request.deliveryOptionId && !onlyGiftCards && !stall
       ? facts.deliveryOptions.get(request.deliveryOptionId)
       : undefined;
   const option = named?.store_id === store.id ? named : undefined;
@@ -201,7 +237,11 @@ export function priceCheckout(request: PriceRequest, facts: CheckoutFacts): Pric
   const totalOre = soldOre + giftCardSalesOre - giftCardOre;
   if (linesOre + deliveryOre + giftCardSalesOre >= MAX_ORDER_TOTAL_ORE)
     return refused(badRequest("orderTooLarge"));
-  if (!onlyGiftCards) {
+  if (stall && request.cashGiven !== null && ore(request.cashGiven) < totalOre)
+    return refused(
+      new HttpError(400, "cashGivenTooLittle", { total: formatKrExact(fromOre(totalOre), request.language) }),
+    );
+  if (!onlyGiftCards && !stall) {
     if (!option && request.deliveryOptionId) return refused(badRequest("deliveryOptionInvalid"));
     const quote = request.stage === "quote";
     if (!option && store.has_delivery && !quote) return refused(badRequest("deliveryOptionRequired"));
@@ -219,6 +259,7 @@ export function priceCheckout(request: PriceRequest, facts: CheckoutFacts): Pric
       store,
       lines,
       giftCardLines,
+      freeLines,
       delivery: option
         ? { optionId: option.id, name: option.name, kind: option.kind, price: fromOre(deliveryOre) }
         : null,
@@ -230,7 +271,7 @@ export function priceCheckout(request: PriceRequest, facts: CheckoutFacts): Pric
       giftCardSales: fromOre(giftCardSalesOre),
       totalGross: fromOre(totalOre),
       vat: orderVat(soldOre, store.vat_rate),
-      shipToAddr: option?.kind === "pickup" || onlyGiftCards ? null : request.shipToAddr,
+      shipToAddr: option?.kind === "pickup" || onlyGiftCards || stall ? null : request.shipToAddr,
     },
   };
 }

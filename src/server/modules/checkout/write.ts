@@ -49,6 +49,21 @@ export interface OrderToWrite {
   hold_messages: boolean;
   /** The buyer's phone gets the confirmation text: a number in a country Torg texts (decision 0068). */
   text_buyer: boolean;
+  /**
+   * web, or stall: a sale on the market screen (decision 0077), which queues no messages at placing and
+   * whose first events are the seller's.
+   */
+  channel: "web" | "stall";
+  /** Who placed it, in its first status event: the shopper online, the seller at the stall. */
+  placed_by: "shopper" | "seller";
+  /** A stall sale's own columns (decision 0077); null on a web order. */
+  client_sale_id: string | null;
+  sold_at: string | null;
+  market_session_id: string | null;
+  payment_method: string | null;
+  cash_given: string | null;
+  terminal_ref: string | null;
+  buyer_address: string | null;
 }
 
 /** One order's row: written (placed_at and its items), or skipped because its Idempotency-Key was used. */
@@ -94,21 +109,27 @@ const WRITE_ORDERS_SQL = `/* torg:place_order */
       total_gross numeric, discount_code text, discount_code_id uuid, discount_total numeric,
       gift_card_total numeric, gift_card_sales numeric, buyer_email text, ship_to_name text, ship_to_phone text, ship_to_addr jsonb, idempotency_key text,
       request_hash text, delivery_option_id uuid, delivery_name text, delivery_kind text, delivery_price numeric,
-      vat jsonb, items jsonb, sms_link_origin text, email_link_origin text, hold_messages boolean, text_buyer boolean)
+      vat jsonb, items jsonb, sms_link_origin text, email_link_origin text, hold_messages boolean, text_buyer boolean,
+      channel text, placed_by text, client_sale_id text, sold_at timestamptz, market_session_id uuid, payment_method text,
+      cash_given numeric, terminal_ref text, buyer_address text)
   ), new_order as (
     insert into orders (id, store_id, status, total_gross, currency_code, buyer_email, ship_to_name, ship_to_phone,
       ship_to_addr, idempotency_key, request_hash, delivery_option_id, delivery_name, delivery_kind, delivery_price, vat,
-      discount_code, discount_code_id, discount_total, gift_card_total, gift_card_sales)
+      discount_code, discount_code_id, discount_total, gift_card_total, gift_card_sales, channel, client_sale_id,
+      sold_at, market_session_id, payment_method, cash_given, terminal_ref, buyer_address)
     select i.order_id, i.store_id, i.status, i.total_gross, 'NOK', i.buyer_email, i.ship_to_name, i.ship_to_phone,
       i.ship_to_addr, i.idempotency_key, i.request_hash, i.delivery_option_id, i.delivery_name, i.delivery_kind,
       i.delivery_price, i.vat, i.discount_code, i.discount_code_id, i.discount_total, i.gift_card_total,
-      i.gift_card_sales
+      i.gift_card_sales, i.channel, i.client_sale_id, i.sold_at, i.market_session_id, i.payment_method,
+      i.cash_given, i.terminal_ref, i.buyer_address
     from input i
     order by i.n
-    on conflict (idempotency_key) where idempotency_key is not null do nothing
+    -- Either key used before (a web order's Idempotency-Key, a stall sale's client_sale_id in its store):
+    -- skipped, and answered with the order it placed after the commit.
+    on conflict do nothing
     returning id, placed_at, public_token
   ), placed as materialized (
-    select i.n, i.store_id, i.status, i.items, i.buyer_email, i.ship_to_phone, i.text_buyer, i.sms_link_origin,
+    select i.n, i.store_id, i.status, i.channel, i.placed_by, i.items, i.buyer_email, i.ship_to_phone, i.text_buyer, i.sms_link_origin,
       i.email_link_origin, case when i.hold_messages then ${HELD_UNTIL} else now() end as messages_due, o.id,
       o.placed_at, o.public_token
     from new_order o join input i on i.order_id = o.id
@@ -130,9 +151,10 @@ const WRITE_ORDERS_SQL = `/* torg:place_order */
   ), first_event as (
     insert into order_status_events (order_id, from_status, to_status, changed_by, changed_at)
     select e.id, e.from_status, e.to_status, e.changed_by, e.changed_at from (
-      select id, null::text, 'pending', 'shopper', now(), n, 0 from placed
-      -- Paid by a gift card at once: a moment after it was placed, so the history reads in order.
-      union all select id, 'pending', 'paid', 'shopper', clock_timestamp(), n, 1 from placed where status = 'paid'
+      select id, null::text, 'pending', placed_by, now(), n, 0 from placed
+      -- Paid at once (by a gift card, or in cash or on the terminal at the stall): a moment after it was
+      -- placed, so the history reads in order.
+      union all select id, 'pending', 'paid', placed_by, clock_timestamp(), n, 1 from placed where status = 'paid'
     ) as e(id, from_status, to_status, changed_by, changed_at, n, step)
     order by e.n, e.step
   ), queued_sms as (
@@ -142,7 +164,8 @@ const WRITE_ORDERS_SQL = `/* torg:place_order */
       lateral (values (case when o.text_buyer then o.ship_to_phone end, 'order_confirmation', o.sms_link_origin),
         (case when s.seller_sms then s.verified_phone end, 'seller_new_order', null))
         as m(to_number, purpose, link_origin)
-    where m.to_number is not null
+    -- A stall sale is handed over at the table: no messages at placing (its receipt is asked for apart).
+    where m.to_number is not null and o.channel = 'web'
   ), queued_email as (
     insert into email_outbox (order_id, store_id, to_address, purpose, link_origin, next_attempt_at)
     select o.id, o.store_id, m.to_address, m.purpose, o.email_link_origin, o.messages_due
@@ -153,6 +176,7 @@ const WRITE_ORDERS_SQL = `/* torg:place_order */
         left join user_settings us on us.user_id = sm.user_id
       where sm.store_id = o.store_id and coalesce(us.email_notifications, true)
     ) as m
+    where o.channel = 'web'
   )
   select o.placed_at, o.public_token,
     coalesce((

@@ -19,6 +19,7 @@ import { countRows, paged } from "../../lib/paging";
 import { issueGiftCards } from "../gift-cards";
 import { dropHeldMessages, releaseHeldMessages } from "./held-messages";
 import { giveBackPriceRules, takePriceRulesAgain } from "./price-rules";
+import { issueReceipt } from "./receipts";
 import { REVENUE_STATUSES } from "./revenue";
 import { queueShopperNotice } from "./shopper-notices";
 import { returnOrderStock, takeOrderStockAgain } from "./stock";
@@ -126,6 +127,8 @@ export interface OrderFilter {
 function orderFilterWhere(filter: Pick<OrderFilter, "storeIds" | "status">): SQL | undefined {
   return and(
     filter.storeIds === "all" ? isNull(stores.deletedAt) : inArray(orders.storeId, filter.storeIds),
+    // The seller's order list is the web shop's: a stall sale was handed over at the table (decision 0077).
+    eq(orders.channel, "web"),
     filter.status ? eq(orders.status, filter.status) : undefined,
   );
 }
@@ -242,6 +245,8 @@ export async function changeOrderStatus(
         status: orders.status,
         stockReleasedAt: orders.stockReleasedAt,
         withdrawnAt: orders.withdrawnAt,
+        channel: orders.channel,
+        storeId: orders.storeId,
       })
       .from(orders)
       .where(eq(orders.id, orderId))
@@ -297,6 +302,10 @@ export async function changeOrderStatus(
       await releaseHeldMessages(tx, orderId);
     // Paid, by the provider or the seller: the gift cards it bought are made, once (decision 0076).
     if ((REVENUE_STATUSES as readonly OrderStatus[]).includes(status)) await issueGiftCards(tx, orderId);
+    // A stall sale paid through Vipps gets its receipt number in the transaction that makes it paid; one
+    // per sale, so a later change (fulfilled, reopened) takes none (decision 0077).
+    if (current.channel === "stall" && status === "paid")
+      await issueReceipt(tx, { storeId: current.storeId, orderId, kind: "sale" });
     await tx
       .update(orders)
       .set({ status, ...tracking, stockReleasedAt, updatedAt: new Date() })

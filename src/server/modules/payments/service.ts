@@ -15,7 +15,7 @@ import {
   type ShopperPayment,
 } from "../../../shared/payment";
 import type { Language } from "../../../shared/preferences";
-import { PaymentProviderError } from "../../adapters/payments";
+import { PaymentProviderError, type PaymentUserFlow } from "../../adapters/payments";
 import type { Db } from "../../db/client";
 import { orderItems, orders, paymentChannels, payments, stores, vippsWebhooks } from "../../db/schema";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
@@ -127,7 +127,14 @@ function ensureVippsWebhook(ctx: PaymentContext, msn: string, origin: string) {
  */
 export async function startPayment(
   ctx: PaymentContext,
-  input: { orderId: string; provider: PaymentProvider; origin: string; language: Language },
+  input: {
+    orderId: string;
+    provider: PaymentProvider;
+    origin: string;
+    language: Language;
+    /** How the shopper approves (decision 0077): absent is the web redirect; the stall's QR or push message. */
+    userFlow?: PaymentUserFlow;
+  },
 ): Promise<ShopperPayment> {
   const [order] = await ctx.db
     .select({ order: orders, storeName: stores.name, storeSlug: stores.slug })
@@ -192,6 +199,7 @@ export async function startPayment(
       returnUrl: `${input.origin}/s/${encodeURIComponent(order.storeSlug)}/order/${order.order.publicToken}`,
       lines,
       expiresAt: new Date(sessionEnds),
+      ...(input.userFlow ? { userFlow: input.userFlow } : {}),
     });
     const [updated] = await ctx.db
       .update(payments)
