@@ -1,4 +1,5 @@
 import { REFUND_METHODS, SALE_PAYMENT_METHODS } from "./market";
+import { phoneTextSchema } from "./order";
 import { vatLineSchema } from "./vat";
 import { z } from "./zod";
 
@@ -65,3 +66,20 @@ export type ReceiptDocument = z.infer<typeof receiptDocumentSchema>;
 
 /** A receipt's page, relative to the site: /r/{token}. */
 export const receiptPath = (token: string) => `/r/${token}`;
+
+/**
+ * POST /api/sales/{id}/receipt: send the receipt to the buyer, by e-mail or by SMS (exactly one). The
+ * e-mail is checked as the checkout's; the number as any shopper's phone, then where Torg texts.
+ */
+export const sendReceiptSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().email("errors.validEmailRequired").max(254).optional(),
+    phone: phoneTextSchema.optional(),
+  })
+  .refine((body) => (body.email === undefined) !== (body.phone === undefined), "errors.receiptRecipientOne");
+export type SendReceiptInput = z.infer<typeof sendReceiptSchema>;
+
+export const sendReceiptAnswerSchema = z.object({
+  channel: z.enum(["email", "sms"]),
+  receiptNumber: z.number(),
+});

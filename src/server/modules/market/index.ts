@@ -2,6 +2,7 @@
 export { marketCatalogue } from "./catalogue";
 export { listSales } from "./list";
 export { getReceiptByToken, getSaleReceipt } from "./receipt-document";
+export { receiptRoutes } from "./receipt-routes";
 export { marketRoutes } from "./routes";
 export {
   getSaleView,
