@@ -180,6 +180,22 @@ async function memberDiscount({ t, seed }: Ctx) {
 }
 const discountBody = () => ({ code: `M${randomUUID().slice(0, 8)}`, kind: "percent", value: 10 });
 
+/** A paid cash sale of the member's store at the stall (decision 0077), for the routes about one sale. */
+async function memberSale({ t, seed }: Ctx, payload: unknown) {
+  const created = await send(t, seed.actors.member, {
+    method: "POST",
+    url: `/api/stores/${seed.store.id}/sales`,
+    payload: {
+      clientSaleId: randomUUID(),
+      soldAt: new Date().toISOString(),
+      items: [{ title: "Annet", unitPrice: "50", qty: 1 }],
+      payment: { method: "cash" },
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`sale not made: ${created.statusCode} ${created.body}`);
+  return { params: { id: (created.json() as { id: string }).id }, ...json(payload) };
+}
+
 const RULES: Record<string, Rule> = {
   // Public infrastructure.
   "GET /api/health": { expect: everyone(200) },
@@ -351,6 +367,16 @@ const RULES: Record<string, Rule> = {
   "DELETE /api/discounts/:id": { expect: storeScoped(200), request: memberDiscount },
   // The cash-register rules and the MVA threshold measured on a store's sales (decision 0078): members only.
   "GET /api/stores/:id/thresholds": { expect: storeScoped(200), privateData: true },
+  // A stall sale's receipt sent to the buyer and the buyer's details (decision 0077): the store's members.
+  "POST /api/sales/:id/receipt": {
+    expect: storeScoped(202),
+    request: (ctx) => memberSale(ctx, { email: "kjoper@example.no" }),
+  },
+  "PUT /api/sales/:id/buyer": {
+    expect: storeScoped(200),
+    request: (ctx) => memberSale(ctx, { name: "Kari Nordmann", address: "Fjordveien 2, 5003 Bergen" }),
+    privateData: true,
+  },
   // Gift cards (decision 0076): the offer and the cards are the store's; a balance is anyone's with the code.
   "GET /api/stores/:id/gift-card-settings": { expect: storeScoped(200) },
   "PUT /api/stores/:id/gift-card-settings": {

@@ -139,6 +139,8 @@ function validBody(key: string): Record<string, unknown> | unknown[] {
       { name: "Posten/Bring: pakke i postkassen", kind: "parcel", price: "99", freeAbove: "1000" },
     ],
     "POST /api/stores/:id/discounts": () => discountBody(),
+    "POST /api/sales/:id/receipt": () => ({ email: "kjoper@example.no" }),
+    "PUT /api/sales/:id/buyer": () => ({ name: "Kari Nordmann", address: "Fjordveien 2\n5003 Bergen" }),
     "PUT /api/discounts/:id": () => discountBody(),
     "PUT /api/products/:id": () => ({ title: "Mug", basePrice: "349", isActive: true }),
     "PUT /api/products/:id/variants": () => ({
@@ -192,6 +194,7 @@ async function paramsFor(key: string): Promise<Record<string, string>> {
     params.id = await memberDiscount();
   if (key === "PUT /api/users/:id") params.id = fuzzer.user?.id ?? "";
   if (key === "PUT /api/gift-cards/:id") params.id = await giftCardOf(t, seed.store.id);
+  if (key === "POST /api/sales/:id/receipt" || key === "PUT /api/sales/:id/buyer") params.id = await memberSale();
   return params;
 }
 
@@ -205,6 +208,22 @@ const discountBody = () => ({
   onePerShopper: true,
   startsAt: "2026-12-01T00:00:00+01:00",
 });
+
+/** A paid cash sale of the seed store at the stall (decision 0077). */
+async function memberSale(): Promise<string> {
+  const created = await send(t, seed.actors.member, {
+    method: "POST",
+    url: `/api/stores/${seed.store.id}/sales`,
+    payload: {
+      clientSaleId: randomUUID(),
+      soldAt: new Date().toISOString(),
+      items: [{ title: "Annet", unitPrice: "50", qty: 1 }],
+      payment: { method: "cash" },
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`sale not made: ${created.statusCode} ${created.body}`);
+  return (created.json() as { id: string }).id;
+}
 
 async function memberDiscount(): Promise<string> {
   const created = await send(t, seed.actors.member, {
@@ -501,6 +520,8 @@ const WRITE_ROUTES = [
   "DELETE /api/discounts/:id",
   "PUT /api/stores/:id/gift-card-settings",
   "PUT /api/gift-cards/:id",
+  "POST /api/sales/:id/receipt",
+  "PUT /api/sales/:id/buyer",
   "PUT /api/products/:id",
   "PUT /api/products/:id/variants",
   "DELETE /api/products/:id",
