@@ -196,3 +196,18 @@ export function storeThresholds(sums: StoreSalesSums, g: Grunnbelop = GRUNNBELOP
   }
   return thresholds;
 }
+
+/** Where Skatteetaten explains each rule, for the seller to read the rule itself. */
+export const SKATTEETATEN_PAGES: Record<ThresholdKind, string> = {
+  cashSalesExemption:
+    "https://www.skatteetaten.no/bedrift-og-organisasjon/starte-og-drive/rutiner-regnskap-og-kassasystem/kassasystem/sporsmal-og-svar-om-nye-kassasystemer/",
+  occasionalSalesExemption:
+    "https://www.skatteetaten.no/bedrift-og-organisasjon/starte-og-drive/rutiner-regnskap-og-kassasystem/kassasystem/sporsmal-og-svar-om-nye-kassasystemer/",
+  vatRegistration: "https://www.skatteetaten.no/skjema/mvaregisteret/",
+};
+
+/** The thresholds worth a banner: those approaching or passed, passed first. */
+export function thresholdsToWarn(thresholds: readonly Threshold[]): Threshold[] {
+  const rank = { passed: 0, approaching: 1, ok: 2 } as const;
+  return thresholds.filter((t) => t.level !== "ok").sort((a, b) => rank[a.level] - rank[b.level]);
+}
