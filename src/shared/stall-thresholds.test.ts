@@ -3,10 +3,12 @@ import {
   CASH_SALES_EXEMPTION_ORE,
   GRUNNBELOP,
   highestTwelveMonths,
+  measureThreshold,
   monthsBefore,
   occasionalSalesLimitOre,
   storeThresholds,
   thresholdLevel,
+  thresholdsToWarn,
 } from "./stall-thresholds";
 
 describe("stall thresholds", () => {
@@ -67,5 +69,17 @@ describe("stall thresholds", () => {
     });
     expect(unregistered[2]).toMatchObject({ amount: "60000.00", share: 1.2, to: "2026-11-29" });
     expect(storeThresholds({ ...sums, vatRegistered: true })).toHaveLength(2);
+  });
+});
+
+describe("which thresholds warn", () => {
+  it("leaves out those far off and puts the passed first", () => {
+    const period = { from: "2026-01-01", to: "2026-12-31" };
+    const list = [
+      measureThreshold("cashSalesExemption", 4_100_000, 5_000_000, period),
+      measureThreshold("occasionalSalesExemption", 100, 39_048_000, period),
+      measureThreshold("vatRegistration", 6_000_000, 5_000_000, period),
+    ];
+    expect(thresholdsToWarn(list).map((t) => t.kind)).toEqual(["vatRegistration", "cashSalesExemption"]);
   });
 });

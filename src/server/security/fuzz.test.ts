@@ -194,7 +194,8 @@ async function paramsFor(key: string): Promise<Record<string, string>> {
     params.id = await memberDiscount();
   if (key === "PUT /api/users/:id") params.id = fuzzer.user?.id ?? "";
   if (key === "PUT /api/gift-cards/:id") params.id = await giftCardOf(t, seed.store.id);
-  if (key === "POST /api/sales/:id/receipt" || key === "PUT /api/sales/:id/buyer") params.id = await memberSale();
+  if (key === "POST /api/sales/:id/receipt" || key === "PUT /api/sales/:id/buyer")
+    params.id = await memberSale();
   return params;
 }
 
