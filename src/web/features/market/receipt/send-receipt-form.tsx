@@ -68,7 +68,7 @@ export function SendReceiptForm({
           <Input
             {...control}
             {...form.register("value")}
-            // biome-ignore lint/a11y/noAutofocus: the seller just asked for this one field
+            // The seller just asked for this one field: typing goes into it at once.
             autoFocus
             type={sms ? "tel" : "email"}
             inputMode={sms ? "tel" : "email"}
