@@ -63,7 +63,7 @@ export function ReceiptPage({ receipt }: { receipt: ReceiptDocument }) {
       <main
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-md flex-1 px-4 py-6 outline-none sm:py-10 print:max-w-none print:p-0"
+        className="mx-auto w-full max-w-md flex-1 px-4 py-6 outline-none sm:py-10 print:max-w-lg print:p-0"
       >
         <article
           className="rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-7 print:border-0 print:p-0 print:shadow-none"
