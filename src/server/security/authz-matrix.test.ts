@@ -180,20 +180,28 @@ async function memberDiscount({ t, seed }: Ctx) {
 }
 const discountBody = () => ({ code: `M${randomUUID().slice(0, 8)}`, kind: "percent", value: 10 });
 
-/** A paid cash sale of the member's store at the stall (decision 0077), for the routes about one sale. */
-async function memberSale({ t, seed }: Ctx, payload: unknown) {
-  const created = await send(t, seed.actors.member, {
+/** A stall sale body (decision 0077): a free amount, so no stock runs out however often it is sent. */
+const saleBody = () => ({
+  clientSaleId: randomUUID(),
+  soldAt: new Date().toISOString(),
+  items: [{ title: "Matrix", unitPrice: "10", qty: 1 }],
+  payment: { method: "cash" },
+});
+
+/** A stall sale of the member's store. */
+async function memberSale({ t, seed }: Ctx) {
+  const made = await send(t, seed.actors.member, {
     method: "POST",
     url: `/api/stores/${seed.store.id}/sales`,
-    payload: {
-      clientSaleId: randomUUID(),
-      soldAt: new Date().toISOString(),
-      items: [{ title: "Annet", unitPrice: "50", qty: 1 }],
-      payment: { method: "cash" },
-    },
+    payload: saleBody(),
   });
-  if (created.statusCode !== 201) throw new Error(`sale not made: ${created.statusCode} ${created.body}`);
-  return { params: { id: (created.json() as { id: string }).id }, ...json(payload) };
+  if (made.statusCode !== 201) throw new Error(`sale not made: ${made.statusCode} ${made.body}`);
+  return { params: { id: (made.json() as { id: string }).id } };
+}
+
+/** A stall sale of the member's store with a body for a route about it (the receipt, the buyer). */
+async function memberSaleWith(ctx: Ctx, payload: unknown) {
+  return { ...(await memberSale(ctx)), ...json(payload) };
 }
 
 const RULES: Record<string, Rule> = {
@@ -370,11 +378,11 @@ const RULES: Record<string, Rule> = {
   // A stall sale's receipt sent to the buyer and the buyer's details (decision 0077): the store's members.
   "POST /api/sales/:id/receipt": {
     expect: storeScoped(202),
-    request: (ctx) => memberSale(ctx, { email: "kjoper@example.no" }),
+    request: (ctx) => memberSaleWith(ctx, { email: "kjoper@example.no" }),
   },
   "PUT /api/sales/:id/buyer": {
     expect: storeScoped(200),
-    request: (ctx) => memberSale(ctx, { name: "Kari Nordmann", address: "Fjordveien 2, 5003 Bergen" }),
+    request: (ctx) => memberSaleWith(ctx, { name: "Kari Nordmann", address: "Fjordveien 2, 5003 Bergen" }),
     privateData: true,
   },
   // Gift cards (decision 0076): the offer and the cards are the store's; a balance is anyone's with the code.
@@ -400,6 +408,11 @@ const RULES: Record<string, Rule> = {
       return { query: `code=${card?.code}` };
     },
   },
+  // The market stall (decision 0077): the store's members only; another's sale is a 404.
+  "POST /api/stores/:id/sales": { expect: storeScoped(201), request: () => json(saleBody()) },
+  "GET /api/stores/:id/sales": { expect: storeScoped(200), privateData: true },
+  "GET /api/sales/:id": { expect: storeScoped(200), privateData: true, request: memberSale },
+  "GET /api/stores/:id/market/catalogue": { expect: storeScoped(200), privateData: true },
   "GET /api/stores/:id/sales-report": {
     expect: storeScoped(200),
     request: () => ({ query: "month=2026-11" }),

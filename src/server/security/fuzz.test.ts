@@ -158,6 +158,15 @@ function validBody(key: string): Record<string, unknown> | unknown[] {
       discountCode: "SOMMER10",
     }),
     "PATCH /api/orders/:id/status": () => ({ status: "paid" }),
+    // A stall sale (decision 0077): free amounts only, so the fuzzed sales never sell the seed product out.
+    "POST /api/stores/:id/sales": () => ({
+      clientSaleId: randomUUID(),
+      soldAt: new Date().toISOString(),
+      items: [{ title: "Annet", unitPrice: "250", qty: 2 }],
+      discountCode: "SOMMER10",
+      payment: { method: "cash", amountGiven: "500", terminalRef: "SumUp 1" },
+      buyer: { name: "Kari Nordmann", address: "Storgata 1\n0155 Oslo", email: "kari@example.no" },
+    }),
     "POST /api/qr-codes": () => ({ url: "https://example.no/fuzz", storeId: seed.store.id }),
     "PATCH /api/qr-codes/:id": () => ({ url: "https://example.no/fuzz", isActive: true }),
     "POST /api/quickstore": () => quickStoreBody(seed.analysedImageUrl),
@@ -535,6 +544,7 @@ const WRITE_ROUTES = [
   "POST /api/orders/quote",
   "POST /api/orders/by-token/:token/withdrawal",
   "PATCH /api/orders/:id/status",
+  "POST /api/stores/:id/sales",
   "POST /api/orders/by-token/:token/payment",
   "POST /api/orders/by-token/:token/cancel",
   "POST /api/payments/vipps/webhook",

@@ -274,6 +274,8 @@ export function defaultParams(url: string, seed: Seed): Record<string, string> {
     // The product page (a server-rendered page, decision 0031).
     ["/products/:id", seed.product.id],
     ["/api/orders/:id", seed.order.id],
+    // A web order is no stall sale (a 404 to its reader): the authorization matrix makes a real one.
+    ["/api/sales/:id", seed.order.id],
     ["/api/qr-codes/:id", seed.qr.id],
     ["/api/users/:id", seed.actors.member.user?.id ?? ""],
   ];

@@ -81,7 +81,21 @@ async function saleBuyer(fields: Record<string, string>): Promise<InjectOptions>
   };
 }
 
-/** The audit's fifteen fields, each over the route a form sends it to. */
+/** A stall sale (decision 0077) with `fields` over a cash sale of one free amount. */
+const sale = (fields: Record<string, unknown>): InjectOptions => ({
+  method: "POST",
+  url: `${storeUrl()}/sales`,
+  payload: {
+    clientSaleId: `text-${Math.random().toString(36).slice(2)}`,
+    soldAt: new Date().toISOString(),
+    items: [{ title: "Annet", unitPrice: "250", qty: 1 }],
+    payment: { method: "cash" },
+    ...fields,
+  },
+});
+const buyer = { name: "Kari Nordmann", address: "Storgata 1\n0155 Oslo" };
+
+/** The audit's fifteen fields (and the ones added since), each over the route a form sends it to. */
 const FIELDS: Field[] = [
   {
     name: "register full name",
@@ -143,6 +157,26 @@ const FIELDS: Field[] = [
       url: `/api/orders/${seed.order.id}/status`,
       payload: { status: "fulfilled", trackingNumber: text },
     }),
+  },
+  {
+    name: "stall sale line title",
+    actor: member,
+    request: (text) => sale({ items: [{ title: text, unitPrice: "250", qty: 1 }] }),
+  },
+  {
+    name: "stall sale terminal reference",
+    actor: member,
+    request: (text) => sale({ payment: { method: "card_terminal", terminalRef: text } }),
+  },
+  {
+    name: "stall sale buyer name",
+    actor: member,
+    request: (text) => sale({ buyer: { ...buyer, name: text } }),
+  },
+  {
+    name: "stall sale buyer address",
+    actor: member,
+    request: (text) => sale({ buyer: { ...buyer, address: text } }),
   },
 ];
 

@@ -118,7 +118,7 @@ function toWrite(job: CheckoutJob, priced: PricedOrder, n: number): OrderToWrite
     n,
     store_id: priced.store.id,
     status: paid ? "paid" : "pending",
-    hold_messages: job.order.hold_messages && !paid,
+    hold_messages: job.order.hold_messages && priced.totalGross !== "0.00",
     total_gross: priced.totalGross,
     discount_code: priced.discount?.code ?? null,
     discount_code_id: priced.discount?.id ?? null,

@@ -18,6 +18,9 @@ import { PAID_STATUSES } from "../payments";
  *   back yet (decision 0034: at once, or by the payment worker when the provider could not be reached).
  *   Since the later of paid and cancelled.
  *
+ * A stall sale (decision 0077) is handed over at the table: it is no `order` or `withdrawal` to see to.
+ * It stays in `stockConflict`: money held for a cancelled sale is the seller's to give back wherever sold.
+ *
  * Each arm reads only the store's own rows, by index: its paid and pending orders (the store and status
  * index), its withdrawn ones (a partial index), and its cancelled ones, each asked whether it holds money
  * through a partial index of the payments that do (migration 0014), without reading the payment. That
@@ -40,13 +43,13 @@ function needsSellerRows(storeIds: string[]): SQL {
           where e.order_id = o.id and e.to_status = 'paid' and e.changed_by = 'provider'),
         o.placed_at) as since
     from orders o
-    where o.store_id in (${stores}) and o.withdrawn_at is null
+    where o.store_id in (${stores}) and o.withdrawn_at is null and o.channel = 'web'
       and (o.status = 'paid'
         or (o.status = 'pending' and not exists (select 1 from payments p where p.order_id = o.id)))
     union all
     select 'withdrawal', ${columns}, o.withdrawn_at
     from orders o
-    where o.store_id in (${stores}) and o.withdrawn_at is not null and o.status <> 'cancelled'
+    where o.store_id in (${stores}) and o.withdrawn_at is not null and o.status <> 'cancelled' and o.channel = 'web'
     union all
     select 'stockConflict', ${columns},
       greatest(held.since,

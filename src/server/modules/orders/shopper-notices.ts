@@ -14,7 +14,8 @@ import { queueShopperText } from "../sms";
  *   the refund that came before the cancel). Only to a shopper who was told of the order: an order paid
  *   online that was cancelled before it was paid had its receipt dropped (held-messages.ts), and its
  *   shopper hears of it on the order page, not by a mail about an order they never had confirmed.
- * The link to the order page uses the address the receipt was queued with. Where the shopper gets texts,
+ * A stall sale gets none (decision 0077): it was handed over at the table, and its buyer's e-mail is ""
+ * unless the seller added one. The link to the order page uses the address the receipt was queued with. Where the shopper gets texts,
  * a fixed text says the same, once per kind (sms/shopper-texts.ts); a shipped order gets no text, as before.
  */
 export async function queueShopperNotice(tx: DbOrTx, orderId: string, status: OrderStatus) {
@@ -25,7 +26,7 @@ export async function queueShopperNotice(tx: DbOrTx, orderId: string, status: Or
         case when o.delivery_kind = 'pickup' then 'order_ready_for_pickup' else 'order_shipped' end,
         (select link_origin from email_outbox where order_id = o.id and purpose = 'order_confirmation' limit 1)
       from orders o
-      where o.id = ${orderId}::uuid
+      where o.id = ${orderId}::uuid and o.channel = 'web' and o.buyer_email <> ''
         and not exists (select 1 from email_outbox where order_id = o.id
           and purpose in ('order_shipped', 'order_ready_for_pickup'))`);
     const [pickup] = await tx
@@ -41,7 +42,7 @@ export async function queueShopperNotice(tx: DbOrTx, orderId: string, status: Or
       from orders o
       join lateral (select link_origin from email_outbox where order_id = o.id
         and purpose = 'order_confirmation' and status <> 'cancelled' limit 1) receipt on true
-      where o.id = ${orderId}::uuid
+      where o.id = ${orderId}::uuid and o.channel = 'web' and o.buyer_email <> ''
         and not exists (select 1 from email_outbox where order_id = o.id and purpose = 'order_cancelled')`);
     await queueShopperText(tx, orderId, "order_cancelled");
   }

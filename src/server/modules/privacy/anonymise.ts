@@ -12,6 +12,8 @@ export const ANONYMISED_BUYER = {
   shipToName: "",
   shipToPhone: "",
   shipToAddr: null,
+  /** A stall sale made a full sales document keeps the buyer's address here (decision 0077). */
+  buyerAddress: null,
 } as const;
 
 /** An order still holding any of its buyer's contact details. */
@@ -20,6 +22,7 @@ const hasBuyerDetails = or(
   ne(orders.shipToName, ""),
   ne(orders.shipToPhone, ""),
   sql`${orders.shipToAddr} is not null`,
+  isNotNull(orders.buyerAddress),
 );
 
 /**
