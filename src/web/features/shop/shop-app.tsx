@@ -66,13 +66,8 @@ function ShopContent({ page, rarePages }: { page: ShopPage; rarePages?: RarePage
         <LoadFailurePage
           reason={page.page}
           texts={page.of}
-          icon={
-            page.of === "storefront"
-              ? Store
-              : page.of === "orderPage" || page.of === "marketReceipts.receiptPage"
-                ? ReceiptText
-                : PackageSearch
-          }
+          // An order's or a receipt's page: a receipt.
+          icon={page.of === "storefront" ? Store : page.of === "productPage" ? PackageSearch : ReceiptText}
         />
       );
   }
