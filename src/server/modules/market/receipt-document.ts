@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { REFUND_METHODS, SALE_PAYMENT_METHODS } from "../../../shared/market";
 import { fromOre, lineTotal, sumAmounts, toOre } from "../../../shared/money";
 import {
   RECEIPT_TOKEN_PATTERN,
@@ -9,6 +10,12 @@ import {
 import type { DbOrTx } from "../../db/client";
 import { orderItems, orders, receipts, saleRefunds, stores } from "../../db/schema";
 import { contactEmailSql } from "../stores";
+
+/** Every way a sale is paid or a refund given back is a receipt's method (RECEIPT_PAYMENT_METHODS). */
+export const RECEIPT_METHODS_COVERED: readonly ReceiptDocument["payment"]["method"][] = [
+  ...SALE_PAYMENT_METHODS,
+  ...REFUND_METHODS,
+];
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = Pick<typeof orderItems.$inferSelect, "id" | "title" | "variantLabel" | "unitPrice" | "qty">;

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../../shared/api";
 import { saleBuyerSchema, saleViewSchema } from "../../../shared/market";
-import { sendReceiptAnswerSchema, sendReceiptSchema } from "../../../shared/receipt";
+import { sendReceiptAnswerSchema, sendReceiptSchema } from "../../../shared/receipt-send";
 import { orders } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
 import { isUuid, requireStoreMember, requireUser } from "../../lib/guards";

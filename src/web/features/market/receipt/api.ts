@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SaleBuyer, SaleView } from "../../../../shared/market";
-import type { SendReceiptInput } from "../../../../shared/receipt";
+import type { SendReceiptInput } from "../../../../shared/receipt-send";
 import { apiJson } from "../../../lib/api";
 
 const salePath = (saleId: string) => `/api/sales/${encodeURIComponent(saleId)}`;

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { phoneTextSchema } from "../../../../shared/order";
-import { receiptEmailField, type SendReceiptInput } from "../../../../shared/receipt";
+import { receiptEmailField, type SendReceiptInput } from "../../../../shared/receipt-send";
 import { z } from "../../../../shared/zod";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
