@@ -31,7 +31,13 @@ import { giftCardRoutes } from "./modules/gift-cards";
 import { healthRoutes } from "./modules/health";
 import { HousekeepingWorker } from "./modules/housekeeping";
 import { uploadRoutes } from "./modules/images";
-import { marketReportRoutes, marketRoutes, marketVippsRoutes } from "./modules/market";
+import {
+  marketReportRoutes,
+  marketRoutes,
+  marketVippsRoutes,
+  receiptRoutes,
+  thresholdRoutes,
+} from "./modules/market";
 import { createMetrics, metricsRoutes } from "./modules/observability";
 import { orderEffects, orderRoutes, publicOrderRoutes } from "./modules/orders";
 import type { PaymentContext } from "./modules/payments";
@@ -224,6 +230,13 @@ export async function buildApp({
   await app.register(analyticsRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(quickstoreRoutes, { ...deps, storage });
+  // The market stall's receipts and the cash-register rules (decisions 0077, 0078).
+  await app.register(thresholdRoutes, deps);
+  await app.register(receiptRoutes, {
+    ...deps,
+    emailOutbox: wakeEmail,
+    smsOutbox: config.sms.worker ? smsOutbox : undefined,
+  });
 
   await app.register(storefrontRoutes, deps);
   // robots.txt, the sitemaps and the product feeds (decision 0039).

@@ -90,6 +90,8 @@ export const updateStoreSchema = z.object({
     .nullable()
     .optional(),
   ...legalSettingsFields,
+  /** Every stall sale a full sales document with the buyer's name and address (decision 0077). */
+  stallFullDocuments: z.boolean("errors.invalidInput").optional(),
   expectedUpdatedAt: expectedUpdatedAtField,
 });
 export type UpdateStoreInput = z.infer<typeof updateStoreSchema>;
@@ -108,6 +110,8 @@ export const storeSummarySchema = storeLegalDetailsSchema.extend({
   contactEmail: z.string().nullable(),
   /** The address shoppers see and answer to now: `contactEmail` once confirmed, else the owner's. */
   contactEmailInUse: z.string(),
+  /** Every stall sale is made a full sales document: the market screen asks for the buyer (decision 0077). */
+  stallFullDocuments: z.boolean(),
   /** `contactEmail` waits for its confirmation link to be opened; the owner's address stands in. */
   contactEmailPending: z.boolean(),
   theme: z.object({ description: z.string().optional() }),

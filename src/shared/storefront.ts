@@ -3,6 +3,7 @@ import type { GiftCardSettings } from "./gift-card";
 import type { PublicOrder } from "./order-page";
 import { PAYMENT_PROVIDERS } from "./payment";
 import type { ProductView } from "./product";
+import type { ReceiptDocument } from "./receipt";
 import { storeLegalDetailsSchema } from "./store";
 import type { StorefrontProduct } from "./storefront-product";
 import { z } from "./zod";
@@ -46,6 +47,9 @@ export interface StorefrontListing {
  * a storefront with one page of its active products, a product page, or why neither can be shown. `origin` is the
  * site's public address, so image URLs are the same on both sides.
  */
+/** The catalogue section whose notFound/loadFailed texts a failed page shows. */
+export type ShopFailureTexts = "storefront" | "productPage" | "orderPage" | "marketReceipts.receiptPage";
+
 export type ShopPage = { origin: string } & (
   | {
       page: "storefront";
@@ -59,5 +63,7 @@ export type ShopPage = { origin: string } & (
   | { page: "terms"; store: PublicStore }
   | { page: "giftCard"; store: PublicStore; settings: GiftCardSettings }
   | { page: "order"; order: PublicOrder; token: string }
-  | { page: "missing" | "unavailable"; of: "storefront" | "productPage" | "orderPage" }
+  /** A stall sale's or refund's receipt (decision 0077), opened from its QR code, SMS or e-mail. */
+  | { page: "receipt"; receipt: ReceiptDocument }
+  | { page: "missing" | "unavailable"; of: ShopFailureTexts }
 );

@@ -5,7 +5,7 @@ import fp from "fastify-plugin";
 import { errorResponses, noBody, rawBody } from "../../shared/api";
 import { translateError } from "../../shared/i18n";
 import { safeNextPath } from "../../shared/next-path";
-import { LANGUAGE_COOKIE } from "../../shared/preferences";
+import { acceptLanguageTags, LANGUAGE_COOKIE, matchLanguage } from "../../shared/preferences";
 import { isSlugShaped } from "../../shared/slug";
 import type { AppDeps } from "../lib/deps";
 import { languageOf, requestLanguage } from "../lib/language";
@@ -34,6 +34,8 @@ const GIFT_CARD_PATH = "/s/:slug/gift-card";
 const PRODUCT_PATH = "/products/:id";
 /** The shopper's order page (decision 0026). */
 const ORDER_PATH = "/s/:slug/order/:token";
+/** A stall sale's or refund's receipt (decision 0077). */
+const RECEIPT_PATH = "/r/:token";
 /** What a product page's id is made of; whether it names a product is for the product's read to say. */
 const PRODUCT_ID_SHAPE = /^[0-9a-f-]{36}$/i;
 
@@ -141,21 +143,28 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
   }
 
   /**
-   * The shopper's order page: one shopper's order, so it is rendered for each request, never kept in
-   * the public cache, and sent `no-store` and `noindex` (decision 0026).
+   * The shopper's order page or a stall receipt: one shopper's, so it is rendered for each request, never
+   * kept in the public cache, and sent `no-store` and `noindex` (decisions 0026, 0077).
    */
-  async function orderPage(request: FastifyRequest, reply: FastifyReply, slug: string, token: string) {
+  async function privatePage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    address: Extract<ShopPageAddress, { page: "order" | "receipt" }>,
+  ) {
+    const header = request.headers["accept-language"];
     const shopRequest: ShopPageRequest = {
-      address: { page: "order", slug, token },
+      address,
       origin: publicOrigin(request, config),
       chosenLanguage: languageOf(request.cookies[LANGUAGE_COOKIE]),
       browserLanguage: requestLanguage(request),
+      acceptedLanguage:
+        (typeof header === "string" && matchLanguage(acceptLanguageTags(header))) || undefined,
     };
     let page: { status: number; html: string };
     try {
       page = await renderShop(db, templates.shop, shopRequest);
     } catch (error) {
-      request.log.error({ err: error }, "An order page could not be loaded");
+      request.log.error({ err: error }, `A ${address.page} page could not be loaded`);
       page = renderShopUnavailable(templates.shop, shopRequest);
     }
     return reply
@@ -251,7 +260,21 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
         const { slug, token } = request.params;
         const tokenShaped = token.length > 0 && token.length <= 200;
         if (!templates.shop || !isSlugShaped(slug) || !tokenShaped) return reply.callNotFound();
-        return orderPage(request, reply, slug, token);
+        return privatePage(request, reply, { page: "order", slug, token });
+      },
+    );
+  }
+
+  // A stall receipt (decision 0077): the QR code on the seller's screen, an SMS and an e-mail open it.
+  for (const url of bothWays(RECEIPT_PATH)) {
+    app.get<{ Params: { token: string } }>(
+      url,
+      { config: { public: true }, schema: pageSchema },
+      async (request, reply) => {
+        const { token } = request.params;
+        const tokenShaped = token.length > 0 && token.length <= 200;
+        if (!templates.shop || !tokenShaped) return reply.callNotFound();
+        return privatePage(request, reply, { page: "receipt", token });
       },
     );
   }

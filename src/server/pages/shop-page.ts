@@ -8,13 +8,19 @@ import {
 import { translate, translateShared } from "../../shared/i18n";
 import { MAX_PAGE_OFFSET } from "../../shared/paging";
 import type { Language } from "../../shared/preferences";
-import { type ShopPage, type StorefrontListing, toStorefrontProduct } from "../../shared/storefront";
+import {
+  type ShopFailureTexts,
+  type ShopPage,
+  type StorefrontListing,
+  toStorefrontProduct,
+} from "../../shared/storefront";
 import type { Db } from "../db/client";
 import { isUuid } from "../lib/guards";
 import { HttpError } from "../lib/http-error";
 import { languageOrEnglish } from "../lib/language";
 import { absoluteUrl } from "../lib/origin";
 import { getGiftCardSettings } from "../modules/gift-cards";
+import { getReceiptByToken } from "../modules/market";
 import { getPublicOrder } from "../modules/orders";
 import { getProductWithStoreLocale, pageStoreProducts } from "../modules/products";
 import { productStructuredData, storefrontStructuredData } from "../modules/seo";
@@ -210,6 +216,28 @@ async function loadOrderPage(
   };
 }
 
+/**
+ * A stall sale's or refund's receipt (decision 0077), opened by the secret in its address from the QR code
+ * on the seller's screen, an SMS or an e-mail. One buyer's receipt: never shared or indexed.
+ */
+async function loadReceiptPage(db: Db, token: string, origin: string): Promise<Found | undefined> {
+  const found = await getReceiptByToken(db, token);
+  if (!found) return undefined;
+  const { receipt, storeLocale } = found;
+  const language = languageOrEnglish(storeLocale);
+  const catalogue = shopCatalogue(language, { withOrderPage: false, withReceiptPage: true });
+  const params = { number: receipt.number, store: receipt.seller.legalName || receipt.seller.storeName };
+  return {
+    page: { origin, page: "receipt", receipt },
+    storeLanguage: storeLocale,
+    meta: {
+      title: translate(language, catalogue, catalogue, "marketReceipts.receiptPage.metaTitle", params),
+      description: translate(language, catalogue, catalogue, "marketReceipts.receiptPage.number", params),
+      noindex: true,
+    },
+  };
+}
+
 /** The template with the page rendered into it, and the state the browser takes it over from. */
 function shopHtml(template: string, page: ShopState["page"], texts: ShopTexts, meta: PageMeta): string {
   const language = texts.language;
@@ -232,7 +260,8 @@ export type ShopPageAddress =
   | { page: "terms"; slug: string }
   | { page: "giftCard"; slug: string }
   | { page: "product"; id: string }
-  | { page: "order"; slug: string; token: string };
+  | { page: "order"; slug: string; token: string }
+  | { page: "receipt"; token: string };
 
 export interface ShopPageRequest {
   address: ShopPageAddress;
@@ -241,6 +270,11 @@ export interface ShopPageRequest {
   chosenLanguage: Language | undefined;
   /** The browser's language, for a page with no store to take one from. */
   browserLanguage: Language;
+  /**
+   * The browser's language only when Accept-Language names one of ours: a receipt is read on the buyer's
+   * own phone (a visitor at the market), so it speaks the phone's language before the store's.
+   */
+  acceptedLanguage?: Language;
 }
 
 export interface RenderedShopPage {
@@ -249,18 +283,21 @@ export interface RenderedShopPage {
 }
 
 /** Whose texts a "not found" or "could not be loaded" page speaks with. */
-const failureOf = ({ page }: ShopPageAddress) =>
+const failureOf = ({ page }: ShopPageAddress): ShopFailureTexts =>
   page === "storefront" || page === "terms" || page === "giftCard"
     ? "storefront"
     : page === "order"
       ? "orderPage"
-      : "productPage";
+      : page === "receipt"
+        ? "marketReceipts.receiptPage"
+        : "productPage";
 
 /** "Not found" (404) or "could not be loaded" (503), in the visitor's language. */
 function failurePage(template: string, request: ShopPageRequest, status: 404 | 503): RenderedShopPage {
   const of = failureOf(request.address);
   const texts = shopTexts(request.chosenLanguage ?? request.browserLanguage, {
     withOrderPage: of === "orderPage",
+    withReceiptPage: of === "marketReceipts.receiptPage",
   });
   const { language, catalogue } = texts;
   const text = (part: string) =>
@@ -270,7 +307,11 @@ function failurePage(template: string, request: ShopPageRequest, status: 404 | 5
     page: status === 404 ? "missing" : "unavailable",
     of,
   };
-  const meta = { title: text("Title"), description: text("Text"), noindex: of === "orderPage" };
+  const meta = {
+    title: text("Title"),
+    description: text("Text"),
+    noindex: of === "orderPage" || of === "marketReceipts.receiptPage",
+  };
   return { status, html: shopHtml(template, page, texts, meta) };
 }
 
@@ -287,6 +328,8 @@ function loadPage(db: Db, address: ShopPageAddress, origin: string): Promise<Fou
       return loadProductPage(db, address.id, origin);
     case "order":
       return loadOrderPage(db, address.slug, address.token, origin);
+    case "receipt":
+      return loadReceiptPage(db, address.token, origin);
   }
 }
 
@@ -301,8 +344,14 @@ export async function renderShop(
 ): Promise<RenderedShopPage> {
   const found = await loadPage(db, request.address, request.origin);
   if (!found) return failurePage(template, request, 404);
-  const language = request.chosenLanguage ?? languageOrEnglish(found.storeLanguage);
-  const texts = shopTexts(language, { withOrderPage: found.page.page === "order" });
+  const language =
+    request.chosenLanguage ??
+    (found.page.page === "receipt" ? request.acceptedLanguage : undefined) ??
+    languageOrEnglish(found.storeLanguage);
+  const texts = shopTexts(language, {
+    withOrderPage: found.page.page === "order",
+    withReceiptPage: found.page.page === "receipt",
+  });
   return { status: 200, html: shopHtml(template, found.page, texts, found.meta) };
 }
 

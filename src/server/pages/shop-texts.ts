@@ -7,8 +7,8 @@ import { shopCatalogue } from "./render";
 import { scriptJson } from "./rendered-page";
 
 /**
- * A shop page's texts as a file of their own (decision 0048): one per language, and one more with the
- * order page's texts, named by a hash of their content so that a browser keeps it for a year and every
+ * A shop page's texts as a file of their own (decision 0048): one per language, and one more each with
+ * the order page's and the stall receipt page's texts, named by a hash of their content so that a browser keeps it for a year and every
  * storefront and product page it opens after the first reuses it. In the page itself they were 13.7 of a
  * 20-product storefront's 61 KB, sent again with every page.
  */
@@ -22,13 +22,24 @@ export interface ShopTexts {
 }
 
 export const SHOP_TEXTS_ROUTE = "/shop-texts/:file";
-const SHOP_TEXTS_FILE = /^([a-z]{2})(-order)?\.([0-9a-f]{16})\.json$/;
+const SHOP_TEXTS_FILE = /^([a-z]{2})(-order|-receipt)?\.([0-9a-f]{16})\.json$/;
 
 const made = new Map<string, ShopTexts>();
 
-/** The texts a shop page in `language` needs: the order page's only on the order page. */
-export function shopTexts(language: Language, options: { withOrderPage: boolean }): ShopTexts {
-  const name = options.withOrderPage ? `${language}-order` : language;
+/** Which rare page's texts a shop page carries besides the shop's own. */
+export interface ShopTextsOptions {
+  withOrderPage: boolean;
+  /** A stall receipt's page (decision 0077). */
+  withReceiptPage?: boolean;
+}
+
+/** The texts a shop page in `language` needs: the order or receipt page's only on that page. */
+export function shopTexts(language: Language, options: ShopTextsOptions): ShopTexts {
+  const name = options.withOrderPage
+    ? `${language}-order`
+    : options.withReceiptPage
+      ? `${language}-receipt`
+      : language;
   let texts = made.get(name);
   if (!texts) {
     const catalogue = shopCatalogue(language, options);
@@ -50,6 +61,9 @@ export function findShopTexts(file: string): { texts: ShopTexts; current: boolea
   const match = SHOP_TEXTS_FILE.exec(file);
   const language = languageOf(match?.[1]);
   if (!match || !language) return undefined;
-  const texts = shopTexts(language, { withOrderPage: match[2] !== undefined });
+  const texts = shopTexts(language, {
+    withOrderPage: match[2] === "-order",
+    withReceiptPage: match[2] === "-receipt",
+  });
   return { texts, current: texts.url.endsWith(`/${file}`) };
 }

@@ -232,6 +232,11 @@ async function memberStallSale(ctx: Ctx) {
   return { ...(await memberSale(ctx)), ...json({ clientRefundId: randomUUID() }) };
 }
 
+/** A stall sale of the member's store with a body for a route about it (the receipt, the buyer). */
+async function memberSaleWith(ctx: Ctx, payload: unknown) {
+  return { ...(await memberSale(ctx)), ...json(payload) };
+}
+
 const RULES: Record<string, Rule> = {
   // Public infrastructure.
   "GET /api/health": { expect: everyone(200) },
@@ -401,6 +406,18 @@ const RULES: Record<string, Rule> = {
   "POST /api/stores/:id/discounts": { expect: storeScoped(201), request: () => json(discountBody()) },
   "PUT /api/discounts/:id": { expect: storeScoped(200), request: memberDiscount },
   "DELETE /api/discounts/:id": { expect: storeScoped(200), request: memberDiscount },
+  // The cash-register rules and the MVA threshold measured on a store's sales (decision 0078): members only.
+  "GET /api/stores/:id/thresholds": { expect: storeScoped(200), privateData: true },
+  // A stall sale's receipt sent to the buyer and the buyer's details (decision 0077): the store's members.
+  "POST /api/sales/:id/receipt": {
+    expect: storeScoped(202),
+    request: (ctx) => memberSaleWith(ctx, { email: "kjoper@example.no" }),
+  },
+  "PUT /api/sales/:id/buyer": {
+    expect: storeScoped(200),
+    request: (ctx) => memberSaleWith(ctx, { name: "Kari Nordmann", address: "Fjordveien 2, 5003 Bergen" }),
+    privateData: true,
+  },
   // Gift cards (decision 0076): the offer and the cards are the store's; a balance is anyone's with the code.
   "GET /api/stores/:id/gift-card-settings": { expect: storeScoped(200) },
   "PUT /api/stores/:id/gift-card-settings": {
@@ -645,6 +662,10 @@ const RULES: Record<string, Rule> = {
     expect: everyone(200),
     request: ({ seed }) => ({ params: { id: seed.store.id } }),
   },
+  // A stall receipt (decision 0077): public, by its token; without a built client a JSON 404.
+  ...Object.fromEntries(
+    ["/r/:token", "/r/:token/"].map((url) => [`GET ${url}`, { expect: everyone(404) } satisfies Rule]),
+  ),
 
   // A shop page's texts (decision 0048): public files, the same for everyone.
   "GET /shop-texts/:file": { expect: everyone(200) },

@@ -139,6 +139,8 @@ function validBody(key: string): Record<string, unknown> | unknown[] {
       { name: "Posten/Bring: pakke i postkassen", kind: "parcel", price: "99", freeAbove: "1000" },
     ],
     "POST /api/stores/:id/discounts": () => discountBody(),
+    "POST /api/sales/:id/receipt": () => ({ email: "kjoper@example.no" }),
+    "PUT /api/sales/:id/buyer": () => ({ name: "Kari Nordmann", address: "Fjordveien 2\n5003 Bergen" }),
     "PUT /api/discounts/:id": () => discountBody(),
     "POST /api/stores/:id/market-sessions": () => ({ name: "Fuzz market", openingCash: "250,50" }),
     "PUT /api/market-sessions/:id": () => ({ countedCash: "250.50" }),
@@ -208,6 +210,7 @@ async function paramsFor(key: string): Promise<Record<string, string>> {
   if (key === "PUT /api/gift-cards/:id") params.id = await giftCardOf(t, seed.store.id);
   if (key === "PUT /api/market-sessions/:id") params.id = await memberMarket();
   if (key.startsWith("POST /api/sales/:id/")) params.id = await memberSale();
+  if (key === "PUT /api/sales/:id/buyer") params.id = await memberSale();
   return params;
 }
 
@@ -221,6 +224,22 @@ const discountBody = () => ({
   onePerShopper: true,
   startsAt: "2026-12-01T00:00:00+01:00",
 });
+
+/** A paid cash sale of the seed store at the stall (decision 0077). */
+async function memberSale(): Promise<string> {
+  const created = await send(t, seed.actors.member, {
+    method: "POST",
+    url: `/api/stores/${seed.store.id}/sales`,
+    payload: {
+      clientSaleId: randomUUID(),
+      soldAt: new Date().toISOString(),
+      items: [{ title: "Annet", unitPrice: "50", qty: 1 }],
+      payment: { method: "cash" },
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`sale not made: ${created.statusCode} ${created.body}`);
+  return (created.json() as { id: string }).id;
+}
 
 async function memberDiscount(): Promise<string> {
   const created = await send(t, seed.actors.member, {
@@ -242,22 +261,6 @@ async function memberMarket(): Promise<string> {
   });
   if (opened.statusCode !== 201) throw new Error(`market not opened: ${opened.statusCode} ${opened.body}`);
   return (opened.json() as { id: string }).id;
-}
-
-/** A stall sale of the seed store's, paid in cash (decision 0077). */
-async function memberSale(): Promise<string> {
-  const created = await send(t, seed.actors.member, {
-    method: "POST",
-    url: `/api/stores/${seed.store.id}/sales`,
-    payload: {
-      clientSaleId: randomUUID(),
-      soldAt: new Date().toISOString(),
-      items: [{ title: "Fuzz bowl", unitPrice: "100", qty: 1 }],
-      payment: { method: "cash" },
-    },
-  });
-  if (created.statusCode !== 201) throw new Error(`sale not made: ${created.statusCode} ${created.body}`);
-  return (created.json() as { id: string }).id;
 }
 
 async function firstImageId(productId: string): Promise<string> {
@@ -548,6 +551,8 @@ const WRITE_ROUTES = [
   "POST /api/stores/:id/market-sessions",
   "PUT /api/market-sessions/:id",
   "POST /api/sales/:id/refund",
+  "POST /api/sales/:id/receipt",
+  "PUT /api/sales/:id/buyer",
   "PUT /api/products/:id",
   "PUT /api/products/:id/variants",
   "DELETE /api/products/:id",

@@ -60,6 +60,27 @@ const order = (fields: Record<string, unknown>): InjectOptions => ({
   payload: { ...validOrder(seed.store.id, seed.product.id), ...fields },
 });
 
+/** The buyer's details on a paid stall sale of the seed store (decision 0077). */
+async function saleBuyer(fields: Record<string, string>): Promise<InjectOptions> {
+  const created = await send(t, member(), {
+    method: "POST",
+    url: `${storeUrl()}/sales`,
+    payload: {
+      clientSaleId: crypto.randomUUID(),
+      soldAt: new Date().toISOString(),
+      items: [{ title: "Annet", unitPrice: "50", qty: 1 }],
+      payment: { method: "cash" },
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`sale not made: ${created.statusCode} ${created.body}`);
+  const id = (created.json() as { id: string }).id;
+  return {
+    method: "PUT",
+    url: `/api/sales/${id}/buyer`,
+    payload: { name: "Kari Nordmann", address: "Fjordveien 2", ...fields },
+  };
+}
+
 /** A stall sale (decision 0077) with `fields` over a cash sale of one free amount. */
 const sale = (fields: Record<string, unknown>): InjectOptions => ({
   method: "POST",
@@ -126,6 +147,8 @@ const FIELDS: Field[] = [
       payload: { url: `https://example.no/${text}` },
     }),
   },
+  { name: "stall buyer name", actor: member, request: (text) => saleBuyer({ name: text }) },
+  { name: "stall buyer address", actor: member, request: (text) => saleBuyer({ address: text }) },
   {
     // A market's name (issue 30): a store of its own per attempt, as a store has one open market.
     name: "market name",

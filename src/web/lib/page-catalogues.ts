@@ -4,6 +4,10 @@ import coreDa from "../locales/core/da.json";
 import coreEn from "../locales/core/en.json";
 import coreNb from "../locales/core/nb.json";
 import coreSv from "../locales/core/sv.json";
+import marketReceiptsDa from "../locales/market-receipts/da.json";
+import marketReceiptsEn from "../locales/market-receipts/en.json";
+import marketReceiptsNb from "../locales/market-receipts/nb.json";
+import marketReceiptsSv from "../locales/market-receipts/sv.json";
 import privacyDa from "../locales/privacy/da.json";
 import privacyEn from "../locales/privacy/en.json";
 import privacyNb from "../locales/privacy/nb.json";
@@ -24,6 +28,13 @@ const storefront = {
   sv: storefrontSv,
   da: storefrontDa,
 } satisfies Record<Language, typeof storefrontEn>;
+
+const marketReceipts = {
+  en: marketReceiptsEn,
+  nb: marketReceiptsNb,
+  sv: marketReceiptsSv,
+  da: marketReceiptsDa,
+} satisfies Record<Language, typeof marketReceiptsEn>;
 
 /*
  * The texts of the pages the server renders, in one language, embedded in each page: a visitor
@@ -122,17 +133,26 @@ const shopCatalogues = new Map<string, Catalogue>();
 
 /**
  * A shop page: the storefront area, and the interface sections it uses (skip link, toasts). A page
- * other than the shopper's order page leaves out the order page's texts (`withOrderPage: false`).
+ * other than the shopper's order page leaves out the order page's texts (`withOrderPage: false`); the
+ * stall receipt's page adds its own (`withReceiptPage`).
  */
-export function shopCatalogue(language: Language, options: { withOrderPage?: boolean } = {}): Catalogue {
+export function shopCatalogue(
+  language: Language,
+  options: { withOrderPage?: boolean; withReceiptPage?: boolean } = {},
+): Catalogue {
   const withOrderPage = options.withOrderPage ?? true;
-  const key = `${language}:${withOrderPage}`;
+  const withReceiptPage = options.withReceiptPage ?? false;
+  const key = `${language}:${withOrderPage}:${withReceiptPage}`;
   let catalogue = shopCatalogues.get(key);
   if (!catalogue) {
     const { orderPage, ...area } = storefront[language];
     catalogue = {
       ...area,
       ...(withOrderPage ? { orderPage } : {}),
+      // A stall receipt's page (decision 0077): its own texts only, not the market screen's.
+      ...(withReceiptPage
+        ? { marketReceipts: { receiptPage: marketReceipts[language].marketReceipts.receiptPage } }
+        : {}),
       common: core[language].common,
       toast: core[language].toast,
       errors: shopErrors(language),

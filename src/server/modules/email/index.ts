@@ -4,3 +4,4 @@ export type { GiftCardEmailParams } from "./gift-card-email";
 export { EmailOutboxWorker } from "./outbox";
 export { recipientLimitKey } from "./recipient-limit";
 export { queueRefundNotice } from "./refund-notice";
+export type { StallReceiptEmailParams } from "./stall-receipt-email";

@@ -26,7 +26,8 @@ export type EmailPurpose =
   | OrderEmailPurpose
   | "payout_account_changed"
   | "contact_email_confirmation"
-  | "gift_card";
+  | "gift_card"
+  | "stall_receipt";
 
 /**
  * The e-mails that go to the address a shopper typed at checkout, which nobody proved is theirs
@@ -42,6 +43,8 @@ const TO_SHOPPER: ReadonlySet<string> = new Set<EmailPurpose>([
   "withdrawal_confirmation",
   // A gift card's e-mail goes to the address its buyer typed for the recipient (decision 0076).
   "gift_card",
+  // A stall receipt goes to the address the seller typed for the buyer at the table (decision 0077).
+  "stall_receipt",
 ]);
 export const goesToShopper = (purpose: string) => TO_SHOPPER.has(purpose);
 

@@ -15,6 +15,7 @@ import { composeOrderEmail, goesToShopper, type OrderEmailContext, type OrderEma
 import { composePayoutNotice, type PayoutNoticeParams } from "./payout-notice";
 import { recipientOverLimit } from "./recipient-limit";
 import type { RefundNoticeParams } from "./refund-notice";
+import { composeStallReceiptEmail, type StallReceiptEmailParams } from "./stall-receipt-email";
 
 /** A claimed message, with what it is written from (null when its order is gone). */
 interface ClaimedRow {
@@ -233,6 +234,10 @@ export class EmailOutboxWorker {
     if (row.purpose === "password_reset" || row.purpose === "email_verification") {
       if (!row.params) throw new Error("This link has nothing to say");
       return composeAccountLink(row.purpose, row.params as AccountLinkParams, row.linkOrigin);
+    }
+    if (row.purpose === "stall_receipt") {
+      if (!row.params) throw new Error("This receipt e-mail has nothing to say");
+      return composeStallReceiptEmail(row.params as unknown as StallReceiptEmailParams, row.linkOrigin);
     }
     if (row.purpose === "gift_card") {
       if (!row.params) throw new Error("This gift card e-mail has nothing to say");

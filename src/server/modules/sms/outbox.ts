@@ -171,7 +171,8 @@ export class SmsOutboxWorker {
 
   /** The words of a message, or undefined when what it was about is gone. */
   private textOf(row: ClaimedRow): string | undefined {
-    if (row.purpose === "phone_verification") return row.body ?? undefined;
+    // A verification code and a stall receipt's link are written when queued (decision 0077).
+    if (row.purpose === "phone_verification" || row.purpose === "stall_receipt") return row.body ?? undefined;
     return row.context ? orderSmsText(row.purpose, row.context, row.linkOrigin) : undefined;
   }
 

@@ -44,6 +44,7 @@ export function toStoreSummary(
     phoneVerified: row.phone !== null && row.phone === row.verifiedPhone,
     contactEmail: row.contactEmail,
     contactEmailInUse: extra.contactEmailInUse,
+    stallFullDocuments: row.stallFullDocuments,
     contactEmailPending: row.contactEmail !== null && !contactConfirmed,
     theme: row.theme,
     ...legalDetailsOf(row),
@@ -190,6 +191,7 @@ export async function updateStore(
     changes.theme = input.description ? { ...rest, description: input.description } : rest;
   }
   if (input.vatRate !== undefined) changes.vatRate = input.vatRate;
+  if (input.stallFullDocuments !== undefined) changes.stallFullDocuments = input.stallFullDocuments;
   if (input.orgNumber !== undefined)
     changes.orgNumber = input.orgNumber ? normalizeOrgNumber(input.orgNumber) : null;
   for (const key of ["legalName", "address", "termsExtra"] as const) {

@@ -13,7 +13,7 @@ export type RarePages = typeof RarePageModules;
 
 /** Whether a page is drawn by one of the rare pages, which must then be loaded before it renders. */
 export const needsRarePages = (page: ShopPage) =>
-  page.page === "terms" || page.page === "order" || page.page === "giftCard";
+  page.page === "terms" || page.page === "order" || page.page === "giftCard" || page.page === "receipt";
 
 /** A shop page, the same tree on the server (render.tsx) and in the browser (main.tsx). */
 export function ShopApp({ page, rarePages }: { page: ShopPage; rarePages?: RarePages }) {
@@ -58,12 +58,16 @@ function ShopContent({ page, rarePages }: { page: ShopPage; rarePages?: RarePage
     case "order":
       // No cart here: the shopper came for this one order, from their e-mail or a payment's return.
       return rarePages && <rarePages.OrderPage order={page.order} token={page.token} />;
+    case "receipt":
+      // A stall receipt (decision 0077): the buyer came for this one receipt, from a QR code or a message.
+      return rarePages && <rarePages.ReceiptPage receipt={page.receipt} />;
     default:
       return (
         <LoadFailurePage
           reason={page.page}
           texts={page.of}
-          icon={page.of === "storefront" ? Store : page.of === "orderPage" ? ReceiptText : PackageSearch}
+          // An order's or a receipt's page: a receipt.
+          icon={page.of === "storefront" ? Store : page.of === "productPage" ? PackageSearch : ReceiptText}
         />
       );
   }

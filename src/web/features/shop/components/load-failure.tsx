@@ -1,3 +1,4 @@
+import type { ShopFailureTexts } from "../../../../shared/storefront";
 import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../lib/i18n";
 import type { ShopIcon } from "./icons";
@@ -15,7 +16,7 @@ export function LoadFailurePage({
   icon,
 }: {
   reason: "missing" | "unavailable";
-  texts: "storefront" | "productPage" | "orderPage";
+  texts: ShopFailureTexts;
   icon: ShopIcon;
 }) {
   const { t } = useTranslation();

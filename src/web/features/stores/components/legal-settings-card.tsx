@@ -1,13 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { formatOrgNumber } from "../../../../shared/org-number";
 import { legalSettingsFields, type StoreSummary } from "../../../../shared/store";
 import { isVatRate, VAT_RATES, type VatRate } from "../../../../shared/vat";
 import { z } from "../../../../shared/zod";
+import { FormSwitch } from "../../../components/form-switch";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { Spinner } from "../../../components/ui/spinner";
 import { Textarea } from "../../../components/ui/textarea";
@@ -26,6 +29,7 @@ const legalFormSchema = z.object({
   orgNumber: legalSettingsFields.orgNumber,
   address: legalSettingsFields.address,
   termsExtra: legalSettingsFields.termsExtra,
+  stallFullDocuments: z.boolean(),
 });
 type LegalValues = z.infer<typeof legalFormSchema>;
 
@@ -36,6 +40,7 @@ function valuesOf(store: StoreSummary): LegalValues {
     orgNumber: store.orgNumber ? formatOrgNumber(store.orgNumber) : "",
     address: store.address ?? "",
     termsExtra: store.termsExtra ?? "",
+    stallFullDocuments: store.stallFullDocuments,
   };
 }
 
@@ -53,6 +58,7 @@ export function LegalSettingsCard({ store }: { store: StoreSummary }) {
     resetOptions: { keepDirtyValues: true },
   });
   const { errors } = form.formState;
+  const fullDocumentsId = useId();
 
   const submit = form.handleSubmit((values) =>
     submission.submit(() =>
@@ -63,6 +69,7 @@ export function LegalSettingsCard({ store }: { store: StoreSummary }) {
           orgNumber: values.orgNumber || null,
           address: values.address || null,
           termsExtra: values.termsExtra || null,
+          stallFullDocuments: values.stallFullDocuments,
           expectedUpdatedAt: store.updatedAt,
         },
         {
@@ -139,6 +146,22 @@ export function LegalSettingsCard({ store }: { store: StoreSummary }) {
           >
             {(control) => <Textarea {...control} {...form.register("termsExtra")} rows={4} />}
           </FormField>
+          {/* The cash-register rules' own answer for a stall (decision 0078): a sales document for every sale. */}
+          <div className="flex items-start justify-between gap-4 rounded-lg border p-4">
+            <div className="grid gap-1">
+              <Label htmlFor={fullDocumentsId}>{t("marketReceipts.settings.fullDocuments")}</Label>
+              <p id={`${fullDocumentsId}-hint`} className="text-xs text-muted-foreground">
+                {t("marketReceipts.settings.fullDocumentsHelp")}
+              </p>
+            </div>
+            <FormSwitch
+              control={form.control}
+              name="stallFullDocuments"
+              id={fullDocumentsId}
+              describedBy={`${fullDocumentsId}-hint`}
+              className="mt-0.5"
+            />
+          </div>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
             <a
               href={`/s/${store.slug}/terms`}

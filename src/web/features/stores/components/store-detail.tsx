@@ -53,6 +53,8 @@ export interface StoreDetailProps {
   discountsTab: ComponentType<{ storeId: string }>;
   /** The gift cards feature's tab (decision 0076), handed in the same way. */
   giftCardsTab: ComponentType<{ storeId: string }>;
+  /** The market feature's notice of the cash-register rules and the MVA threshold (decision 0078). */
+  thresholdsNotice?: ComponentType<{ storeId: string }>;
 }
 
 export function StoreDetailPage(tabs: StoreDetailProps) {
@@ -73,6 +75,7 @@ function StoreDetail({
   qrCodesTab: QrCodesTab,
   discountsTab: DiscountsTab,
   giftCardsTab: GiftCardsTab,
+  thresholdsNotice: ThresholdsNotice,
 }: { store: StoreSummary } & StoreDetailProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -151,6 +154,7 @@ function StoreDetail({
       </div>
 
       <OpenChecklist store={store} />
+      {ThresholdsNotice && <ThresholdsNotice storeId={store.id} />}
 
       <Tabs value={tab} onValueChange={changeTab}>
         {/* On a phone the tabs keep their words and the row scrolls sideways when they do not all fit. */}
