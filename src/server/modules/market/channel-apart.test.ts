@@ -38,6 +38,13 @@ describe("stall sales beside the web shop's orders", () => {
     const bell = await agent.get("/api/notifications");
     expect((bell.json().items as { orderId: string }[]).map((item) => item.orderId)).toEqual([web.json().id]);
 
+    // And the stall's routes are the stall's: a web order is no sale there.
+    expect((await agent.get(`/api/sales/${web.json().id}`)).statusCode).toBe(404);
+    const refund = await agent.post(`/api/sales/${web.json().id}/refund`, { clientRefundId: "refund-web-1" });
+    expect(refund.statusCode).toBe(404);
+    expect((await agent.post(`/api/sales/${web.json().id}/cancel-payment`)).statusCode).toBe(404);
+    expect((await agent.get(`/api/sales/${sale.id}`)).statusCode).toBe(200);
+
     // Handed over: the seller marks it fulfilled; nobody is mailed "sent" or "ready for pick-up".
     const fulfilled = await agent.request({
       method: "PATCH",

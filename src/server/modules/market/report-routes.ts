@@ -1,5 +1,3 @@
-import { eq } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, rawBody } from "../../../shared/api";
@@ -11,13 +9,11 @@ import {
   refundSaleSchema,
   saleViewSchema,
 } from "../../../shared/market";
-import { orders } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
-import { isUuid, requireStoreMember, requireUser } from "../../lib/guards";
-import { HttpError, notFound } from "../../lib/http-error";
+import { requireStoreMember, requireUser } from "../../lib/guards";
 import { requestLanguage } from "../../lib/language";
-import { publicOrigin } from "../../lib/origin";
 import type { PaymentContext } from "../payments";
+import { receiptLinkOrigin, requireStallSaleOfMember } from "./access";
 import { dayReportFor } from "./day-report";
 import { dayReportCsv } from "./day-report-csv";
 import { dayReportPdf } from "./day-report-pdf";
@@ -41,16 +37,6 @@ export const marketReportRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Pay
   app,
   { db, config, payments },
 ) => {
-  /** Torg's address for a receipt's link (decision 0026), or null: the link is then a path (as the sales routes). */
-  function receiptOrigin(request: FastifyRequest): string | null {
-    if (config.publicUrl) return config.publicUrl;
-    try {
-      return publicOrigin(request, config);
-    } catch {
-      return null;
-    }
-  }
-
   app.get(
     "/api/stores/:id/market-sessions",
     { schema: { params: idParams, response: { 200: z.array(marketSessionViewSchema), ...errorResponses } } },
@@ -100,19 +86,9 @@ export const marketReportRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Pay
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      const saleId = request.params.id;
-      if (!isUuid(saleId)) throw notFound("saleNotFound");
-      const [sale] = await db
-        .select({ storeId: orders.storeId, channel: orders.channel })
-        .from(orders)
-        .where(eq(orders.id, saleId));
-      if (sale?.channel !== "stall") throw notFound("saleNotFound");
-      await requireStoreMember(db, user, sale.storeId).catch((error: unknown) => {
-        throw error instanceof HttpError && error.statusCode === 404 ? notFound("saleNotFound") : error;
-      });
+      const { id: saleId, user } = await requireStallSaleOfMember(db, request, request.params.id);
       await refundSale({ db, payments }, { orderId: saleId, userId: user.id, body: request.body });
-      return getSaleView(db, saleId, receiptOrigin(request));
+      return getSaleView(db, saleId, receiptLinkOrigin(request, config));
     },
   );
 

@@ -1,5 +1,3 @@
-import { eq } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../../shared/api";
@@ -10,13 +8,12 @@ import {
   saleListSchema,
   saleViewSchema,
 } from "../../../shared/market";
-import { orders } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
-import { isUuid, requireStoreMember, requireUser } from "../../lib/guards";
-import { notFound } from "../../lib/http-error";
+import { requireStoreMember, requireUser } from "../../lib/guards";
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
 import type { PaymentContext } from "../payments";
+import { receiptLinkOrigin, requireStallSaleOfMember } from "./access";
 import { marketCatalogue } from "./catalogue";
 import { listSales } from "./list";
 import { createSale } from "./sales";
@@ -30,16 +27,6 @@ export const marketRoutes: FastifyPluginAsyncZod<AppDeps & { payments: PaymentCo
   deps,
 ) => {
   const { db, config, payments } = deps;
-
-  /** Torg's address for a receipt's link (decision 0026), or null: the link is then a path. */
-  function receiptOrigin(request: FastifyRequest): string | null {
-    if (config.publicUrl) return config.publicUrl;
-    try {
-      return publicOrigin(request, config);
-    } catch {
-      return null;
-    }
-  }
 
   app.post(
     "/api/stores/:id/sales",
@@ -56,7 +43,7 @@ export const marketRoutes: FastifyPluginAsyncZod<AppDeps & { payments: PaymentCo
         storeId: store.id,
         input: request.body,
         language: requestLanguage(request),
-        origin: receiptOrigin(request),
+        origin: receiptLinkOrigin(request, config),
         requestOrigin: () => publicOrigin(request, config),
       });
       return reply.status(status).send(sale);
@@ -74,7 +61,7 @@ export const marketRoutes: FastifyPluginAsyncZod<AppDeps & { payments: PaymentCo
     },
     async (request) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
-      return listSales(db, store.id, request.query, receiptOrigin(request));
+      return listSales(db, store.id, request.query, receiptLinkOrigin(request, config));
     },
   );
 
@@ -82,16 +69,9 @@ export const marketRoutes: FastifyPluginAsyncZod<AppDeps & { payments: PaymentCo
     "/api/sales/:id",
     { schema: { params: idParams, response: { 200: saleViewSchema, ...errorResponses } } },
     async (request) => {
-      const user = requireUser(request);
-      const { id } = request.params;
-      if (!isUuid(id)) throw notFound("saleNotFound");
-      const [sale] = await db.select({ storeId: orders.storeId }).from(orders).where(eq(orders.id, id));
-      // Another seller's sale does not exist for them (decision 0004).
-      await requireStoreMember(db, user, sale?.storeId ?? "").catch(() => {
-        throw notFound("saleNotFound");
-      });
+      const { id } = await requireStallSaleOfMember(db, request, request.params.id);
       // Waiting for Vipps: read from Vipps when the webhook has not come (rate-limited).
-      return readSale(deps, id, receiptOrigin(request));
+      return readSale(deps, id, receiptLinkOrigin(request, config));
     },
   );
 

@@ -1,16 +1,13 @@
-import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses } from "../../../shared/api";
 import { salePaySchema, saleViewSchema, saleVippsSchema } from "../../../shared/market";
-import { orders } from "../../db/schema";
 import type { AppDeps } from "../../lib/deps";
-import { isUuid, requireStoreMember, requireUser } from "../../lib/guards";
-import { notFound } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
 import type { PaymentContext } from "../payments";
+import { receiptLinkOrigin, requireStallSaleOfMember } from "./access";
 import { cancelSalePayment, newVippsRequest, payOtherwise, type SaleCaller } from "./vipps-service";
 
 const idParams = z.object({ id: z.string().max(100) });
@@ -26,28 +23,10 @@ export const marketVippsRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Paym
   const { db, config } = deps;
 
   /** The seller's access to the sale first: another seller's sale does not exist for them (decision 0004). */
-  async function saleOfMember(request: FastifyRequest, id: string) {
-    const user = requireUser(request);
-    if (!isUuid(id)) throw notFound("saleNotFound");
-    const [sale] = await db.select({ storeId: orders.storeId }).from(orders).where(eq(orders.id, id));
-    await requireStoreMember(db, user, sale?.storeId ?? "").catch(() => {
-      throw notFound("saleNotFound");
-    });
-    return id;
-  }
-
   function callerOf(request: FastifyRequest): SaleCaller {
-    let origin: string | null = config.publicUrl ?? null;
-    if (!origin) {
-      try {
-        origin = publicOrigin(request, config);
-      } catch {
-        origin = null;
-      }
-    }
     return {
       language: requestLanguage(request),
-      origin,
+      origin: receiptLinkOrigin(request, config),
       requestOrigin: () => publicOrigin(request, config),
     };
   }
@@ -62,7 +41,12 @@ export const marketVippsRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Paym
       },
     },
     async (request) =>
-      newVippsRequest(deps, await saleOfMember(request, request.params.id), request.body, callerOf(request)),
+      newVippsRequest(
+        deps,
+        (await requireStallSaleOfMember(db, request, request.params.id)).id,
+        request.body,
+        callerOf(request),
+      ),
   );
 
   app.post(
@@ -71,13 +55,22 @@ export const marketVippsRoutes: FastifyPluginAsyncZod<AppDeps & { payments: Paym
       schema: { params: idParams, body: salePaySchema, response: { 200: saleViewSchema, ...errorResponses } },
     },
     async (request) =>
-      payOtherwise(deps, await saleOfMember(request, request.params.id), request.body, callerOf(request)),
+      payOtherwise(
+        deps,
+        (await requireStallSaleOfMember(db, request, request.params.id)).id,
+        request.body,
+        callerOf(request),
+      ),
   );
 
   app.post(
     "/api/sales/:id/cancel-payment",
     { schema: { params: idParams, response: { 200: saleViewSchema, ...errorResponses } } },
     async (request) =>
-      cancelSalePayment(deps, await saleOfMember(request, request.params.id), callerOf(request)),
+      cancelSalePayment(
+        deps,
+        (await requireStallSaleOfMember(db, request, request.params.id)).id,
+        callerOf(request),
+      ),
   );
 };
