@@ -16,8 +16,8 @@ import type { OnCatalogueChange } from "../../lib/deps";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
 import { placeStallSale, type StallLine } from "../checkout";
 import { offeredProviders, type PaymentContext, startPayment } from "../payments";
-import { readPhone } from "../sms";
 import { getSaleView } from "./sale-view";
+import { vippsPushPhone } from "./vipps-phone";
 
 const DAY_MS = 86_400_000;
 
@@ -130,12 +130,7 @@ async function checkSale(deps: SaleDeps, request: SaleRequest, now: number) {
   if (store.fullDocuments && !input.buyer) throw badRequest("saleBuyerRequired");
   const method = input.payment.method;
   let phone: string | null = null;
-  if (method === "vipps_phone") {
-    if (!input.payment.phone) throw badRequest("salePhoneRequired");
-    const read = readPhone(input.payment.phone);
-    if (!read) throw badRequest("phoneInvalid");
-    phone = read.e164;
-  }
+  if (method === "vipps_phone") phone = vippsPushPhone(input.payment.phone);
   if (isVippsMethod(method) && !(await offeredProviders(deps.payments, storeId)).includes("vipps"))
     throw badRequest("paymentProviderUnavailable");
   return { phone, soldAt: new Date(soldAt).toISOString() };

@@ -5,9 +5,9 @@ import type { Language } from "../../../shared/preferences";
 import { orders } from "../../db/schema";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
 import { offeredProviders, readAttemptUnderWay, startPayment, stopAttemptUnderWay } from "../payments";
-import { readPhone } from "../sms";
 import { getSaleView } from "./sale-view";
 import type { SaleDeps } from "./sales";
+import { vippsPushPhone } from "./vipps-phone";
 
 /** Who asks, as the routes read it: the language of errors, Torg's address for receipts and Vipps. */
 export interface SaleCaller {
@@ -61,13 +61,7 @@ export async function newVippsRequest(
   if (!(await offeredProviders(deps.payments, order.storeId)).includes("vipps"))
     throw badRequest("paymentProviderUnavailable");
   let phone: string | null = null;
-  if (input.method === "vipps_phone") {
-    const typed = input.phone ?? (order.shipToPhone || undefined);
-    if (!typed) throw badRequest("salePhoneRequired");
-    const read = readPhone(typed);
-    if (!read) throw badRequest("phoneInvalid");
-    phone = read.e164;
-  }
+  if (input.method === "vipps_phone") phone = vippsPushPhone(input.phone ?? (order.shipToPhone || undefined));
   await stopAttemptUnderWay(deps.payments, saleId, { keepHold: true });
   await deps.payments.orders.holdStockAgain(db, saleId);
   await db
