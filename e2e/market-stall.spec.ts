@@ -58,6 +58,13 @@ test("a seller sells at the stall: cash with change, card terminal, a shortage, 
     products[title] = (await made.json()).id;
   }
 
+  // The day's market, opened before the first sale: the screen's sales are made at it.
+  const opened = await page.request.post(`/api/stores/${store.id}/market-sessions`, {
+    data: { name: "Julemarked på Tøyen", openingCash: "500" },
+  });
+  expect(opened.status()).toBe(201);
+  const market = (await opened.json()) as { id: string };
+
   // From the store page to the stall.
   await page.goto(`/stores/${store.id}`);
   await page.getByRole("link", { name: "Market mode" }).click();
@@ -65,6 +72,7 @@ test("a seller sells at the stall: cash with change, card terminal, a shortage, 
   const tile = (title: string) => page.getByRole("button", { name: new RegExp(`^${title},`) });
   const sheet = page.getByRole("dialog");
   await expect(tile("Raku vase")).toHaveAccessibleName(/1 left/);
+  await expect(page.getByTestId("open-market")).toHaveText("Selling at Julemarked på Tøyen");
   await expectNoSeriousViolations(page, "market screen");
 
   // 1. Cash: two mugs and a tea bowl, 887 kr; the shopper hands over 1,000 kr.
@@ -80,6 +88,8 @@ test("a seller sells at the stall: cash with change, card terminal, a shortage, 
   await expect(sheet.getByText("Paid", { exact: true }).first()).toBeVisible();
   await expect(sheet.getByTestId("paid-change")).toHaveText("113 kr");
   await expect(sheet.getByTestId("receipt-number")).toHaveText(/^Receipt \d+$/);
+  // The receipt for the shopper to scan, under the paid sale.
+  await expect(sheet.getByTestId("receipt-qr")).toBeVisible();
   await sheet.getByRole("button", { name: "New sale" }).click();
   await expect(page.getByRole("button", { name: "Charge", exact: true })).toBeDisabled();
 
@@ -185,6 +195,15 @@ test("a seller sells at the stall: cash with change, card terminal, a shortage, 
   const after = await listed();
   expect(after).toHaveLength(6);
   expect(after.every((sale) => sale.status === "paid")).toBe(true);
+  // Made at the market, all but the sale made elsewhere through the API.
+  expect(
+    after.filter((sale) => (sale as Sale & { sessionId: string | null }).sessionId === market.id),
+  ).toHaveLength(5);
+
+  // The stall's menu leads to the day's sales.
+  await page.getByRole("button", { name: "Stall menu" }).click();
+  await page.getByRole("menuitem", { name: "Sales and refunds" }).click();
+  await expect(page).toHaveURL(`/stores/${store.id}/market/sales`);
 
   // The mobile menu's Market mode: with a second store, a choice of stores, each to its stall.
   await createStoreThroughApi(page.request, "Vinter Lin");

@@ -4,11 +4,13 @@ import {
   CloudOff,
   Eye,
   Gift,
+  Globe,
   ReceiptText,
   RotateCw,
   ShoppingBasket,
   Store,
   Tag,
+  Tent,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -129,6 +131,11 @@ export function AnalyticsPage() {
   );
 }
 
+/** Revenue and paid orders of one channel (decision 0077); none yet is nothing sold there. */
+function channelOf(totals: AnalyticsTotals, channel: "web" | "stall") {
+  return totals.byChannel.find((entry) => entry.channel === channel) ?? { revenue: "0.00", orderCount: 0 };
+}
+
 function StatCards({ totals }: { totals?: AnalyticsTotals }) {
   const { t } = useTranslation();
   const format = useChartFormatters();
@@ -152,6 +159,26 @@ function StatCards({ totals }: { totals?: AnalyticsTotals }) {
         value={totals && format.kr(totals.giftCardSales)}
         description={t("analytics.stats.giftCardsHint")}
         icon={Gift}
+      />
+      <StatCard
+        title={t("analytics.stats.webShop")}
+        value={totals && format.kr(channelOf(totals, "web").revenue)}
+        description={
+          totals && t("analytics.stats.webShopHint", { count: channelOf(totals, "web").orderCount })
+        }
+        icon={Globe}
+      />
+      <StatCard
+        title={t("analytics.stats.stall")}
+        value={totals && format.kr(channelOf(totals, "stall").revenue)}
+        description={
+          totals &&
+          t("analytics.stats.stallHint", {
+            count: channelOf(totals, "stall").orderCount,
+            refunded: format.kr(totals.refundedTotal),
+          })
+        }
+        icon={Tent}
       />
       <StatCard
         title={t("analytics.stats.orders")}

@@ -22,8 +22,10 @@ import {
   productLineKey,
   saleItems,
 } from "../stall-cart";
+import { type BuyerDraft, BuyerFields, buyerOf, EMPTY_BUYER } from "./buyer-fields";
 import { CartPanel, codesPending } from "./cart-panel";
 import { FreeAmountSheet } from "./free-amount-sheet";
+import { MarketHeaderMenu, OpenMarketLine } from "./market-header-menu";
 import { useMarketKr } from "./market-kr";
 import { MarketSheet } from "./market-sheet";
 import { PaySheet } from "./pay-sheet";
@@ -69,6 +71,11 @@ function MarketStall({ catalogue }: { catalogue: MarketCatalogue }) {
   const online = useOnline();
   const { cart, update, clear } = useStallCart(storeId);
   const [codes, setCodes] = useState<StallCodes>(NO_CODES);
+  const [buyerDraft, setBuyerDraft] = useState<BuyerDraft>(EMPTY_BUYER);
+  // A store whose stall sales are full sales documents names the buyer before payment (decision 0077).
+  const buyer = catalogue.fullDocuments ? buyerOf(buyerDraft) : undefined;
+  // A copy kept on the phone from before markets were named has none.
+  const openMarket = catalogue.openMarket ?? null;
   const pricing = useCodesPricing(storeId, cart, codes);
   const [cartOpen, setCartOpen] = useState(false);
   const [payOpen, setPayOpen] = useState(false);
@@ -119,7 +126,11 @@ function MarketStall({ catalogue }: { catalogue: MarketCatalogue }) {
       : subtotalOre;
   const count = itemCount(cart);
   const busy = sale.state.step !== "idle";
-  const canCharge = cart.lines.length > 0 && pricing.kind !== "checking" && pricing.kind !== "refused";
+  const canCharge =
+    cart.lines.length > 0 &&
+    pricing.kind !== "checking" &&
+    pricing.kind !== "refused" &&
+    (!catalogue.fullDocuments || buyer !== undefined);
 
   function add(item: MarketCatalogueItem, variantId: string | null) {
     const result = addProduct(cart, item, variantId);
@@ -143,6 +154,7 @@ function MarketStall({ catalogue }: { catalogue: MarketCatalogue }) {
   function newSale() {
     clear();
     setCodes(NO_CODES);
+    setBuyerDraft(EMPTY_BUYER);
     sale.reset();
     setPayOpen(false);
   }
@@ -154,14 +166,21 @@ function MarketStall({ catalogue }: { catalogue: MarketCatalogue }) {
   const waitingForVipps = sale.state.step === "waiting";
 
   const cartPanel = (
-    <CartPanel
-      cart={cart}
-      onChange={update}
-      codes={codes}
-      onCodes={setCodes}
-      pricing={pricing}
-      shortage={shortage}
-    />
+    <>
+      <CartPanel
+        cart={cart}
+        onChange={update}
+        codes={codes}
+        onCodes={setCodes}
+        pricing={pricing}
+        shortage={shortage}
+      />
+      {catalogue.fullDocuments && cart.lines.length > 0 && (
+        <div className="mt-4">
+          <BuyerFields value={buyerDraft} onChange={setBuyerDraft} />
+        </div>
+      )}
+    </>
   );
   const chargeButton = (className?: string) => (
     <Button
@@ -190,11 +209,13 @@ function MarketStall({ catalogue }: { catalogue: MarketCatalogue }) {
             <p className="text-xs text-muted-foreground">{t("market.title")}</p>
           </div>
           <MarketHeaderStatus storeId={storeId} />
+          <MarketHeaderMenu storeId={storeId} />
         </div>
       </header>
 
       <div className="mx-auto grid w-full max-w-7xl flex-1 gap-6 px-3 pt-3 pb-28 sm:px-4 lg:grid-cols-[minmax(0,1fr)_24rem] lg:pb-6">
         <main id="main" tabIndex={-1} className="space-y-4 outline-none">
+          <OpenMarketLine storeId={storeId} market={openMarket} />
           <MarketConflicts storeId={storeId} />
           <ProductGrid
             items={items}
@@ -265,6 +286,8 @@ function MarketStall({ catalogue }: { catalogue: MarketCatalogue }) {
               items: saleItems(cart, t("market.other.title")),
               discountCode: codes.discountCode.trim() || undefined,
               giftCardCode: codes.giftCardCode.trim() || undefined,
+              buyer,
+              sessionId: openMarket?.id,
             },
             payment,
             expected,

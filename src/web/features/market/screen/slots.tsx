@@ -1,9 +1,10 @@
 import type { SaleView } from "../../../../shared/market";
 import { MarketOfflineStatus } from "../offline";
+import { ReceiptActions } from "../receipt";
 
 /*
- * Two places on the market screen that other parts of the stall fill (decision 0077). The lead wires them
- * when the parts are merged; until then they show nothing rather than something that only looks done.
+ * Two places on the market screen that other parts of the stall fill (decision 0077): the phone's
+ * network and queue in the header, and the receipt's actions under a paid sale.
  */
 
 /**
@@ -14,7 +15,7 @@ export function MarketHeaderStatus({ storeId }: { storeId: string }) {
   return <MarketOfflineStatus storeId={storeId} />;
 }
 
-/** Under a paid sale: the receipt's QR and sending it by SMS or e-mail (src/web/features/market/receipt). */
-export function MarketReceiptSlot(_props: { sale: SaleView }) {
-  return null;
+/** Under a paid sale: the receipt's QR, sending it by SMS or e-mail, the buyer's details (../receipt). */
+export function MarketReceiptSlot({ sale }: { sale: SaleView }) {
+  return <ReceiptActions sale={sale} />;
 }

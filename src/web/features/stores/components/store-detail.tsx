@@ -135,6 +135,12 @@ function StoreDetail({
                 {t("market.open")}
               </Link>
             </Button>
+            <Button asChild variant="outline" className="flex-1 sm:flex-none">
+              <Link to={`/stores/${store.id}/market/sales`}>
+                <ReceiptText aria-hidden="true" />
+                {t("marketSales.title")}
+              </Link>
+            </Button>
             <Button asChild className="flex-1 sm:flex-none">
               <Link to={`/stores/${store.id}/add-product`}>
                 <Plus aria-hidden="true" />
