@@ -35,8 +35,11 @@ function ReceiptQr({ url, label }: { url: string; label: string }) {
 export function ReceiptActions({
   sale,
   onSaleChange,
+  numberShown = false,
 }: {
   sale: SaleView;
+  /** The screen around it already shows the receipt number: the heading is kept for screen readers only. */
+  numberShown?: boolean;
   /** The sale as saved with the buyer's details, for the screen to show. */
   onSaleChange?: (sale: SaleView) => void;
 }) {
@@ -67,7 +70,10 @@ export function ReceiptActions({
   return (
     <section aria-labelledby="receipt-actions-title" className="grid gap-4" data-testid="receipt-actions">
       <div className="text-center">
-        <h2 id="receipt-actions-title" className="text-lg font-semibold tabular-nums">
+        <h2
+          id="receipt-actions-title"
+          className={numberShown ? "sr-only" : "text-lg font-semibold tabular-nums"}
+        >
           {tr("title", { number: shown.receiptNumber })}
         </h2>
         {shown.buyer && (

@@ -17,5 +17,6 @@ export function MarketHeaderStatus({ storeId }: { storeId: string }) {
 
 /** Under a paid sale: the receipt's QR, sending it by SMS or e-mail, the buyer's details (../receipt). */
 export function MarketReceiptSlot({ sale }: { sale: SaleView }) {
-  return <ReceiptActions sale={sale} />;
+  // "Paid" above it names the receipt number already.
+  return <ReceiptActions sale={sale} numberShown />;
 }
