@@ -215,6 +215,23 @@ test("a seller sells at the stall: cash with change, card terminal, a shortage, 
   await expect(page).toHaveURL(`/stores/${store.id}/market`);
   await expect(tile("Raku vase")).toBeDisabled();
 
+  // 7. Every stall sale a full sales document: the buyer's name and address before the charge.
+  const setting = await page.request.put(`/api/stores/${store.id}`, { data: { stallFullDocuments: true } });
+  expect(setting.status(), await setting.text()).toBe(200);
+  await page.reload();
+  await tile("Sea-green mug").click();
+  await page.getByRole("button", { name: /Show the sale/ }).click();
+  await expect(sheet.getByRole("button", { name: "Charge 349 kr" })).toBeDisabled();
+  await sheet.getByLabel("Buyer's name").fill("Kari Nordmann");
+  await sheet.getByLabel("Buyer's address").fill("Storgata 1, 0155 Oslo");
+  await sheet.getByRole("button", { name: "Charge 349 kr" }).click();
+  await sheet.getByRole("button", { name: "Card terminal" }).click();
+  await sheet.getByRole("button", { name: "Paid on terminal" }).click();
+  await expect(sheet.getByTestId("receipt-document")).toContainText("Kari Nordmann");
+  await sheet.getByRole("button", { name: "New sale" }).click();
+  const documented = (await listed()) as (Sale & { buyer: { name: string; address: string } | null })[];
+  expect(documented.filter((sale) => sale.buyer?.name === "Kari Nordmann")).toHaveLength(1);
+
   await page.goto(`/s/${store.slug}`);
   await expect(page.locator("li").filter({ hasText: "Raku vase" }).getByText("Sold out")).toBeVisible();
   // The one error the browser logged is the refused sale's 409 (the shortage above).
