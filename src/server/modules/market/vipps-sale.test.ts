@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products, receipts } from "../../db/schema";
+import { giftCards, products, receipts } from "../../db/schema";
 import { type FakeVipps, startFakeVipps } from "../../test/fakes/vipps";
 import { createTestApp, type TestApp } from "../../test/harness";
+import { addCard } from "../checkout/price-rules.fixtures";
 import { deliverVipps, paymentEnv, storeWithChannels } from "../payments/testing";
 import { createStallSale } from "./testing";
 
@@ -46,6 +47,24 @@ describe("a stall sale paid by Vipps (decision 0077)", () => {
     // Settled more than once (webhook and a read), still one receipt.
     const rows = await t.database.db.select().from(receipts).where(eq(receipts.orderId, sale.id));
     expect(rows).toHaveLength(1);
+  });
+
+  it("splits the payment: a gift card pays part, Vipps is asked for the rest", async () => {
+    const { seller, store, mug } = await storeWithChannels(t, [{ provider: "vipps", isLive: true }]);
+    const card = await addCard(t, store.id, "100");
+    const sale = await createStallSale(seller.agent, store.id, [{ productId: mug.id, qty: 1 }], {
+      giftCardCode: card.code,
+      payment: { method: "vipps_qr" },
+    });
+    const reference = lastReference();
+    expect(sale).toMatchObject({ status: "awaiting_payment", giftCardTotal: "100.00", total: "249.00" });
+    expect(vipps.payment(reference)).toMatchObject({ amount: { currency: "NOK", value: 24900 } });
+    await vipps.approve(reference);
+    expect((await deliverVipps(t, vipps)).every((status) => status === 200)).toBe(true);
+    const paid = (await seller.agent.get(`/api/sales/${sale.id}`)).json();
+    expect(paid).toMatchObject({ status: "paid", giftCardTotal: "100.00", total: "249.00" });
+    const [spent] = await t.database.db.select().from(giftCards).where(eq(giftCards.id, card.id));
+    expect(spent?.balance).toBe("0.00");
   });
 
   it("sends a push to the shopper's number and keeps it on the sale", async () => {
