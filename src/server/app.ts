@@ -7,6 +7,7 @@ import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { MAX_IMAGE_BYTES, MAX_PHOTOS } from "../shared/image-limits";
 import { type AiProvider, createAiProvider } from "./adapters/ai";
+import { type Carriers, createCarriers } from "./adapters/carriers";
 import { createEmailProvider } from "./adapters/email";
 import { createPaymentGateways, type PaymentGateways } from "./adapters/payments";
 import { createSmsProvider } from "./adapters/sms";
@@ -66,6 +67,8 @@ declare module "fastify" {
     paymentWorker: PaymentWorker;
     /** The payment providers and database the payment services run with; tests call them directly. */
     payments: PaymentContext;
+    /** The carriers this server reaches (decision 0079); tests call them directly. */
+    carriers: Carriers;
   }
 }
 
@@ -79,6 +82,8 @@ export interface BuildAppOptions {
   aiProvider?: AiProvider;
   /** Defaults to the providers the configuration has keys for. */
   paymentGateways?: PaymentGateways;
+  /** Defaults to the carriers the configuration points at (decision 0079). */
+  carriers?: Carriers;
 }
 
 /** The whole HTTP application, without listening: main.ts serves it, tests call `app.inject`. */
@@ -89,6 +94,7 @@ export async function buildApp({
   storage = createStorage(config),
   aiProvider = createAiProvider(config),
   paymentGateways = createPaymentGateways(config, vippsSecretFor(database.db)),
+  carriers = createCarriers(config),
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
@@ -210,6 +216,7 @@ export async function buildApp({
   app.addHook("onClose", async () => paymentWorker.stop());
   app.decorate("paymentWorker", paymentWorker);
   app.decorate("payments", payments);
+  app.decorate("carriers", carriers);
   const orderDeps = {
     ...deps,
     smsOutbox: config.sms.worker ? smsOutbox : undefined,

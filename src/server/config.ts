@@ -93,6 +93,9 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().url().default("https://api.stripe.com"),
+  BRING_API_URL: z.union([z.literal(""), z.string().url()]).default("https://api.bring.com"),
+  BRING_TRACKING_POLL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+  BRING_TEST_BOOKINGS: flag(false),
   PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   PAYMENT_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   EMAIL_PROVIDER: z.enum(["log", "smtp"]).optional(),
@@ -263,6 +266,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       expiryMs: e.PAYMENT_EXPIRY_MINUTES * 60_000,
       /** How often unfinished attempts are read from their provider (0: never; tests run the worker). */
       pollMs: e.PAYMENT_POLL_SECONDS * 1000,
+    },
+    /**
+     * Carriers (decision 0079): each store connects its own account (Bring: the seller's Mybring user
+     * and key); the platform only says where the carrier's API is. An empty BRING_API_URL turns Bring off
+     * on this server. The tracking worker reads booked parcels every `trackingPollMs` (0: never; tests
+     * run it). `testBookings` books with Bring's test indicator: labels are made, nothing is sent.
+     */
+    carriers: {
+      bring: e.BRING_API_URL
+        ? { apiUrl: e.BRING_API_URL.replace(/\/$/, ""), testBookings: e.BRING_TEST_BOOKINGS }
+        : undefined,
+      trackingPollMs: e.BRING_TRACKING_POLL_MINUTES * 60_000,
     },
     /** Bearer token for GET /metrics; without one the endpoint does not exist. */
     metricsToken: e.METRICS_TOKEN || undefined,

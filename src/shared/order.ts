@@ -3,6 +3,7 @@ import { giftCardLineSchema } from "./gift-card";
 import { MAX_LINES_PER_ORDER, MAX_QTY_PER_LINE } from "./order-limits";
 import { PAYMENT_PROVIDERS, sellerPaymentViewSchema, shopperPaymentSchema } from "./payment";
 import { toE164 } from "./phone";
+import { orderShippingSchema, shipmentViewSchema } from "./shipping";
 import { multiLineText, singleLineText } from "./text";
 import { vatLineSchema } from "./vat";
 import { z } from "./zod";
@@ -105,6 +106,10 @@ export const orderViewSchema = z.object({
   holdsStock: z.boolean().optional(),
   /** The parcel's tracking number, once the seller has added it. */
   trackingNumber: z.string().nullable(),
+  /** The carrier's service chosen at checkout (decision 0079); absent or null: a flat option or none. */
+  shipping: orderShippingSchema.nullable().optional(),
+  /** The parcel booked with the carrier, with what its tracking last said; absent or null: none booked. */
+  shipment: shipmentViewSchema.nullable().optional(),
   /**
    * Price rules (decision 0076), in kroner with two decimals. totalGross is what is left to pay after
    * them: the lines, minus discountTotal, plus the delivery, minus giftCardTotal (paid by gift card).

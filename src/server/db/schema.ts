@@ -263,6 +263,14 @@ export const products = pgTable(
     position: integer("position").notNull().default(0),
     /** How many are left to sell; null is unlimited. Taken by the checkout statement (decision 0032). */
     stockQty: integer("stock_qty"),
+    /**
+     * What one piece weighs packed, in grams, and its packed size in whole centimetres (decision 0079):
+     * a carrier prices and books a parcel by them. null: the store's default weight stands in.
+     */
+    weightGrams: integer("weight_grams"),
+    lengthCm: integer("length_cm"),
+    widthCm: integer("width_cm"),
+    heightCm: integer("height_cm"),
     /** The seller's options and their values, e.g. [{ name: "Size", values: ["S", "M"] }]; [] is none. */
     options: jsonb("options").$type<{ name: string; values: string[] }[]>().notNull().default([]),
     publishedAt: timestamp("published_at", { withTimezone: true }),
@@ -298,6 +306,11 @@ export const products = pgTable(
     check("products_coord_x_check", sql`${t.coordX} is null or (${t.coordX} >= 0 and ${t.coordX} <= 100)`),
     check("products_coord_y_check", sql`${t.coordY} is null or (${t.coordY} >= 0 and ${t.coordY} <= 100)`),
     check("products_stock_check", sql`${t.stockQty} >= 0`),
+    check("products_weight_check", sql`${t.weightGrams} is null or ${t.weightGrams} > 0`),
+    check(
+      "products_dimensions_check",
+      sql`(${t.lengthCm} is null or ${t.lengthCm} > 0) and (${t.widthCm} is null or ${t.widthCm} > 0) and (${t.heightCm} is null or ${t.heightCm} > 0)`,
+    ),
   ],
 );
 
@@ -367,6 +380,23 @@ export const orders = pgTable(
     deliveryKind: text("delivery_kind"),
     /** Included in total_gross: total_gross = the lines + this. */
     deliveryPrice: money("delivery_price"),
+    /**
+     * A carrier's service chosen at checkout (decision 0079), beside the delivery copy above: the
+     * carrier, its service code, where the price came from (`bring`: the carrier's price for the cart's
+     * weight; `seller`: the seller's own price for the service), the pick-up point chosen and the
+     * expected delivery date the shopper was shown. Null on orders with a flat delivery option or none.
+     */
+    shippingCarrier: text("shipping_carrier"),
+    shippingService: text("shipping_service"),
+    shippingPriceSource: text("shipping_price_source"),
+    pickupPoint: jsonb("pickup_point").$type<{
+      id: string;
+      name: string;
+      address: string;
+      postalCode: string;
+      city: string;
+    }>(),
+    expectedDelivery: text("expected_delivery"),
     /** MVA included in total_gross, per rate, exact to the øre: [{ rate: 25, amount: "49.90" }]; [] when not registered. */
     vat: jsonb("vat").$type<{ rate: number; amount: string }[]>().notNull().default([]),
     trackingNumber: text("tracking_number"),
@@ -446,6 +476,10 @@ export const orders = pgTable(
       sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('cash', 'card_terminal', 'vipps_qr', 'vipps_phone')`,
     ),
     check("orders_refunded_total_check", sql`${t.refundedTotal} >= 0`),
+    check(
+      "orders_shipping_price_source_check",
+      sql`${t.shippingPriceSource} is null or ${t.shippingPriceSource} in ('bring', 'seller')`,
+    ),
     uniqueIndex("orders_store_client_sale_key")
       .on(t.storeId, t.clientSaleId)
       .where(sql`${t.clientSaleId} is not null`),
@@ -1119,5 +1153,96 @@ export const receipts = pgTable(
     uniqueIndex("receipts_refund_key").on(t.refundId).where(sql`${t.refundId} is not null`),
     check("receipts_kind_check", sql`${t.kind} in ('sale', 'refund')`),
     check("receipts_number_check", sql`${t.number} > 0`),
+  ],
+);
+
+/**
+ * A store's carrier account (decision 0079): Bring through the seller's own Mybring user and API key,
+ * checked against Bring when saved. The key is kept sealed with a server secret (lib/sealed-secret.ts)
+ * and never read back to anyone; the sender address goes on every label; `services` are the carrier's
+ * services the checkout offers, each at the carrier's price for the cart or at the seller's own price.
+ */
+export const storeCarriers = pgTable(
+  "store_carriers",
+  {
+    storeId: uuid("store_id")
+      .primaryKey()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull().default("bring"),
+    apiUid: text("api_uid").notNull(),
+    apiKeySealed: text("api_key_sealed").notNull(),
+    customerNumber: text("customer_number").notNull(),
+    sender: jsonb("sender")
+      .$type<{ name: string; street: string; postalCode: string; city: string }>()
+      .notNull(),
+    services: jsonb("services").$type<{ code: string; price?: string | null }[]>().notNull().default([]),
+    /** Weighs a product without its own weight, in grams. */
+    defaultWeightGrams: integer("default_weight_grams").notNull().default(1000),
+    /** A carrier's service is free when the lines (after a discount) add up to at least this; null: never. */
+    freeAbove: money("free_above"),
+    /** The seller lets an order become fulfilled when the carrier says its parcel was delivered. */
+    fulfilOnDelivery: boolean("fulfil_on_delivery").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("store_carriers_provider_check", sql`${t.provider} in ('bring')`),
+    check("store_carriers_default_weight_check", sql`${t.defaultWeightGrams} > 0`),
+    check("store_carriers_free_above_check", sql`${t.freeAbove} is null or ${t.freeAbove} >= 0`),
+  ],
+);
+
+/**
+ * A parcel booked with a carrier for an order (decision 0079): its tracking number and link, its label
+ * (a PDF in file storage), and what the carrier's tracking last said. The tracking worker claims the
+ * shipments due (`next_check_at`) with FOR UPDATE SKIP LOCKED and a lease, so many servers share it.
+ */
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    storeId: uuid("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    carrier: text("carrier").notNull(),
+    service: text("service").notNull(),
+    trackingNumber: text("tracking_number").notNull(),
+    trackingUrl: text("tracking_url").notNull(),
+    /** The label PDF's key in file storage. */
+    labelKey: text("label_key").notNull(),
+    bookedBy: uuid("booked_by").references(() => users.id, { onDelete: "set null" }),
+    bookedAt: timestamp("booked_at", { withTimezone: true }).notNull().defaultNow(),
+    /** What the carrier last said, in Torg's words (shared/shipping.ts TRACKING_STATES). */
+    state: text("state").notNull().default("booked"),
+    /** The carrier's events, newest first, in Torg's shape (shared/shipping.ts trackingEventSchema). */
+    events: jsonb("events")
+      .$type<
+        {
+          at: string;
+          state: string;
+          description: string;
+          place: string | null;
+        }[]
+      >()
+      .notNull()
+      .default([]),
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    /** When the tracking worker reads it next; null once it is delivered or returned (nothing more to read). */
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("shipments_order_key").on(t.orderId),
+    index("shipments_due_idx").on(t.nextCheckAt).where(sql`${t.nextCheckAt} is not null`),
+    check(
+      "shipments_state_check",
+      sql`${t.state} in ('booked', 'in_transit', 'ready_for_pickup', 'delivered', 'returned', 'exception')`,
+    ),
   ],
 );

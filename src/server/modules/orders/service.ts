@@ -12,6 +12,7 @@ import {
   type PaymentStatus,
   PROVIDER_ONLY_ORDER_STATUSES,
 } from "../../../shared/payment";
+import type { OrderShipping } from "../../../shared/shipping";
 import type { Db, DbOrTx } from "../../db/client";
 import { orderItems, orderStatusEvents, orders, payments, stores, users } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/http-error";
@@ -33,6 +34,18 @@ export function toOrderItemView(item: OrderItemRow): OrderView["items"][number] 
   return { id, productId, variantId, title, variantLabel, unitPrice, qty, giftCard };
 }
 
+/** The carrier's service an order was placed with (decision 0079), or null. */
+function shippingOf(row: OrderRow): OrderShipping | null {
+  if (!row.shippingCarrier || !row.shippingService || !row.shippingPriceSource) return null;
+  return {
+    carrier: row.shippingCarrier as OrderShipping["carrier"],
+    service: row.shippingService,
+    priceSource: row.shippingPriceSource as OrderShipping["priceSource"],
+    pickupPoint: row.pickupPoint ?? null,
+    expectedDelivery: row.expectedDelivery,
+  };
+}
+
 export function toOrderView(row: OrderRow, storeName: string, items: OrderView["items"]): OrderView {
   return {
     id: row.id,
@@ -52,6 +65,7 @@ export function toOrderView(row: OrderRow, storeName: string, items: OrderView["
     delivery: deliveryOf(row),
     vat: row.vat,
     trackingNumber: row.trackingNumber,
+    shipping: shippingOf(row),
     discountCode: row.discountCode,
     discountTotal: row.discountTotal,
     giftCardTotal: row.giftCardTotal,
