@@ -136,6 +136,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     HOUSEKEEPING_INTERVAL_MINUTES: "0",
     // And the payment worker (app.paymentWorker.run()).
     PAYMENT_POLL_SECONDS: "0",
+    // And the carrier tracking worker (decision 0079; tests run its pass).
+    BRING_TRACKING_POLL_MINUTES: "0",
     // Tests never depend on a client build; the page tests bring their own index.html.
     WEB_ROOT: ".tmp/no-web-client",
     ...overrides,
