@@ -21,6 +21,12 @@ export const OFFLINE_PAYMENT_METHODS: readonly SalePaymentMethod[] = ["cash", "c
 
 export const isVippsMethod = (method: SalePaymentMethod) => method === "vipps_qr" || method === "vipps_phone";
 
+/**
+ * Cash handed over covers what is due (both in øre): the pay sheet's "Paid" button, the checkout's
+ * pricing of a cash sale and a Vipps sale paid in cash after all refuse the same short amount.
+ */
+export const cashCovers = (givenOre: number, dueOre: number) => givenOre >= dueOre;
+
 /** How money goes back at the stall: paid out in cash, on the seller's terminal (recorded), through Vipps. */
 export const REFUND_METHODS = ["cash", "card_terminal", "vipps"] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];

@@ -1,6 +1,7 @@
 import { deliveryIsFree, type OrderDelivery, parcelAddressSchema } from "../../../shared/delivery";
 import type { GiftCardLine } from "../../../shared/gift-card";
 import { translateShared } from "../../../shared/i18n";
+import { cashCovers } from "../../../shared/market";
 import { formatKrExact, fromOre } from "../../../shared/money";
 import type { Language } from "../../../shared/preferences";
 import { orderVat, type VatLine } from "../../../shared/vat";
@@ -237,7 +238,7 @@ export function priceCheckout(request: PriceRequest, facts: CheckoutFacts): Pric
   const totalOre = soldOre + giftCardSalesOre - giftCardOre;
   if (linesOre + deliveryOre + giftCardSalesOre >= MAX_ORDER_TOTAL_ORE)
     return refused(badRequest("orderTooLarge"));
-  if (stall && request.cashGiven !== null && ore(request.cashGiven) < totalOre)
+  if (stall && request.cashGiven !== null && !cashCovers(ore(request.cashGiven), totalOre))
     return refused(
       new HttpError(400, "cashGivenTooLittle", { total: formatKrExact(fromOre(totalOre), request.language) }),
     );

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { SalePayInput, SaleView, SaleVippsInput } from "../../../shared/market";
+import { cashCovers, type SalePayInput, type SaleView, type SaleVippsInput } from "../../../shared/market";
 import { formatKrExact, toOre } from "../../../shared/money";
 import type { Language } from "../../../shared/preferences";
 import { orders } from "../../db/schema";
@@ -94,7 +94,7 @@ export async function payOtherwise(
   const order = await stallSale(deps, saleId);
   assertAwaitingPayment(order);
   const cashGiven = input.method === "cash" ? (input.amountGiven ?? null) : null;
-  if (cashGiven !== null && toOre(cashGiven) < toOre(order.totalGross)) {
+  if (cashGiven !== null && !cashCovers(toOre(cashGiven), toOre(order.totalGross))) {
     throw new HttpError(400, "cashGivenTooLittle", {
       total: formatKrExact(order.totalGross, caller.language),
     });

@@ -1,6 +1,11 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import type { SalePaymentInput, SalePaymentMethod, SaleView } from "../../../../shared/market";
+import {
+  cashCovers,
+  type SalePaymentInput,
+  type SalePaymentMethod,
+  type SaleView,
+} from "../../../../shared/market";
 import { fromOre, toOre } from "../../../../shared/money";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
@@ -110,7 +115,7 @@ export function PaySheet(props: PaySheetProps) {
   }
 
   const givenOre = keypadOre(given);
-  const cashEnough = givenOre > 0 && (dueOre === null || givenOre >= dueOre);
+  const cashEnough = givenOre > 0 && (dueOre === null || cashCovers(givenOre, dueOre));
 
   let title: string = t("market.pay.title");
   let body: React.ReactNode;
