@@ -18,9 +18,11 @@ export type CarrierProvider = (typeof CARRIER_PROVIDERS)[number];
  * i18n catalogue's `shipping.service.{code}`.
  */
 export const BRING_SERVICES = [
-  { code: "5800", pickup: true },
-  { code: "3584", pickup: false },
-  { code: "5600", pickup: false },
+  // Bring's service table: 5800 "Pakke til hentested" (Pickup Parcel, 35 kg), 3584 "Pakke i postkassen"
+  // (Mailbox parcel, 5 kg), 5600 "Pakke levert hjem" (Home Delivery, 35 kg).
+  { code: "5800", pickup: true, maxGrams: 35_000 },
+  { code: "3584", pickup: false, maxGrams: 5_000 },
+  { code: "5600", pickup: false, maxGrams: 35_000 },
 ] as const;
 export type BringServiceCode = (typeof BRING_SERVICES)[number]["code"];
 export const BRING_SERVICE_CODES = BRING_SERVICES.map((service) => service.code) as [
@@ -30,7 +32,11 @@ export const BRING_SERVICE_CODES = BRING_SERVICES.map((service) => service.code)
 export const isPickupService = (code: string) =>
   BRING_SERVICES.some((service) => service.code === code && service.pickup);
 
-/** Bring's limit for one parcel of these services is 35 kg; a default weight is a packed piece's. */
+/** Whether a parcel of this weight fits the service (a mailbox parcel takes at most 5 kg). */
+export const serviceTakesWeight = (code: string, grams: number) =>
+  BRING_SERVICES.some((service) => service.code === code && grams <= service.maxGrams);
+
+/** The heaviest parcel any of these services takes; a default weight is one packed piece's. */
 export const MAX_PARCEL_GRAMS = 35_000;
 /** A packed side longer than this is no parcel any of these services takes. */
 export const MAX_SIDE_CM = 240;
