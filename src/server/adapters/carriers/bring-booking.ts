@@ -125,8 +125,8 @@ export function parseBooking(json: unknown): Booking | "errors" | null {
   return {
     trackingNumber,
     labelUrl,
-    // The documentation gives every booking a tracking link; should one lack it, the "Tracking website"
-    // the Tracking API names (tracking.bring.com) is where the shopper types the number.
-    trackingUrl: trackingUrl ?? "https://tracking.bring.com/",
+    // The documentation gives every booking a tracking link; should one lack it, the documented public
+    // page for a number ("New format .no domain: https://sporing.bring.no/sporing/12345").
+    trackingUrl: trackingUrl ?? `https://sporing.bring.no/sporing/${encodeURIComponent(trackingNumber)}`,
   };
 }

@@ -137,8 +137,9 @@ describe("the Bring adapter against the fake", () => {
   it("refuses a booking with Bring's own message for a missing field", async () => {
     const error = await unwrap(carrier().book(booking({ pickupPointId: null })));
     expect(error.kind).toBe("refused");
-    expect(error.providerMessage).toContain("BOOK-VALIDATION-001");
-    expect(error.providerMessage).toContain("pickupPoint");
+    expect(error.providerMessage).toBe(
+      "BOOK-INPUT-045: Could not find a pickup point for the provided recipient",
+    );
   });
 
   it("sends the three authentication headers on every call", async () => {

@@ -23,16 +23,20 @@ export const BRING_PATHS = {
   /** Shipping Guide API: "Post your request to https://api.bring.com/shippingguide/api/v2/products". */
   products: "/shippingguide/api/v2/products",
   /**
-   * Booking API "List customer numbers and services" (`GET /api/customers` under
-   * https://api.bring.com/booking; the `.json` suffix picks the format, as Bring's own WooCommerce
-   * plugin calls it). Needs a valid user and key: Torg's proof of an account.
+   * Booking API "List customer numbers and services": `GET https://api.bring.com/booking/api/customers`
+   * (Accept: application/json), answering `customers[]` of `{ customerNumber, name, countryCode,
+   * products }`. Needs a valid user and key: Torg's proof of an account (the documentation has no
+   * dedicated credential check).
    */
-  customers: "/booking/api/customers.json",
+  customers: "/booking/api/customers",
   /** Booking API "Make a booking": `POST https://api.bring.com/booking/api/create`. */
   booking: "/booking/api/create",
-  /** Pickup Point API: `/api/pickuppoint/{countryCode}/postalCode/{postalCode}` (".json": JSON). */
-  pickupPoints: (country: string, postalCode: string) =>
-    `/pickuppoint/api/pickuppoint/${encodeURIComponent(country)}/postalCode/${encodeURIComponent(postalCode)}.json`,
+  /**
+   * Pickup Point API: `/api/pickuppoint/{countryCode}/postalCode/{postalCode}{mediaTypeExtension}` with
+   * `numberOfResponses` ("Return the specified number of pickup points instead of the default", 10).
+   */
+  pickupPoints: (country: string, postalCode: string, limit: number) =>
+    `/pickuppoint/api/pickuppoint/${encodeURIComponent(country)}/postalCode/${encodeURIComponent(postalCode)}.json?numberOfResponses=${limit}`,
   /** Tracking API v2 ("Select version by URL"): `https://api.bring.com/tracking/api/v2/tracking.json?q=`. */
   tracking: (query: string) => `/tracking/api/v2/tracking.json?q=${encodeURIComponent(query)}`,
 } as const;
@@ -154,8 +158,8 @@ function isoDate(value: unknown): string | null {
  * The Pickup Point API's `pickupPoint[]`, already "sorted by driving time by car" (nearest first): `id`,
  * `name`, the visiting address (`visitingAddress`, `visitingPostalCode`, `visitingCity`: "more
  * appropriate for user interface") else the postbox one (`address`, `postalCode`, `city`),
- * `openingHoursNorwegian` (else `openingHoursEnglish`) and `distanceInKm`. The documentation names no
- * parameter for how many to list, so the first `limit` are kept.
+ * `openingHoursNorwegian` (else `openingHoursEnglish`) and `distanceInKm` (a string: "1.3", or "" when
+ * Bring did not measure). `numberOfResponses` asks for `limit`; no more than that are kept either way.
  */
 export function parsePickupPoints(json: unknown, limit: number): CarrierPickupPoint[] {
   const points = objects(isObject(json) ? json.pickupPoint : null);

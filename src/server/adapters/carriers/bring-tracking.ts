@@ -1,11 +1,12 @@
 import type { TrackingEvent, TrackingState } from "../../../shared/shipping";
-import type { TrackingResult } from "./carrier";
+import { CarrierError, type TrackingResult } from "./carrier";
 
 /**
  * The Tracking API v2 answer (`GET /tracking/api/v2/tracking.json?q=`) in Torg's words. Its documented
  * shape: `consignmentSet[]` with `consignmentId` and `packageSet[]`, each package with `packageNumber`
  * and `eventSet[]` (newest first) of `description`, `status`, `dateIso`, `postalCode`, `city`; a number
- * Bring does not know comes back as `consignmentSet[].error` { `code`, `message` }.
+ * Bring does not know comes back as `consignmentSet[].error` { `code`, `message` } (the documented
+ * examples `unsuccessful.json`, `bad_request.json`, `service_unavailable.json`, `unspecified.json`).
  */
 
 type Json = Record<string, unknown>;
@@ -72,8 +73,19 @@ function place(event: Json): string | null {
  * before it. Null when Bring does not know the number (an `error`, or no consignment).
  */
 export function parseTracking(trackingNumber: string, json: unknown): TrackingResult | null {
-  const consignment = objects(isObject(json) ? json.consignmentSet : null)[0];
-  if (!consignment || isObject(consignment.error)) return null;
+  // "Server too busy" is published wrapped in `shipments[]`; the other answers are not.
+  const answer = isObject(json) && !json.consignmentSet ? objects(json.shipments)[0] : json;
+  const consignment = objects(isObject(answer) ? answer.consignmentSet : null)[0];
+  if (!consignment) return null;
+  if (isObject(consignment.error)) {
+    // In-body errors (documented with HTTP 200): 404 "No shipments found" and 400 "Invalid query" mean
+    // Bring knows no such parcel; 503 "Server too busy" and 500 "Error getting track & trace
+    // information" mean Bring could not answer now.
+    const code = Number(consignment.error.code);
+    if (code >= 500) throw new CarrierError("unavailable", str(consignment.error.message));
+    if (code === 429) throw new CarrierError("rate_limited", str(consignment.error.message));
+    return null;
+  }
   const raw = objects(consignment.packageSet).flatMap((pkg) => objects(pkg.eventSet));
   const dated = raw
     .map((event) => ({ event, at: Date.parse(str(event.dateIso) ?? "") }))

@@ -42,9 +42,9 @@ export function createBringCarrier(options: BringCarrierOptions): Carrier {
 
     /**
      * "List customer numbers and services": answers only a valid user and key (401/403 otherwise), and
-     * lists the `customers[]` (`customerNumber`, `name`, `countryCode`) the user may act for. A customer
-     * number the user is not given is refused as Bring's booking would refuse it ("you need to be
-     * authorized").
+     * lists the `customers[]` (`customerNumber`, `name`, `countryCode`, `products`) the user may act for.
+     * A customer number the user is not given is refused as Bring's booking would refuse it
+     * (`BOOK-AUTHORIZATION-001` "Your user is not authorized to perform this action").
      */
     async checkAccount(account, callOptions) {
       const json = await call({ account, method: "GET", url: BRING_PATHS.customers, ...callOptions });
@@ -77,7 +77,7 @@ export function createBringCarrier(options: BringCarrierOptions): Carrier {
       const json = await call({
         account: query.account,
         method: "GET",
-        url: BRING_PATHS.pickupPoints(query.country, query.postalCode),
+        url: BRING_PATHS.pickupPoints(query.country, query.postalCode, query.limit),
         ...callOptions,
       });
       return parsePickupPoints(json, query.limit);

@@ -32,11 +32,16 @@ const nextNumbers = (packages: number) => {
   return { consignmentNumber, packageNumbers };
 };
 
-/** A consignment's `errors[]` entry: `uniqueId`, `code`, `messages[]` of `{ lang, message }`. */
-const bookingError = (problem: BookingProblem) => ({
+/**
+ * A consignment's `errors[]` entry (the Booking XSD's `ErrorResponseType`): `uniqueId`, `code`,
+ * `messages[]` of `{ lang, message }`, `consignmentCorrelationId`, `packageCorrelationId`.
+ */
+const bookingError = (problem: BookingProblem, correlationId: string | null = null) => ({
   uniqueId: randomUUID(),
   code: problem.code,
   messages: [{ lang: "en", message: problem.message }],
+  consignmentCorrelationId: correlationId,
+  packageCorrelationId: null,
 });
 
 export function registerBookingRoutes(app: FastifyInstance, deps: Deps) {
@@ -44,14 +49,15 @@ export function registerBookingRoutes(app: FastifyInstance, deps: Deps) {
     app.get(path, async (request, reply) => {
       const account = deps.authorize(request, reply);
       if (!account) return reply;
-      // `customers[]` with `customerNumber`, `name`, `countryCode` and the services it may book.
+      // `customers[]` with `name`, `customerNumber`, `countryCode` and `products` (the service codes it may
+      // book), as the documented example (`examples/customers.json`) lists them.
       return {
         customers: [
           {
+            name: `Torg test customer (${account.customerNumber})`,
             customerNumber: account.customerNumber,
-            name: "Torg test customer",
             countryCode: "NO",
-            products: Object.keys(FAKE_SERVICE_NAMES).map((id) => ({ id })),
+            products: Object.keys(FAKE_SERVICE_NAMES),
           },
         ],
       };
@@ -68,11 +74,18 @@ export function registerBookingRoutes(app: FastifyInstance, deps: Deps) {
         : null;
       if (!checked.ok) {
         return reply.status(400).send({
-          consignments: [{ correlationId, confirmation: null, errors: checked.problems.map(bookingError) }],
+          consignments: [
+            {
+              correlationId,
+              confirmation: null,
+              errors: checked.problems.map((problem) => bookingError(problem, correlationId)),
+            },
+          ],
         });
       }
       const booking = checked.consignment;
       // "you must specify which customer number to use" and be "authorized with the booking right" on it.
+      // The HTTP status of booking errors is not documented; 403 here, 400 for input errors.
       if (booking.customerNumber !== account.customerNumber) {
         return reply.status(403).send({
           consignments: [
@@ -80,17 +93,42 @@ export function registerBookingRoutes(app: FastifyInstance, deps: Deps) {
               correlationId,
               confirmation: null,
               errors: [
-                bookingError({
-                  code: "BOOK-VALIDATION-001",
-                  message: `The Mybring user has no booking right for customer number ${booking.customerNumber}`,
-                }),
+                bookingError(
+                  {
+                    code: "BOOK-AUTHORIZATION-001",
+                    message: "Your user is not authorized to perform this action",
+                  },
+                  correlationId,
+                ),
               ],
             },
           ],
         });
       }
+      // `testIndicator` in the body (the RAML: required, BOOK-INPUT-030 without it) or the
+      // `X-Bring-Test-Indicator` header of the `/api/create` endpoint.
       const header = request.headers["x-bring-test-indicator"];
       const body = request.body as Json;
+      if (header === undefined && typeof body.testIndicator !== "boolean") {
+        return reply.status(400).send({
+          consignments: [
+            {
+              correlationId,
+              confirmation: null,
+              errors: [
+                bookingError(
+                  {
+                    code: "BOOK-INPUT-030",
+                    message:
+                      "Please set the testIndicator attribute on the request (true = test booking, false = production booking)",
+                  },
+                  correlationId,
+                ),
+              ],
+            },
+          ],
+        });
+      }
       const test = String(header).toLowerCase() === "true" || body.testIndicator === true;
       const { consignmentNumber, packageNumbers } = nextNumbers(booking.packages.length);
       const pickup = booking.pickupPointId ? pickupPointById(booking.pickupPointId) : null;
@@ -124,6 +162,8 @@ export function registerBookingRoutes(app: FastifyInstance, deps: Deps) {
                 waybill: null,
                 tracking: `${base}/_fake/sporing/${consignmentNumber}`,
               },
+              // `expectedDelivery` in epoch milliseconds, as the documented example has it.
+              dateAndTimes: { earliestPickup: null, expectedDelivery: Date.now() + 2 * 24 * 60 * 60_000 },
               packages: packageNumbers.map((packageNumber, index) => ({
                 correlationId: booking.packages[index]?.correlationId ?? null,
                 packageNumber,

@@ -30,13 +30,14 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: Deps) {
     if (!account) return reply;
     const body = isObject(request.body) ? request.body : {};
     const consignments = Array.isArray(body.consignments) ? body.consignments.filter(isObject) : [];
-    // A request Bring cannot read is a 400 with its `fieldErrors` (as Bring's own WooCommerce plugin reads
-    // them); the documentation words no list of codes, so the fake's are its own.
+    // A request Bring cannot read is a 400 "User error" with `fieldErrors[]` of { code, message, field }
+    // (the body is not in the documentation; this is the shape Bring answered a client with:
+    // {"code":"INVALID_ARGUMENT","message":"product code is required","field":"product"}).
     const fieldErrors: { field: string; code: string; message: string }[] = [];
     if (consignments.length === 0) {
       fieldErrors.push({
         field: "consignments",
-        code: "REQUIRED",
+        code: "INVALID_ARGUMENT",
         message: "At least one consignment is required",
       });
     }
@@ -48,7 +49,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: Deps) {
         if (!value || (country === "NO" && !/^\d{4}$/.test(value))) {
           fieldErrors.push({
             field: `consignments[${index}].${field}`,
-            code: "INVALID_POSTAL_CODE",
+            code: "INVALID_ARGUMENT",
             message: `${field} ${value || "(missing)"} is not a valid postal code`,
           });
         }
@@ -61,7 +62,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: Deps) {
       ) {
         fieldErrors.push({
           field: `consignments[${index}].packages`,
-          code: "INVALID_PACKAGE",
+          code: "INVALID_ARGUMENT",
           message: "Either volume, weight or dimensions must be present for each package",
         });
       }
@@ -103,8 +104,8 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: Deps) {
               id,
               errors: [
                 {
-                  code: "PRODUCT_NOT_AVAILABLE",
-                  description: `Service ${id} is not available for this shipment`,
+                  code: "INVALID_ARGUMENT",
+                  description: `Unknown product ID or product ${id} not applicable for given shipment.`,
                 },
               ],
             };
@@ -168,7 +169,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: Deps) {
     };
   });
 
-  app.get<{ Params: { country: string; postalCode: string } }>(
+  app.get<{ Params: { country: string; postalCode: string }; Querystring: { numberOfResponses?: string } }>(
     "/pickuppoint/api/pickuppoint/:country/postalCode/:postalCode",
     async (request, reply) => {
       if (!deps.authorize(request, reply)) return reply;
@@ -177,7 +178,11 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: Deps) {
       // The documentation words no error for a postcode it cannot place; the fake answers as for a
       // place without points: an empty list.
       if (country !== "NO" || !/^\d{4}$/.test(postalCode)) return { pickupPoint: [] };
-      return { pickupPoint: pickupPointsFor(postalCode) };
+      // `numberOfResponses`: "Return the specified number of pickup points instead of the default" (10).
+      const count = Number(request.query.numberOfResponses ?? 10);
+      return {
+        pickupPoint: pickupPointsFor(postalCode).slice(0, Number.isInteger(count) && count > 0 ? count : 10),
+      };
     },
   );
 

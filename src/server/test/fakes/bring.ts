@@ -141,8 +141,8 @@ export async function startFakeBring(options: FakeBringOptions = {}) {
       bookings.get(query) ?? [...bookings.values()].find((entry) => entry.packageNumbers.includes(query));
     const testState = TEST_NUMBERS[query.toUpperCase()];
     if (!booking && !testState) {
-      // "consignmentSet": [{ "error": { "code", "message" } }] for a number Bring does not know.
-      return { apiVersion: "2", consignmentSet: [{ error: { code: 404, message: "No shipment found" } }] };
+      // The documented `unsuccessful.json`: "Returned upon no search responses being returned".
+      return { apiVersion: "2", consignmentSet: [{ error: { code: 404, message: "No shipments found" } }] };
     }
     const events = booking
       ? eventsOf(booking)
