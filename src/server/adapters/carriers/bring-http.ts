@@ -48,17 +48,27 @@ export function createBringHttp(options: BringHttpOptions) {
       ...request.headers,
     };
     if (request.body !== undefined) headers["Content-Type"] = "application/json";
+    const signal = AbortSignal.timeout(request.timeoutMs ?? options.timeoutMs);
     let response: Response;
     try {
-      // "A GET request to the label URL will result in a HTTP 302 redirect to the concrete storage
-      // facility ... Ensure that your client follows these redirects" (Booking API, "Making labels"):
-      // fetch follows redirects by default.
       response = await options.fetch(url, {
         method: request.method,
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: AbortSignal.timeout(request.timeoutMs ?? options.timeoutMs),
+        signal,
+        // "A GET request to the label URL will result in a HTTP 302 redirect to the concrete storage
+        // facility (e.g. redirect to Amazon S3). Ensure that your client follows these redirects"
+        // (Booking API, "Making labels"). It is followed by hand, so the seller's API key (a header
+        // fetch would carry along) goes to Bring only, never to the storage host.
+        redirect: "manual",
       });
+      const location = response.headers.get("location");
+      if (response.status >= 300 && response.status < 400 && location && request.method === "GET") {
+        response = await options.fetch(new URL(location, url).toString(), {
+          headers: { Accept: headers.Accept ?? "*/*" },
+          signal,
+        });
+      }
     } catch {
       // Timeout (AbortSignal.timeout's TimeoutError) or no connection: Bring is not there for us now.
       throw new CarrierError("unavailable");

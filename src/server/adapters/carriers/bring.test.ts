@@ -169,6 +169,25 @@ describe("Bring requests", () => {
     });
   });
 
+  it("follows the label's redirect to storage without the seller's key", async () => {
+    const { seen, fetch } = stub((url) =>
+      url.startsWith(API)
+        ? new Response(null, {
+            status: 302,
+            headers: { Location: "https://labels.example-storage.com/abc.pdf?sig=1" },
+          })
+        : new Response(Buffer.from("%PDF-1.4"), { status: 200 }),
+    );
+    const pdf = await bringWith(fetch).label(account, `${API}/labels/id/abc.pdf`);
+    expect(pdf.toString("latin1")).toBe("%PDF-1.4");
+    expect(seen.map((call) => call.url)).toEqual([
+      `${API}/labels/id/abc.pdf`,
+      "https://labels.example-storage.com/abc.pdf?sig=1",
+    ]);
+    expect(seen[0]?.headers["X-Mybring-API-Key"]).toBe(account.apiKey);
+    expect(seen[1]?.headers).toEqual({ Accept: "application/pdf" });
+  });
+
   it("books for real when neither the server nor the request asks for a test", async () => {
     const { seen, fetch } = stub(() => Response.json(confirmation));
     await bringWith(fetch, false).book(bookingRequest);
