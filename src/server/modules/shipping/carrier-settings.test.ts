@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CarrierError, type Carriers } from "../../adapters/carriers";
 import { storeCarriers } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
-import { FAKE_BRING_ACCOUNT } from "../../test/fakes/bring-account";
 import { type FakeBring, startFakeBring } from "../../test/fakes/bring";
+import { FAKE_BRING_ACCOUNT } from "../../test/fakes/bring-account";
 import { createStoreVia } from "../../test/fixtures";
 import { Agent, createTestApp, signUp, type TestApp } from "../../test/harness";
 import { saveCarrierSettings } from "./carrier-settings";
@@ -72,9 +72,9 @@ describe("connect Bring", () => {
     expect(read.body).not.toContain(FAKE_BRING_ACCOUNT.apiKey);
 
     // Bring was asked with the seller's own headers before anything was saved.
-    expect(fake.requests.some((call) => call.headers["x-mybring-api-key"] === FAKE_BRING_ACCOUNT.apiKey)).toBe(
-      true,
-    );
+    expect(
+      fake.requests.some((call) => call.headers["x-mybring-api-key"] === FAKE_BRING_ACCOUNT.apiKey),
+    ).toBe(true);
     const row = await savedRow(store.id);
     expect(row?.apiKeySealed).toMatch(/^v1\./);
     expect(row?.apiKeySealed).not.toContain(FAKE_BRING_ACCOUNT.apiKey);
