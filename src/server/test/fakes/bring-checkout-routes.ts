@@ -25,7 +25,9 @@ const text = (value: unknown) =>
   typeof value === "string" || typeof value === "number" ? String(value).trim() : "";
 
 export function registerCheckoutRoutes(app: FastifyInstance, deps: Deps) {
-  app.post("/shippingguide/api/v2/products", async (request, reply) => {
+  // "Post your request to https://api.bring.com/shippingguide/api/v2/products" (callingsg); the RAML's
+  // `baseUri` + `/v2/products` (https://api.bring.com/shippingguide/v2/products) is the same resource.
+  const shippingGuideProducts = async (request: FastifyRequest, reply: FastifyReply) => {
     const account = deps.authorize(request, reply);
     if (!account) return reply;
     const body = isObject(request.body) ? request.body : {};
@@ -167,7 +169,9 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: Deps) {
       }),
       uniqueId: randomUUID(),
     };
-  });
+  };
+  app.post("/shippingguide/api/v2/products", shippingGuideProducts);
+  app.post("/shippingguide/v2/products", shippingGuideProducts);
 
   app.get<{ Params: { country: string; postalCode: string }; Querystring: { numberOfResponses?: string } }>(
     "/pickuppoint/api/pickuppoint/:country/postalCode/:postalCode",
