@@ -138,6 +138,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     PAYMENT_POLL_SECONDS: "0",
     // And the carrier tracking worker (decision 0079; tests run its pass).
     BRING_TRACKING_POLL_MINUTES: "0",
+    // Tests never reach Bring itself (its address is the default): those that need Bring start the fake.
+    BRING_API_URL: "",
     // Tests never depend on a client build; the page tests bring their own index.html.
     WEB_ROOT: ".tmp/no-web-client",
     ...overrides,
