@@ -140,6 +140,15 @@ describe("connect Bring", () => {
     expect(again.json()).toMatchObject({ services: [{ code: "5600", price: null }], freeAbove: null });
     expect(fake.requests.at(-1)?.headers["x-mybring-api-key"]).toBe(FAKE_BRING_ACCOUNT.apiKey);
     expect((await savedRow(store.id))?.apiKeySealed).toBe(sealed);
+
+    // A saved key that no longer opens (the server secret changed) is asked for again, not a 500.
+    await t.database.db
+      .update(storeCarriers)
+      .set({ apiKeySealed: "v1.AAAA" })
+      .where(eq(storeCarriers.storeId, store.id));
+    const unreadable = await agent.put(url, withoutKey);
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.json().message).toBe("Enter the API key from Mybring");
   });
 
   it("refuses bad input with 400 and the field's message", async () => {

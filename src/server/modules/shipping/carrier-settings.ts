@@ -67,6 +67,19 @@ async function checkAccount(carriers: Carriers, provider: CarrierProvider, accou
 }
 
 /**
+ * The key saved before, to save again without it; undefined when there is none, or when it can no longer
+ * be opened (the server secret changed): then the seller is asked for it as on a first save.
+ */
+async function savedKey(db: DbOrTx, current: StoreCarrierRow | undefined) {
+  if (!current) return undefined;
+  try {
+    return { apiKey: await unseal(db, current.apiKeySealed), sealed: current.apiKeySealed };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Connects the store's carrier account, or changes it (decision 0079). The key is sealed before it is
  * stored; left out, the one saved before is kept (a form cannot send it again, it is never read back)
  * and the first save needs one. Nothing is saved unless the carrier accepts the account with a read.
@@ -78,16 +91,15 @@ export async function saveCarrierSettings(
   input: CarrierSettingsInput,
 ): Promise<CarrierSettingsView> {
   const current = await readRow(db, storeId);
-  if (!input.apiKey && !current) throw badRequest("carrierKeyRequired");
-  const apiKey = input.apiKey ?? (await unseal(db, (current as StoreCarrierRow).apiKeySealed));
+  const kept = input.apiKey ? undefined : await savedKey(db, current);
+  const apiKey = input.apiKey ?? kept?.apiKey;
+  if (!apiKey) throw badRequest("carrierKeyRequired");
   await checkAccount(carriers, input.provider, {
     apiUid: input.apiUid,
     apiKey,
     customerNumber: input.customerNumber,
   });
-  const apiKeySealed = input.apiKey
-    ? await seal(db, input.apiKey)
-    : (current as StoreCarrierRow).apiKeySealed;
+  const apiKeySealed = kept?.sealed ?? (await seal(db, apiKey));
   const values = {
     provider: input.provider,
     apiUid: input.apiUid,

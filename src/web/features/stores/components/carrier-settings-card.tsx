@@ -33,6 +33,8 @@ export function CarrierSettingsCard({ storeId }: { storeId: string }) {
   const url = `${storePath(storeId)}/carrier`;
   const carrier = useQuery<CarrierSettingsView | null>({ queryKey: [url] });
   const connected = Boolean(carrier.data);
+  // Bring's last verdict outlives the form, which starts anew from each saved version.
+  const [verdict, setVerdict] = useState<Verdict | null>(null);
   return (
     <Card id="store-carrier" className="scroll-mt-24">
       <CardHeader>
@@ -58,7 +60,13 @@ export function CarrierSettingsCard({ storeId }: { storeId: string }) {
       ) : (
         <CardContent className="grid gap-5">
           <FallbackNotice storeId={storeId} />
-          <CarrierForm storeId={storeId} saved={carrier.data} />
+          <CarrierForm
+            key={carrier.data?.updatedAt ?? "none"}
+            storeId={storeId}
+            saved={carrier.data}
+            verdict={verdict}
+            onVerdict={setVerdict}
+          />
         </CardContent>
       )}
     </Card>
@@ -91,26 +99,34 @@ function FallbackNotice({ storeId }: { storeId: string }) {
   );
 }
 
-function CarrierForm({ storeId, saved }: { storeId: string; saved: CarrierSettingsView | null }) {
+interface Verdict {
+  ok: boolean;
+  message: string;
+}
+
+interface CarrierFormProps {
+  storeId: string;
+  saved: CarrierSettingsView | null;
+  verdict: Verdict | null;
+  onVerdict: (verdict: Verdict | null) => void;
+}
+
+/** Keyed by the saved version: a save or a disconnect starts a new form, the key field empty again. */
+function CarrierForm({ storeId, saved, verdict, onVerdict: setVerdict }: CarrierFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const url = `${storePath(storeId)}/carrier`;
   const connected = saved !== null;
   const ids = { fulfil: useId(), fulfilHint: useId(), services: useId(), verdict: useId() };
-  const form = useForm<CarrierFormValues>({
-    values: carrierFormValues(saved),
-    resetOptions: { keepDirtyValues: true },
-  });
+  const form = useForm<CarrierFormValues>({ defaultValues: carrierFormValues(saved) });
   const { errors } = form.formState;
   const submission = useSubmission();
-  const [verdict, setVerdict] = useState<{ ok: boolean; message: string } | null>(null);
   const [disconnecting, setDisconnecting] = useState(false);
 
   const save = useMutation({
     mutationFn: (input: ReturnType<typeof toInput>) => apiJson<CarrierSettingsView>("PUT", url, input),
     onSuccess: (view) => {
       queryClient.setQueryData([url], view);
-      form.reset(carrierFormValues(view));
       setVerdict({ ok: true, message: t("carrier.accepted") });
       toast({ title: t("carrier.savedTitle"), description: t("carrier.accepted") });
     },
@@ -121,10 +137,8 @@ function CarrierForm({ storeId, saved }: { storeId: string; saved: CarrierSettin
   const disconnect = useMutation({
     mutationFn: () => apiJson("DELETE", url),
     onSuccess: () => {
-      queryClient.setQueryData([url], null);
-      form.reset(carrierFormValues(null));
-      setDisconnecting(false);
       setVerdict(null);
+      queryClient.setQueryData([url], null);
       toast({ title: t("carrier.disconnectedTitle"), description: t("carrier.disconnected") });
     },
     onError: (err) => toastFailure(t("carrier.disconnectFailed"), err, t("common.tryAgain")),
@@ -215,7 +229,7 @@ function CarrierForm({ storeId, saved }: { storeId: string; saved: CarrierSettin
           {services.map((service, index) => (
             <li
               key={service.code}
-              className="grid items-start gap-3 rounded-lg border p-3 sm:grid-cols-[1fr_12rem]"
+              className="grid items-start gap-3 rounded-lg border p-3 sm:grid-cols-[1fr_18rem]"
             >
               <div className="flex items-center gap-3 sm:pt-7">
                 <input
