@@ -3,4 +3,7 @@
  * 0075). The carrier settings, the checkout's shipping options and pick-up points, the booking and
  * labels, and the tracking worker live here; the carriers themselves are adapters/carriers.
  */
+
+export { type ShopperShipment, shopperShipment } from "./public-shipment";
 export { carrierFor, readStoreCarrier, type StoreCarrier } from "./store-carrier";
+export { TrackingWorker } from "./tracking-worker";

@@ -14,6 +14,7 @@ import { ShopFooter } from "../components/shop-footer";
 import { StoreLogo } from "../components/store-logo";
 import { useOrderDate } from "./order-date";
 import { PaymentPanel } from "./payment-panel";
+import { ShipmentTracking } from "./shipment-tracking";
 import { Withdrawal } from "./withdrawal";
 
 const STATUS_BADGE: Record<PublicOrder["status"], BadgeProps["variant"]> = {
@@ -179,7 +180,7 @@ export function OrderPage({ order: initial, token }: { order: PublicOrder; token
                 </span>
               ))}
             </address>
-            {order.delivery?.kind !== "pickup" && (
+            {order.delivery?.kind !== "pickup" && !order.shipment && (
               <p className="mt-3 text-sm" data-testid="order-tracking">
                 {order.trackingNumber ? (
                   <>
@@ -248,6 +249,8 @@ export function OrderPage({ order: initial, token }: { order: PublicOrder; token
             </ul>
           </section>
         </div>
+
+        <ShipmentTracking order={order} />
 
         <Withdrawal order={order} token={token} onWithdrawn={setOrder} />
       </main>
