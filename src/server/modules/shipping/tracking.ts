@@ -22,13 +22,13 @@ import {
 /** Shipments one pass claims at most; the rest wait for the next pass. */
 export const TRACKING_BATCH = 100;
 /**
- * Numbers handed to the carrier per `track` call, one call after the other, never side by side. Bring's
- * Tracking API answers one `q` per request (`GET /tracking/api/v2/tracking.json?q=`). Its documentation
- * gives no number for the limit: authenticated requests get "less strict" rate limits, over the limit
- * is a 429 ("Too many requests"), no Retry-After is documented, and it recommends the Event Cast API to
- * avoid "the need to repeatedly poll statuses by calling the Tracking API" (that API allows "50
- * concurrent requests per user"). So Torg reads sequentially, a bounded batch per pass, each parcel at
- * most once per poll interval (tracking-pace.ts), and stops at the first 429.
+ * Numbers handed to the carrier per `track` call, one call after the other (Bring's adapter reads a few
+ * of a call's numbers at a time: the Tracking API answers one `q` per request). Its documentation gives
+ * no number for the limit: authenticated requests get "less strict" rate limits, over the limit is a
+ * 429 ("Too many requests"), no Retry-After is documented, and it recommends the Event Cast API to avoid
+ * "the need to repeatedly poll statuses by calling the Tracking API" (that API allows "50 concurrent
+ * requests per user"). So Torg reads a bounded batch per pass, each parcel at most about once per poll
+ * interval (tracking-pace.ts), and stops at the first 429.
  */
 export const TRACKING_CHUNK = 10;
 /** How long a claimed shipment is this server's: a pass of TRACKING_BATCH reads ends well within it. */
@@ -44,6 +44,8 @@ export interface TrackingContext {
   pollMs: number;
   /** Math.random unless a test fixes the jitter. */
   random?: () => number;
+  /** Shipments one pass claims at most (TRACKING_BATCH unless a test wants a small one). */
+  batch?: number;
 }
 
 export interface TrackingPassResult {
@@ -82,7 +84,7 @@ export async function runTrackingPass(ctx: TrackingContext, now = new Date()): P
   if (Object.keys(ctx.carriers).length === 0) return result;
   let claimed: ShipmentRow[] = [];
   try {
-    claimed = await claimDue(ctx.db, now);
+    claimed = await claimDue(ctx.db, now, ctx.batch ?? TRACKING_BATCH);
     result.claimed = claimed.length;
     for (const [storeId, rows] of groupByStore(claimed)) {
       if (result.stopped) break;
@@ -107,7 +109,8 @@ export async function runTrackingPass(ctx: TrackingContext, now = new Date()): P
   return result;
 }
 
-async function claimDue(db: Db, now: Date): Promise<ShipmentRow[]> {
+/** The longest-due shipments no other server holds, leased to this one, longest-due first. */
+async function claimDue(db: Db, now: Date, batch: number): Promise<ShipmentRow[]> {
   const due = db
     .select({ id: shipments.id })
     .from(shipments)
@@ -118,13 +121,14 @@ async function claimDue(db: Db, now: Date): Promise<ShipmentRow[]> {
       ),
     )
     .orderBy(asc(shipments.nextCheckAt))
-    .limit(TRACKING_BATCH)
+    .limit(batch)
     .for("update", { skipLocked: true });
-  return db
+  const claimed = await db
     .update(shipments)
     .set({ lockedUntil: new Date(Date.now() + CLAIM_MS) })
     .where(inArray(shipments.id, due))
     .returning();
+  return claimed.sort((a, b) => (a.nextCheckAt?.getTime() ?? 0) - (b.nextCheckAt?.getTime() ?? 0));
 }
 
 function groupByStore(rows: ShipmentRow[]): Map<string, ShipmentRow[]> {
