@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox, orderStatusEvents, orders, shipments } from "../../db/schema";
 import { type FakeBring, startFakeBring } from "../../test/fakes/bring";
 import { Agent, createShopTestApp, type TestApp } from "../../test/harness";
-import { bookedOrder, bringStore, TEST_PICKUP_POINT } from "./tracking-testing";
+import { bookedOrder, bringStore, TEST_OPENING_HOURS, TEST_PICKUP_POINT } from "./tracking-testing";
 
 let fake: FakeBring;
 let t: TestApp;
@@ -21,7 +21,8 @@ beforeEach(async () => {
 });
 
 const statusOf = async (orderId: string) =>
-  (await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
+  (await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]
+    ?.status;
 
 const shippedMails = (orderId: string) =>
   t.database.db
@@ -56,7 +57,10 @@ describe("a delivered parcel and its order", () => {
     expect(await shippedMails(order.id)).toHaveLength(1);
 
     // Read again (due by hand): still one fulfilment, one mail.
-    await t.database.db.update(shipments).set({ nextCheckAt: new Date() }).where(eq(shipments.id, shipment.id));
+    await t.database.db
+      .update(shipments)
+      .set({ nextCheckAt: new Date() })
+      .where(eq(shipments.id, shipment.id));
     expect(await t.app.trackingWorker.run()).toMatchObject({ fulfilled: 0 });
     const again = await t.database.db
       .select()
@@ -112,7 +116,7 @@ describe("the shopper's order page", () => {
       carrier: "bring",
       service: "5800",
       expectedDelivery: "2026-12-03",
-      pickupPoint: { ...TEST_PICKUP_POINT, openingHours: "Man - Fre: 0700-2300, Lør: 0800-2200" },
+      pickupPoint: { ...TEST_PICKUP_POINT, openingHours: TEST_OPENING_HOURS },
     });
 
     const page = await new Agent(t.app).get(`/s/${store.slug}/order/${token}`);

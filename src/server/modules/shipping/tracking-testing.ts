@@ -14,6 +14,8 @@ export const TEST_PICKUP_POINT = {
   city: "OSLO",
 };
 
+export const TEST_OPENING_HOURS = "Man - Fre: 0700-2300, Lør: 0800-2200";
+
 let shoppers = 0;
 
 /** A store connected to Bring (the fake's account unless `apiKey` says otherwise) with a mug. */
@@ -58,7 +60,8 @@ export async function bookedOrder(
       shippingCarrier: "bring",
       shippingService: "5800",
       shippingPriceSource: "bring",
-      pickupPoint: { ...TEST_PICKUP_POINT, openingHours: "Man - Fre: 0700-2300, Lør: 0800-2200" },
+      // With the opening hours the Pickup Point API gave (`openingHoursNorwegian`), when the checkout kept them.
+      pickupPoint: { ...TEST_PICKUP_POINT, openingHours: TEST_OPENING_HOURS } as typeof TEST_PICKUP_POINT,
       expectedDelivery: "2026-12-03",
     })
     .where(eq(orders.id, order.id));

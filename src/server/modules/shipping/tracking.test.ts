@@ -82,7 +82,10 @@ describe("a tracking pass", () => {
     }
     expect(new Set(waits).size).toBeGreaterThan(1);
     // At the extremes of the jitter: exactly the bounds.
-    await t.database.db.update(shipments).set({ nextCheckAt: now }).where(eq(shipments.id, rows[0]?.id ?? ""));
+    await t.database.db
+      .update(shipments)
+      .set({ nextCheckAt: now })
+      .where(eq(shipments.id, rows[0]?.id ?? ""));
     await runTrackingPass(context({ random: () => 0 }), now);
     const low = await shipmentRow(t, rows[0]?.id ?? "");
     expect(low.nextCheckAt?.getTime()).toBe(now.getTime() + POLL * (1 - JITTER));
@@ -126,7 +129,9 @@ describe("a tracking pass", () => {
       .where(eq(shipments.id, leased.shipment.id));
     const [first, second] = await Promise.all([runTrackingPass(context()), runTrackingPass(context())]);
     expect((first?.claimed ?? 0) + (second?.claimed ?? 0)).toBe(3);
-    const asked = fake.requests.filter((request) => request.path.startsWith("/tracking/")).map((r) => r.query.q);
+    const asked = fake.requests
+      .filter((request) => request.path.startsWith("/tracking/"))
+      .map((r) => r.query.q);
     expect(asked.sort()).toEqual(parcels.map((parcel) => parcel.trackingNumber).sort());
     expect((await shipmentRow(t, leased.shipment.id)).checkedAt).toBeNull();
   });
@@ -180,7 +185,9 @@ describe("when Bring says no", () => {
 
   it("backs a store off long when Bring refuses its key, and still reads the other stores", async () => {
     const refused = await bringStore(t, { apiKey: "a-key-the-seller-changed" });
-    const stale = await bookedOrder(t, refused.store, refused.mug.id, { dueAt: new Date(Date.now() - 60_000) });
+    const stale = await bookedOrder(t, refused.store, refused.mug.id, {
+      dueAt: new Date(Date.now() - 60_000),
+    });
     const fine = await bringStore(t);
     const read = await bookedOrder(t, fine.store, fine.mug.id);
     const now = new Date();
