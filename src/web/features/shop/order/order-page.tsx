@@ -87,6 +87,9 @@ export function OrderPage({ order: initial, token }: { order: PublicOrder; token
           />
         </div>
 
+        {/* The parcel first once it is on its way (decision 0079): what a shopper comes back here for. */}
+        <ShipmentTracking order={order} />
+
         <section aria-labelledby="items-heading" className="mt-8">
           <h2 id="items-heading" className="text-lg font-semibold">
             {t("orderPage.items")}
@@ -249,8 +252,6 @@ export function OrderPage({ order: initial, token }: { order: PublicOrder; token
             </ul>
           </section>
         </div>
-
-        <ShipmentTracking order={order} />
 
         <Withdrawal order={order} token={token} onWithdrawn={setOrder} />
       </main>

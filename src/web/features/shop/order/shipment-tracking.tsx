@@ -89,7 +89,8 @@ function ParcelState({ shipment, shipping }: { shipment: Shipment; shipping: Shi
         ? t("orderPage.shipment.state.deliveredOn", { date: formatOrderDate(shipment.deliveredAt, language) })
         : t(`orderPage.shipment.state.${shipment.state}`);
   const expected =
-    shipping?.expectedDelivery && !["delivered", "returned"].includes(shipment.state)
+    // Only while the parcel is on its way: at the pick-up point or delivered, the date says nothing more.
+    shipping?.expectedDelivery && ["booked", "in_transit", "exception"].includes(shipment.state)
       ? shipping.expectedDelivery
       : null;
   return (
