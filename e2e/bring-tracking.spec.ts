@@ -68,7 +68,7 @@ async function bookedPickupOrder(request: APIRequestContext) {
   const paid = await request.patch(`/api/orders/${order.id}/status`, { data: { status: "paid" } });
   expect(paid.status(), await paid.text()).toBe(200);
   const booked = await request.post(`/api/orders/${order.id}/shipment`);
-  expect(booked.status(), await booked.text()).toBe(200);
+  expect(booked.status(), await booked.text()).toBe(201);
   const { trackingNumber } = (await booked.json()) as { trackingNumber: string };
   return { order, trackingNumber };
 }
