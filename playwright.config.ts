@@ -91,6 +91,8 @@ export default defineConfig({
         // Shipping with Bring on the local fake (its /_fake/ controls set a parcel's tracking state).
         BRING_API_URL: `http://127.0.0.1:${FAKES.bring}`,
         BRING_TEST_BOOKINGS: "true",
+        // The tracking worker reads a booked parcel within seconds (e2e/bring-tracking.spec.ts).
+        BRING_TRACKING_POLL_MINUTES: "0.05",
       },
     },
   ],

@@ -49,7 +49,7 @@ import { qrRoutes } from "./modules/qr";
 import { quickstoreRoutes } from "./modules/quickstore";
 import { seoRoutes } from "./modules/seo";
 import { settingsRoutes } from "./modules/settings";
-import { carrierRoutes } from "./modules/shipping";
+import { carrierRoutes, TrackingWorker } from "./modules/shipping";
 import { SmsOutboxWorker } from "./modules/sms";
 import { storefrontRoutes } from "./modules/storefront";
 import { storeRoutes } from "./modules/stores";
@@ -70,6 +70,8 @@ declare module "fastify" {
     payments: PaymentContext;
     /** The carriers this server reaches (decision 0079); tests call them directly. */
     carriers: Carriers;
+    /** Reads booked parcels' tracking from their carrier (decision 0079); tests run it directly. */
+    trackingWorker: TrackingWorker;
   }
 }
 
@@ -219,6 +221,16 @@ export async function buildApp({
   app.decorate("payments", payments);
   app.decorate("carriers", carriers);
   await app.register(carrierRoutes, { ...deps, carriers });
+  const trackingWorker = new TrackingWorker({
+    db: database.db,
+    log: app.log,
+    carriers,
+    payments,
+    pollMs: config.carriers.trackingPollMs,
+  });
+  app.addHook("onReady", async () => trackingWorker.start());
+  app.addHook("onClose", async () => trackingWorker.stop());
+  app.decorate("trackingWorker", trackingWorker);
   const orderDeps = {
     ...deps,
     smsOutbox: config.sms.worker ? smsOutbox : undefined,

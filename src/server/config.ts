@@ -94,7 +94,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().url().default("https://api.stripe.com"),
   BRING_API_URL: z.union([z.literal(""), z.string().url()]).default("https://api.bring.com"),
-  BRING_TRACKING_POLL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+  // Fractions allowed: the journeys read a parcel within seconds of the fake moving it (0.05 = 3 s).
+  BRING_TRACKING_POLL_MINUTES: z.coerce.number().min(0).max(1440).default(60),
   BRING_TEST_BOOKINGS: flag(false),
   PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   PAYMENT_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),

@@ -1,5 +1,6 @@
 import { orderDeliverySchema } from "./delivery";
 import { ORDER_STATUSES } from "./order";
+import { orderShippingSchema, shipmentViewSchema } from "./shipping";
 import { vatLineSchema } from "./vat";
 import { z } from "./zod";
 
@@ -51,6 +52,20 @@ export const publicOrderSchema = z.object({
   vat: z.array(vatLineSchema),
   /** The parcel's tracking number, once the seller has added it. */
   trackingNumber: z.string().nullable(),
+  /**
+   * The carrier's service chosen at checkout (decision 0079; its name is `delivery.name`), with the
+   * pick-up point's opening hours when the checkout kept them; null for a flat option or none.
+   */
+  shipping: orderShippingSchema
+    .extend({
+      pickupPoint: orderShippingSchema.shape.pickupPoint
+        .unwrap()
+        .extend({ openingHours: z.string().nullable() })
+        .nullable(),
+    })
+    .nullable(),
+  /** The parcel booked with the carrier and what its tracking last said, without the label; null: none. */
+  shipment: shipmentViewSchema.omit({ labelUrl: true }).nullable(),
   store: z.object({
     name: z.string(),
     slug: z.string(),

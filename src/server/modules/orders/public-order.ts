@@ -4,7 +4,9 @@ import { ORDER_TOKEN_PATTERN, type PublicOrder, WITHDRAWAL_DAYS } from "../../..
 import type { Db, DbOrTx } from "../../db/client";
 import { deliveryOptions, orderItems, orderStatusEvents, orders, stores } from "../../db/schema";
 import { conflict, notFound } from "../../lib/http-error";
+import { shopperShipment } from "../shipping";
 import { contactEmailSql } from "../stores";
+import { shippingOf } from "./service";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -63,7 +65,7 @@ export async function getPublicOrder(db: Db, token: string, now = new Date()): P
   if (!row) throw notFound("orderNotFound");
   const { order, store, deliveryNote } = row;
   const delivery = deliveryOf(order);
-  const [items, delivered] = await Promise.all([
+  const [items, delivered, shipment] = await Promise.all([
     db
       .select({
         id: orderItems.id,
@@ -77,7 +79,9 @@ export async function getPublicOrder(db: Db, token: string, now = new Date()): P
       .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.title), asc(orderItems.id)),
     deliveredAt(db, order.id),
+    shopperShipment(db, order.id),
   ]);
+  const shipping = shippingOf(order);
   const deadline = withdrawalDeadline(order.placedAt, delivered);
   return {
     id: order.id,
@@ -99,6 +103,15 @@ export async function getPublicOrder(db: Db, token: string, now = new Date()): P
     delivery: delivery && { ...delivery, note: deliveryNote ?? null },
     vat: order.vat,
     trackingNumber: order.trackingNumber,
+    shipping: shipping && {
+      ...shipping,
+      pickupPoint: shipping.pickupPoint && {
+        ...shipping.pickupPoint,
+        // Kept by the checkout when the carrier gave them (Pickup Point API `openingHoursNorwegian`).
+        openingHours: (shipping.pickupPoint as { openingHours?: string }).openingHours ?? null,
+      },
+    },
+    shipment,
     store: {
       name: store.name,
       slug: store.slug,

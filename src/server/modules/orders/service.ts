@@ -35,7 +35,7 @@ export function toOrderItemView(item: OrderItemRow): OrderView["items"][number] 
 }
 
 /** The carrier's service an order was placed with (decision 0079), or null. */
-function shippingOf(row: OrderRow): OrderShipping | null {
+export function shippingOf(row: OrderRow): OrderShipping | null {
   if (!row.shippingCarrier || !row.shippingService || !row.shippingPriceSource) return null;
   return {
     carrier: row.shippingCarrier as OrderShipping["carrier"],

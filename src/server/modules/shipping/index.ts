@@ -5,4 +5,6 @@
  */
 
 export { carrierRoutes } from "./carrier-routes";
+export { type ShopperShipment, shopperShipment } from "./public-shipment";
 export { carrierFor, readStoreCarrier, type StoreCarrier } from "./store-carrier";
+export { TrackingWorker } from "./tracking-worker";

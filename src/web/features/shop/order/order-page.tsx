@@ -14,6 +14,7 @@ import { ShopFooter } from "../components/shop-footer";
 import { StoreLogo } from "../components/store-logo";
 import { useOrderDate } from "./order-date";
 import { PaymentPanel } from "./payment-panel";
+import { ShipmentTracking } from "./shipment-tracking";
 import { Withdrawal } from "./withdrawal";
 
 const STATUS_BADGE: Record<PublicOrder["status"], BadgeProps["variant"]> = {
@@ -85,6 +86,9 @@ export function OrderPage({ order: initial, token }: { order: PublicOrder; token
             }
           />
         </div>
+
+        {/* The parcel first once it is on its way (decision 0079): what a shopper comes back here for. */}
+        <ShipmentTracking order={order} />
 
         <section aria-labelledby="items-heading" className="mt-8">
           <h2 id="items-heading" className="text-lg font-semibold">
@@ -179,7 +183,7 @@ export function OrderPage({ order: initial, token }: { order: PublicOrder; token
                 </span>
               ))}
             </address>
-            {order.delivery?.kind !== "pickup" && (
+            {order.delivery?.kind !== "pickup" && !order.shipment && (
               <p className="mt-3 text-sm" data-testid="order-tracking">
                 {order.trackingNumber ? (
                   <>
