@@ -3,4 +3,8 @@
  * 0075). The carrier settings, the checkout's shipping options and pick-up points, the booking and
  * labels, and the tracking worker live here; the carriers themselves are adapters/carriers.
  */
+
+export type { ShipmentOrderEffects } from "./booking";
+export { shipmentRoutes } from "./shipment-routes";
+export { shipmentLabelPath, shipmentViewsOf, toShipmentView } from "./shipment-view";
 export { carrierFor, readStoreCarrier, type StoreCarrier } from "./store-carrier";

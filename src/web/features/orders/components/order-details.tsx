@@ -10,6 +10,7 @@ import { cn } from "../../../lib/utils";
 import { useDateTime } from "./order-format";
 import { OrderItems } from "./order-items";
 import { OrderPayment } from "./order-payment";
+import { OrderShipment } from "./order-shipment";
 import { OrderStatusForm } from "./order-status-form";
 
 function telHref(phone: string): string {
@@ -188,6 +189,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
       <Section title={t("orders.delivery")}>
         <OrderDelivery order={order} />
       </Section>
+      <OrderShipment order={order} />
       <Section title={t("orders.items")}>
         <OrderItems order={order} />
       </Section>
