@@ -5,6 +5,7 @@
  */
 
 export type { ShipmentOrderEffects } from "./booking";
+export { carrierRoutes } from "./carrier-routes";
 export { shipmentRoutes } from "./shipment-routes";
 export { shipmentLabelPath, shipmentViewsOf, toShipmentView } from "./shipment-view";
 export { carrierFor, readStoreCarrier, type StoreCarrier } from "./store-carrier";
