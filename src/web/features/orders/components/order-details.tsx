@@ -143,7 +143,8 @@ export function OrderDelivery({ order }: { order: OrderView }) {
           {pickup ? t("orders.deliveryPickup") : t("orders.deliveryParcel")}
         </span>
       </BuyerLine>
-      {!pickup && (
+      {/* A parcel booked through Torg shows its tracking number, linked, under Shipping. */}
+      {!pickup && !order.shipment && (
         <BuyerLine icon={<Info aria-hidden="true" />} label={t("orders.trackingNumber")}>
           {order.trackingNumber ? (
             <span>
