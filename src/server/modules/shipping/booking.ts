@@ -174,9 +174,16 @@ export async function bookShipment(
       },
       { timeoutMs: BOOKING_TIMEOUT_MS },
     );
-    label = await carrier.label(storeCarrier.account, booking.labelUrl, { timeoutMs: BOOKING_TIMEOUT_MS });
   } catch (error) {
     throw carrierHttpError(error);
+  }
+  try {
+    label = await carrier.label(storeCarrier.account, booking.labelUrl, { timeoutMs: BOOKING_TIMEOUT_MS });
+  } catch (error) {
+    // Booked at Bring but no label to print: nothing is kept and the seller books again; the consignment
+    // without a label is never handed in.
+    if (error instanceof CarrierError) throw new HttpError(503, "labelUnavailable");
+    throw error;
   }
 
   const shipmentId = randomUUID();
