@@ -40,7 +40,7 @@ import {
   thresholdRoutes,
 } from "./modules/market";
 import { createMetrics, metricsRoutes } from "./modules/observability";
-import { orderEffects, orderRoutes, publicOrderRoutes } from "./modules/orders";
+import { orderEffects, orderRoutes, publicOrderRoutes, shipmentOrderEffects } from "./modules/orders";
 import type { PaymentContext } from "./modules/payments";
 import { PaymentWorker, paymentRoutes, vippsSecretFor } from "./modules/payments";
 import { privacyRoutes } from "./modules/privacy";
@@ -49,7 +49,7 @@ import { qrRoutes } from "./modules/qr";
 import { quickstoreRoutes } from "./modules/quickstore";
 import { seoRoutes } from "./modules/seo";
 import { settingsRoutes } from "./modules/settings";
-import { carrierRoutes, TrackingWorker } from "./modules/shipping";
+import { carrierRoutes, shipmentRoutes, TrackingWorker } from "./modules/shipping";
 import { SmsOutboxWorker } from "./modules/sms";
 import { storefrontRoutes } from "./modules/storefront";
 import { storeRoutes } from "./modules/stores";
@@ -239,6 +239,7 @@ export async function buildApp({
   };
   await app.register(orderRoutes, orderDeps);
   await app.register(checkoutRoutes, orderDeps);
+  await app.register(shipmentRoutes, { ...orderDeps, carriers, storage, orderEffects: shipmentOrderEffects });
   await app.register(marketRoutes, { ...deps, payments });
   await app.register(marketVippsRoutes, { ...deps, payments });
   await app.register(publicOrderRoutes, { ...deps, emailOutbox: wakeEmail });

@@ -21,6 +21,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { giftCards, storeContactEmailConfirmations } from "../db/schema";
 import { giftCardOf } from "../modules/gift-cards/testing";
+import { storeBookedShipment } from "../modules/shipping/testing";
 import { lastPhoneCode } from "../modules/sms/testing";
 import { multipart, sampleJpeg } from "../test/fixtures";
 import { createTestApp, type TestApp } from "../test/harness";
@@ -195,6 +196,13 @@ async function productWithTwoPhotos({ t, seed, make }: Ctx) {
 }
 
 /** A throwaway discount code of the member's store (decision 0076), so each request may change or delete it. */
+/** A new order of the member's store with a booked parcel and its label (no carrier is called). */
+async function bookedOrder({ t, seed, make }: Ctx): Promise<string> {
+  const order = await make.order(seed.product.id);
+  await storeBookedShipment(t, { id: order.id, storeId: seed.store.id });
+  return order.id;
+}
+
 async function memberDiscount({ t, seed }: Ctx) {
   const created = await send(t, seed.actors.member, {
     method: "POST",
@@ -595,6 +603,23 @@ const RULES: Record<string, Rule> = {
       params: { id: (await make.order(seed.product.id)).id },
       payload: { status: "paid" },
     }),
+  },
+  // Booking an order's parcel and its labels (decision 0079): the order's store's members. The seed store
+  // has no carrier, so those who may book hear that (400); another seller's 404 and a visitor's 401 first.
+  "POST /api/orders/:id/shipment": {
+    expect: storeScoped(400),
+    request: async ({ make, seed }) => ({
+      params: { id: (await make.order(seed.product.id)).id },
+      payload: {},
+    }),
+  },
+  "GET /api/orders/:id/shipment/label": {
+    expect: storeScoped(200),
+    request: async (ctx) => ({ params: { id: await bookedOrder(ctx) } }),
+  },
+  "POST /api/stores/:id/shipments/labels": {
+    expect: storeScoped(200),
+    request: async (ctx) => json({ orderIds: [await bookedOrder(ctx)] }),
   },
 
   // QR codes (decision 0012).

@@ -178,6 +178,8 @@ function validBody(key: string): Record<string, unknown> | unknown[] {
       discountCode: "SOMMER10",
     }),
     "PATCH /api/orders/:id/status": () => ({ status: "paid" }),
+    "POST /api/orders/:id/shipment": () => ({ service: "5600" }),
+    "POST /api/stores/:id/shipments/labels": () => ({ orderIds: [randomUUID()] }),
     "POST /api/sales/:id/vipps": () => ({ method: "vipps_phone", phone: "+47 912 34 567" }),
     "POST /api/sales/:id/pay": () => ({ method: "cash", amountGiven: "500" }),
     // A stall sale (decision 0077): free amounts only, so the fuzzed sales never sell the seed product out.
@@ -584,6 +586,8 @@ const WRITE_ROUTES = [
   "POST /api/orders/quote",
   "POST /api/orders/by-token/:token/withdrawal",
   "PATCH /api/orders/:id/status",
+  "POST /api/orders/:id/shipment",
+  "POST /api/stores/:id/shipments/labels",
   "POST /api/stores/:id/sales",
   "POST /api/orders/by-token/:token/payment",
   "POST /api/orders/by-token/:token/cancel",

@@ -28,6 +28,16 @@ export interface StoredFile {
  */
 export const UPLOAD_FOLDERS = ["products/", "enhanced/"] as const;
 
+/**
+ * The carriers' label PDFs of booked parcels (decision 0079): `labels/<shipment id>.pdf`. Not uploads:
+ * housekeeping never walks this folder (a label is the shipments row's, never unclaimed), the public
+ * /uploads/ route never serves it (a label shows the shopper's address), and backups keep it.
+ */
+export const LABEL_FOLDER = "labels/";
+
+/** Every folder of stored files: backups walk and restore these. */
+export const STORED_FOLDERS = [...UPLOAD_FOLDERS, LABEL_FOLDER] as const;
+
 /** A folder to list: letters and digits, ending in "/". */
 export const STORAGE_PREFIX_PATTERN = /^[a-z0-9]+\/$/;
 
@@ -36,7 +46,7 @@ export function assertStoragePrefix(prefix: string): void {
 }
 
 /** Keys are ours (uuid-based), never user input; this guards the disk adapter against traversal all the same. */
-export const STORAGE_KEY_PATTERN = /^[a-z0-9]+(?:\/[a-z0-9][a-z0-9_-]*)*\.(?:webp|png|jpg|svg)$/;
+export const STORAGE_KEY_PATTERN = /^[a-z0-9]+(?:\/[a-z0-9][a-z0-9_-]*)*\.(?:webp|png|jpg|svg|pdf)$/;
 
 export function assertStorageKey(key: string): void {
   if (!STORAGE_KEY_PATTERN.test(key) || key.includes("..")) throw new Error(`Invalid storage key: ${key}`);
@@ -47,6 +57,7 @@ export const CONTENT_TYPES: Record<string, string> = {
   png: "image/png",
   jpg: "image/jpeg",
   svg: "image/svg+xml",
+  pdf: "application/pdf",
 };
 
 export function contentTypeOf(key: string): string {

@@ -10,7 +10,7 @@ import {
   contentTypeOf,
   type FileStorage,
   STORAGE_KEY_PATTERN,
-  UPLOAD_FOLDERS,
+  STORED_FOLDERS,
 } from "../../adapters/storage/storage";
 import type { Database, DbOrTx } from "../../db/client";
 import { migrateDatabase } from "../../db/migrate";
@@ -90,7 +90,7 @@ export async function writeBackup(
     });
 
     let uploads = 0;
-    for (const folder of UPLOAD_FOLDERS) {
+    for (const folder of STORED_FOLDERS) {
       for await (const stored of storage.list(folder)) {
         const found = await storage.get(stored.key);
         if (!found) continue;
@@ -123,7 +123,7 @@ export async function writeBackup(
 const BACKUP_FOLDERS = new Set([
   "uploads",
   TABLES_FOLDER,
-  ...UPLOAD_FOLDERS.map((folder) => `uploads/${folder.slice(0, -1)}`),
+  ...STORED_FOLDERS.map((folder) => `uploads/${folder.slice(0, -1)}`),
 ]);
 
 /** The entries a backup may hold: plain files and folders at these places, nothing else (no links). */
@@ -136,7 +136,7 @@ function isBackupEntry(entryPath: string, type: string): boolean {
   // A photo: uploads/<folder>/<storage key's name>, as writeBackup stores them.
   const key = name.startsWith("uploads/") ? name.slice("uploads/".length) : "";
   return (
-    UPLOAD_FOLDERS.some((folder) => key.startsWith(folder) && !key.slice(folder.length).includes("/")) &&
+    STORED_FOLDERS.some((folder) => key.startsWith(folder) && !key.slice(folder.length).includes("/")) &&
     STORAGE_KEY_PATTERN.test(key) &&
     !key.includes("..")
   );
@@ -226,7 +226,7 @@ export async function restoreBackup(
     await loadTables(database.db, tables);
 
     const uploadsDir = path.join(staging, "uploads");
-    for (const folder of UPLOAD_FOLDERS) {
+    for (const folder of STORED_FOLDERS) {
       const dir = path.join(uploadsDir, folder);
       if (!fs.existsSync(dir)) continue;
       for (const name of fs.readdirSync(dir)) {

@@ -15,6 +15,7 @@ import {
   type TestApp,
   testConfig,
 } from "../../test/harness";
+import { storeBookedShipment } from "../shipping/testing";
 import { restoreBackup, writeBackup } from "./archive";
 import { ordersChecksum, rowCounts } from "./database-dump";
 
@@ -26,6 +27,7 @@ const TRICKY_BLURB = 'Glasert 🌿 {"a": 1}\nny linje; -- ikke \\ slutt';
 let source: TestApp;
 let seller: Awaited<ReturnType<typeof signUp>>;
 let tricky: { id: string; primaryImage: string };
+let label: { labelKey: string } | undefined;
 const folders: string[] = [];
 const tempDir = () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "torg-backup-test-"));
@@ -60,6 +62,8 @@ beforeAll(async () => {
       },
     });
     expect(order.statusCode).toBe(201);
+    // The first order's parcel is booked: its label (decision 0079) travels with the photos.
+    if (n === 0) label = await storeBookedShipment(source, { id: order.json().id, storeId: store.id });
   }
 });
 afterAll(async () => {
@@ -73,7 +77,7 @@ describe("npm run backup and npm run restore", () => {
     const storage = createLocalStorage(source.config.uploadDir ?? "");
     const manifest = await writeBackup(source.database, storage, file);
     expect(manifest.rows.orders).toBe(3);
-    expect(manifest.uploads).toBeGreaterThanOrEqual(6);
+    expect(manifest.uploads).toBeGreaterThanOrEqual(7);
 
     const target = await createTestDatabase();
     const uploads = tempDir();
@@ -81,6 +85,8 @@ describe("npm run backup and npm run restore", () => {
       await restoreBackup(target, createLocalStorage(uploads), file);
       expect(await rowCounts(target.db)).toEqual(await rowCounts(source.database.db));
       expect(await ordersChecksum(target.db)).toBe(await ordersChecksum(source.database.db));
+      const labelFile = path.join(uploads, label?.labelKey ?? "missing");
+      expect(fs.readFileSync(labelFile).subarray(0, 4).toString()).toBe("%PDF");
       const [restored] = await target.db.select().from(products).where(eq(products.id, tricky.id));
       const [original] = await source.database.db.select().from(products).where(eq(products.id, tricky.id));
       expect(restored).toEqual(original);

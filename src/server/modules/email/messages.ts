@@ -83,6 +83,8 @@ export interface OrderEmailContext {
   /** VAT per rate in kroner; empty when the seller is not VAT-registered. */
   vat: { rate: number; amount: string }[];
   trackingNumber: string | null;
+  /** The carrier's tracking page of the parcel booked through Torg (decision 0079); null or absent: none. */
+  trackingUrl?: string | null;
   /** The note of the order's pick-up place as the seller wrote it (where and when); null when none. */
   pickupNote: string | null;
   /** The order's online payments added up (decision 0056: amounts in kroner); null when paid by hand. */
@@ -350,6 +352,8 @@ export function composeOrderEmail(
       w.paragraph("shipped", { store });
       if (context.trackingNumber) w.paragraph("tracking", { tracking: context.trackingNumber });
       else w.paragraph("noTracking");
+      if (context.trackingNumber && context.trackingUrl)
+        w.link("trackingLink", "trackingLinkLabel", context.trackingUrl);
       if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
       w.paragraph("footer", { store });
       return w.done(w.t("orderShippedSubject", { order, store }));

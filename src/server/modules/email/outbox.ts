@@ -92,6 +92,8 @@ const CLAIM_SQL = `/* torg:email_claim */
       'orderId', o.id, 'placedAt', o.placed_at, 'totalGross', o.total_gross::text, 'buyerEmail', o.buyer_email,
       'shipToName', o.ship_to_name, 'shipToAddr', o.ship_to_addr, 'publicToken', o.public_token,
       'withdrawnAt', o.withdrawn_at, 'trackingNumber', o.tracking_number, 'vat', o.vat,
+      'trackingUrl', (select sh.tracking_url from shipments sh
+        where sh.order_id = o.id and sh.tracking_number = o.tracking_number),
       'deliveryName', o.delivery_name, 'deliveryKind', o.delivery_kind, 'deliveryPrice', o.delivery_price::text,
       'discountCode', o.discount_code, 'discountTotal', o.discount_total::text,
       'giftCardTotal', o.gift_card_total::text, 'giftCardSales', o.gift_card_sales::text,

@@ -128,8 +128,15 @@ describe("housekeeping", () => {
     for (const url of [forQuickStore, forProduct, forHero, abandoned]) age(url, 2);
     expect(await served(abandoned)).toBe(200);
 
+    // A booked parcel's label (decision 0079) is no upload: however old, housekeeping leaves it.
+    const label = `labels/${randomUUID()}.pdf`;
+    fs.mkdirSync(path.join(uploadDir, "labels"), { recursive: true });
+    fs.writeFileSync(path.join(uploadDir, label), "%PDF-1.7");
+    fs.utimesSync(path.join(uploadDir, label), old, old);
+
     const result = await t.app.housekeeping.run();
     expect(result.uploads).toBeGreaterThanOrEqual(2);
+    expect(fs.existsSync(path.join(uploadDir, label))).toBe(true);
 
     expect(await served(abandoned)).toBe(404);
     expect(filesOf(abandoned)).toEqual([]);

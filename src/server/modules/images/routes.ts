@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, rawBody } from "../../../shared/api";
 import type { FileStorage } from "../../adapters/storage";
-import { STORAGE_KEY_PATTERN } from "../../adapters/storage/storage";
+import { LABEL_FOLDER, STORAGE_KEY_PATTERN } from "../../adapters/storage/storage";
 import type { AppDeps } from "../../lib/deps";
 import { notFound } from "../../lib/http-error";
 
@@ -25,7 +25,9 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStorag
     },
     async (request, reply) => {
       const key = request.params["*"];
-      if (!STORAGE_KEY_PATTERN.test(key) || key.includes("..")) throw notFound("fileNotFound");
+      // Labels are the seller's alone (they show the shopper's address): GET /api/orders/{id}/shipment/label.
+      if (!STORAGE_KEY_PATTERN.test(key) || key.includes("..") || key.startsWith(LABEL_FOLDER))
+        throw notFound("fileNotFound");
       const file = await storage.get(key);
       if (!file) throw notFound("fileNotFound");
       reply.header("cache-control", "public, max-age=31536000, immutable");

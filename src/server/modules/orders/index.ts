@@ -8,4 +8,5 @@ export { type IssuedReceipt, issueReceipt, issueReceiptsPrepared, type ReceiptTo
 export { countsAsRevenue, monthRevenue, orderRevenueSql, REVENUE_STATUSES } from "./revenue";
 export { orderRoutes } from "./routes";
 export { countOrders, listOrders, toOrderItemView, toOrderView } from "./service";
+export { shipmentOrderEffects } from "./shipment-effects";
 export { returnItemStock } from "./stock";

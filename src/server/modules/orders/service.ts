@@ -18,6 +18,7 @@ import { orderItems, orderStatusEvents, orders, payments, stores, users } from "
 import { badRequest, conflict, notFound } from "../../lib/http-error";
 import { countRows, paged } from "../../lib/paging";
 import { issueGiftCards } from "../gift-cards";
+import { shipmentViewsOf } from "../shipping";
 import { dropHeldMessages, releaseHeldMessages } from "./held-messages";
 import { giveBackPriceRules, takePriceRulesAgain } from "./price-rules";
 import { issueReceipt } from "./receipts";
@@ -112,10 +113,17 @@ async function loadOrderViews(db: DbOrTx, where: SQL | undefined, page: { limit:
     )
     .orderBy(payments.orderId, desc(payments.createdAt), desc(payments.id));
   const paymentOf = new Map(attempts.map((attempt) => [attempt.orderId, attempt]));
+  // Each order's booked parcel, with its label for the seller (decision 0079).
+  const shipmentOf = await shipmentViewsOf(
+    db,
+    rows.map((row) => row.order.id),
+    { withLabel: true },
+  );
   return rows.map((row) => {
     const attempt = paymentOf.get(row.order.id);
     return {
       ...toOrderView(row.order, row.storeName, byOrder.get(row.order.id) ?? []),
+      shipment: shipmentOf.get(row.order.id) ?? null,
       payment: attempt
         ? {
             provider: attempt.provider as PaymentProvider,

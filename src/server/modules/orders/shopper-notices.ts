@@ -20,15 +20,7 @@ import { queueShopperText } from "../sms";
  */
 export async function queueShopperNotice(tx: DbOrTx, orderId: string, status: OrderStatus) {
   if (status === "fulfilled") {
-    await tx.execute(sql`
-      insert into email_outbox (order_id, store_id, to_address, purpose, link_origin)
-      select o.id, o.store_id, o.buyer_email,
-        case when o.delivery_kind = 'pickup' then 'order_ready_for_pickup' else 'order_shipped' end,
-        (select link_origin from email_outbox where order_id = o.id and purpose = 'order_confirmation' limit 1)
-      from orders o
-      where o.id = ${orderId}::uuid and o.channel = 'web' and o.buyer_email <> ''
-        and not exists (select 1 from email_outbox where order_id = o.id
-          and purpose in ('order_shipped', 'order_ready_for_pickup'))`);
+    await queueShippedNotice(tx, orderId);
     const [pickup] = await tx
       .select({ id: orders.id })
       .from(orders)
@@ -46,4 +38,22 @@ export async function queueShopperNotice(tx: DbOrTx, orderId: string, status: Or
         and not exists (select 1 from email_outbox where order_id = o.id and purpose = 'order_cancelled')`);
     await queueShopperText(tx, orderId, "order_cancelled");
   }
+}
+
+/**
+ * "Has been sent" (or, for a pick-up order, "ready for pick-up"), once per order: fulfilling queues it,
+ * and so does booking the parcel with a carrier when the store fulfils only at delivery (decision 0079),
+ * so the fulfil at delivery then sends no second mail. The shipped mail reads the tracking number and
+ * the carrier's tracking link when it is composed.
+ */
+export async function queueShippedNotice(tx: DbOrTx, orderId: string) {
+  await tx.execute(sql`
+    insert into email_outbox (order_id, store_id, to_address, purpose, link_origin)
+    select o.id, o.store_id, o.buyer_email,
+      case when o.delivery_kind = 'pickup' then 'order_ready_for_pickup' else 'order_shipped' end,
+      (select link_origin from email_outbox where order_id = o.id and purpose = 'order_confirmation' limit 1)
+    from orders o
+    where o.id = ${orderId}::uuid and o.channel = 'web' and o.buyer_email <> ''
+      and not exists (select 1 from email_outbox where order_id = o.id
+        and purpose in ('order_shipped', 'order_ready_for_pickup'))`);
 }

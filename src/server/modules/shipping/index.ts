@@ -4,7 +4,10 @@
  * labels, and the tracking worker live here; the carriers themselves are adapters/carriers.
  */
 
+export type { ShipmentOrderEffects } from "./booking";
 export { carrierRoutes } from "./carrier-routes";
 export { type ShopperShipment, shopperShipment } from "./public-shipment";
+export { shipmentRoutes } from "./shipment-routes";
+export { shipmentLabelPath, shipmentViewsOf, toShipmentView } from "./shipment-view";
 export { carrierFor, readStoreCarrier, type StoreCarrier } from "./store-carrier";
 export { TrackingWorker } from "./tracking-worker";

@@ -10,6 +10,7 @@ import { cn } from "../../../lib/utils";
 import { useDateTime } from "./order-format";
 import { OrderItems } from "./order-items";
 import { OrderPayment } from "./order-payment";
+import { OrderShipment } from "./order-shipment";
 import { OrderStatusForm } from "./order-status-form";
 
 function telHref(phone: string): string {
@@ -142,7 +143,8 @@ export function OrderDelivery({ order }: { order: OrderView }) {
           {pickup ? t("orders.deliveryPickup") : t("orders.deliveryParcel")}
         </span>
       </BuyerLine>
-      {!pickup && (
+      {/* A parcel booked through Torg shows its tracking number, linked, under Shipping. */}
+      {!pickup && !order.shipment && (
         <BuyerLine icon={<Info aria-hidden="true" />} label={t("orders.trackingNumber")}>
           {order.trackingNumber ? (
             <span>
@@ -188,6 +190,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
       <Section title={t("orders.delivery")}>
         <OrderDelivery order={order} />
       </Section>
+      <OrderShipment order={order} />
       <Section title={t("orders.items")}>
         <OrderItems order={order} />
       </Section>

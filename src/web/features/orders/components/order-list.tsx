@@ -14,6 +14,7 @@ import { useTranslation } from "../../../lib/i18n";
 import { cn } from "../../../lib/utils";
 import { ORDER_PAGE_SIZE, useOrderPage } from "../api";
 import { OrderDialog } from "./order-dialog";
+import { LabelCheckbox, type LabelSelection, PrintLabelsBar, useLabelSelection } from "./order-labels";
 import { OrderRow, type OrderRowData } from "./order-row";
 
 export const ORDER_TABS = ["all", ...ORDER_STATUSES] as const;
@@ -36,12 +37,28 @@ export function useOrderDialog() {
 }
 
 /** Order rows in one card, divided by lines. */
-export function OrderRows({ orders, onView }: { orders: OrderRowData[]; onView: (id: string) => void }) {
+export function OrderRows({
+  orders,
+  onView,
+  labels,
+}: {
+  orders: OrderRowData[];
+  onView: (id: string) => void;
+  /** One store's list: its booked orders can be ticked to print their labels together. */
+  labels?: LabelSelection;
+}) {
   return (
     <Card className="overflow-hidden">
       <ul className="divide-y">
         {orders.map((order) => (
-          <OrderRow key={order.id} order={order} onView={() => onView(order.id)} />
+          <OrderRow
+            key={order.id}
+            order={order}
+            onView={() => onView(order.id)}
+            leading={
+              labels && order.shipment ? <LabelCheckbox orderId={order.id} selection={labels} /> : undefined
+            }
+          />
         ))}
       </ul>
     </Card>
@@ -60,6 +77,7 @@ function OrdersPanel({ tab, storeId, storeScoped, onView }: OrdersPanelProps) {
   const status: OrderStatus | undefined = tab === "all" ? undefined : tab;
   const [page, setPage] = usePageParam();
   const orders = useOrderPage({ storeId, status, storeScoped, page });
+  const labels = useLabelSelection();
   const settled = orders.isSuccess && !orders.isPlaceholderData;
   useStayOnAPageWithRows(page, ORDER_PAGE_SIZE, settled ? orders.data.total : undefined, setPage);
 
@@ -89,9 +107,10 @@ function OrdersPanel({ tab, storeId, storeScoped, onView }: OrdersPanelProps) {
   const stale = orders.isPlaceholderData;
   return (
     <div className="grid scroll-mt-24 gap-4">
+      {storeScoped && storeId && <PrintLabelsBar storeId={storeId} selection={labels} />}
       {/* The page shown stays, dimmed, while the next one (or another filter's) is on its way. */}
       <div className={cn("transition-opacity", stale && "opacity-60")} aria-busy={stale || undefined}>
-        <OrderRows orders={orders.data.items} onView={onView} />
+        <OrderRows orders={orders.data.items} onView={onView} labels={storeScoped ? labels : undefined} />
       </div>
       <Pager page={page} pageSize={ORDER_PAGE_SIZE} total={orders.data.total} onPageChange={setPage} />
     </div>

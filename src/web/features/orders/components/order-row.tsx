@@ -1,4 +1,5 @@
 import { ChevronRight, Gift, Tag } from "lucide-react";
+import type { ReactNode } from "react";
 import { toOre } from "../../../../shared/money";
 import type { OrderView } from "../../../../shared/order";
 import { shortOrderId } from "../../../../shared/order";
@@ -14,12 +15,19 @@ export type OrderRowData = Pick<
   OrderView,
   "id" | "status" | "storeName" | "buyerEmail" | "shipToName" | "placedAt" | "totalGross" | "payment"
 > &
-  Partial<Pick<OrderView, "delivery" | "discountCode" | "discountTotal" | "giftCardTotal" | "giftCardSales">>;
+  Partial<
+    Pick<
+      OrderView,
+      "delivery" | "discountCode" | "discountTotal" | "giftCardTotal" | "giftCardSales" | "shipment"
+    >
+  >;
 
 interface OrderRowProps {
   order: OrderRowData;
   /** Opens the order dialog (decision 0014). */
   onView: () => void;
+  /** A control before the number (a booked order's tick box for printing labels). */
+  leading?: ReactNode;
 }
 
 const hasAmount = (amount: string | null | undefined) => Boolean(amount) && toOre(amount ?? "0") > 0;
@@ -57,7 +65,7 @@ function PriceRuleMarks({ order }: { order: OrderRowData }) {
  * docs/product-spec.md 2.5, one <li> of an order list. The "View order details" button stretches over the whole row, so
  * a click anywhere opens the order while keyboard users meet one control per row.
  */
-export function OrderRow({ order, onView }: OrderRowProps) {
+export function OrderRow({ order, onView, leading }: OrderRowProps) {
   const { t } = useTranslation();
   const { kr, relative } = useFormatters();
   const dateTime = useDateTime();
@@ -68,6 +76,7 @@ export function OrderRow({ order, onView }: OrderRowProps) {
   return (
     <li className="relative grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-4 py-3.5 transition-colors hover:bg-muted/60 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:px-5">
       <div className="flex min-w-0 flex-wrap items-center gap-x-2.5 gap-y-1">
+        {leading}
         <span className="text-sm font-semibold tabular-nums">#{number}</span>
         <StatusBadge status={order.status} deliveryKind={order.delivery?.kind} />
         <PaymentBadge payment={order.payment} orderStatus={order.status} />
