@@ -3,7 +3,7 @@ import { giftCardLineSchema } from "./gift-card";
 import { MAX_LINES_PER_ORDER, MAX_QTY_PER_LINE } from "./order-limits";
 import { PAYMENT_PROVIDERS, sellerPaymentViewSchema, shopperPaymentSchema } from "./payment";
 import { toE164 } from "./phone";
-import { orderShippingSchema, shipmentViewSchema } from "./shipping";
+import { orderShippingSchema, shipmentViewSchema, shippingChoiceSchema } from "./shipping";
 import { multiLineText, singleLineText } from "./text";
 import { vatLineSchema } from "./vat";
 import { z } from "./zod";
@@ -278,6 +278,12 @@ export const placeOrderSchema = z.object({
     .array(orderLineSchema, "errors.cannotPlaceOrder")
     .min(1, "errors.cannotPlaceOrder")
     .max(MAX_LINES_PER_ORDER, "errors.tooManyLines"),
+  /**
+   * A carrier's service instead of a delivery option (decision 0079); priced by the server for the
+   * cart and `shipToAddr.post`, the shopper's postcode for either kind of service. A pick-up service
+   * names a point the carrier lists near that postcode; the others need the parcel address.
+   */
+  shipping: shippingChoiceSchema.optional(),
   /** Pay online through this channel of the store (decision 0034); without it the seller collects by hand. */
   paymentProvider: z.enum(PAYMENT_PROVIDERS, "errors.providerInvalid").optional(),
   /** A discount code of the store (decision 0076), in any case. */
@@ -302,11 +308,18 @@ export const quoteOrderSchema = placeOrderSchema
     storeId: true,
     items: true,
     deliveryOptionId: true,
+    shipping: true,
     paymentProvider: true,
     discountCode: true,
     giftCardCode: true,
   })
-  .extend({ buyerEmail: checkoutFormSchema.shape.buyerEmail.optional() });
+  .extend({
+    buyerEmail: checkoutFormSchema.shape.buyerEmail.optional(),
+    /** The shopper's postcode, with `shipping`: the carrier's price is for the cart to it. */
+    postalCode: singleLineText("errors.postcodeInvalid")
+      .regex(/^\d{4}$/, "errors.postcodeInvalid")
+      .optional(),
+  });
 export type QuoteOrderInput = z.infer<typeof quoteOrderSchema>;
 
 /**
