@@ -1,3 +1,4 @@
+import { carrierServiceOf } from "./carrier-choice";
 import { type DeliveryOptionView, orderDeliverySchema, parcelAddressSchema } from "./delivery";
 import { giftCardLineSchema } from "./gift-card";
 import { MAX_LINES_PER_ORDER, MAX_QTY_PER_LINE } from "./order-limits";
@@ -181,21 +182,29 @@ export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 /**
  * The checkout form of a store with its delivery options (decision 0036): one option must be chosen when
  * there are any; a parcel needs street, a 4-digit postcode and city (the same parcelAddressSchema the
- * server's statement enforces); the shopper confirms the terms of sale.
+ * server's statement enforces); the shopper confirms the terms of sale. A store shipping with a carrier
+ * (decision 0079) also offers `carrierServices` (the delivery value "bring:<code>"): a pick-up service
+ * needs the postcode and a point, the others the parcel address.
  */
-export function checkoutFormSchemaFor(options: readonly Pick<DeliveryOptionView, "id" | "kind">[]) {
+export function checkoutFormSchemaFor(
+  options: readonly Pick<DeliveryOptionView, "id" | "kind">[],
+  carrierServices: readonly { service: string; pickup: boolean }[] = [],
+) {
   return checkoutFormSchema
     .extend({
       deliveryOptionId: z.string().optional(),
       street: z.string().optional(),
       post: z.string().optional(),
       city: z.string().optional(),
+      pickupPointId: z.string().optional(),
       acceptTerms: z.boolean().refine((accepted) => accepted, "errors.termsRequired"),
     })
     .superRefine((form, context) => {
-      if (options.length === 0) return;
+      if (options.length === 0 && carrierServices.length === 0) return;
+      const code = carrierServiceOf(form.deliveryOptionId);
+      const carrier = code ? carrierServices.find((service) => service.service === code) : undefined;
       const option = options.find((candidate) => candidate.id === form.deliveryOptionId);
-      if (!option) {
+      if (!option && !carrier) {
         context.addIssue({
           code: "custom",
           path: ["deliveryOptionId"],
@@ -203,7 +212,14 @@ export function checkoutFormSchemaFor(options: readonly Pick<DeliveryOptionView,
         });
         return;
       }
-      if (option.kind !== "parcel") return;
+      if (carrier?.pickup) {
+        if (!/^\d{4}$/.test(form.post ?? ""))
+          context.addIssue({ code: "custom", path: ["post"], message: "errors.postcodeInvalid" });
+        if (!form.pickupPointId)
+          context.addIssue({ code: "custom", path: ["pickupPointId"], message: "errors.pickupPointRequired" });
+        return;
+      }
+      if (option && option.kind !== "parcel") return;
       for (const issue of parcelAddressSchema.safeParse(form).error?.issues ?? []) {
         context.addIssue({ code: "custom", path: issue.path, message: issue.message });
       }
