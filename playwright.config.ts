@@ -36,7 +36,8 @@ export default defineConfig({
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: [
     {
-      // Local Vipps and Stripe fakes (decision 0035): the payment journeys pay on their pages.
+      // Local Vipps and Stripe fakes (decision 0035): the payment journeys pay on their pages. The local
+      // Bring fake (decision 0079) starts with them: the shipping journeys price, book and track there.
       command: "npx tsx scripts/payment-fakes.ts",
       url: `http://127.0.0.1:${FAKES.vipps}/health`,
       reuseExistingServer: false,
@@ -44,6 +45,7 @@ export default defineConfig({
       env: {
         FAKE_VIPPS_PORT: String(FAKES.vipps),
         FAKE_STRIPE_PORT: String(FAKES.stripe),
+        FAKE_BRING_PORT: String(FAKES.bring),
         FAKE_TORG_URL: `http://localhost:${PORT}`,
       },
     },
@@ -86,6 +88,9 @@ export default defineConfig({
         STRIPE_SECRET_KEY: "sk_test_fake",
         STRIPE_WEBHOOK_SECRET: "whsec_fake",
         PAYMENT_POLL_SECONDS: "5",
+        // Shipping with Bring on the local fake (its /_fake/ controls set a parcel's tracking state).
+        BRING_API_URL: `http://127.0.0.1:${FAKES.bring}`,
+        BRING_TEST_BOOKINGS: "true",
       },
     },
   ],

@@ -8,7 +8,17 @@ ensureDependencies();
 const env = { ...process.env, NODE_ENV: "development" };
 const children = [];
 // Without provider keys, local Vipps and Stripe fakes take payments (decision 0035): anyone can pay.
-if (!env.VIPPS_CLIENT_ID && !env.STRIPE_SECRET_KEY) {
+const fakePayments = !env.VIPPS_CLIENT_ID && !env.STRIPE_SECRET_KEY;
+// Without BRING_API_URL, the local Bring fake (started with the payment fakes) prices, books and tracks
+// parcels (decision 0079); BRING_API_URL= (empty) turns Bring off instead.
+const fakeBring = env.BRING_API_URL === undefined;
+if (fakeBring) {
+  Object.assign(env, {
+    BRING_API_URL: `http://127.0.0.1:${env.FAKE_BRING_PORT ?? "3303"}`,
+    BRING_TEST_BOOKINGS: env.BRING_TEST_BOOKINGS ?? "true",
+  });
+}
+if (fakePayments) {
   const vippsPort = env.FAKE_VIPPS_PORT ?? "3301";
   const stripePort = env.FAKE_STRIPE_PORT ?? "3302";
   Object.assign(env, {
@@ -21,6 +31,8 @@ if (!env.VIPPS_CLIENT_ID && !env.STRIPE_SECRET_KEY) {
     STRIPE_WEBHOOK_SECRET: "whsec_fake",
     FAKE_TORG_URL: `http://127.0.0.1:${env.PORT ?? "3000"}`,
   });
+}
+if (fakePayments || fakeBring) {
   children.push(spawn("npx", ["tsx", "scripts/payment-fakes.ts"], { cwd: root, stdio: "inherit", env }));
 }
 children.push(
