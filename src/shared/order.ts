@@ -216,7 +216,11 @@ export function checkoutFormSchemaFor(
         if (!/^\d{4}$/.test(form.post ?? ""))
           context.addIssue({ code: "custom", path: ["post"], message: "errors.postcodeInvalid" });
         if (!form.pickupPointId)
-          context.addIssue({ code: "custom", path: ["pickupPointId"], message: "errors.pickupPointRequired" });
+          context.addIssue({
+            code: "custom",
+            path: ["pickupPointId"],
+            message: "errors.pickupPointRequired",
+          });
         return;
       }
       if (option && option.kind !== "parcel") return;

@@ -4,7 +4,7 @@ import { CARRIER_UNAVAILABLE_HEADER } from "../../../shared/shipping";
 import { orders, products } from "../../db/schema";
 import { type FakeBring, startFakeBring } from "../../test/fakes/bring";
 import { Agent, createTestApp, type TestApp } from "../../test/harness";
-import { address, addCode, checkoutOf, quoteOf, storeForRules } from "../checkout/price-rules.fixtures";
+import { addCode, address, checkoutOf, quoteOf, storeForRules } from "../checkout/price-rules.fixtures";
 import { CHECKOUT_CARRIER_TIMEOUT_MS } from "./carrier-answers";
 import { connectTestCarrier } from "./testing";
 
@@ -113,7 +113,8 @@ describe("the checkout's shipping options (decision 0079)", () => {
 
   it("answers the seller-priced services alone, with the header, when Bring is down, slow or says 429", async () => {
     const { store, mug } = await bringStore({ services: [{ code: "5800" }, { code: "5600", price: "59" }] });
-    const ask = (postalCode: string) => options(store.id, { postalCode, items: [{ productId: mug.id, qty: 1 }] });
+    const ask = (postalCode: string) =>
+      options(store.id, { postalCode, items: [{ productId: mug.id, qty: 1 }] });
     fake.setDown(true);
     const down = await ask("5003");
     expect(down.statusCode, down.body).toBe(200);
@@ -147,7 +148,7 @@ describe("the checkout's shipping options (decision 0079)", () => {
     const body = { postalCode: "3011", items: [{ productId: mug.id, qty: 1 }] };
     await options(store.id, body);
     await options(store.id, body);
-    const asked = fake.requests.filter((request) => request.url.startsWith("/shippingguide/"));
+    const asked = fake.requests.filter((request) => request.path.startsWith("/shippingguide/"));
     expect(asked).toHaveLength(1);
   });
 
@@ -178,7 +179,10 @@ describe("the checkout's shipping options (decision 0079)", () => {
       expect(answer.json().message).toBeTruthy();
     }
     const stranger = await storeForRules(t);
-    const none = await options(stranger.store.id, { postalCode: "0155", items: [{ productId: mug.id, qty: 1 }] });
+    const none = await options(stranger.store.id, {
+      postalCode: "0155",
+      items: [{ productId: mug.id, qty: 1 }],
+    });
     expect(none.statusCode).toBe(404);
     fake.setDown(true);
     const down = await new Agent(t.app).request({
@@ -206,6 +210,8 @@ describe("an order with a Bring service (decision 0079)", () => {
     const quoted = await quote({ ...body, postalCode: "0155", shipToAddr: undefined }, en);
     expect(quoted.statusCode, quoted.body).toBe(200);
     expect(quoted.json()).toMatchObject({ delivery: "79.00", total: "428.00" });
+    const guideCalls = () => fake.requests.filter((request) => request.path.startsWith("/shippingguide/"));
+    const askedBefore = guideCalls().length;
     const placed = await checkout(body, en);
     expect(placed.statusCode, placed.body).toBe(201);
     expect(placed.json()).toMatchObject({
@@ -230,7 +236,7 @@ describe("an order with a Bring service (decision 0079)", () => {
     });
     expect(row?.expectedDelivery).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // The shopper saw the price a moment ago: the order found Bring's answer kept, and asked no more.
-    expect(fake.requests.filter((request) => request.url.startsWith("/shippingguide/"))).toHaveLength(1);
+    expect(guideCalls()).toHaveLength(askedBefore);
   });
 
   it("sends a home service to the parcel address, which it needs", async () => {
@@ -238,7 +244,7 @@ describe("an order with a Bring service (decision 0079)", () => {
     const body = { storeId: store.id, items: [{ productId: mug.id, qty: 1 }], shipping: { service: "5600" } };
     const noStreet = await checkout({ ...body, shipToAddr: { post: "0155" } }, en);
     expect(noStreet.statusCode).toBe(400);
-    expect(noStreet.json().message).toBe("Enter the street address");
+    expect(noStreet.json().message).toContain("Enter the street");
     const placed = await checkout({ ...body, shipToAddr: address }, en);
     expect(placed.statusCode, placed.body).toBe(201);
     expect(placed.json()).toMatchObject({ totalGross: "478.00", shipToAddr: address });
@@ -253,7 +259,11 @@ describe("an order with a Bring service (decision 0079)", () => {
       [{ shipping: { service: "5800" } }, 400, "Choose a pick-up point"],
       [{ shipping: { service: "5600" } }, 400, "This store does not offer that delivery"],
       [{ shipping: { service: "9999" } }, 400, "Choose one of the Bring services"],
-      [{ shipping: { service: "3584" }, shipToAddr: { street: "Storgata 1", city: "Oslo" } }, 400, "postcode"],
+      [
+        { shipping: { service: "3584" }, shipToAddr: { street: "Storgata 1", city: "Oslo" } },
+        400,
+        "postcode",
+      ],
       [{ shipping: { service: "3584" }, deliveryOptionId: pickup.id }, 400, ""],
       // A store with Bring has delivery: an order naming none is refused.
       [{}, 400, "deliver"],
@@ -269,7 +279,9 @@ describe("an order with a Bring service (decision 0079)", () => {
     const { store, mug } = await bringStore({ services: [{ code: "5800" }, { code: "5600", price: "59" }] });
     fake.setDown(true);
     const base = { storeId: store.id, items: [{ productId: mug.id, qty: 1 }] };
-    const seller = await checkout({ ...base, shipping: { service: "5600" }, shipToAddr: address }, en);
+    // A postcode nobody asked about yet: nothing kept, so no expected day either.
+    const bergen = { street: "Strandkaien 2", post: "5004", city: "Bergen" };
+    const seller = await checkout({ ...base, shipping: { service: "5600" }, shipToAddr: bergen }, en);
     expect(seller.statusCode, seller.body).toBe(201);
     expect(await orderRow(seller.json().id)).toMatchObject({
       shippingPriceSource: "seller",
@@ -297,12 +309,23 @@ describe("an order with a Bring service (decision 0079)", () => {
     expect(withCode.statusCode, withCode.body).toBe(201);
     expect(withCode.json()).toMatchObject({ totalGross: "349.00", discountTotal: "79.00" });
     const free = await checkout(
-      { ...pickupOrder, items: [{ productId: mug.id, qty: 1 }, { productId: vase.id, qty: 2 }] },
+      {
+        ...pickupOrder,
+        items: [
+          { productId: mug.id, qty: 1 },
+          { productId: vase.id, qty: 2 },
+        ],
+      },
       en,
     );
     expect(free.json()).toMatchObject({ totalGross: "1349.00", delivery: { price: "0.00" } });
     const flat = await checkout(
-      { storeId: store.id, items: [{ productId: mug.id, qty: 1 }], deliveryOptionId: parcel.id, shipToAddr: address },
+      {
+        storeId: store.id,
+        items: [{ productId: mug.id, qty: 1 }],
+        deliveryOptionId: parcel.id,
+        shipToAddr: address,
+      },
       en,
     );
     expect(flat.statusCode, flat.body).toBe(201);

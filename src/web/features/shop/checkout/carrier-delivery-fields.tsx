@@ -31,9 +31,12 @@ const card =
 function useDeliveryDate() {
   const { language } = useTranslation();
   return (isoDate: string) =>
-    new Intl.DateTimeFormat(language, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(
-      new Date(`${isoDate}T12:00:00Z`),
-    );
+    new Intl.DateTimeFormat(language, {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      timeZone: "UTC",
+    }).format(new Date(`${isoDate}T12:00:00Z`));
 }
 
 function RadioCard(props: {
@@ -57,13 +60,15 @@ function RadioCard(props: {
   );
 }
 
+const ROW_KEYS = ["first", "second", "third", "fourth"];
+
 /** Placeholder rows while the carrier is asked: the list keeps its place, nothing jumps. */
 function LoadingRows({ label, rows }: { label: string; rows: number }) {
   return (
     <div role="status" aria-live="polite" className="grid gap-2">
       <span className="sr-only">{label}</span>
-      {Array.from({ length: rows }, (_, index) => (
-        <div key={index} aria-hidden="true" className="h-14 animate-pulse rounded-xl bg-muted" />
+      {ROW_KEYS.slice(0, rows).map((key) => (
+        <div key={key} aria-hidden="true" className="h-14 animate-pulse rounded-xl bg-muted" />
       ))}
     </div>
   );
@@ -125,7 +130,13 @@ function PickupPoints({ form, points }: { form: UseFormReturn<CheckoutFormFor>; 
  * service lists the nearest points (the nearest chosen), a parcel to the door asks street and town.
  * When Bring does not answer, it says so, and the seller-priced services and flat options remain.
  */
-export function CarrierDeliveryFields({ form, options, shipping, linesTotal, needs }: CarrierDeliveryFieldsProps) {
+export function CarrierDeliveryFields({
+  form,
+  options,
+  shipping,
+  linesTotal,
+  needs,
+}: CarrierDeliveryFieldsProps) {
   const { t } = useTranslation();
   const kr = useKr();
   const priceText = useDeliveryPriceText();
