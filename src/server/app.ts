@@ -49,7 +49,7 @@ import { qrRoutes } from "./modules/qr";
 import { quickstoreRoutes } from "./modules/quickstore";
 import { seoRoutes } from "./modules/seo";
 import { settingsRoutes } from "./modules/settings";
-import { shippingCheckoutRoutes } from "./modules/shipping";
+import { carrierRoutes, shippingCheckoutRoutes } from "./modules/shipping";
 import { SmsOutboxWorker } from "./modules/sms";
 import { storefrontRoutes } from "./modules/storefront";
 import { storeRoutes } from "./modules/stores";
@@ -218,6 +218,7 @@ export async function buildApp({
   app.decorate("paymentWorker", paymentWorker);
   app.decorate("payments", payments);
   app.decorate("carriers", carriers);
+  await app.register(carrierRoutes, { ...deps, carriers });
   const orderDeps = {
     ...deps,
     smsOutbox: config.sms.worker ? smsOutbox : undefined,

@@ -215,3 +215,19 @@ export const productViewSchema = z.object({
   publishedAt: z.string().nullable(),
 });
 export type ProductView = z.infer<typeof productViewSchema>;
+
+/**
+ * A product's packed weight and size (decision 0079; null: not given, the store's default weight stands
+ * in). The seller's own facts: the public product view never carries them.
+ */
+export const productShippingViewSchema = z.object({
+  weightGrams: z.number().int().nullable(),
+  lengthCm: z.number().int().nullable(),
+  widthCm: z.number().int().nullable(),
+  heightCm: z.number().int().nullable(),
+});
+export type ProductShippingView = z.infer<typeof productShippingViewSchema>;
+
+/** The product as its store's members read and write it: the public view and its weight and size. */
+export const sellerProductViewSchema = productViewSchema.extend(productShippingViewSchema.shape);
+export type SellerProductView = z.infer<typeof sellerProductViewSchema>;

@@ -232,13 +232,32 @@ export const labelBatchSchema = z.object({
     .max(MAX_LABELS_PER_PDF, "errors.tooManyLabels"),
 });
 
-/** A product's packed weight and size, on the seller's product form (null: not given). */
+/**
+ * A whole number as JSON sends it, or as a form or multipart field sends it: text, "" for none. Text
+ * that is no whole number goes on as text, so the field's own rule refuses it with its own message.
+ */
+const wholeNumberOrText = (field: z.ZodType<number, number>, message: string) =>
+  z
+    .union([z.number(), z.string(), z.null()], message)
+    .transform((value) => {
+      if (typeof value !== "string") return value;
+      const text = value.trim();
+      if (text === "") return null;
+      return /^\d{1,9}$/.test(text) ? Number(text) : text;
+    })
+    .pipe(field.nullable());
+
+/**
+ * A product's packed weight and size, on the seller's product form and API (null or "": not given;
+ * absent: unchanged). Seller-only: the public product view never carries them.
+ */
 export const productShippingSchema = z.object({
-  weightGrams: weightGramsField().nullable().optional(),
-  lengthCm: sideCmField().nullable().optional(),
-  widthCm: sideCmField().nullable().optional(),
-  heightCm: sideCmField().nullable().optional(),
+  weightGrams: wholeNumberOrText(weightGramsField(), "errors.weightInvalid").optional(),
+  lengthCm: wholeNumberOrText(sideCmField(), "errors.dimensionInvalid").optional(),
+  widthCm: wholeNumberOrText(sideCmField(), "errors.dimensionInvalid").optional(),
+  heightCm: wholeNumberOrText(sideCmField(), "errors.dimensionInvalid").optional(),
 });
+export type ProductShippingInput = z.infer<typeof productShippingSchema>;
 
 /**
  * The cart's parcel weight in grams: each line's product weight (or the store's default) times its

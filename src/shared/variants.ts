@@ -1,11 +1,14 @@
 import {
+  createProductFormSchema,
   optionalPriceField,
   type ProductOption,
   type ProductVariantView,
+  productFieldsSchema,
   productVariantViewSchema,
   stockQtyField,
   updateProductFieldsSchema,
 } from "./product";
+import { productShippingSchema } from "./shipping";
 import { singleLineText } from "./text";
 import { z } from "./zod";
 
@@ -84,11 +87,19 @@ export type ProductVariantsRequest = z.input<typeof productVariantsSchema>;
  * both in one transaction, or neither: the edit page has one Save (decision 0060).
  */
 export const updateProductSchema = updateProductFieldsSchema.extend({
+  ...productShippingSchema.shape,
   variants: productVariantsSchema.optional(),
 });
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 /** What a client sends to PUT /api/products/{id} (before the schema normalises it). */
 export type UpdateProductRequest = z.input<typeof updateProductSchema>;
+
+/**
+ * Add product's fields with the product's weight and size (decision 0079): the seller's add form checks
+ * them, and POST /api/stores/{id}/products the same as multipart text (`newProductFormSchema`).
+ */
+export const newProductSchema = productFieldsSchema.extend(productShippingSchema.shape);
+export const newProductFormSchema = createProductFormSchema.extend(productShippingSchema.shape);
 
 /** "Størrelse: M / Farge: Blå": the variant's name on the cart, the order items and the SMS. */
 export function variantLabelOf(options: ProductOption[], values: string[]) {

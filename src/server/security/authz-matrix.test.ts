@@ -96,6 +96,16 @@ const storeScoped = (status: Expected): Expectations => ({
 
 const json = (payload: unknown): RequestParts => ({ payload: payload as InjectOptions["payload"] });
 
+/** A Bring connection without its API key (the first save needs one: 400 before Bring is asked). */
+const carrierBody = () => ({
+  provider: "bring",
+  apiUid: "mybring@torg.test",
+  customerNumber: "20012345678",
+  sender: { name: "Leirverkstedet", street: "Storgata 1", postalCode: "0155", city: "Oslo" },
+  services: [{ code: "5800" }],
+  defaultWeightGrams: 1000,
+});
+
 let phones = 0;
 /** A throwaway store of the member's with an SMS phone of its own (texts per number are limited). */
 async function storeWithPhone({ t, seed, make }: Ctx): Promise<string> {
@@ -417,6 +427,14 @@ const RULES: Record<string, Rule> = {
     // An empty list: the seed store keeps checking out without a delivery choice for the other rules.
     request: () => json([]),
   },
+  // The store's Bring account (decision 0079): its members only, as its payment settings. A first save
+  // without a key is refused before Bring is asked, so the member's 400 holds with or without Bring here.
+  "GET /api/stores/:id/carrier": { expect: storeScoped(200) },
+  "PUT /api/stores/:id/carrier": {
+    expect: storeScoped(400),
+    request: async ({ make }) => ({ params: { id: (await make.store()).id }, ...json(carrierBody()) }),
+  },
+  "DELETE /api/stores/:id/carrier": { expect: storeScoped(200) },
   // Discount codes (decision 0076): the store's members only; a code of another's store is a 404.
   "GET /api/stores/:id/discounts": { expect: storeScoped(200) },
   "POST /api/stores/:id/discounts": { expect: storeScoped(201), request: () => json(discountBody()) },

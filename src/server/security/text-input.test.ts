@@ -9,9 +9,8 @@
  */
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createProductFormSchema } from "../../shared/product";
 import { imageOrderSchema } from "../../shared/product-images";
-import { updateProductSchema } from "../../shared/variants";
+import { newProductFormSchema, updateProductSchema } from "../../shared/variants";
 import type { z } from "../../shared/zod";
 import type { PreparedQuery } from "../db/client";
 import { createTestApp, type TestApp } from "../test/harness";
@@ -123,6 +122,23 @@ const FIELDS: Field[] = [
   },
   { name: "delivery option name", actor: member, request: (text) => deliveryOption({ name: text }) },
   { name: "delivery option note", actor: member, request: (text) => deliveryOption({ note: text }) },
+  {
+    name: "Bring sender name",
+    actor: member,
+    request: (text) => ({
+      method: "PUT",
+      url: `${storeUrl()}/carrier`,
+      payload: {
+        provider: "bring",
+        apiUid: "mybring@torg.test",
+        apiKey: "fake-bring-api-key-0001",
+        customerNumber: "20012345678",
+        sender: { name: text, street: "Storgata 1", postalCode: "0155", city: "Oslo" },
+        services: [{ code: "5800" }],
+        defaultWeightGrams: 1000,
+      },
+    }),
+  },
   { name: "checkout name", actor: () => undefined, request: (text) => order({ shipToName: text }) },
   {
     name: "checkout address",
@@ -373,7 +389,7 @@ describe("issue 9: every text a route reads takes the shared rule (src/shared/te
     }
     // Parsed by their handlers (multipart forms and bodies read in more than one way).
     schemas.push(
-      ["POST /api/stores/:storeId/products (form fields)", createProductFormSchema as unknown as AnySchema],
+      ["POST /api/stores/:storeId/products (form fields)", newProductFormSchema as unknown as AnySchema],
       ["PUT /api/products/:id body", updateProductSchema as unknown as AnySchema],
       ["PUT /api/products/:id/images/order body", imageOrderSchema as unknown as AnySchema],
     );

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
-import type { ProductView } from "../../../shared/product";
+import type { ProductView, SellerProductView } from "../../../shared/product";
 import type { Db } from "../../db/client";
 import { products, stores } from "../../db/schema";
 import { notFound } from "../../lib/http-error";
@@ -243,6 +243,27 @@ export async function getProductWithStoreLocale(db: Db, productId: string) {
   if (!row) return undefined;
   const [view] = toViews([row]);
   return view && { view, storeLocale: row.storeLocale };
+}
+
+/**
+ * A product as its store's members see it (decision 0079): the view and the product's packed weight and
+ * size, which are the seller's and never in the public view. One statement, the product read's own.
+ */
+export async function getSellerProductView(
+  db: Db,
+  productId: string,
+): Promise<SellerProductView | undefined> {
+  const [row] = await productReads(db).product.execute({ productId });
+  if (!row) return undefined;
+  const [view] = toViews([row]);
+  const { weightGrams, lengthCm, widthCm, heightCm } = row.product;
+  return view && { ...view, weightGrams, lengthCm, widthCm, heightCm };
+}
+
+/** The public view of a seller's view: what anyone else may read of the product. */
+export function withoutShipping(view: SellerProductView): ProductView {
+  const { weightGrams: _w, lengthCm: _l, widthCm: _wi, heightCm: _h, ...publicView } = view;
+  return publicView;
 }
 
 /** The product row with its live store, or a 404. */

@@ -12,8 +12,9 @@ import {
 import { UPLOADED_IMAGE_PATTERN } from "../../../shared/image-url";
 import { MAX_LINES_PER_ORDER } from "../../../shared/order-limits";
 import { pageQuerySchema } from "../../../shared/paging";
-import { createProductFormSchema, productViewSchema } from "../../../shared/product";
+import { productViewSchema, sellerProductViewSchema } from "../../../shared/product";
 import {
+  newProductFormSchema,
   type ProductVariantsInput,
   productVariantsSchema,
   productVariantsViewSchema,
@@ -29,7 +30,7 @@ import { readMultipart } from "../../lib/multipart";
 import { parseOrThrow } from "../../lib/validate";
 import { processAndStoreImage, type StoredImage } from "../images";
 import { memberProduct } from "./access";
-import { getProductView, loadProductViews, pageStoreProducts } from "./queries";
+import { getSellerProductView, loadProductViews, pageStoreProducts, withoutShipping } from "./queries";
 import { cachedPublicProduct, cachedPublicStoreProducts } from "./service";
 import { saveVariants } from "./variants";
 import { createProduct, deleteProduct, updateProduct } from "./writes";
@@ -145,11 +146,11 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
 
   app.post(
     "/api/stores/:id/products",
-    { schema: { response: { 201: productViewSchema, ...errorResponses }, params: idParams } },
+    { schema: { response: { 201: sellerProductViewSchema, ...errorResponses }, params: idParams } },
     async (request, reply) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
       const body = await readMultipart(request, { maxFiles: 1, fileFields: ["image"] });
-      const fields = parseOrThrow(createProductFormSchema, body.fields);
+      const fields = parseOrThrow(newProductFormSchema, body.fields);
       const variants = variantsOf(body.fields.variants);
       const file = body.files[0];
       const image = file
@@ -193,20 +194,23 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
     "/api/products/:id",
     {
       config: { public: true },
-      schema: { response: { 200: productViewSchema, ...errorResponses }, params: idParams },
+      schema: {
+        description:
+          "The product. Its store's members also read its inactive products, and its weight and size (weightGrams, lengthCm, widthCm, heightCm), which no one else sees.",
+        response: { 200: z.union([sellerProductViewSchema, productViewSchema]), ...errorResponses },
+        params: idParams,
+      },
     },
     async (request, reply) => {
       const { id } = request.params;
       if (!isUuid(id)) throw notFound("productNotFound");
-      // Members also see their inactive products; that view is never cached.
+      // Members also see their inactive products and the weights; that view is never cached.
       if (request.user) {
-        const view = await getProductView(db, id);
-        if (
-          view &&
-          (view.isActive || (await requireStoreMember(db, request.user, view.storeId).catch(() => undefined)))
-        ) {
+        const view = await getSellerProductView(db, id);
+        if (view && (await requireStoreMember(db, request.user, view.storeId).catch(() => undefined))) {
           return view;
         }
+        if (view?.isActive) return withoutShipping(view);
         throw notFound("productNotFound");
       }
       return sendCached(request, reply, await cachedPublicProduct(db, publicCache, id));
@@ -220,7 +224,7 @@ export const productRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStora
    */
   app.put(
     "/api/products/:id",
-    { schema: { response: { 200: productViewSchema, ...errorResponses }, params: idParams } },
+    { schema: { response: { 200: sellerProductViewSchema, ...errorResponses }, params: idParams } },
     async (request) => {
       const user = requireUser(request);
       const product = await memberProduct(db, user, request.params.id);

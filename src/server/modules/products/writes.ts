@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Coordinates, ProductFields } from "../../../shared/product";
+import type { ProductShippingInput } from "../../../shared/shipping";
 import type { ProductVariantsInput, UpdateProductInput } from "../../../shared/variants";
 import type { FileStorage } from "../../adapters/storage";
 import type { Db, DbOrTx } from "../../db/client";
@@ -10,10 +11,10 @@ import { isVersion, nextVersion, staleWrite } from "../../lib/versioning";
 import { deleteStoredImage, type StoredImage } from "../images";
 import type { ProductRow } from "./columns";
 import { deleteUnusedImages, repointFallbackHero } from "./images";
-import { getProductView } from "./queries";
+import { getSellerProductView } from "./queries";
 import { replaceVariantsIn } from "./variants";
 
-export interface NewProduct extends ProductFields {
+export interface NewProduct extends ProductFields, ProductShippingInput {
   coordinates?: Coordinates;
   /** undefined: 1 (a product from a photo is one of a kind); null: unlimited (decision 0032). */
   stockQty?: number | null;
@@ -54,6 +55,10 @@ export async function insertProduct(
       coordY: input.coordinates ? String(input.coordinates.y) : null,
       isActive: input.isActive ?? true,
       stockQty: input.stockQty === undefined ? 1 : input.stockQty,
+      weightGrams: input.weightGrams ?? null,
+      lengthCm: input.lengthCm ?? null,
+      widthCm: input.widthCm ?? null,
+      heightCm: input.heightCm ?? null,
       position: position?.next ?? 0,
       publishedAt: new Date(),
     })
@@ -90,7 +95,7 @@ export async function createProduct(
 ) {
   try {
     const productId = await db.transaction((tx) => insertProduct(tx, storeId, input, [image.url]));
-    const view = await getProductView(db, productId);
+    const view = await getSellerProductView(db, productId);
     if (!view) throw new Error("created product vanished");
     onCatalogueChange();
     return view;
@@ -123,6 +128,10 @@ export async function updateProduct(
     "seoMetaDesc",
     "isActive",
     "stockQty",
+    "weightGrams",
+    "lengthCm",
+    "widthCm",
+    "heightCm",
   ] as const) {
     if (input[key] !== undefined) Object.assign(changes, { [key]: input[key] });
   }
@@ -166,7 +175,7 @@ export async function updateProduct(
   }
   onCatalogueChange();
   await deleteUnusedImages(db, storage, replaced);
-  const view = await getProductView(db, product.id);
+  const view = await getSellerProductView(db, product.id);
   if (!view) throw notFound("productNotFound");
   return view;
 }

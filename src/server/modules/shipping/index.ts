@@ -5,6 +5,7 @@
  */
 
 export { priceCarrierDelivery } from "./carrier-delivery";
+export { carrierRoutes } from "./carrier-routes";
 export { countCarrierQuestion, shippingCheckoutRoutes } from "./checkout-routes";
 export { type CarrierDelivery, pickupPoints, shippingOptions } from "./shipping-options";
 export { carrierFor, readStoreCarrier, type StoreCarrier } from "./store-carrier";

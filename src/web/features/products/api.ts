@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ProductView } from "../../../shared/product";
+import type { ProductView, SellerProductView } from "../../../shared/product";
 import type { ProductImages } from "../../../shared/product-images";
 import type { UpdateProductRequest } from "../../../shared/variants";
 import { apiJson, apiRequest } from "../../lib/api";
@@ -15,8 +15,9 @@ export const productKeys = {
 /** A product changes its store's list and count, the seller's product lists and the dashboard. */
 const PRODUCT_DEPENDENT = [storeKeys.all[0], "/api/products", "/api/dashboard"];
 
+/** The product as its seller reads it: with its weight and size (decision 0079). */
 export function useProduct(id: string) {
-  return useQuery<ProductView>({ queryKey: productKeys.detail(id) });
+  return useQuery<SellerProductView>({ queryKey: productKeys.detail(id) });
 }
 
 /** POST multipart: title, blurb, basePrice, sku and the image file. */
@@ -24,7 +25,7 @@ export function useCreateProduct(storeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) =>
-      apiJson<ProductView>("POST", `/api/stores/${encodeURIComponent(storeId)}/products`, form),
+      apiJson<SellerProductView>("POST", `/api/stores/${encodeURIComponent(storeId)}/products`, form),
     onSuccess: (product) => {
       queryClient.setQueryData(productKeys.detail(product.id), product);
       return invalidateApi(queryClient, ...PRODUCT_DEPENDENT);
@@ -37,7 +38,7 @@ export function useUpdateProduct(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateProductRequest | FormData) =>
-      apiJson<ProductView>("PUT", productPath(id), input),
+      apiJson<SellerProductView>("PUT", productPath(id), input),
     onSuccess: (product) => {
       queryClient.setQueryData(productKeys.detail(id), product);
       return invalidateApi(queryClient, ...PRODUCT_DEPENDENT);

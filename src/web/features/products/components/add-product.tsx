@@ -3,8 +3,9 @@ import { CircleHelp } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
-import { type ProductFields as ProductFieldsOutput, productFieldsSchema } from "../../../../shared/product";
 import { MAX_PRODUCT_IMAGES } from "../../../../shared/product-images";
+import { newProductSchema } from "../../../../shared/variants";
+import type { z } from "../../../../shared/zod";
 import { PageHeader } from "../../../components/page-header";
 import { AiNotice } from "../../../components/products/ai-analysis";
 import { ImprovedPhotoChoice } from "../../../components/products/improved-photo";
@@ -26,12 +27,18 @@ import { toastFailure } from "../../../lib/toast-failure";
 import { uploadProductImage, useCreateProduct } from "../api";
 import { PhotoManager, type PhotoTile } from "./photo-manager";
 import { type AiField, ProductFields, type ProductFormValues } from "./product-fields";
+import { ShippingCard, shippingFormValues } from "./shipping-card";
 import { stockFormText } from "./stock-field";
 import { VariantsCard } from "./variants-card";
 import { draftError, EMPTY_VARIANTS, requestOf, type VariantsDraft } from "./variants-draft";
 
+type NewProductValues = z.input<typeof newProductSchema>;
+type NewProductOutput = z.output<typeof newProductSchema>;
 // A product from a photo is one of a kind until the seller says otherwise (decision 0032).
-const EMPTY: ProductFormValues = { title: "", blurb: "", basePrice: "", sku: "", stockQty: "1" };
+const EMPTY: NewProductValues = {
+  ...({ title: "", blurb: "", basePrice: "", sku: "", stockQty: "1" } satisfies ProductFormValues),
+  ...shippingFormValues(),
+};
 const AI_FIELDS: readonly AiField[] = ["title", "blurb", "basePrice"];
 
 /** The analysis of the photo now in the picker; a result is only ever used with the file it describes. */
@@ -85,8 +92,8 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
   const [edited, setEdited] = useState<ReadonlySet<AiField>>(new Set());
   const editedRef = useRef(edited);
   const running = useRef<AbortController | null>(null);
-  const form = useForm<ProductFormValues, unknown, ProductFieldsOutput>({
-    resolver: zodResolver(productFieldsSchema),
+  const form = useForm<NewProductValues, unknown, NewProductOutput>({
+    resolver: zodResolver(newProductSchema),
     defaultValues: EMPTY,
   });
   const storePage = `/stores/${storeId}?tab=products`;
@@ -213,7 +220,7 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
   const unsure = analysed !== null && isUnsure(analysed) && !edited.has("title");
   const shimmering = new Set(pending ? AI_FIELDS.filter((field) => !edited.has(field)) : []);
 
-  async function submit(values: ProductFieldsOutput) {
+  async function submit(values: NewProductOutput) {
     if (!image) {
       setImageMissing(true);
       toast({
@@ -236,6 +243,10 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
     body.set("basePrice", values.basePrice);
     if (values.blurb) body.set("blurb", values.blurb);
     if (values.sku) body.set("sku", values.sku);
+    for (const key of ["weightGrams", "lengthCm", "widthCm", "heightCm"] as const) {
+      const value = values[key];
+      if (value != null) body.set(key, String(value));
+    }
     if (analysed && mainPhoto) {
       if (analysis?.file === image) {
         // The analysis already stored this photo (and its improved copy): the product points at the one
@@ -350,6 +361,7 @@ function AddProductForm({ storeId, storeName }: { storeId: string; storeName: st
               </CardContent>
             </Card>
           </div>
+          <ShippingCard />
           <VariantsCard
             draft={variants}
             onChange={setVariants}

@@ -3,7 +3,8 @@ import { ExternalLink, PackageX, Trash2 } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
-import { type ProductView, productFieldsSchema } from "../../../../shared/product";
+import type { SellerProductView } from "../../../../shared/product";
+import { newProductSchema } from "../../../../shared/variants";
 import { z } from "../../../../shared/zod";
 import { FormSwitch } from "../../../components/form-switch";
 import { PageHeader } from "../../../components/page-header";
@@ -25,15 +26,16 @@ import { toastFailure } from "../../../lib/toast-failure";
 import { useDeleteProduct, useProduct, useUpdateProduct } from "../api";
 import { ProductFields } from "./product-fields";
 import { ProductPhotos } from "./product-photos";
+import { ShippingCard, shippingFormValues } from "./shipping-card";
 import { stockText } from "./stock-field";
 import { VariantsCard } from "./variants-card";
 import { draftError, draftOf, optionsOf, requestOf, type VariantsDraft } from "./variants-draft";
 
-const editSchema = productFieldsSchema.extend({ isActive: z.boolean() });
+const editSchema = newProductSchema.extend({ isActive: z.boolean() });
 type EditValues = z.input<typeof editSchema>;
 type EditOutput = z.output<typeof editSchema>;
 
-function valuesOf(product: ProductView): EditValues {
+function valuesOf(product: SellerProductView): EditValues {
   return {
     title: product.title,
     blurb: product.blurb ?? "",
@@ -42,6 +44,7 @@ function valuesOf(product: ProductView): EditValues {
     sku: product.sku ?? "",
     stockQty: stockText(product.stockQty),
     isActive: product.isActive,
+    ...shippingFormValues(product),
   };
 }
 
@@ -76,7 +79,7 @@ export function ProductEditPage() {
 /** The variants as a save would send them, to tell a changed table from the saved one. */
 const variantsKey = (draft: VariantsDraft) => JSON.stringify(requestOf(draft));
 
-function ProductEditor({ product }: { product: ProductView }) {
+function ProductEditor({ product }: { product: SellerProductView }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const update = useUpdateProduct(product.id);
@@ -110,6 +113,10 @@ function ProductEditor({ product }: { product: ProductView }) {
       basePrice: values.basePrice,
       sku: values.sku ?? "",
       isActive: values.isActive,
+      weightGrams: values.weightGrams ?? null,
+      lengthCm: values.lengthCm ?? null,
+      widthCm: values.widthCm ?? null,
+      heightCm: values.heightCm ?? null,
       // With options the product's own stock is not used: it is left as it is.
       ...(hasOptions ? {} : { stockQty: values.stockQty ?? null }),
       // Sent only when changed: a save of the title never writes back variant stock read minutes ago.
@@ -208,6 +215,7 @@ function ProductEditor({ product }: { product: ProductView }) {
               </CardContent>
             </Card>
           </div>
+          <ShippingCard />
           <VariantsCard
             draft={variants}
             onChange={setVariants}

@@ -24,6 +24,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui
 import { ApiError } from "../../../lib/api";
 import { useTranslation } from "../../../lib/i18n";
 import { useStore } from "../../../lib/queries/stores";
+import { CarrierSettingsCard } from "./carrier-settings-card";
 import { DeliveryOptionsCard } from "./delivery-options-card";
 import { EraseShopperCard } from "./erase-shopper-card";
 import { LegalSettingsCard } from "./legal-settings-card";
@@ -198,6 +199,7 @@ function StoreDetail({
           <StoreSettingsCard store={store} />
           <ShoppersCard store={store} />
           <DeliveryOptionsCard storeId={store.id} />
+          <CarrierSettingsCard storeId={store.id} />
           <LegalSettingsCard store={store} />
           <PaymentSettingsCard store={store} />
           <SmsCard store={store} />
