@@ -2,7 +2,13 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { FAKE_BRING_ACCOUNT } from "../src/server/test/fakes/bring-account";
 import { expectNoSeriousViolations } from "./axe";
 import { fillShopper, openCheckout } from "./checkout";
-import { createStoreThroughApi, madePhoto, recordPageErrors, signInSharedSeller } from "./helpers";
+import {
+  createStoreThroughApi,
+  fakePaymentPorts,
+  madePhoto,
+  recordPageErrors,
+  signInSharedSeller,
+} from "./helpers";
 import { proveAddress } from "./mailbox";
 
 /**
@@ -128,4 +134,25 @@ test.describe("on a phone", () => {
   test("a shopper in 0155 Oslo picks a pick-up point and pays with Vipps", async ({ page }) => {
     await pickUpAndPay(page, "phone");
   });
+});
+
+test("when Bring does not answer, the checkout says so and offers the shop's own delivery", async ({
+  page,
+}) => {
+  const control = `http://127.0.0.1:${fakePaymentPorts().bring}/_fake/control`;
+  const store = await bringShop(page.request, "Clay jug");
+  await page.request.post(control, { data: { down: true } });
+  try {
+    const checkout = await openCheckout(page, store.slug, "Clay jug");
+    await checkout.getByLabel("Postcode").fill("5003");
+    await expect(checkout.getByText("Bring is not answering just now")).toBeVisible();
+    const delivery = checkout.getByRole("group", { name: "Delivery" });
+    await expect(delivery.getByRole("radio")).toHaveCount(1);
+    await expect(delivery.getByRole("radio", { name: /Pick up at the workshop/ })).toBeVisible();
+    await page.waitForTimeout(300);
+    await expectNoSeriousViolations(page, "checkout with Bring unavailable");
+    await shoot(page, "unavailable-desktop");
+  } finally {
+    await page.request.post(control, { data: { reset: true } });
+  }
 });

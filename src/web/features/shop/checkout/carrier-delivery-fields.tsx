@@ -80,7 +80,7 @@ function Failed({ message, onRetry }: { message: string; onRetry: () => void }) 
     <div role="alert" className="flex flex-wrap items-center justify-between gap-2 text-sm text-error">
       <span>{message}</span>
       <Button type="button" variant="outline" size="sm" onClick={onRetry}>
-        {t("carrier.retry")}
+        {t("carrierCheckout.retry")}
       </Button>
     </div>
   );
@@ -92,14 +92,14 @@ function PickupPoints({ form, points }: { form: UseFormReturn<CheckoutFormFor>; 
   const km = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? "pickup-point-error" : undefined}>
-      <legend className="mb-2 text-sm font-medium">{t("carrier.pickupPoints")}</legend>
+      <legend className="mb-2 text-sm font-medium">{t("carrierCheckout.pickupPoints")}</legend>
       {points.map((point) => (
         <RadioCard key={point.id} form={form} field="pickupPointId" value={point.id} invalid={Boolean(error)}>
           <span className="flex items-baseline justify-between gap-3">
             <span className="font-medium">{point.name}</span>
             {point.distanceKm !== null && (
               <span className="shrink-0 text-xs tabular-nums text-muted-foreground">
-                {t("carrier.distance", { km: km.format(point.distanceKm) })}
+                {t("carrierCheckout.distance", { km: km.format(point.distanceKm) })}
               </span>
             )}
           </span>
@@ -158,8 +158,7 @@ export function CarrierDeliveryFields({
       <FormField
         label={t("checkout.postcode")}
         error={errors.post?.message}
-        hint={t("carrier.postcodeHint")}
-        className="max-w-48"
+        hint={t("carrierCheckout.postcodeHint")}
       >
         {(control) => (
           <Input
@@ -169,7 +168,7 @@ export function CarrierDeliveryFields({
             autoComplete="postal-code"
             maxLength={4}
             placeholder="0155"
-            className="h-12 text-base tabular-nums sm:h-11"
+            className="h-12 max-w-40 text-base tabular-nums sm:h-11"
           />
         )}
       </FormField>
@@ -179,12 +178,14 @@ export function CarrierDeliveryFields({
           className="flex items-start gap-2 rounded-xl border border-border bg-muted px-3 py-2.5 text-sm"
         >
           <Truck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {t("carrier.unavailable")}
+          {t("carrierCheckout.unavailable")}
         </p>
       )}
       <fieldset className="grid gap-2" aria-describedby={optionError ? "delivery-error" : undefined}>
         <legend className="mb-2 text-sm font-medium">{t("checkout.delivery")}</legend>
-        {shipping.options.state === "loading" && <LoadingRows label={t("carrier.loading")} rows={3} />}
+        {shipping.options.state === "loading" && (
+          <LoadingRows label={t("carrierCheckout.loading")} rows={3} />
+        )}
         {shipping.options.state === "failed" && (
           <Failed message={shipping.options.message} onRetry={shipping.retry} />
         )}
@@ -202,7 +203,7 @@ export function CarrierDeliveryFields({
             </span>
             {option.expectedDelivery && (
               <span className="block text-xs text-muted-foreground">
-                {t("carrier.expected", { date: deliveryDate(option.expectedDelivery) })}
+                {t("carrierCheckout.expected", { date: deliveryDate(option.expectedDelivery) })}
               </span>
             )}
           </RadioCard>
@@ -234,7 +235,7 @@ export function CarrierDeliveryFields({
         )}
       </fieldset>
       {needs === "point" && shipping.points.state === "loading" && (
-        <LoadingRows label={t("carrier.pointsLoading")} rows={3} />
+        <LoadingRows label={t("carrierCheckout.pointsLoading")} rows={3} />
       )}
       {needs === "point" && shipping.points.state === "failed" && (
         <Failed message={shipping.points.message} onRetry={shipping.retry} />

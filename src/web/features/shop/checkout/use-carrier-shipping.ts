@@ -57,7 +57,8 @@ export function useCarrierShipping(input: {
       fetchShippingOptions(storeId, postcode, JSON.parse(lines)).then(
         (value) => current && setOptions({ state: "ready", value }),
         (err: unknown) =>
-          current && setOptions({ state: "failed", message: errorMessage(err, t("carrier.optionsFailed")) }),
+          current &&
+          setOptions({ state: "failed", message: errorMessage(err, t("carrierCheckout.optionsFailed")) }),
       );
     }, ASK_AFTER_MS);
     return () => {
@@ -77,7 +78,8 @@ export function useCarrierShipping(input: {
     fetchPickupPoints(storeId, postcode).then(
       (value) => current && setPoints({ state: "ready", value }),
       (err: unknown) =>
-        current && setPoints({ state: "failed", message: errorMessage(err, t("carrier.pointsFailed")) }),
+        current &&
+        setPoints({ state: "failed", message: errorMessage(err, t("carrierCheckout.pointsFailed")) }),
     );
     return () => {
       current = false;
