@@ -49,7 +49,7 @@ import { qrRoutes } from "./modules/qr";
 import { quickstoreRoutes } from "./modules/quickstore";
 import { seoRoutes } from "./modules/seo";
 import { settingsRoutes } from "./modules/settings";
-import { carrierRoutes, shipmentRoutes, TrackingWorker } from "./modules/shipping";
+import { carrierRoutes, shipmentRoutes, shippingCheckoutRoutes, TrackingWorker } from "./modules/shipping";
 import { SmsOutboxWorker } from "./modules/sms";
 import { storefrontRoutes } from "./modules/storefront";
 import { storeRoutes } from "./modules/stores";
@@ -236,9 +236,11 @@ export async function buildApp({
     smsOutbox: config.sms.worker ? smsOutbox : undefined,
     emailOutbox: wakeEmail,
     payments,
+    carriers,
   };
   await app.register(orderRoutes, orderDeps);
   await app.register(checkoutRoutes, orderDeps);
+  await app.register(shippingCheckoutRoutes, { ...deps, carriers });
   await app.register(shipmentRoutes, { ...orderDeps, carriers, storage, orderEffects: shipmentOrderEffects });
   await app.register(marketRoutes, { ...deps, payments });
   await app.register(marketVippsRoutes, { ...deps, payments });

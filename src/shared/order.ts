@@ -1,9 +1,10 @@
+import { carrierServiceOf } from "./carrier-choice";
 import { type DeliveryOptionView, orderDeliverySchema, parcelAddressSchema } from "./delivery";
 import { giftCardLineSchema } from "./gift-card";
 import { MAX_LINES_PER_ORDER, MAX_QTY_PER_LINE } from "./order-limits";
 import { PAYMENT_PROVIDERS, sellerPaymentViewSchema, shopperPaymentSchema } from "./payment";
 import { toE164 } from "./phone";
-import { orderShippingSchema, shipmentViewSchema } from "./shipping";
+import { orderShippingSchema, shipmentViewSchema, shippingChoiceSchema } from "./shipping";
 import { multiLineText, singleLineText } from "./text";
 import { vatLineSchema } from "./vat";
 import { z } from "./zod";
@@ -181,21 +182,29 @@ export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 /**
  * The checkout form of a store with its delivery options (decision 0036): one option must be chosen when
  * there are any; a parcel needs street, a 4-digit postcode and city (the same parcelAddressSchema the
- * server's statement enforces); the shopper confirms the terms of sale.
+ * server's statement enforces); the shopper confirms the terms of sale. A store shipping with a carrier
+ * (decision 0079) also offers `carrierServices` (the delivery value "bring:<code>"): a pick-up service
+ * needs the postcode and a point, the others the parcel address.
  */
-export function checkoutFormSchemaFor(options: readonly Pick<DeliveryOptionView, "id" | "kind">[]) {
+export function checkoutFormSchemaFor(
+  options: readonly Pick<DeliveryOptionView, "id" | "kind">[],
+  carrierServices: readonly { service: string; pickup: boolean }[] = [],
+) {
   return checkoutFormSchema
     .extend({
       deliveryOptionId: z.string().optional(),
       street: z.string().optional(),
       post: z.string().optional(),
       city: z.string().optional(),
+      pickupPointId: z.string().optional(),
       acceptTerms: z.boolean().refine((accepted) => accepted, "errors.termsRequired"),
     })
     .superRefine((form, context) => {
-      if (options.length === 0) return;
+      if (options.length === 0 && carrierServices.length === 0) return;
+      const code = carrierServiceOf(form.deliveryOptionId);
+      const carrier = code ? carrierServices.find((service) => service.service === code) : undefined;
       const option = options.find((candidate) => candidate.id === form.deliveryOptionId);
-      if (!option) {
+      if (!option && !carrier) {
         context.addIssue({
           code: "custom",
           path: ["deliveryOptionId"],
@@ -203,7 +212,18 @@ export function checkoutFormSchemaFor(options: readonly Pick<DeliveryOptionView,
         });
         return;
       }
-      if (option.kind !== "parcel") return;
+      if (carrier?.pickup) {
+        if (!/^\d{4}$/.test(form.post ?? ""))
+          context.addIssue({ code: "custom", path: ["post"], message: "errors.postcodeInvalid" });
+        if (!form.pickupPointId)
+          context.addIssue({
+            code: "custom",
+            path: ["pickupPointId"],
+            message: "errors.pickupPointRequired",
+          });
+        return;
+      }
+      if (option && option.kind !== "parcel") return;
       for (const issue of parcelAddressSchema.safeParse(form).error?.issues ?? []) {
         context.addIssue({ code: "custom", path: issue.path, message: issue.message });
       }
@@ -278,6 +298,12 @@ export const placeOrderSchema = z.object({
     .array(orderLineSchema, "errors.cannotPlaceOrder")
     .min(1, "errors.cannotPlaceOrder")
     .max(MAX_LINES_PER_ORDER, "errors.tooManyLines"),
+  /**
+   * A carrier's service instead of a delivery option (decision 0079); priced by the server for the
+   * cart and `shipToAddr.post`, the shopper's postcode for either kind of service. A pick-up service
+   * names a point the carrier lists near that postcode; the others need the parcel address.
+   */
+  shipping: shippingChoiceSchema.optional(),
   /** Pay online through this channel of the store (decision 0034); without it the seller collects by hand. */
   paymentProvider: z.enum(PAYMENT_PROVIDERS, "errors.providerInvalid").optional(),
   /** A discount code of the store (decision 0076), in any case. */
@@ -302,11 +328,18 @@ export const quoteOrderSchema = placeOrderSchema
     storeId: true,
     items: true,
     deliveryOptionId: true,
+    shipping: true,
     paymentProvider: true,
     discountCode: true,
     giftCardCode: true,
   })
-  .extend({ buyerEmail: checkoutFormSchema.shape.buyerEmail.optional() });
+  .extend({
+    buyerEmail: checkoutFormSchema.shape.buyerEmail.optional(),
+    /** The shopper's postcode, with `shipping`: the carrier's price is for the cart to it. */
+    postalCode: singleLineText("errors.postcodeInvalid")
+      .regex(/^\d{4}$/, "errors.postcodeInvalid")
+      .optional(),
+  });
 export type QuoteOrderInput = z.infer<typeof quoteOrderSchema>;
 
 /**

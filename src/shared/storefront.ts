@@ -29,6 +29,11 @@ export const publicStoreSchema = storeLegalDetailsSchema.extend({
   paymentMethods: z.array(z.enum(PAYMENT_PROVIDERS)),
   /** How the store delivers, in the order the seller listed them; empty: no choice at checkout. */
   deliveryOptions: z.array(deliveryOptionViewSchema),
+  /**
+   * The store ships with Bring (decision 0079): the checkout asks the shopper's postcode and lists the
+   * carrier's services (GET/POST /api/stores/{id}/shipping-options) beside `deliveryOptions`.
+   */
+  shipsWithBring: z.boolean(),
 });
 export type PublicStore = z.infer<typeof publicStoreSchema>;
 

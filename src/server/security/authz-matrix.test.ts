@@ -381,6 +381,22 @@ const RULES: Record<string, Rule> = {
   // offers is public (no platform keys here: nothing).
   "GET /api/stores/:id/payment-readiness": { expect: storeScoped(200) },
   "GET /api/stores/:id/payment-methods": { expect: everyone(200) },
+  // The checkout's carrier questions (decision 0079): public, as the checkout is; the seed store has
+  // no carrier connected (404 whoever asks).
+  "GET /api/stores/:id/shipping-options": {
+    expect: everyone(404),
+    request: ({ seed }) => ({
+      query: `postalCode=0155&items=${encodeURIComponent(JSON.stringify([{ productId: seed.product.id, qty: 1 }]))}`,
+    }),
+  },
+  "POST /api/stores/:id/shipping-options": {
+    expect: everyone(404),
+    request: ({ seed }) => json({ postalCode: "0155", items: [{ productId: seed.product.id, qty: 1 }] }),
+  },
+  "GET /api/stores/:id/pickup-points": {
+    expect: everyone(404),
+    request: () => ({ query: "postalCode=0155" }),
+  },
   // The shopper's payment, read and retried with the order's secret token (decision 0026): public. An
   // order paid by hand has no channel to retry with (400).
   "GET /api/orders/by-token/:token/payment": { expect: everyone(200) },

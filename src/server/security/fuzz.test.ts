@@ -172,6 +172,10 @@ function validBody(key: string): Record<string, unknown> | unknown[] {
     }),
     "PUT /api/products/:id/images/order": () => ({ imageIds: [randomUUID()] }),
     "POST /api/orders": () => validOrder(seed.store.id, seed.product.id),
+    "POST /api/stores/:id/shipping-options": () => ({
+      postalCode: "0155",
+      items: [{ productId: seed.product.id, qty: 1 }],
+    }),
     "POST /api/orders/quote": () => ({
       storeId: seed.store.id,
       items: [{ productId: seed.product.id, qty: 1 }],
@@ -584,6 +588,7 @@ const WRITE_ROUTES = [
   "POST /api/products/analyze-multiple",
   "POST /api/orders",
   "POST /api/orders/quote",
+  "POST /api/stores/:id/shipping-options",
   "POST /api/orders/by-token/:token/withdrawal",
   "PATCH /api/orders/:id/status",
   "POST /api/orders/:id/shipment",

@@ -29,6 +29,11 @@ export interface CheckoutJob {
     | "delivery_name"
     | "delivery_kind"
     | "delivery_price"
+    | "shipping_carrier"
+    | "shipping_service"
+    | "shipping_price_source"
+    | "pickup_point"
+    | "expected_delivery"
     | "vat"
     | "items"
     | "store_id"
@@ -130,6 +135,11 @@ function toWrite(job: CheckoutJob, priced: PricedOrder, n: number): OrderToWrite
     delivery_name: priced.delivery?.name ?? null,
     delivery_kind: priced.delivery?.kind ?? null,
     delivery_price: priced.delivery?.price ?? null,
+    shipping_carrier: priced.shipping?.carrier ?? null,
+    shipping_service: priced.shipping?.service ?? null,
+    shipping_price_source: priced.shipping?.priceSource ?? null,
+    ...(priced.shipping?.pickupPoint ? { pickup_point: priced.shipping.pickupPoint } : {}),
+    expected_delivery: priced.shipping?.expectedDelivery ?? null,
     vat: priced.vat,
     items: [
       ...priced.lines.map(({ line, product_id, variant_id, title, variant_label, unit_price, qty }) => ({

@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { PlacedOrder, PlaceOrderInput } from "../../../shared/order";
 import type { Language } from "../../../shared/preferences";
+import type { Carriers } from "../../adapters/carriers";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import type { OnCatalogueChange } from "../../lib/deps";
 import { badRequest } from "../../lib/http-error";
 import { enforceQuota, HOUR_MS } from "../../lib/rate-limit";
 import { offeredProviders, type PaymentContext, paymentOfOrder, startPayment } from "../payments";
+import { priceCarrierDelivery } from "../shipping";
 import { type ReadPhone, shopperGetsTexts } from "../sms";
 import { placeOrder } from "./place-order";
 
@@ -20,6 +22,8 @@ export interface CheckoutDeps {
   smsOutbox: { wake(): void } | undefined;
   emailOutbox: { wake(): void } | undefined;
   onCatalogueChange: OnCatalogueChange;
+  /** The carriers this server reaches (decision 0079): a carrier's service is priced before placing. */
+  carriers: Carriers;
 }
 
 /** One checkout request as the route read it: the body, and what the request says about its sender. */
@@ -48,9 +52,11 @@ export interface CheckoutAnswer {
  * Checkout as one use case (decision 0071), for POST /api/orders:
  * 1. validate: the Idempotency-Key, the per-address order limit, the payment channel, where the buyer's
  *    confirmation goes (a text only to a country Torg texts, decision 0068);
- * 2. price and write (placeOrder: price.ts prices over the shared rules, write.ts stores the priced rows
+ * 2. a carrier's service named (decision 0079): priced here, before the batch, from the cart's weight
+ *    and the carrier's answer (kept a few minutes) or the seller's own price; never from the browser;
+ * 3. price and write (placeOrder: price.ts prices over the shared rules, write.ts stores the priced rows
  *    and takes the stock, batched with the checkouts arriving meanwhile);
- * 3. after the commit: wake the outboxes, stop offering what sold out, start the online payment unless
+ * 4. after the commit: wake the outboxes, stop offering what sold out, start the online payment unless
  *    nothing is left to pay (decision 0076).
  */
 export async function checkout(deps: CheckoutDeps, request: CheckoutRequest): Promise<CheckoutAnswer> {
@@ -77,6 +83,23 @@ export async function checkout(deps: CheckoutDeps, request: CheckoutRequest): Pr
     throw badRequest("paymentProviderUnavailable");
   }
 
+  // The write never waits for the network: the carrier is asked (or its kept answer read) before it.
+  const { shipping } = request.body;
+  if (shipping && request.body.deliveryOptionId) throw badRequest("deliveryOptionInvalid");
+  const carrierDelivery = shipping
+    ? await priceCarrierDelivery(
+        { db: deps.database.db, carriers: deps.carriers },
+        {
+          storeId: request.body.storeId,
+          items: request.body.items,
+          choice: shipping,
+          postalCode: request.body.shipToAddr?.post,
+          language: request.language,
+          stage: "order",
+        },
+      )
+    : null;
+
   const { order, replayed, publicPath, soldOut } = await placeOrder(
     deps.database,
     // The order and its texts keep the E.164 form.
@@ -86,6 +109,7 @@ export async function checkout(deps: CheckoutDeps, request: CheckoutRequest): Pr
     provider !== undefined,
     smsConfirmation,
     request.language,
+    carrierDelivery,
   );
 
   if (!replayed) {

@@ -8,7 +8,7 @@ export interface StoreFact {
   slug: string;
   /** The store's MVA rate (decision 0036), null when it is not VAT registered. */
   vat_rate: number | null;
-  /** The store has delivery options, so an order must name one of them. */
+  /** The store has delivery options or a carrier (decision 0079), so an order must name one of them. */
   has_delivery: boolean;
   /** The store's gift card offer; null when it never saved one (it sells none). */
   gift_cards: GiftCardSettings | null;
@@ -114,7 +114,8 @@ const CHECKOUT_FACTS_SQL = `/* torg:checkout_facts */
   )
   select
     (select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'slug', s.slug, 'vat_rate', s.vat_rate,
-        'has_delivery', exists (select 1 from delivery_options d where d.store_id = s.id),
+        'has_delivery', exists (select 1 from delivery_options d where d.store_id = s.id)
+          or exists (select 1 from store_carriers c where c.store_id = s.id),
         'gift_cards', (select json_build_object('enabled', g.enabled, 'amounts', g.amounts,
             'customMin', g.custom_min::text, 'customMax', g.custom_max::text, 'validityMonths', g.validity_months)
           from gift_card_settings g where g.store_id = s.id))), '[]'::json)

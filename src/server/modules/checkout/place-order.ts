@@ -14,6 +14,7 @@ import type { Database, Db } from "../../db/client";
 import { orderItems, orders, stores } from "../../db/schema";
 import { badRequest, conflict } from "../../lib/http-error";
 import { toOrderItemView, toOrderView } from "../orders";
+import type { CarrierDelivery } from "../shipping";
 import { batcherOf } from "./batcher";
 import { type PriceRequest, paidAtOnce, type RequestedLine } from "./price";
 
@@ -95,6 +96,8 @@ export function priceRequestOf(
   input: QuoteOrderInput & { shipToAddr?: PlaceOrderInput["shipToAddr"] },
   language: Language,
   stage: PriceRequest["stage"],
+  /** A carrier's service, priced before the batch by the shipping module (decision 0079). */
+  carrierDelivery: CarrierDelivery | null = null,
 ): PriceRequest {
   const shipToAddr = input.shipToAddr
     ? (Object.fromEntries(Object.entries(input.shipToAddr).filter(([, value]) => value)) as Record<
@@ -107,6 +110,7 @@ export function priceRequestOf(
     lines: requestedLines(input.items),
     giftCards: input.items.flatMap((item): GiftCardLine[] => (isGiftCardLine(item) ? [item.giftCard] : [])),
     deliveryOptionId: input.deliveryOptionId ?? null,
+    carrierDelivery,
     shipToAddr,
     discountCode: input.discountCode ?? null,
     giftCardCode: input.giftCardCode ?? null,
@@ -140,10 +144,12 @@ export async function placeOrder(
   textBuyer = true,
   /** The shopper's language: a refusal's amounts and a gift card line's title are worded in it. */
   language: Language = "nb",
+  /** The carrier's service the body named, priced on the server before the batch (decision 0079). */
+  carrierDelivery: CarrierDelivery | null = null,
 ): Promise<OrderPlacement> {
   const requestHash = requestHashOf(input);
   const orderId = randomUUID();
-  const price = priceRequestOf(input, language, "order");
+  const price = priceRequestOf(input, language, "order", carrierDelivery);
 
   const outcome = await batcherOf(database).place({
     price,
@@ -196,6 +202,7 @@ export async function placeOrder(
         kind: priced.delivery.kind,
         price: priced.delivery.price,
       },
+      shipping: priced.shipping,
       vat: priced.vat,
       trackingNumber: null,
       items: row.items.map((item) => ({

@@ -147,6 +147,7 @@ describe("priceCheckout with price rules (fast-check)", () => {
             lines: lines.map(([, qty], n) => ({ product_id: productId(n), variant_id: null, qty })),
             giftCards: cards.map((amount) => ({ amount: `${amount}.00` })),
             deliveryOptionId: delivery ? "option" : null,
+            carrierDelivery: null,
             shipToAddr: null,
             discountCode: code ? "kode" : null,
             giftCardCode: card === null ? null : "0000-0000-0000",
@@ -219,6 +220,7 @@ describe("a code's window, at its edges (instants; Europe/Oslo midnight in winte
           lines: [{ product_id: productId(0), variant_id: null, qty: 1 }],
           giftCards: [],
           deliveryOptionId: null,
+          carrierDelivery: null,
           shipToAddr: null,
           discountCode: "KODE",
           giftCardCode: null,
@@ -242,5 +244,87 @@ describe("a code's window, at its edges (instants; Europe/Oslo midnight in winte
       "10.00",
       "discountEnded",
     ]);
+  });
+});
+
+describe("a carrier's service in priceCheckout (decision 0079)", () => {
+  it("is priced as a flat option of the same price and free-above: the code and the threshold apply alike", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(ore(500_000), fc.integer({ min: 1, max: 3 })), { minLength: 1, maxLength: 3 }),
+        fc.record({
+          price: fc.integer({ min: 0, max: 50_000 }),
+          freeAbove: fc.option(ore(200_000), { nil: null }),
+        }),
+        codeArbitrary,
+        (lines, delivery, code) => {
+          const rule = code && {
+            ...code,
+            value:
+              code.kind === "percent"
+                ? String(Math.min(100, Math.max(1, Math.trunc(Number(code.value)))))
+                : code.value,
+          };
+          const facts = factsOf({
+            rate: 25,
+            prices: lines.map(([price]) => price),
+            delivery,
+            code: rule,
+            card: null,
+          });
+          const base: PriceRequest = {
+            storeId: STORE,
+            lines: lines.map(([, qty], n) => ({ product_id: productId(n), variant_id: null, qty })),
+            giftCards: [],
+            deliveryOptionId: null,
+            carrierDelivery: null,
+            shipToAddr: null,
+            discountCode: code ? "kode" : null,
+            giftCardCode: null,
+            buyerEmail: "kunde@example.no",
+            language: "en",
+            now: NOW,
+            stage: "order",
+            channel: "web",
+            freeLines: [],
+            cashGiven: null,
+          };
+          const flat = priceCheckout({ ...base, deliveryOptionId: "option" }, facts);
+          const carrier = priceCheckout(
+            {
+              ...base,
+              carrierDelivery: {
+                carrier: "bring",
+                service: "5800",
+                name: "Parcel to pick-up point",
+                price: fromOre(delivery.price),
+                freeAbove: delivery.freeAbove === null ? null : fromOre(delivery.freeAbove),
+                priceSource: "bring",
+                pickupPoint: {
+                  id: "1",
+                  name: "Coop",
+                  address: "Storgata 14",
+                  postalCode: "0155",
+                  city: "OSLO",
+                },
+                expectedDelivery: null,
+              },
+            },
+            facts,
+          );
+          expect(carrier.ok).toBe(flat.ok);
+          if (!flat.ok || !carrier.ok) return;
+          const { totalGross, discountTotal, vat, delivery: priced } = carrier.order;
+          expect({ totalGross, discountTotal, vat, price: priced?.price }).toEqual({
+            totalGross: flat.order.totalGross,
+            discountTotal: flat.order.discountTotal,
+            vat: flat.order.vat,
+            price: flat.order.delivery?.price,
+          });
+          expect(carrier.order.shipping).toMatchObject({ service: "5800", priceSource: "bring" });
+          expect(carrier.order.delivery).toMatchObject({ optionId: null, kind: "parcel" });
+        },
+      ),
+    );
   });
 });

@@ -6,6 +6,7 @@ import { formatKrExact, fromOre } from "../../../shared/money";
 import type { Language } from "../../../shared/preferences";
 import { orderVat, type VatLine } from "../../../shared/vat";
 import { badRequest, HttpError } from "../../lib/http-error";
+import type { CarrierDelivery } from "../shipping";
 import type { CheckoutFacts, StoreFact } from "./facts";
 import {
   type AppliedDiscount,
@@ -52,6 +53,12 @@ export interface PriceRequest {
   /** Gift cards bought, one line each (decision 0076). */
   giftCards: GiftCardLine[];
   deliveryOptionId: string | null;
+  /**
+   * A carrier's service instead of a flat option (decision 0079), priced before the batch by the
+   * shipping module (never from the browser): its free-above and a free-delivery code apply here, as to
+   * a flat option. null: none named.
+   */
+  carrierDelivery: CarrierDelivery | null;
   /** The address as given, empty fields left out; null when none was given. */
   shipToAddr: Record<string, string> | null;
   /** A discount code as typed, or null. */
@@ -99,7 +106,10 @@ export interface PricedOrder {
   giftCardLines: PricedGiftCardLine[];
   /** A stall sale's free-amount lines, each with its place in the order. */
   freeLines: (FreeAmountLine & { line: number })[];
-  delivery: (OrderDelivery & { optionId: string }) | null;
+  /** The delivery as priced; `optionId` null for a carrier's service. */
+  delivery: (OrderDelivery & { optionId: string | null }) | null;
+  /** The carrier's service, as the order keeps it; null for a flat option or none. */
+  shipping: Omit<CarrierDelivery, "name" | "price" | "freeAbove"> | null;
   /** Every line: the products and the gift cards bought. */
   subtotal: string;
   discount: AppliedDiscount | null;
@@ -184,7 +194,8 @@ export function stockRefusal(
  * threshold on (shared/delivery.ts), the threshold taken from the products after the discount; the gift
  * card that pays (shared/gift-card.ts), never for gift cards bought; the total; the VAT included in what
  * is sold after the discount, whoever pays it (shared/vat.ts); a parcel's address (parcelAddressSchema,
- * as the checkout form). A gift-card-only order needs no delivery.
+ * as the checkout form). A gift-card-only order needs no delivery. A carrier's service (decision 0079)
+ * comes priced as data and is then treated as a flat option is.
  */
 export function priceCheckout(request: PriceRequest, facts: CheckoutFacts): Pricing {
   const store = facts.stores.get(request.storeId);
@@ -222,10 +233,17 @@ export function priceCheckout(request: PriceRequest, facts: CheckoutFacts): Pric
       ? facts.deliveryOptions.get(request.deliveryOptionId)
       : undefined;
   const option = named?.store_id === store.id ? named : undefined;
-  const deliveryOre = option
-    ? deliveryIsFree(option.free_above === null ? null : ore(option.free_above), goodsOre)
+  const carrier = onlyGiftCards || stall ? null : request.carrierDelivery;
+  // A flat option and a carrier's service are priced by the same rule: free from the threshold on.
+  const chosen = option
+    ? { price: option.price, freeAbove: option.free_above }
+    : carrier
+      ? { price: carrier.price, freeAbove: carrier.freeAbove }
+      : undefined;
+  const deliveryOre = chosen
+    ? deliveryIsFree(chosen.freeAbove === null ? null : ore(chosen.freeAbove), goodsOre)
       ? 0
-      : ore(option.price)
+      : ore(chosen.price)
     : 0;
   const discountOre = (discount?.goodsOffOre ?? 0) + (discount?.freeDelivery ? deliveryOre : 0);
 
@@ -244,13 +262,14 @@ export function priceCheckout(request: PriceRequest, facts: CheckoutFacts): Pric
     );
   if (!onlyGiftCards && !stall) {
     if (!option && request.deliveryOptionId) return refused(badRequest("deliveryOptionInvalid"));
+    // One delivery: a flat option or a carrier's service, not both.
+    if (option && carrier) return refused(badRequest("deliveryOptionInvalid"));
     const quote = request.stage === "quote";
-    if (!option && store.has_delivery && !quote) return refused(badRequest("deliveryOptionRequired"));
-    if (
-      option?.kind === "parcel" &&
-      !quote &&
-      !parcelAddressSchema.safeParse(request.shipToAddr ?? {}).success
-    )
+    if (!option && !carrier && store.has_delivery && !quote)
+      return refused(badRequest("deliveryOptionRequired"));
+    // A carrier's pick-up service goes to its point; its other services to the parcel address.
+    const toAddress = option?.kind === "parcel" || (carrier !== null && carrier.pickupPoint === null);
+    if (toAddress && !quote && !parcelAddressSchema.safeParse(request.shipToAddr ?? {}).success)
       return refused(badRequest("deliveryAddressRequired"));
   }
 
@@ -263,7 +282,16 @@ export function priceCheckout(request: PriceRequest, facts: CheckoutFacts): Pric
       freeLines,
       delivery: option
         ? { optionId: option.id, name: option.name, kind: option.kind, price: fromOre(deliveryOre) }
-        : null,
+        : carrier
+          ? { optionId: null, name: carrier.name, kind: "parcel", price: fromOre(deliveryOre) }
+          : null,
+      shipping: carrier && {
+        carrier: carrier.carrier,
+        service: carrier.service,
+        priceSource: carrier.priceSource,
+        pickupPoint: carrier.pickupPoint,
+        expectedDelivery: carrier.expectedDelivery,
+      },
       subtotal: fromOre(linesOre + giftCardSalesOre),
       discount,
       discountTotal: fromOre(discountOre),

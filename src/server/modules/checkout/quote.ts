@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from "fastify";
 import { fromOre, toOre } from "../../../shared/money";
 import type { OrderQuote, QuoteOrderInput } from "../../../shared/order";
 import type { Language } from "../../../shared/preferences";
+import type { Carriers } from "../../adapters/carriers";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { enforceQuota, HOUR_MS } from "../../lib/rate-limit";
+import { countCarrierQuestion, priceCarrierDelivery } from "../shipping";
 import { readFactsFor } from "./batcher";
 import { priceRequestOf } from "./place-order";
 import { priceCheckout } from "./price";
@@ -23,7 +25,7 @@ export const QUOTES_WITH_CODE_PER_IP_PER_HOUR = 120;
  * refuse it (why a code does not apply), except that a quote needs no delivery chosen nor address given.
  */
 export async function quoteOrder(
-  deps: { config: Config; database: Database },
+  deps: { config: Config; database: Database; carriers: Carriers },
   input: QuoteOrderInput,
   language: Language,
   client: { ip: string; log: FastifyBaseLogger },
@@ -37,7 +39,24 @@ export async function quoteOrder(
       address: { ...client, trustProxy: deps.config.trustProxy },
     });
   }
-  const request = priceRequestOf(input, language, "quote");
+  // A carrier's service is priced as the order will price it (decision 0079): the total shown is the
+  // total charged. Its point is not asked yet; the carrier's answer is normally the one just shown.
+  let carrierDelivery = null;
+  if (input.shipping) {
+    await countCarrierQuestion(deps.database.db, deps.config, client);
+    carrierDelivery = await priceCarrierDelivery(
+      { db: deps.database.db, carriers: deps.carriers },
+      {
+        storeId: input.storeId,
+        items: input.items,
+        choice: input.shipping,
+        postalCode: input.postalCode,
+        language,
+        stage: "quote",
+      },
+    );
+  }
+  const request = priceRequestOf(input, language, "quote", carrierDelivery);
   const pricing = priceCheckout(request, await readFactsFor(deps.database, [request]));
   if (!pricing.ok) throw pricing.refusal;
   const { order } = pricing;

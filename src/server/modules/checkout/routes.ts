@@ -7,6 +7,7 @@ import {
   placeOrderSchema,
   quoteOrderSchema,
 } from "../../../shared/order";
+import type { Carriers } from "../../adapters/carriers";
 import type { AppDeps } from "../../lib/deps";
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
@@ -23,6 +24,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<
     smsOutbox: { wake(): void } | undefined;
     emailOutbox: { wake(): void } | undefined;
     payments: PaymentContext;
+    carriers: Carriers;
   }
 > = async (app, deps) => {
   const { config } = deps;

@@ -60,6 +60,7 @@ export async function placeStallSale(database: Database, sale: StallSaleToPlace)
       ),
       giftCards: [],
       deliveryOptionId: null,
+      carrierDelivery: null,
       shipToAddr: null,
       discountCode: sale.discountCode,
       giftCardCode: sale.giftCardCode,

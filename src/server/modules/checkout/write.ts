@@ -28,6 +28,13 @@ export interface OrderToWrite {
   delivery_name: string | null;
   delivery_kind: string | null;
   delivery_price: string | null;
+  /** A carrier's service chosen at checkout (decision 0079); null on a flat option or none. */
+  shipping_carrier: string | null;
+  shipping_service: string | null;
+  shipping_price_source: "bring" | "seller" | null;
+  /** Left out when there is none (as ship_to_addr: a JSON null would be a jsonb null). */
+  pickup_point?: { id: string; name: string; address: string; postalCode: string; city: string };
+  expected_delivery: string | null;
   vat: { rate: number; amount: string }[];
   items: {
     line: number;
@@ -109,17 +116,20 @@ const WRITE_ORDERS_SQL = `/* torg:place_order */
       total_gross numeric, discount_code text, discount_code_id uuid, discount_total numeric,
       gift_card_total numeric, gift_card_sales numeric, buyer_email text, ship_to_name text, ship_to_phone text, ship_to_addr jsonb, idempotency_key text,
       request_hash text, delivery_option_id uuid, delivery_name text, delivery_kind text, delivery_price numeric,
+      shipping_carrier text, shipping_service text, shipping_price_source text, pickup_point jsonb, expected_delivery text,
       vat jsonb, items jsonb, sms_link_origin text, email_link_origin text, hold_messages boolean, text_buyer boolean,
       channel text, placed_by text, client_sale_id text, sold_at timestamptz, market_session_id uuid, payment_method text,
       cash_given numeric, terminal_ref text, buyer_address text)
   ), new_order as (
     insert into orders (id, store_id, status, total_gross, currency_code, buyer_email, ship_to_name, ship_to_phone,
-      ship_to_addr, idempotency_key, request_hash, delivery_option_id, delivery_name, delivery_kind, delivery_price, vat,
+      ship_to_addr, idempotency_key, request_hash, delivery_option_id, delivery_name, delivery_kind, delivery_price,
+      shipping_carrier, shipping_service, shipping_price_source, pickup_point, expected_delivery, vat,
       discount_code, discount_code_id, discount_total, gift_card_total, gift_card_sales, channel, client_sale_id,
       sold_at, market_session_id, payment_method, cash_given, terminal_ref, buyer_address)
     select i.order_id, i.store_id, i.status, i.total_gross, 'NOK', i.buyer_email, i.ship_to_name, i.ship_to_phone,
       i.ship_to_addr, i.idempotency_key, i.request_hash, i.delivery_option_id, i.delivery_name, i.delivery_kind,
-      i.delivery_price, i.vat, i.discount_code, i.discount_code_id, i.discount_total, i.gift_card_total,
+      i.delivery_price, i.shipping_carrier, i.shipping_service, i.shipping_price_source, i.pickup_point,
+      i.expected_delivery, i.vat, i.discount_code, i.discount_code_id, i.discount_total, i.gift_card_total,
       i.gift_card_sales, i.channel, i.client_sale_id, i.sold_at, i.market_session_id, i.payment_method,
       i.cash_given, i.terminal_ref, i.buyer_address
     from input i

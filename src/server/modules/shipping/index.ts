@@ -5,9 +5,12 @@
  */
 
 export type { ShipmentOrderEffects } from "./booking";
+export { priceCarrierDelivery } from "./carrier-delivery";
 export { carrierRoutes } from "./carrier-routes";
+export { countCarrierQuestion, shippingCheckoutRoutes } from "./checkout-routes";
 export { type ShopperShipment, shopperShipment } from "./public-shipment";
 export { shipmentRoutes } from "./shipment-routes";
 export { shipmentLabelPath, shipmentViewsOf, toShipmentView } from "./shipment-view";
+export { type CarrierDelivery, pickupPoints, shippingOptions } from "./shipping-options";
 export { carrierFor, readStoreCarrier, type StoreCarrier } from "./store-carrier";
 export { TrackingWorker } from "./tracking-worker";

@@ -34,6 +34,7 @@ export const publicStoreRead = (db: Db) => ({
       paymentMethods: paymentMethodsJson,
       deliveryOptions: deliveryOptionsJson,
       contactEmail: sql<string>`${contactEmailSql('"stores"')}`,
+      shipsWithBring: sql<boolean>`exists (select 1 from store_carriers c where c.store_id = "stores"."id")`,
     })
     .from(stores)
     .where(and(eq(stores.slug, sql.placeholder("slug")), isNull(stores.deletedAt))),
@@ -75,5 +76,6 @@ export async function getPublicStoreBySlug(db: Db, slug: string): Promise<Public
     paymentMethods: row.paymentMethods,
     ...legalDetailsOf(store),
     deliveryOptions: row.deliveryOptions,
+    shipsWithBring: row.shipsWithBring,
   };
 }

@@ -97,6 +97,7 @@ describe("public store reads", () => {
       address: null,
       termsExtra: null,
       deliveryOptions: [],
+      shipsWithBring: false,
     });
     expect(response.body).not.toContain("555777");
   });

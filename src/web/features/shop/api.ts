@@ -69,7 +69,9 @@ export interface PlaceOrderBody {
   shipToName: string;
   shipToPhone: string;
   deliveryOptionId?: string;
-  shipToAddr: { address: string } | { street: string; post: string; city: string } | null;
+  /** A carrier's service (decision 0079); the server prices it for the cart and `shipToAddr.post`. */
+  shipping?: { service: string; pickupPointId?: string };
+  shipToAddr: { address: string } | { street: string; post: string; city: string } | { post: string } | null;
   items: ({ productId: string; qty: number; variantId: string | null } | { giftCard: GiftCardLine })[];
   /** Pay online through this channel (decision 0034); without it the seller collects by hand. */
   paymentProvider?: PaymentProvider;

@@ -35,6 +35,8 @@ interface CheckoutDialogProps {
   storeSlug: string;
   /** Read by the frame before opening (decision 0036); "failed" when they could not be. */
   deliveryOptions: DeliveryOptionView[] | "failed";
+  /** The store ships with Bring (decision 0079). */
+  shipsWithBring?: boolean;
   onCloseAutoFocus: (event: Event) => void;
 }
 
@@ -49,6 +51,7 @@ export function CheckoutDialog({
   storePath,
   storeSlug,
   deliveryOptions: options,
+  shipsWithBring = false,
   onCloseAutoFocus,
 }: CheckoutDialogProps) {
   const { t } = useTranslation();
@@ -91,6 +94,7 @@ export function CheckoutDialog({
             <OrderForm
               notes={notes}
               options={options}
+              shipsWithBring={shipsWithBring}
               storeSlug={storeSlug}
               onPlaced={(order, storeName) => setPlaced({ order, storeName })}
             />

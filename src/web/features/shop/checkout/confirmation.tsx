@@ -121,7 +121,18 @@ export function Confirmation({ order, storeName, onDone }: ConfirmationProps) {
           )}
           {order.delivery && (
             <li className="flex gap-3">
-              <span className="min-w-0 flex-1">{order.delivery.name}</span>
+              <span className="min-w-0 flex-1">
+                {order.delivery.name}
+                {/* The pick-up point chosen with Bring (decision 0079): where she fetches the parcel. */}
+                {order.shipping?.pickupPoint && (
+                  <span
+                    className="block text-xs font-normal text-muted-foreground"
+                    data-testid="confirmation-pickup-point"
+                  >
+                    {order.shipping.pickupPoint.name}, {order.shipping.pickupPoint.address}
+                  </span>
+                )}
+              </span>
               <span className="tabular-nums">
                 {Number(order.delivery.price) === 0 ? t("checkout.free") : kr(order.delivery.price)}
               </span>

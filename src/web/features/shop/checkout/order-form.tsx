@@ -1,7 +1,10 @@
 import { Dialog as DialogPrimitive } from "radix-ui";
+import { useRef } from "react";
+import { carrierServiceOf } from "../../../../shared/carrier-choice";
 import { type DeliveryOptionView, deliveryPrice } from "../../../../shared/delivery";
 import { fromOre, toOre } from "../../../../shared/money";
 import { checkoutFormSchema } from "../../../../shared/order";
+import type { ShippingOption } from "../../../../shared/shipping";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { useTranslation } from "../../../lib/i18n";
@@ -10,6 +13,7 @@ import type { PlacedOrder } from "../api";
 import { cartTotal, useCart } from "../cart/cart";
 import { CartNotice } from "../cart/cart-notice";
 import type { CartNotes } from "../components/shop-context";
+import { CarrierDeliveryFields } from "./carrier-delivery-fields";
 import { NothingToOrder } from "./confirmation";
 import { ContactFields } from "./contact-fields";
 import { DeliveryFields } from "./delivery-fields";
@@ -18,6 +22,7 @@ import { PaymentChoice } from "./payment-choice";
 import { PriceCodeField } from "./price-code-field";
 import { paidByGiftCard } from "./price-codes";
 import { TermsAcceptance } from "./terms-acceptance";
+import { useCarrierShipping } from "./use-carrier-shipping";
 import { useCheckoutForm } from "./use-checkout-form";
 import { usePaymentMethods } from "./use-payment-methods";
 import { usePlaceOrder } from "./use-place-order";
@@ -26,15 +31,32 @@ import { usePriceCodes } from "./use-price-codes";
 interface OrderFormProps {
   notes: CartNotes | null;
   options: DeliveryOptionView[];
+  /** The store ships with Bring (decision 0079): its services are listed for the postcode typed. */
+  shipsWithBring: boolean;
   storeSlug: string;
   onPlaced: (order: PlacedOrder, storeName: string | null) => void;
 }
 
-export function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProps) {
+export function OrderForm({ notes, options, shipsWithBring, storeSlug, onPlaced }: OrderFormProps) {
   const { t } = useTranslation();
   const kr = useKr();
   const cart = useCart();
-  const form = useCheckoutForm(options, storeSlug);
+  const carrierServices = useRef<ShippingOption[]>([]);
+  const form = useCheckoutForm(options, storeSlug, shipsWithBring ? carrierServices : undefined);
+  const deliveryOptionId = form.watch("deliveryOptionId");
+  const postcode = form.watch("post");
+  const chosenService = carrierServiceOf(deliveryOptionId);
+  const listedService = carrierServices.current.find((option) => option.service === chosenService);
+  const carrierShipping = useCarrierShipping({
+    enabled: shipsWithBring,
+    storeId: cart.storeId,
+    items: cart.items,
+    postcode,
+    wantsPoints: listedService?.pickup ?? false,
+  });
+  carrierServices.current =
+    carrierShipping.options.state === "ready" ? carrierShipping.options.value.options : [];
+  const chosenCarrier = carrierServices.current.find((option) => option.service === chosenService);
 
   const {
     methods,
@@ -44,13 +66,14 @@ export function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProp
     textCountries,
   } = usePaymentMethods(cart.storeId);
 
-  const deliveryOptionId = form.watch("deliveryOptionId");
   const typedEmail = form.watch("buyerEmail");
   const priceCodes = usePriceCodes({
     storeSlug,
     storeId: cart.storeId,
     items: cart.items,
-    deliveryOptionId,
+    deliveryOptionId: chosenService ? undefined : deliveryOptionId,
+    shipping:
+      chosenCarrier && postcode ? { service: chosenCarrier.service, postalCode: postcode } : undefined,
     // With a valid e-mail, a code that is one per shopper is checked before the order is placed.
     buyerEmail: checkoutFormSchema.shape.buyerEmail.safeParse(typedEmail).success ? typedEmail : undefined,
   });
@@ -62,6 +85,8 @@ export function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProp
   const { submit, pending, redirecting } = usePlaceOrder({
     form,
     options,
+    carrierServices: carrierServices.current,
+    onShippingRefused: carrierShipping.retry,
     storeSlug,
     method,
     codes: priceCodes.codes,
@@ -70,8 +95,19 @@ export function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProp
   });
 
   const linesTotal = cartTotal(cart);
-  const chosen = options.find((option) => option.id === deliveryOptionId);
-  const shippingPrice = chosen ? deliveryPrice(chosen, linesTotal) : null;
+  const flat = options.find((option) => option.id === deliveryOptionId);
+  // A carrier's service shows as a delivery like a flat one: its name and its price for this cart.
+  const chosen: DeliveryOptionView | undefined =
+    flat ??
+    (chosenCarrier && {
+      id: `${deliveryOptionId}`,
+      name: chosenCarrier.name,
+      kind: "parcel",
+      price: chosenCarrier.price,
+      freeAbove: null,
+      note: null,
+    });
+  const shippingPrice = flat ? deliveryPrice(flat, linesTotal) : (chosenCarrier?.price ?? null);
   const total = kr(
     quote ? quote.total : fromOre(toOre(linesTotal) + (shippingPrice ? toOre(shippingPrice) : 0)),
   );
@@ -93,7 +129,7 @@ export function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProp
         <div className="min-h-0 flex-1 space-y-5 overflow-y-auto overscroll-contain px-5 pb-5 sm:px-6">
           <CartNotice notes={notes} />
           <OrderSummary
-            options={options}
+            options={shipsWithBring && chosen && options.length === 0 ? [chosen] : options}
             chosen={chosen}
             linesTotal={linesTotal}
             shippingPrice={shippingPrice}
@@ -103,9 +139,31 @@ export function OrderForm({ notes, options, storeSlug, onPlaced }: OrderFormProp
           />
           <PriceCodeField priceCodes={priceCodes} />
 
-          {options.length > 0 && <DeliveryFields options={options} form={form} linesTotal={linesTotal} />}
+          {shipsWithBring ? (
+            <CarrierDeliveryFields
+              form={form}
+              options={options}
+              shipping={carrierShipping}
+              linesTotal={linesTotal}
+              needs={
+                chosenCarrier
+                  ? chosenCarrier.pickup
+                    ? "point"
+                    : "address"
+                  : flat?.kind === "parcel"
+                    ? "address"
+                    : "nothing"
+              }
+            />
+          ) : (
+            options.length > 0 && <DeliveryFields options={options} form={form} linesTotal={linesTotal} />
+          )}
 
-          <ContactFields form={form} withAddress={options.length === 0} textCountries={textCountries} />
+          <ContactFields
+            form={form}
+            withAddress={options.length === 0 && !shipsWithBring}
+            textCountries={textCountries}
+          />
           {methods.length > 0 && method && (
             <PaymentChoice methods={methods} value={method} onChange={setMethod} holdMinutes={holdMinutes} />
           )}

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import type { FieldPath, UseFormReturn } from "react-hook-form";
+import { carrierServiceOf } from "../../../../shared/carrier-choice";
 import type { DeliveryOptionView } from "../../../../shared/delivery";
 import type { CheckoutFormFor } from "../../../../shared/order";
 import type { PaymentProvider } from "../../../../shared/payment";
@@ -48,6 +49,10 @@ interface Attempt {
 interface PlaceOrderOptions {
   form: UseFormReturn<CheckoutFormFor>;
   options: DeliveryOptionView[];
+  /** The carrier's services listed (decision 0079): a pick-up service sends its point, not a street. */
+  carrierServices: readonly { service: string; pickup: boolean }[];
+  /** The carrier's price could not be had at placing: the delivery list asks again (and says why). */
+  onShippingRefused: () => void;
   storeSlug: string;
   method: PaymentProvider | undefined;
   /** The discount and gift card codes applied: the server prices the order with them. */
@@ -64,6 +69,8 @@ interface PlaceOrderOptions {
 export function usePlaceOrder({
   form,
   options,
+  carrierServices,
+  onShippingRefused,
   storeSlug,
   method,
   codes,
@@ -114,6 +121,8 @@ export function usePlaceOrder({
       // A code used up a moment ago (another shopper's order took its last use): the quote hears the
       // same refusal and shows it under the code field; everything typed stays.
       if (hasCodes(codes)) onRefused();
+      // Bring stopped answering between the list and the order: the list shows the fallback.
+      if (err instanceof ApiError && err.status === 503) onShippingRefused();
       const stock = refusedStock(err);
       const productId = stock ? undefined : refusedProductId(err);
       if (stock) cartStore.applyStockRefusal(stock);
@@ -142,15 +151,28 @@ export function usePlaceOrder({
       return;
     }
     const option = options.find((candidate) => candidate.id === values.deliveryOptionId);
+    const code = carrierServiceOf(values.deliveryOptionId);
+    const carrier = carrierServices.find((service) => service.service === code);
+    const parcelAddress = { street: values.street ?? "", post: values.post ?? "", city: values.city ?? "" };
     const body: PlaceOrderBody = {
       storeId: current.storeId,
       buyerEmail: values.buyerEmail,
       shipToName: values.shipToName,
       shipToPhone: values.shipToPhone,
       ...(option ? { deliveryOptionId: option.id } : {}),
-      shipToAddr:
-        option?.kind === "parcel"
-          ? { street: values.street ?? "", post: values.post ?? "", city: values.city ?? "" }
+      ...(carrier
+        ? {
+            shipping: carrier.pickup
+              ? { service: carrier.service, pickupPointId: values.pickupPointId }
+              : { service: carrier.service },
+          }
+        : {}),
+      shipToAddr: carrier
+        ? carrier.pickup
+          ? { post: values.post ?? "" }
+          : parcelAddress
+        : option?.kind === "parcel"
+          ? parcelAddress
           : !option && values.address
             ? { address: values.address }
             : null,

@@ -24,6 +24,8 @@ interface PriceCodesInput {
   storeId: string | null;
   items: readonly CartItem[];
   deliveryOptionId: string | undefined;
+  /** A carrier's service chosen instead (decision 0079), and the postcode it is priced to. */
+  shipping?: { service: string; postalCode: string };
   /** The buyer's e-mail once it is a valid one: a one-per-shopper code is then checked too. */
   buyerEmail: string | undefined;
 }
@@ -53,6 +55,8 @@ export interface PriceCodes {
 export function usePriceCodes(input: PriceCodesInput): PriceCodes {
   const { t } = useTranslation();
   const { storeSlug, storeId, items, deliveryOptionId, buyerEmail } = input;
+  const shippingService = input.shipping?.service;
+  const shippingPostcode = input.shipping?.postalCode;
   const [codes, setCodes] = useState<AppliedCodes>(() => readCheckoutDraft().codes[storeSlug] ?? {});
   const [quote, setQuote] = useState<OrderQuote | null>(null);
   const [checking, setChecking] = useState(false);
@@ -89,6 +93,9 @@ export function usePriceCodes(input: PriceCodesInput): PriceCodes {
           storeId,
           items: JSON.parse(lines),
           ...(deliveryOptionId ? { deliveryOptionId } : {}),
+          ...(shippingService && shippingPostcode
+            ? { shipping: { service: shippingService as never }, postalCode: shippingPostcode }
+            : {}),
           ...(buyerEmail ? { buyerEmail } : {}),
           ...codes,
         })
@@ -131,7 +138,19 @@ export function usePriceCodes(input: PriceCodesInput): PriceCodes {
       trying.current ? 0 : QUOTE_DEBOUNCE_MS,
     );
     return () => clearTimeout(timer);
-  }, [storeId, lines, deliveryOptionId, buyerEmail, codes, asked, sequence, keep, t]);
+  }, [
+    storeId,
+    lines,
+    deliveryOptionId,
+    shippingService,
+    shippingPostcode,
+    buyerEmail,
+    codes,
+    asked,
+    sequence,
+    keep,
+    t,
+  ]);
 
   const apply = useCallback(
     (typed: string) => {

@@ -34,6 +34,7 @@ export function ShopFrame({ children, storePath, storeSlug, origin }: ShopFrameP
   const [notes, setNotes] = useState<CartNotes | null>(null);
   /** The store's delivery options, read before the checkout opens so its form is there at once. */
   const [deliveryOptions, setDeliveryOptions] = useState<DeliveryOptionView[] | "failed">([]);
+  const [shipsWithBring, setShipsWithBring] = useState(false);
   const focus = useFocusReturn();
 
   const refresh = useCallback(async () => {
@@ -70,7 +71,10 @@ export function ShopFrame({ children, storePath, storeSlug, origin }: ShopFrameP
       refresh(),
       loadCheckout().catch(() => undefined),
       fetchPublicStore(storeSlug).then(
-        (store) => setDeliveryOptions(store.deliveryOptions),
+        (store) => {
+          setDeliveryOptions(store.deliveryOptions);
+          setShipsWithBring(store.shipsWithBring);
+        },
         () => setDeliveryOptions("failed"),
       ),
     ]);
@@ -109,6 +113,7 @@ export function ShopFrame({ children, storePath, storeSlug, origin }: ShopFrameP
             storePath={storePath}
             storeSlug={storeSlug}
             deliveryOptions={deliveryOptions}
+            shipsWithBring={shipsWithBring}
             onCloseAutoFocus={focus.onCloseAutoFocus}
           />
         </Suspense>
