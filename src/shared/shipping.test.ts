@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  carrierSettingsSchema,
-  isPickupService,
-  parcelWeightGrams,
-  serviceTakesWeight,
-  shippingChoiceSchema,
-} from "./shipping";
+import { carrierSettingsSchema } from "./carrier-settings";
+import { isPickupService, parcelWeightGrams, serviceTakesWeight, shippingChoiceSchema } from "./shipping";
 
 describe("a parcel's weight", () => {
   it("adds each line's weight times its quantity, the store's default standing in for a missing one", () => {

@@ -1,3 +1,4 @@
+import { productShippingSchema } from "./carrier-settings";
 import {
   createProductFormSchema,
   optionalPriceField,
@@ -8,7 +9,6 @@ import {
   stockQtyField,
   updateProductFieldsSchema,
 } from "./product";
-import { productShippingSchema } from "./shipping";
 import { singleLineText } from "./text";
 import { z } from "./zod";
 

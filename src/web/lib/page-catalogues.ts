@@ -51,6 +51,7 @@ const marketReceipts = {
  */
 export const SHOP_ERROR_KEYS = [
   "cannotPlaceOrder",
+  "carrierServiceInvalid",
   "cityRequired",
   "contactLinkInvalid",
   "coordinatesInvalid",
@@ -85,6 +86,7 @@ export const SHOP_ERROR_KEYS = [
   "phoneInvalid",
   "phoneRequired",
   "phoneTooShort",
+  "pickupPointRequired",
   "postcodeInvalid",
   "priceInvalid",
   "priceWholeKroner",

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { ProductShippingInput } from "../../../shared/carrier-settings";
 import type { Coordinates, ProductFields } from "../../../shared/product";
-import type { ProductShippingInput } from "../../../shared/shipping";
 import type { ProductVariantsInput, UpdateProductInput } from "../../../shared/variants";
 import type { FileStorage } from "../../adapters/storage";
 import type { Db, DbOrTx } from "../../db/client";

@@ -204,7 +204,7 @@ describe("booking a parcel with Bring (POST /api/orders/{id}/shipment)", () => {
     const refused = await book(store.agent, order.id);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toContain("Bring said:");
-    expect(refused.json().message).toContain("parties.pickupPoint.id 999999 is not a pickup point");
+    expect(refused.json().message).toContain("Could not find a pickup point for the provided recipient");
     await expectNothingBooked(order.id, labelsBefore);
   });
 

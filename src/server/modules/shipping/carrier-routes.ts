@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, okSchema } from "../../../shared/api";
-import { carrierSettingsSchema, carrierSettingsViewSchema } from "../../../shared/shipping";
+import { carrierSettingsSchema, carrierSettingsViewSchema } from "../../../shared/carrier-settings";
 import type { Carriers } from "../../adapters/carriers";
 import type { AppDeps } from "../../lib/deps";
 import { requireStoreMember, requireUser } from "../../lib/guards";

@@ -1,10 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type {
-  BringServiceCode,
-  CarrierProvider,
-  CarrierSettingsInput,
-  CarrierSettingsView,
-} from "../../../shared/shipping";
+import type { CarrierSettingsInput, CarrierSettingsView } from "../../../shared/carrier-settings";
+import type { BringServiceCode, CarrierProvider } from "../../../shared/shipping";
 import { type CarrierAccount, CarrierError, type Carriers } from "../../adapters/carriers";
 import type { DbOrTx } from "../../db/client";
 import { storeCarriers } from "../../db/schema";

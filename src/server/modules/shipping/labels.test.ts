@@ -1,6 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_LABELS_PER_PDF } from "../../../shared/shipping";
+import { MAX_LABELS_PER_PDF } from "../../../shared/carrier-settings";
 import { type FakeBring, startFakeBring } from "../../test/fakes/bring";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { bringStore, placeOrder } from "./booking.fixtures";

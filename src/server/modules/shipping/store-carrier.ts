@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { BringServiceCode, CarrierProvider, SenderAddress } from "../../../shared/shipping";
+import type { SenderAddress } from "../../../shared/carrier-settings";
+import type { BringServiceCode, CarrierProvider } from "../../../shared/shipping";
 import type { Carrier, CarrierAccount, Carriers } from "../../adapters/carriers";
 import type { DbOrTx } from "../../db/client";
 import { storeCarriers } from "../../db/schema";

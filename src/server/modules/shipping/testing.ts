@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
-import type { CarrierService, SenderAddress } from "../../../shared/shipping";
+import type { CarrierService, SenderAddress } from "../../../shared/carrier-settings";
 import { createStorage, LABEL_FOLDER } from "../../adapters/storage";
 import type { Config } from "../../config";
 import type { DbOrTx } from "../../db/client";

@@ -129,7 +129,12 @@ describe("the shopper's order page", () => {
   });
 
   it("answers null for an order with no parcel booked and no carrier service", async () => {
-    const { store, mug } = await bringStore(t);
+    const { seller, store, mug } = await bringStore(t);
+    // The store's own option, beside Bring: the order is picked up at the workshop.
+    const saved = await seller.agent.put(`/api/stores/${store.id}/delivery-options`, [
+      { name: "Hent i verkstedet", kind: "pickup", price: "0" },
+    ]);
+    const [workshop] = saved.json() as { id: string }[];
     const placed = await new Agent(t.app).request({
       method: "POST",
       url: "/api/orders",
@@ -139,7 +144,7 @@ describe("the shopper's order page", () => {
         buyerEmail: "kunde@example.no",
         shipToName: "Nora Kunde",
         shipToPhone: "+47 912 34 567",
-        shipToAddr: { address: "Storgata 1, 0155 Oslo" },
+        deliveryOptionId: workshop?.id,
         items: [{ productId: mug.id, qty: 1 }],
       },
     });

@@ -47,7 +47,9 @@ export async function bookedOrder(
       buyerEmail: "kunde@example.no",
       shipToName: "Nora Kunde",
       shipToPhone: "+47 912 34 567",
-      shipToAddr: { address: "Storgata 1, 0155 Oslo" },
+      // A store with Bring has delivery: the order names its pick-up service and point (decision 0079).
+      shipToAddr: { post: TEST_PICKUP_POINT.postalCode },
+      shipping: { service: "5800", pickupPointId: TEST_PICKUP_POINT.id },
       items: [{ productId, qty: 1 }],
     },
   });

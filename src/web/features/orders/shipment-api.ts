@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CarrierSettingsView } from "../../../shared/carrier-settings";
 import type { OrderView } from "../../../shared/order";
-import type { BringServiceCode, CarrierSettingsView } from "../../../shared/shipping";
+import type { BringServiceCode } from "../../../shared/shipping";
 import { apiJson, apiRequest } from "../../lib/api";
 
 /**

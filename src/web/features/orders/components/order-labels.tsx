@@ -1,7 +1,7 @@
 import { Printer, X } from "lucide-react";
 import { useState } from "react";
+import { MAX_LABELS_PER_PDF } from "../../../../shared/carrier-settings";
 import { shortOrderId } from "../../../../shared/order";
-import { MAX_LABELS_PER_PDF } from "../../../../shared/shipping";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api";

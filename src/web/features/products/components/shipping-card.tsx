@@ -1,6 +1,6 @@
 import { useFormContext } from "react-hook-form";
+import type { productShippingSchema } from "../../../../shared/carrier-settings";
 import type { ProductShippingView } from "../../../../shared/product";
-import type { productShippingSchema } from "../../../../shared/shipping";
 import type { z } from "../../../../shared/zod";
 import { Card, CardContent } from "../../../components/ui/card";
 import { FormField } from "../../../components/ui/form-field";

@@ -1,7 +1,6 @@
 import { toOre } from "../../../../shared/money";
 import { MAX_QTY_PER_LINE } from "../../../../shared/order-limits";
-import type { ProductView } from "../../../../shared/product";
-import type { ProductVariantView } from "../../../../shared/variants";
+import type { ProductVariantView, ProductView } from "../../../../shared/product";
 import { shownLineTotal, shownTotal } from "../../../lib/money";
 
 /** docs/product-spec.md 3: the cart lives in browser local storage under this key and survives reloads. */

@@ -1,10 +1,6 @@
+import { type CarrierSettingsView, carrierSettingsSchema } from "../../../../shared/carrier-settings";
 import { wholeKroner } from "../../../../shared/money";
-import {
-  BRING_SERVICES,
-  type BringServiceCode,
-  type CarrierSettingsView,
-  carrierSettingsSchema,
-} from "../../../../shared/shipping";
+import { BRING_SERVICES, type BringServiceCode } from "../../../../shared/shipping";
 
 /**
  * The Bring card's form as typed (decision 0079): text for every number, one row per Bring service with
