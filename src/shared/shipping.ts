@@ -86,6 +86,8 @@ export const orderShippingSchema = z.object({
       address: z.string(),
       postalCode: z.string(),
       city: z.string(),
+      /** As the carrier worded them when the shopper chose; absent on orders placed before they were kept. */
+      openingHours: z.string().optional(),
     })
     .nullable(),
   /** YYYY-MM-DD as the shopper was shown it; null when the carrier did not say. */

@@ -395,6 +395,8 @@ export const orders = pgTable(
       address: string;
       postalCode: string;
       city: string;
+      /** As the carrier worded them when the shopper chose; absent on orders placed before they were kept. */
+      openingHours?: string;
     }>(),
     expectedDelivery: text("expected_delivery"),
     /** MVA included in total_gross, per rate, exact to the øre: [{ rate: 25, amount: "49.90" }]; [] when not registered. */

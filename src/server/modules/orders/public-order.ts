@@ -108,7 +108,7 @@ export async function getPublicOrder(db: Db, token: string, now = new Date()): P
       pickupPoint: shipping.pickupPoint && {
         ...shipping.pickupPoint,
         // Kept by the checkout when the carrier gave them (Pickup Point API `openingHoursNorwegian`).
-        openingHours: (shipping.pickupPoint as { openingHours?: string }).openingHours ?? null,
+        openingHours: shipping.pickupPoint.openingHours ?? null,
       },
     },
     shipment,

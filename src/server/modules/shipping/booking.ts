@@ -11,7 +11,7 @@ import { CarrierError, type Carriers } from "../../adapters/carriers";
 import { type FileStorage, LABEL_FOLDER } from "../../adapters/storage";
 import type { Config } from "../../config";
 import type { Db, DbOrTx } from "../../db/client";
-import { orderItems, orders, products, shipments } from "../../db/schema";
+import { orderItems, orders, products, shipments, stores } from "../../db/schema";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
 import type { PaymentContext } from "../payments";
 import { shipmentLabelPath } from "./shipment-view";
@@ -120,6 +120,28 @@ function recipientOf(order: OrderRow, service: string) {
   };
 }
 
+/**
+ * The sender's contact on the label: Bring asks for the sender's phone on most services. The store's
+ * phone only once the seller proved they hold it, and its contact e-mail only once confirmed (the
+ * shopper-facing rules of decision 0066); otherwise none is sent.
+ */
+async function senderContact(db: DbOrTx, storeId: string) {
+  const [store] = await db
+    .select({
+      phone: stores.phone,
+      verifiedPhone: stores.verifiedPhone,
+      contactEmail: stores.contactEmail,
+      verifiedContactEmail: stores.verifiedContactEmail,
+    })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  return {
+    phone: store?.phone && store.phone === store.verifiedPhone ? store.phone : null,
+    email:
+      store?.contactEmail && store.contactEmail === store.verifiedContactEmail ? store.contactEmail : null,
+  };
+}
+
 /** A carrier's failure as the seller sees it: its own words when it refused, else "not answering". */
 function carrierHttpError(error: unknown): unknown {
   if (!(error instanceof CarrierError)) return error;
@@ -164,7 +186,7 @@ export async function bookShipment(
       {
         account: storeCarrier.account,
         service,
-        sender: { ...storeCarrier.sender, country: "NO" },
+        sender: { ...storeCarrier.sender, country: "NO", ...(await senderContact(ctx.db, order.storeId)) },
         recipient,
         pickupPointId,
         parcels: [{ weightGrams }],

@@ -2,7 +2,7 @@ import { translateShared } from "../../../shared/i18n";
 import { fromOre, toOre } from "../../../shared/money";
 import type { OrderLineInput } from "../../../shared/order";
 import type { Language } from "../../../shared/preferences";
-import { isPickupService, type ShippingChoice } from "../../../shared/shipping";
+import { isPickupService, type ShippingChoice, serviceTakesWeight } from "../../../shared/shipping";
 import { CarrierError } from "../../adapters/carriers";
 import { badRequest, HttpError } from "../../lib/http-error";
 import { cachedPickupPoints } from "./carrier-answers";
@@ -75,6 +75,7 @@ export async function priceCarrierDelivery(
       address: point.address,
       postalCode: point.postalCode,
       city: point.city,
+      openingHours: point.openingHours,
     };
   }
 
@@ -84,6 +85,9 @@ export async function priceCarrierDelivery(
     question.items,
     storeCarrier.defaultWeightGrams,
   );
+  // A mailbox parcel takes at most 5 kg: the options did not list it for a heavier cart.
+  if (!serviceTakesWeight(offered.code, cart.parcel.weightGrams))
+    throw badRequest("shippingServiceNotOffered");
   const answered = await carrierPricesOrNull(deps, storeCarrier, cart, {
     postalCode,
     country: "NO",

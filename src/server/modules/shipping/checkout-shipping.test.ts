@@ -232,7 +232,13 @@ describe("an order with a Bring service (decision 0079)", () => {
       shippingCarrier: "bring",
       shippingService: "5800",
       shippingPriceSource: "bring",
-      pickupPoint: { id: COOP_MEGA, address: "Storgata 14", city: expect.any(String) },
+      pickupPoint: {
+        id: COOP_MEGA,
+        address: "Storgata 14",
+        city: expect.any(String),
+        // The order page shows when the point is open, as Bring worded it when the shopper chose.
+        openingHours: expect.stringMatching(/\d/),
+      },
     });
     expect(row?.expectedDelivery).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // The shopper saw the price a moment ago: the order found Bring's answer kept, and asked no more.
@@ -249,6 +255,22 @@ describe("an order with a Bring service (decision 0079)", () => {
     expect(placed.statusCode, placed.body).toBe(201);
     expect(placed.json()).toMatchObject({ totalGross: "478.00", shipToAddr: address });
     expect(await orderRow(placed.json().id)).toMatchObject({ shippingService: "5600", pickupPoint: null });
+  });
+
+  it("offers no mailbox parcel for a cart over 5 kg, and refuses an order that names one", async () => {
+    const { store, mug } = await bringStore();
+    const heavy = { postalCode: "0155", items: [{ productId: mug.id, qty: 7 }] };
+    const listed = await options(store.id, heavy);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().map((option: { service: string }) => option.service)).toEqual(["5800", "5600"]);
+    const light = await options(store.id, { ...heavy, items: [{ productId: mug.id, qty: 6 }] });
+    expect(light.json().map((option: { service: string }) => option.service)).toContain("3584");
+    const placed = await checkout(
+      { storeId: store.id, items: heavy.items, shipping: { service: "3584" }, shipToAddr: address },
+      en,
+    );
+    expect(placed.statusCode).toBe(400);
+    expect(placed.json().message).toContain("This store does not offer that delivery");
   });
 
   it("refuses a made-up point, a missing point, a service not offered, and two deliveries at once", async () => {

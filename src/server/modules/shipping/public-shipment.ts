@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
-import type { CarrierProvider, ShipmentView, TrackingEvent, TrackingState } from "../../../shared/shipping";
+import type { ShipmentView } from "../../../shared/shipping";
 import type { DbOrTx } from "../../db/client";
-import { shipments } from "../../db/schema";
+import { shipmentViewsOf } from "./shipment-view";
 
 /** What the shopper's order page shows of the parcel: the seller's view without the label. */
 export type ShopperShipment = Omit<ShipmentView, "labelUrl">;
@@ -12,16 +11,5 @@ export type ShopperShipment = Omit<ShipmentView, "labelUrl">;
  * the seller's alone: the order page's link may be forwarded, and a label carries the whole address.
  */
 export async function shopperShipment(db: DbOrTx, orderId: string): Promise<ShopperShipment | null> {
-  const [row] = await db.select().from(shipments).where(eq(shipments.orderId, orderId));
-  if (!row) return null;
-  return {
-    carrier: row.carrier as CarrierProvider,
-    service: row.service,
-    trackingNumber: row.trackingNumber,
-    trackingUrl: row.trackingUrl,
-    bookedAt: row.bookedAt.toISOString(),
-    state: row.state as TrackingState,
-    events: [...(row.events as TrackingEvent[])].sort((a, b) => b.at.localeCompare(a.at)),
-    deliveredAt: row.deliveredAt?.toISOString() ?? null,
-  };
+  return (await shipmentViewsOf(db, [orderId], { withLabel: false })).get(orderId) ?? null;
 }

@@ -21,7 +21,8 @@ export function toShipmentView(row: ShipmentRow, { withLabel }: { withLabel: boo
     ...(withLabel ? { labelUrl: shipmentLabelPath(row.orderId) } : {}),
     bookedAt: row.bookedAt.toISOString(),
     state: row.state as TrackingState,
-    events: row.events as TrackingEvent[],
+    // Newest first, however the carrier listed them.
+    events: [...(row.events as TrackingEvent[])].sort((a, b) => b.at.localeCompare(a.at)),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
   };
 }

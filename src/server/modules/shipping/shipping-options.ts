@@ -6,8 +6,10 @@ import type { Language } from "../../../shared/preferences";
 import {
   type CarrierProvider,
   isPickupService,
+  type OrderShipping,
   type PickupPoint,
   type ShippingOption,
+  serviceTakesWeight,
 } from "../../../shared/shipping";
 import { CarrierError, type CarrierPrice, type Carriers } from "../../adapters/carriers";
 import type { DbOrTx } from "../../db/client";
@@ -117,6 +119,8 @@ export async function shippingOptions(
     cart.linesOre,
   );
   const options = storeCarrier.services.flatMap((service): ShippingOption[] => {
+    // A mailbox parcel takes at most 5 kg: a heavier cart is not offered it.
+    if (!serviceTakesWeight(service.code, cart.parcel.weightGrams)) return [];
     const offered = offeredService(service, answered);
     if (!offered) return [];
     const name = translateShared(question.language, `shipping.service.${service.code}`);
@@ -156,6 +160,6 @@ export interface CarrierDelivery {
   freeAbove: string | null;
   priceSource: "bring" | "seller";
   /** A pick-up service's point, as the carrier listed it; null for a parcel to the address. */
-  pickupPoint: { id: string; name: string; address: string; postalCode: string; city: string } | null;
+  pickupPoint: OrderShipping["pickupPoint"];
   expectedDelivery: string | null;
 }
