@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { FAKE_BRING_ACCOUNT } from "../src/server/test/fakes/bring-account";
 import { expectNoSeriousViolations } from "./axe";
+import { connectBring } from "./bring";
 import { fillShopper, openCheckout } from "./checkout";
 import {
   createStoreThroughApi,
@@ -47,16 +47,7 @@ async function bringShop(request: APIRequestContext, title: string) {
     data: [{ name: "Pick up at the workshop", kind: "pickup", price: "0", note: "Thursdays 12–18" }],
   });
   expect(flat.status()).toBe(200);
-  const carrier = await request.put(`/api/stores/${store.id}/carrier`, {
-    data: {
-      provider: "bring",
-      ...FAKE_BRING_ACCOUNT,
-      sender: { name: "Fjordleire", street: "Storgata 1", postalCode: "0155", city: "Oslo" },
-      services: [{ code: "5800" }, { code: "3584" }, { code: "5600" }],
-      defaultWeightGrams: 800,
-    },
-  });
-  expect(carrier.status(), await carrier.text()).toBe(200);
+  await connectBring(request, { id: store.id, name: "Fjordleire" });
   const product = await request.post(`/api/stores/${store.id}/products`, {
     multipart: {
       title,

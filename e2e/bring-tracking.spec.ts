@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { FAKE_BRING_ACCOUNT } from "../src/server/test/fakes/bring-account";
 import { expectNoSeriousViolations } from "./axe";
+import { connectBring } from "./bring";
 import {
   createStoreThroughApi,
   fakePaymentPorts,
@@ -32,16 +32,7 @@ async function shots(page: Page, name: string) {
 async function bookedPickupOrder(request: APIRequestContext) {
   await signInSharedSeller(request);
   const store = await createStoreThroughApi(request, "Leirverkstedet");
-  const connected = await request.put(`/api/stores/${store.id}/carrier`, {
-    data: {
-      provider: "bring",
-      ...FAKE_BRING_ACCOUNT,
-      sender: { name: "Leirverkstedet", street: "Storgata 1", postalCode: "0155", city: "Oslo" },
-      services: [{ code: "5800" }],
-      defaultWeightGrams: 800,
-    },
-  });
-  expect(connected.status(), await connected.text()).toBe(200);
+  await connectBring(request, { id: store.id, name: "Leirverkstedet" }, ["5800"]);
   const added = await request.post(`/api/stores/${store.id}/products`, {
     multipart: {
       title: "Grønn kopp",

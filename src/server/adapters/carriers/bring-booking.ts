@@ -1,3 +1,4 @@
+import { osloParts } from "./bring-mapping";
 import type { Booking, BookingRequest, Parcel, PartyAddress } from "./carrier";
 
 /**
@@ -18,20 +19,7 @@ const str = (value: unknown) =>
 
 /** `shippingDateTime` as the example writes it ("2022-06-22T12:59:30"): Norway's local time, no zone. */
 export function bringLocalDateTime(date: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: "Europe/Oslo",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
+  const parts = osloParts(date);
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
 

@@ -42,7 +42,7 @@ export const BRING_PATHS = {
 } as const;
 
 /** Year, month and day as Bring's `shippingDate` object wants them (strings), in Norway's calendar. */
-function osloParts(date: Date) {
+export function osloParts(date: Date) {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-GB", {
       timeZone: "Europe/Oslo",

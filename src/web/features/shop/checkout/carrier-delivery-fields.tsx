@@ -11,7 +11,7 @@ import { Input } from "../../../components/ui/input";
 import { useTranslation } from "../../../lib/i18n";
 import { useKr } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
-import { useDeliveryPriceText } from "./delivery-fields";
+import { ParcelAddressFields, useDeliveryPriceText } from "./delivery-fields";
 import type { CarrierShipping } from "./use-carrier-shipping";
 
 interface CarrierDeliveryFieldsProps {
@@ -241,30 +241,7 @@ export function CarrierDeliveryFields({
         <Failed message={shipping.points.message} onRetry={shipping.retry} />
       )}
       {needs === "point" && points && <PickupPoints form={form} points={points} />}
-      {needs === "address" && (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label={t("checkout.street")} error={errors.street?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register("street")}
-                autoComplete="street-address"
-                className="h-12 sm:h-11"
-              />
-            )}
-          </FormField>
-          <FormField label={t("checkout.city")} error={errors.city?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register("city")}
-                autoComplete="address-level2"
-                className="h-12 sm:h-11"
-              />
-            )}
-          </FormField>
-        </div>
-      )}
+      {needs === "address" && <ParcelAddressFields form={form} withPostcode={false} />}
     </>
   );
 }

@@ -74,43 +74,65 @@ export function DeliveryFields({ options, form, linesTotal }: DeliveryFieldsProp
           </p>
         )}
       </fieldset>
-      {chosen?.kind === "parcel" && (
-        <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
-          <FormField label={t("checkout.street")} error={errors.street?.message} className="sm:col-span-2">
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register("street")}
-                autoComplete="street-address"
-                className="h-12 sm:h-11"
-              />
-            )}
-          </FormField>
-          <FormField label={t("checkout.postcode")} error={errors.post?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register("post")}
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={4}
-                placeholder="0155"
-                className="h-12 sm:h-11"
-              />
-            )}
-          </FormField>
-          <FormField label={t("checkout.city")} error={errors.city?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register("city")}
-                autoComplete="address-level2"
-                className="h-12 sm:h-11"
-              />
-            )}
-          </FormField>
-        </div>
-      )}
+      {chosen?.kind === "parcel" && <ParcelAddressFields form={form} withPostcode />}
     </>
+  );
+}
+
+/**
+ * A parcel's address: street, postcode and city; without the postcode when the checkout asked for it
+ * first (a carrier's services are priced for it before the street is asked).
+ */
+export function ParcelAddressFields({
+  form,
+  withPostcode,
+}: {
+  form: UseFormReturn<CheckoutFormFor>;
+  withPostcode: boolean;
+}) {
+  const { t } = useTranslation();
+  const { errors } = form.formState;
+  return (
+    <div className={cn("grid gap-4", withPostcode ? "sm:grid-cols-[8rem_1fr]" : "sm:grid-cols-2")}>
+      <FormField
+        label={t("checkout.street")}
+        error={errors.street?.message}
+        className={withPostcode ? "sm:col-span-2" : undefined}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register("street")}
+            autoComplete="street-address"
+            className="h-12 sm:h-11"
+          />
+        )}
+      </FormField>
+      {withPostcode && (
+        <FormField label={t("checkout.postcode")} error={errors.post?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register("post")}
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={4}
+              placeholder="0155"
+              className="h-12 sm:h-11"
+            />
+          )}
+        </FormField>
+      )}
+      <FormField label={t("checkout.city")} error={errors.city?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register("city")}
+            autoComplete="address-level2"
+            className="h-12 sm:h-11"
+          />
+        )}
+      </FormField>
+    </div>
   );
 }
