@@ -105,6 +105,22 @@ for (const viewport of [
     expect(response.headers()["content-type"]).toBe("application/pdf");
     const pdf = await page.request.get(href);
     expect((await pdf.body()).subarray(0, 4).toString()).toBe("%PDF");
+
+    // Several at once: the seller ticks the booked order in the list and prints one PDF.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await page.getByRole("checkbox", { name: `Choose order ${number} for printing labels` }).check();
+    const bar = page.getByTestId("print-labels-bar");
+    await expect(bar).toContainText("1 label chosen");
+    const merged = page.waitForResponse((answer) =>
+      answer.url().endsWith(`/api/stores/${store.id}/shipments/labels`),
+    );
+    const tab = page.waitForEvent("popup");
+    await bar.getByRole("button", { name: "Print labels" }).click();
+    const mergedAnswer = await merged;
+    expect(mergedAnswer.status()).toBe(200);
+    expect(mergedAnswer.headers()["content-type"]).toBe("application/pdf");
+    await (await tab).close();
     expect(pageErrors).toEqual([]);
   });
 }
