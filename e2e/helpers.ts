@@ -83,13 +83,23 @@ export function serverLogPath(port = Number(process.env.E2E_PORT ?? 3100)) {
  * The 6-digit code in the last text the server's log SMS provider wrote for `to` (E.164), as a seller
  * reads it on the phone; waits for the SMS worker to get to it.
  */
-export async function textedCode(to: string): Promise<string> {
+/** How many lines the journey server's log holds now: `textedCode` then reads only what comes after. */
+export function serverLogMark(): number {
+  return fs.existsSync(serverLogPath()) ? fs.readFileSync(serverLogPath(), "utf8").split("\n").length - 1 : 0;
+}
+
+/**
+ * The latest 6-digit code texted to `to`. With `since` (a serverLogMark taken before the code was asked
+ * for), only a text logged after it counts: the shared test numbers hold older codes from earlier
+ * journeys, and the new text may reach the log a moment after the screen says it was sent.
+ */
+export async function textedCode(to: string, since = 0): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(
       () => {
         const lines = fs.existsSync(serverLogPath())
-          ? fs.readFileSync(serverLogPath(), "utf8").split("\n")
+          ? fs.readFileSync(serverLogPath(), "utf8").split("\n").slice(since)
           : [];
         for (const line of lines.reverse()) {
           if (!line.includes('"sms"')) continue;
