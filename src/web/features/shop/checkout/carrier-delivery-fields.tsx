@@ -6,12 +6,10 @@ import { type DeliveryOptionView, deliveryPrice } from "../../../../shared/deliv
 import type { CheckoutFormFor } from "../../../../shared/order";
 import type { PickupPoint } from "../../../../shared/shipping";
 import { Button } from "../../../components/ui/button";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
 import { useTranslation } from "../../../lib/i18n";
 import { useKr } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
-import { ParcelAddressFields, useDeliveryPriceText } from "./delivery-fields";
+import { ParcelAddressFields, PostcodeField, useDeliveryPriceText } from "./delivery-fields";
 import type { CarrierShipping } from "./use-carrier-shipping";
 
 interface CarrierDeliveryFieldsProps {
@@ -155,23 +153,11 @@ export function CarrierDeliveryFields({
 
   return (
     <>
-      <FormField
-        label={t("checkout.postcode")}
-        error={errors.post?.message}
+      <PostcodeField
+        form={form}
         hint={t("carrierCheckout.postcodeHint")}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register("post")}
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={4}
-            placeholder="0155"
-            className="h-12 max-w-40 text-base tabular-nums sm:h-11"
-          />
-        )}
-      </FormField>
+        inputClassName="h-12 max-w-40 text-base tabular-nums sm:h-11"
+      />
       {listed?.carrierUnavailable && (
         <p
           role="status"

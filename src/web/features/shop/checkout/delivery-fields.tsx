@@ -108,21 +108,7 @@ export function ParcelAddressFields({
           />
         )}
       </FormField>
-      {withPostcode && (
-        <FormField label={t("checkout.postcode")} error={errors.post?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register("post")}
-              inputMode="numeric"
-              autoComplete="postal-code"
-              maxLength={4}
-              placeholder="0155"
-              className="h-12 sm:h-11"
-            />
-          )}
-        </FormField>
-      )}
+      {withPostcode && <PostcodeField form={form} />}
       <FormField label={t("checkout.city")} error={errors.city?.message}>
         {(control) => (
           <Input
@@ -134,5 +120,33 @@ export function ParcelAddressFields({
         )}
       </FormField>
     </div>
+  );
+}
+
+/** The shopper's postcode: four digits, asked first by a carrier's checkout (with its hint), last by a parcel's address. */
+export function PostcodeField({
+  form,
+  hint,
+  inputClassName = "h-12 sm:h-11",
+}: {
+  form: UseFormReturn<CheckoutFormFor>;
+  hint?: string;
+  inputClassName?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormField label={t("checkout.postcode")} error={form.formState.errors.post?.message} hint={hint}>
+      {(control) => (
+        <Input
+          {...control}
+          {...form.register("post")}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={4}
+          placeholder="0155"
+          className={inputClassName}
+        />
+      )}
+    </FormField>
   );
 }
