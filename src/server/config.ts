@@ -97,6 +97,28 @@ const envSchema = z.object({
   // Fractions allowed: the journeys read a parcel within seconds of the fake moving it (0.05 = 3 s).
   BRING_TRACKING_POLL_MINUTES: z.coerce.number().min(0).max(1440).default(60),
   BRING_TEST_BOOKINGS: flag(false),
+  // The resolvers domain checks ask (decision 0080): "host:port" entries, comma-separated; empty: the system's.
+  DNS_SERVERS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(?:\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::\d{1,5})?$/i,
+            "a comma-separated list of host:port entries, such as 127.0.0.1:53",
+          ),
+      ),
+    ),
+  // Fractions allowed, as for tracking: the journeys see a domain verified within seconds.
+  DOMAIN_CHECK_MINUTES: z.coerce.number().min(0).max(1440).default(10),
   PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   PAYMENT_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   EMAIL_PROVIDER: z.enum(["log", "smtp"]).optional(),
@@ -279,6 +301,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ? { apiUrl: e.BRING_API_URL.replace(/\/$/, ""), testBookings: e.BRING_TEST_BOOKINGS }
         : undefined,
       trackingPollMs: e.BRING_TRACKING_POLL_MINUTES * 60_000,
+    },
+    /**
+     * Own domains (decision 0080): the DNS servers the checks ask ("host:port"; none: the system's
+     * resolver), and how often each server's worker checks domains that are due (0: never; tests run it).
+     */
+    domains: {
+      dnsServers: e.DNS_SERVERS,
+      checkMs: e.DOMAIN_CHECK_MINUTES * 60_000,
     },
     /** Bearer token for GET /metrics; without one the endpoint does not exist. */
     metricsToken: e.METRICS_TOKEN || undefined,

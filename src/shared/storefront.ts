@@ -1,3 +1,4 @@
+import { shopBrandSchema } from "./brand";
 import { deliveryOptionViewSchema } from "./delivery";
 import type { GiftCardSettings } from "./gift-card";
 import type { PublicOrder } from "./order-page";
@@ -34,6 +35,13 @@ export const publicStoreSchema = storeLegalDetailsSchema.extend({
    * carrier's services (GET/POST /api/stores/{id}/shipping-options) beside `deliveryOptions`.
    */
   shipsWithBring: z.boolean(),
+  /**
+   * The store's own domain, once verified (decision 0080): its pages are served there, and every link to
+   * them is made with shared/shop-address.ts. Null: the shop is at `/s/{slug}`.
+   */
+  domain: z.string().nullable(),
+  /** The shop's own look: logo, colour, fonts, and whether it has an about page (decision 0080). */
+  brand: shopBrandSchema,
 });
 export type PublicStore = z.infer<typeof publicStoreSchema>;
 

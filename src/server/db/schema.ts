@@ -162,6 +162,21 @@ export const stores = pgTable(
      * name and address before it takes payment.
      */
     stallFullDocuments: boolean("stall_full_documents").notNull().default(false),
+    /**
+     * The shop's own look (decision 0080): the seller's logo as uploaded (our WebP re-encoding), what
+     * is made from it (square and wide crops, favicons, the social card; shared/identity.ts
+     * BrandAssets), the brand colour (#rrggbb), a font pairing from FONT_PAIRINGS, and the about page.
+     */
+    logoImageUrl: text("logo_image_url"),
+    brandAssets: jsonb("brand_assets").$type<Record<string, string>>(),
+    brandColor: text("brand_color"),
+    fontPairing: text("font_pairing"),
+    about: jsonb("about").$type<{
+      text: string;
+      imageUrl?: string | null;
+      location?: string | null;
+      links?: string[];
+    }>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -172,6 +187,7 @@ export const stores = pgTable(
     check("stores_slug_format_check", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check("stores_vat_rate_check", sql`${t.vatRate} is null or ${t.vatRate} in (15, 25)`),
     check("stores_org_number_check", sql`${t.orgNumber} is null or ${t.orgNumber} ~ '^[0-9]{9}$'`),
+    check("stores_brand_color_check", sql`${t.brandColor} is null or ${t.brandColor} ~ '^#[0-9a-f]{6}$'`),
   ],
 );
 
@@ -1246,5 +1262,40 @@ export const shipments = pgTable(
       "shipments_state_check",
       sql`${t.state} in ('booked', 'in_transit', 'ready_for_pickup', 'delivered', 'returned', 'exception')`,
     ),
+  ],
+);
+
+/**
+ * A store's own domain (decision 0080): `keramikkari.no` or `www.keramikkari.no`, lower case, one
+ * store's only. It is served once the DNS records Torg showed are found (`verified`): the TXT record
+ * `_torg-verify.{domain}` with `token` proves the seller holds the name, and a CNAME to `target_host` (or
+ * A/AAAA records to its addresses) points it here. `target_host` is the platform's host when the domain
+ * was added, so the periodic check asks about the same records the seller was shown.
+ */
+export const storeDomains = pgTable(
+  "store_domains",
+  {
+    id: id(),
+    storeId: uuid("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    domain: text("domain").notNull(),
+    token: text("token").notNull(),
+    targetHost: text("target_host").notNull(),
+    status: text("status").notNull().default("pending"),
+    /** Why the last check did not verify it (an error key of the catalogues); null once verified. */
+    checkError: text("check_error"),
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    /** When the periodic check reads it next; pending ones often, verified ones daily. */
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("store_domains_domain_key").on(t.domain),
+    index("store_domains_store_idx").on(t.storeId, t.createdAt),
+    index("store_domains_due_idx").on(t.nextCheckAt).where(sql`${t.nextCheckAt} is not null`),
+    check("store_domains_status_check", sql`${t.status} in ('pending', 'verified', 'failed')`),
+    check("store_domains_domain_format_check", sql`${t.domain} = lower(${t.domain})`),
   ],
 );

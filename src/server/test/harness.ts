@@ -140,6 +140,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     BRING_TRACKING_POLL_MINUTES: "0",
     // No test reaches the real Bring: one that needs a carrier starts the fake and passes its address.
     BRING_API_URL: "",
+    DOMAIN_CHECK_MINUTES: "0",
     // Tests never depend on a client build; the page tests bring their own index.html.
     WEB_ROOT: ".tmp/no-web-client",
     ...overrides,

@@ -98,6 +98,19 @@ describe("public store reads", () => {
       termsExtra: null,
       deliveryOptions: [],
       shipsWithBring: false,
+      // No own domain and no own look yet (decision 0080): Torg's address, colour and fonts.
+      domain: null,
+      brand: {
+        logoWide: null,
+        logoSquare: null,
+        favicon32: null,
+        icon180: null,
+        socialCard: null,
+        brandColor: "#1b5a43",
+        onBrandColor: "#ffffff",
+        fontPairing: "torg",
+        hasAbout: false,
+      },
     });
     expect(response.body).not.toContain("555777");
   });

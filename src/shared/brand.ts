@@ -1,0 +1,120 @@
+import { z } from "./zod";
+
+/**
+ * How a shop page is drawn (decision 0080): the font pairings, the brand colour's contrast (WCAG) and
+ * the look a page is rendered with. Kept apart from identity.ts, the seller's form, so the shop's
+ * bundle carries none of the form's messages.
+ */
+
+/**
+ * The font pairings a seller picks from: a heading face and a body face, each self-hosted from
+ * @fontsource (no font is fetched from a CDN). "torg" is the look every shop had before: Inter alone.
+ */
+export const FONT_PAIRINGS = {
+  torg: { heading: "Inter Variable", body: "Inter Variable" },
+  classic: { heading: "Playfair Display", body: "Work Sans" },
+  warm: { heading: "Fraunces", body: "Nunito" },
+  editorial: { heading: "Lora", body: "DM Sans" },
+  modern: { heading: "Space Grotesk", body: "DM Sans" },
+  handmade: { heading: "Caveat", body: "Nunito" },
+} as const;
+export type FontPairing = keyof typeof FONT_PAIRINGS;
+export const FONT_PAIRING_NAMES = Object.keys(FONT_PAIRINGS) as FontPairing[];
+export const DEFAULT_FONT_PAIRING: FontPairing = "torg";
+
+/** The colour a shop without its own is drawn in: Torg's primary green (theme.css --primary, light). */
+export const DEFAULT_BRAND_COLOR = "#1b5a43";
+
+/** What a shop page needs of the look: no about text (that is the about page's own read). */
+/** What is made from the logo (shared/identity.ts brandAssetsSchema). */
+export type BrandAsset = "logoSquare" | "logoWide" | "favicon32" | "icon180" | "socialCard";
+
+export const shopBrandSchema = z.object({
+  logoWide: z.string().nullable(),
+  logoSquare: z.string().nullable(),
+  favicon32: z.string().nullable(),
+  icon180: z.string().nullable(),
+  socialCard: z.string().nullable(),
+  brandColor: z.string(),
+  /** The text colour drawn on the brand colour (buttons, the header band): white or near-black. */
+  onBrandColor: z.string(),
+  fontPairing: z.enum(FONT_PAIRING_NAMES),
+  hasAbout: z.boolean(),
+});
+export type ShopBrand = z.infer<typeof shopBrandSchema>;
+
+/** WCAG's relative luminance of an sRGB colour "#rrggbb". */
+export function relativeLuminance(hex: string): number {
+  const channels = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16) / 255);
+  const [r = 0, g = 0, b = 0] = channels.map((c) =>
+    c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4,
+  );
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG's contrast ratio of two colours, from 1 to 21. */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x);
+  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+}
+
+/** WCAG AA: 4.5:1 for body text, 3:1 for large text and for the parts of a control one must see. */
+export const AA_TEXT = 4.5;
+export const AA_LARGE = 3;
+
+const WHITE = "#ffffff";
+const INK = "#111111";
+/** The shop's page backgrounds, light and dark (theme.css --background). */
+export const SHOP_BACKGROUNDS = { light: "#fbf9f4", dark: "#16120f" } as const;
+
+/** The text colour with the better contrast on the brand colour. */
+export const onColor = (brand: string) =>
+  contrastRatio(brand, WHITE) >= contrastRatio(brand, INK) ? WHITE : INK;
+
+export const contrastReportSchema = z.object({
+  /** Button text on the brand colour. */
+  onBrand: z.number(),
+  /** The brand colour as links and accents on the light and the dark page. */
+  onLight: z.number(),
+  onDark: z.number(),
+  /** Whether each passes AA for text (4.5:1). */
+  readable: z.object({ onBrand: z.boolean(), onLight: z.boolean(), onDark: z.boolean() }),
+});
+export type ContrastReport = z.infer<typeof contrastReportSchema>;
+
+/** How readable a brand colour is where the shop uses it: the settings warn about what fails AA. */
+export function contrastReport(brand: string): ContrastReport {
+  const round = (n: number) => Math.round(n * 100) / 100;
+  const onBrand = round(contrastRatio(brand, onColor(brand)));
+  const onLight = round(contrastRatio(brand, SHOP_BACKGROUNDS.light));
+  const onDark = round(contrastRatio(brand, SHOP_BACKGROUNDS.dark));
+  return {
+    onBrand,
+    onLight,
+    onDark,
+    readable: { onBrand: onBrand >= AA_TEXT, onLight: onLight >= AA_TEXT, onDark: onDark >= AA_TEXT },
+  };
+}
+
+/** The look a shop page is drawn with, from the store's saved identity (defaults for what is not set). */
+export function shopBrandOf(store: {
+  brandAssets: Partial<Record<BrandAsset, string>> | null;
+  brandColor: string | null;
+  fontPairing: string | null;
+  about: unknown;
+}): ShopBrand {
+  const assets = store.brandAssets ?? {};
+  const brandColor = store.brandColor ?? DEFAULT_BRAND_COLOR;
+  const fontPairing = FONT_PAIRING_NAMES.find((name) => name === store.fontPairing) ?? DEFAULT_FONT_PAIRING;
+  return {
+    logoWide: assets.logoWide ?? null,
+    logoSquare: assets.logoSquare ?? null,
+    favicon32: assets.favicon32 ?? null,
+    icon180: assets.icon180 ?? null,
+    socialCard: assets.socialCard ?? null,
+    brandColor,
+    onBrandColor: onColor(brandColor),
+    fontPairing,
+    hasAbout: store.about !== null && store.about !== undefined,
+  };
+}
