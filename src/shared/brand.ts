@@ -118,3 +118,47 @@ export function shopBrandOf(store: {
     hasAbout: store.about !== null && store.about !== undefined,
   };
 }
+
+/** A colour mixed toward `toward` by `share` (0–1), in sRGB: enough for nudging a shade, not for art. */
+function mix(hex: string, toward: string, share: number): string {
+  const channel = (color: string, at: number) => Number.parseInt(color.slice(at, at + 2), 16);
+  return `#${[1, 3, 5]
+    .map((at) => Math.round(channel(hex, at) * (1 - share) + channel(toward, at) * share))
+    .map((value) => value.toString(16).padStart(2, "0"))
+    .join("")}`;
+}
+
+/**
+ * The brand colour as text on a background: itself when it reads there (AA, 4.5:1), else the nearest
+ * shade toward ink (a light page) or white (a dark page) that does, so a pale brand colour still gives
+ * readable links and prices. The seller is warned either way (contrastReport).
+ */
+export function readableOn(brand: string, background: string): string {
+  const toward = relativeLuminance(background) > 0.5 ? "#000000" : "#ffffff";
+  for (let share = 0; share <= 1; share += 0.05) {
+    const shade = mix(brand, toward, share);
+    if (contrastRatio(shade, background) >= AA_TEXT) return shade;
+  }
+  return toward;
+}
+
+/** The CSS font stack of a pairing's face: the face, then the system's faces of the same kind. */
+const fontStack = (face: string) =>
+  `"${face}", ${face === "Caveat" ? "cursive" : /Playfair|Fraunces|Lora/.test(face) ? "serif" : "system-ui, sans-serif"}`;
+
+/**
+ * The CSS custom properties a shop page is drawn with (shop.css reads them), the same for the server's
+ * page and the seller's live preview: `--brand` (bands, buttons), `--on-brand` (their text), the brand
+ * colour as readable text on the light and dark page, and the pairing's heading and body faces.
+ */
+export function brandCssVariables(brand: Pick<ShopBrand, "brandColor" | "fontPairing">) {
+  const fonts = FONT_PAIRINGS[brand.fontPairing];
+  return {
+    "--brand": brand.brandColor,
+    "--on-brand": onColor(brand.brandColor),
+    "--brand-text-light": readableOn(brand.brandColor, SHOP_BACKGROUNDS.light),
+    "--brand-text-dark": readableOn(brand.brandColor, SHOP_BACKGROUNDS.dark),
+    "--font-heading": fontStack(fonts.heading),
+    "--font-body": fontStack(fonts.body),
+  } as const;
+}

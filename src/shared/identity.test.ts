@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import * as brand from "./brand";
 import { contrastRatio, contrastReport, onColor, shopBrandOf } from "./brand";
 import { identityInputSchema } from "./identity";
 
@@ -42,5 +43,22 @@ describe("the identity form", () => {
       hasAbout: false,
       logoWide: null,
     });
+  });
+});
+
+describe("the brand colour on the page", () => {
+  it("is used as it is where it reads, and shaded until it does where it does not", () => {
+    const { readableOn } = brand;
+    expect(readableOn("#1b5a43", "#fbf9f4")).toBe("#1b5a43");
+    const shaded = readableOn("#ffe680", "#fbf9f4");
+    expect(contrastRatio(shaded, "#fbf9f4")).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(readableOn("#1b5a43", "#16120f"), "#16120f")).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("gives the shop's stylesheet its colours and the pairing's faces", () => {
+    const variables = brand.brandCssVariables({ brandColor: "#ffd500", fontPairing: "warm" });
+    expect(variables["--on-brand"]).toBe("#111111");
+    expect(variables["--font-heading"]).toBe('"Fraunces", serif');
+    expect(variables["--font-body"]).toBe('"Nunito", system-ui, sans-serif');
   });
 });

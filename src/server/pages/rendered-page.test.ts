@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { shopBrandOf } from "../../shared/brand";
 import { PAGE_STATE_ELEMENT_ID } from "./render";
 import { fillPageTemplate } from "./rendered-page";
 
@@ -55,5 +56,46 @@ describe("fillPageTemplate", () => {
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">\n  </head>');
     expect(html).not.toContain("preload");
     expect(html).not.toContain("og:");
+  });
+
+  it("draws a shop in its own look: its colours and faces, its icons and theme colour in place of Torg's", () => {
+    const template = TEMPLATE.replace(
+      "<title>Torg</title>",
+      '<meta name="theme-color" media="(prefers-color-scheme: light)" content="#fbf9f4" />\n<link rel="icon" type="image/svg+xml" href="/favicon.svg" />\n<title>Torg</title>',
+    );
+    const brand = {
+      ...shopBrandOf({ brandAssets: null, brandColor: "#ffd500", fontPairing: "warm", about: null }),
+      favicon32: "/uploads/brand/a-32.png",
+      icon180: "/uploads/brand/a-180.png",
+    };
+    const html = fillPageTemplate(template, {
+      language: "nb",
+      meta: { title: "Kari", description: "Keramikk", brand },
+      state: {},
+      html: "",
+    });
+    expect(html).not.toContain("/favicon.svg");
+    expect(html).not.toContain("#fbf9f4");
+    expect(html).toContain('<link rel="icon" type="image/png" sizes="32x32" href="/uploads/brand/a-32.png">');
+    expect(html).toContain('<link rel="apple-touch-icon" sizes="180x180" href="/uploads/brand/a-180.png">');
+    expect(html).toContain('<meta name="theme-color" content="#ffd500">');
+    expect(html).toMatch(
+      /<style>:root\{--brand:#ffd500;--on-brand:#111111;.*--font-heading:"Fraunces", serif;/,
+    );
+  });
+
+  it("keeps Torg's icon for a shop without a logo of its own", () => {
+    const template = TEMPLATE.replace(
+      "<title>Torg</title>",
+      '<link rel="icon" type="image/svg+xml" href="/favicon.svg" />\n<title>Torg</title>',
+    );
+    const brand = shopBrandOf({ brandAssets: null, brandColor: null, fontPairing: null, about: null });
+    const html = fillPageTemplate(template, {
+      language: "en",
+      meta: { title: "T", description: "D", brand },
+      state: {},
+      html: "",
+    });
+    expect(html).toContain('href="/favicon.svg"');
   });
 });

@@ -1,3 +1,4 @@
+import { brandCssVariables, type ShopBrand } from "../../shared/brand";
 import type { Language } from "../../shared/preferences";
 import { escapeHtml } from "../lib/escape";
 import { PAGE_STATE_ELEMENT_ID } from "./render";
@@ -11,6 +12,29 @@ export interface PageMeta {
   noindex?: boolean;
   /** schema.org structured data (src/server/modules/seo/structured-data.ts; decision 0039). */
   structuredData?: object;
+  /**
+   * The shop's own look (decision 0080): its colours and faces as CSS custom properties, its favicons
+   * in place of Torg's, and its colour as the browser's theme colour.
+   */
+  brand?: ShopBrand;
+}
+
+/** The <head> tags of a shop's look: the custom properties shop.css reads, its icons, its theme colour. */
+export function brandHeadTags(brand: ShopBrand): string {
+  const variables = Object.entries(brandCssVariables(brand))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(";");
+  return [
+    // The values are a hex colour and fixed font names (shared/brand.ts), never a seller's text.
+    `<style>:root{${variables}}</style>`,
+    `<meta name="theme-color" content="${escapeHtml(brand.brandColor)}">`,
+    ...(brand.favicon32
+      ? [`<link rel="icon" type="image/png" sizes="32x32" href="${escapeHtml(brand.favicon32)}">`]
+      : []),
+    ...(brand.icon180
+      ? [`<link rel="apple-touch-icon" sizes="180x180" href="${escapeHtml(brand.icon180)}">`]
+      : []),
+  ].join("\n    ");
 }
 
 /**
@@ -42,7 +66,7 @@ function headTags(meta: PageMeta) {
   return {
     title: `<title>${escapeHtml(meta.title)}</title>`,
     description: `<meta name="description" content="${description}">`,
-    share,
+    share: meta.brand ? [brandHeadTags(meta.brand), share].filter(Boolean).join("\n    ") : share,
   };
 }
 
@@ -53,7 +77,7 @@ function headTags(meta: PageMeta) {
  * occurrence did; the HTML filled in is never searched again.
  */
 const TEMPLATE_PLACES =
-  /<html lang="[^"]*"|<title>[^<]*<\/title>|<meta name="description" content="[^"]*"\s*\/?>|<\/head>|<!--page-state-->|<!--page-html-->/g;
+  /<html lang="[^"]*"|<link rel="icon" type="image\/svg\+xml" href="\/favicon\.svg"\s*\/?>|<meta name="theme-color"[^>]*>|<title>[^<]*<\/title>|<meta name="description" content="[^"]*"\s*\/?>|<\/head>|<!--page-state-->|<!--page-html-->/g;
 
 /**
  * A server-rendered page: the template (shop.html, account.html) with its language, head texts, the
@@ -78,6 +102,9 @@ export function fillPageTemplate(
   const filled = new Set<string>();
   // A replacer function, never a replacement string: a seller's "$'" or "$&" must stay text.
   return template.replace(TEMPLATE_PLACES, (place) => {
+    // Torg's icon and theme colours give way to the shop's own (brandHeadTags), each where it stood.
+    if (place.startsWith('<link rel="icon"')) return page.meta.brand?.favicon32 ? "" : place;
+    if (place.startsWith('<meta name="theme-color"')) return page.meta.brand ? "" : place;
     const kind = place.startsWith("<html")
       ? "language"
       : place.startsWith("<title>")
