@@ -43,6 +43,17 @@ export const shopBrandSchema = z.object({
 });
 export type ShopBrand = z.infer<typeof shopBrandSchema>;
 
+/**
+ * The about page as shoppers read it (shared/identity.ts aboutSchema is the seller's form of it): the
+ * maker's story, a photo, where they work, and their links (Instagram, Facebook, a web site).
+ */
+export interface ShopAbout {
+  text: string;
+  imageUrl: string | null;
+  location: string | null;
+  links: string[];
+}
+
 /** WCAG's relative luminance of an sRGB colour "#rrggbb". */
 export function relativeLuminance(hex: string): number {
   const channels = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16) / 255);

@@ -72,11 +72,11 @@ export type ShopPage = { origin: string } & (
       /** Whether the store sells gift cards: the storefront links to its gift card page (decision 0076). */
       giftCards?: boolean;
     }
-  | { page: "product"; product: ProductView }
+  | { page: "product"; product: ProductView; store: PublicStore }
   | { page: "terms"; store: PublicStore }
   | { page: "giftCard"; store: PublicStore; settings: GiftCardSettings }
-  | { page: "order"; order: PublicOrder; token: string }
+  | { page: "order"; order: PublicOrder; token: string; store: PublicStore }
   /** A stall sale's or refund's receipt (decision 0077), opened from its QR code, SMS or e-mail. */
-  | { page: "receipt"; receipt: ReceiptDocument }
+  | { page: "receipt"; receipt: ReceiptDocument; store: PublicStore }
   | { page: "missing" | "unavailable"; of: ShopFailureTexts }
 );

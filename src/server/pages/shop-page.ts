@@ -167,12 +167,13 @@ async function loadProductPage(db: Db, id: string, origin: string): Promise<Foun
   const found = isUuid(id) ? await getProductWithStoreLocale(db, id) : undefined;
   if (!found?.view.isActive) return undefined;
   const { view: product, storeLocale } = found;
+  const store = await getPublicStoreBySlug(db, product.store.slug);
   const generated = translateShared(languageOrEnglish(storeLocale), "pageMeta.productMetaDescription", {
     title: product.title,
     store: product.store.name,
   });
   return {
-    page: { origin, page: "product", product },
+    page: { origin, page: "product", product, store },
     storeLanguage: storeLocale,
     meta: {
       title: `${product.seoMetaTitle ?? product.title} | ${product.store.name}`,
@@ -203,10 +204,11 @@ async function loadOrderPage(
     throw error;
   });
   if (!order || order.store.slug !== slug.toLowerCase()) return undefined;
+  const store = await getPublicStoreBySlug(db, order.store.slug);
   const language = languageOrEnglish(order.store.locale);
   const catalogue = shopCatalogue(language);
   return {
-    page: { origin, page: "order", order, token },
+    page: { origin, page: "order", order, token, store },
     storeLanguage: order.store.locale,
     meta: {
       title: translate(language, catalogue, catalogue, "orderPage.metaTitle", { store: order.store.name }),
@@ -224,11 +226,12 @@ async function loadReceiptPage(db: Db, token: string, origin: string): Promise<F
   const found = await getReceiptByToken(db, token);
   if (!found) return undefined;
   const { receipt, storeLocale } = found;
+  const store = await getPublicStoreBySlug(db, receipt.seller.storeSlug);
   const language = languageOrEnglish(storeLocale);
   const catalogue = shopCatalogue(language, { withOrderPage: false, withReceiptPage: true });
   const params = { number: receipt.number, store: receipt.seller.legalName || receipt.seller.storeName };
   return {
-    page: { origin, page: "receipt", receipt },
+    page: { origin, page: "receipt", receipt, store },
     storeLanguage: storeLocale,
     meta: {
       title: translate(language, catalogue, catalogue, "marketReceipts.receiptPage.metaTitle", params),
@@ -352,7 +355,9 @@ export async function renderShop(
     withOrderPage: found.page.page === "order",
     withReceiptPage: found.page.page === "receipt",
   });
-  return { status: 200, html: shopHtml(template, found.page, texts, found.meta) };
+  // Every page of a store is drawn in the store's own look (decision 0080).
+  const meta = "store" in found.page ? { ...found.meta, brand: found.page.store.brand } : found.meta;
+  return { status: 200, html: shopHtml(template, found.page, texts, meta) };
 }
 
 /** The page a shopper sees while the database is away: "could not be loaded", with a retry. */
