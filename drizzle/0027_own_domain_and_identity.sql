@@ -4,6 +4,7 @@ CREATE TABLE "store_domains" (
 	"domain" text NOT NULL,
 	"token" text NOT NULL,
 	"target_host" text NOT NULL,
+	"records" jsonb NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"check_error" text,
 	"checked_at" timestamp with time zone,

@@ -1282,6 +1282,14 @@ export const storeDomains = pgTable(
     domain: text("domain").notNull(),
     token: text("token").notNull(),
     targetHost: text("target_host").notNull(),
+    /**
+     * The records the seller was shown when the domain was added (shared/domains.ts DnsRecord): the TXT
+     * record, and the CNAME, or the A/AAAA records with `target_host`'s addresses then. Checks look for
+     * exactly these.
+     */
+    records: jsonb("records")
+      .$type<{ type: "CNAME" | "A" | "AAAA" | "TXT"; name: string; value: string }[]>()
+      .notNull(),
     status: text("status").notNull().default("pending"),
     /** Why the last check did not verify it (an error key of the catalogues); null once verified. */
     checkError: text("check_error"),
