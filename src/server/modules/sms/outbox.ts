@@ -35,6 +35,7 @@ const BATCH = 50;
  * Claims up to $2 due texts for $1 seconds, each with what it says (an order's text is composed from the
  * order, its store and its lines when sent). Prepared, so PostgreSQL plans it once per connection rather
  * than on every pass.
+ * The context carries the store's primary verified domain: a shopper's link points there (decision 0080).
  */
 const CLAIM_SQL = `/* torg:sms_claim */
   update sms_outbox o set locked_until = now() + make_interval(secs => $1::int), attempts = o.attempts + 1
@@ -48,6 +49,8 @@ const CLAIM_SQL = `/* torg:sms_claim */
   returning o.id, o.order_id, o.store_id, o.to_number, o.purpose, o.attempts, o.link_origin, o.body, (
     select json_build_object('orderId', r.id, 'totalGross', r.total_gross::text,
       'storeId', s.id, 'storeName', s.name, 'storeSlug', s.slug, 'storeLocale', s.default_locale,
+      'storeDomain', (select d.domain from store_domains d where d.store_id = s.id and d.status = 'verified'
+        order by d.verified_at, d.id limit 1),
       'toVerifiedStorePhone', coalesce(s.phone = s.verified_phone and s.phone = o.to_number, false),
       'deliveryName', r.delivery_name, 'deliveryKind', r.delivery_kind,
       'items', coalesce((select json_agg(json_build_object('title', i.title,
