@@ -117,8 +117,11 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStorage
       const { phone } = request.body;
       if (phone) assertSellerSmsPhone(phone, config.sms.allowedCountries, requestLanguage(request));
       const updated = await updateStore(db, store, request.body, onCatalogueChange);
-      // The social card shows the name (decision 0080).
-      if (updated.name !== store.name) await remakeSocialCard(db, storage, updated, onCatalogueChange);
+      // The social card shows the name (decision 0080); the rename is saved whatever becomes of the card.
+      if (updated.name !== store.name)
+        await remakeSocialCard(db, storage, updated, onCatalogueChange).catch((error: unknown) =>
+          request.log.warn({ err: error }, "Social card not remade"),
+        );
       const contact = updated.contactEmail;
       if (contact && contact !== store.contactEmail && contact !== updated.verifiedContactEmail) {
         // The address is saved whatever happens to its link: over the hourly allowance, the settings
