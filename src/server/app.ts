@@ -34,6 +34,7 @@ import { EmailOutboxWorker } from "./modules/email";
 import { giftCardRoutes } from "./modules/gift-cards";
 import { healthRoutes } from "./modules/health";
 import { HousekeepingWorker } from "./modules/housekeeping";
+import { identityRoutes } from "./modules/identity";
 import { uploadRoutes } from "./modules/images";
 import {
   marketReportRoutes,
@@ -217,7 +218,6 @@ export async function buildApp({
   await app.register(userRoutes, { ...deps, emailOutbox: wakeEmail });
   await app.register(settingsRoutes, deps);
   await app.register(dashboardRoutes, deps);
-  await app.register(storeRoutes, deps);
   // A shop's own domains: the seller's routes, Caddy's TLS ask and the periodic check (decision 0080).
   const domains: DomainContext = {
     db: database.db,
@@ -231,6 +231,8 @@ export async function buildApp({
   app.addHook("onReady", async () => domainChecks.start());
   app.addHook("onClose", async () => domainChecks.stop());
   app.decorate("domainChecks", domainChecks);
+  await app.register(storeRoutes, { ...deps, storage });
+  await app.register(identityRoutes, { ...deps, storage });
   await app.register(discountRoutes, deps);
   await app.register(giftCardRoutes, deps);
   await app.register(productRoutes, { ...deps, storage });

@@ -1,6 +1,6 @@
 import type { EmailMessage } from "../../adapters/email";
 import { languageOrEnglish } from "../../lib/language";
-import { Writer } from "./messages";
+import { Writer } from "./writer";
 
 /** What a one-time account link's e-mail says, fixed when it was queued (email_outbox.params, decision 0065). */
 export interface AccountLinkParams {

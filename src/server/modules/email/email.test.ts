@@ -85,8 +85,9 @@ describe("e-mail through the outbox and a real SMTP server", () => {
     expect(mail.from?.text).toContain("ordre@torg.test");
     expect(mail.subject).toBe(`Your order ${placed.id.slice(0, 8)} from Leire & <Glasur>`);
     const text = mail.text ?? "";
-    // "Nora <Kunde>" is not a plain name: the shopper's mail greets without it (decision 0058).
-    expect(text.startsWith("Hi,\n")).toBe(true);
+    // "Nora <Kunde>" is not a plain name: the shopper's mail greets without it (decision 0058), under the
+    // store's name that heads it (decision 0080).
+    expect(text.startsWith("Leire & <Glasur>\n================\n\nHi,\n")).toBe(true);
     expect(text).toContain("Krus <b>blå</b>, 2 × 349.00 kr  698.00 kr");
     expect(text).toMatch(/Total\s+698\.00 kr/);
     expect(text).toContain(`Your order page (status, tracking and withdrawal): ${placed.publicUrl}`);

@@ -3,8 +3,9 @@ import { formatKrExact } from "../../../shared/money";
 import { LOCALE_TAGS } from "../../../shared/preferences";
 import type { EmailMessage } from "../../adapters/email";
 import { languageOrEnglish } from "../../lib/language";
-import { Writer } from "./messages";
 import { greetingName, inertText } from "./shopper-text";
+import { type EmailStoreLook, emailBrand, shopLink } from "./store-look";
+import { Writer } from "./writer";
 
 /**
  * What a gift card's e-mail says, fixed when the card was made (email_outbox.params, decision 0076): the
@@ -34,8 +35,17 @@ export interface GiftCardEmailParams {
 export function composeGiftCardEmail(
   params: GiftCardEmailParams,
   linkOrigin: string | null,
+  /** The store's look and address when sent (store-look.ts); without it, its name and Torg's address. */
+  look?: EmailStoreLook | null,
 ): Omit<EmailMessage, "to"> {
-  const w = new Writer(languageOrEnglish(params.language));
+  const shop: EmailStoreLook = look ?? {
+    name: params.store,
+    slug: params.slug,
+    domain: null,
+    brandColor: null,
+    logoWide: null,
+  };
+  const w = new Writer(languageOrEnglish(params.language), emailBrand(shop, linkOrigin));
   const language = w.language;
   const name = params.recipientName ? greetingName(params.recipientName) : null;
   if (name) w.paragraph("greeting", { name });
@@ -61,7 +71,7 @@ export function composeGiftCardEmail(
   ]);
   w.paragraph("giftCardHowTo", { store: params.store });
   if (linkOrigin)
-    w.link("giftCardBalance", "giftCardBalanceLabel", `${linkOrigin}/s/${params.slug}/gift-card`);
+    w.button("giftCardBalance", "giftCardBalanceLabel", shopLink(shop, linkOrigin, "/gift-card"));
   w.paragraph("footer", { store: params.store });
   return w.done(w.t("giftCardSubject", { store: params.store }));
 }

@@ -1,16 +1,16 @@
-import { fillText, sharedText, textPieces } from "../../../shared/i18n";
 import { formatKrExact, fromOre, lineTotal, toOre } from "../../../shared/money";
-import { orderPagePath, shortOrderId } from "../../../shared/order";
+import { shortOrderId } from "../../../shared/order";
 import { formatOrderDate } from "../../../shared/order-date";
 import { formatOrgNumber } from "../../../shared/org-number";
 import { formatPhone } from "../../../shared/phone-format";
 import type { Language } from "../../../shared/preferences";
 import { shipToLines } from "../../../shared/ship-to";
 import type { EmailMessage } from "../../adapters/email";
-import { escapeHtml } from "../../lib/escape";
 import { languageOrEnglish } from "../../lib/language";
 import type { RefundNoticeParams } from "./refund-notice";
 import { greetingName, inertText } from "./shopper-text";
+import { type EmailStoreLook, emailBrand, shopLink } from "./store-look";
+import { Writer } from "./writer";
 
 export type OrderEmailPurpose =
   | "order_confirmation"
@@ -112,90 +112,6 @@ function dateOf(date: Date, language: Language) {
   const text = formatOrderDate(date, language);
   lastDates.set(language, { minute, text });
   return text;
-}
-
-type Params = Record<string, string | number>;
-
-/**
- * A catalogue text's pieces for HTML: its own words escaped once, its placeholders' names as they are.
- * An order's e-mails say the same thirty-odd texts every time (the pieces are kept by shared/i18n).
- */
-const htmlPiecesOfTexts = new Map<string, string[]>();
-
-function htmlPieces(text: string): string[] {
-  let pieces = htmlPiecesOfTexts.get(text);
-  if (!pieces) {
-    pieces = textPieces(text).map((piece, n) => (n % 2 === 0 ? escapeHtml(piece) : piece));
-    htmlPiecesOfTexts.set(text, pieces);
-  }
-  return pieces;
-}
-
-/**
- * A message written twice, as plain text and as HTML, from the same parts. Catalogue texts are ours;
- * every value put into them (names, titles, addresses: anything a seller or shopper typed) is escaped
- * in the HTML: the catalogue's words around the values are escaped once, each value when it is put in.
- */
-export class Writer {
-  private readonly text: string[] = [];
-  private readonly html: string[] = [];
-  constructor(readonly language: Language) {}
-
-  t(key: string, params: Params = {}) {
-    return fillText(textPieces(sharedText(this.language, `email.${key}`, params.count)), params);
-  }
-
-  /** The translated text as HTML: the catalogue's words escaped, the values escaped, never raw. */
-  h(key: string, params: Params = {}) {
-    return fillText(htmlPieces(sharedText(this.language, `email.${key}`, params.count)), params, escapeHtml);
-  }
-
-  paragraph(key: string, params?: Params) {
-    this.text.push(this.t(key, params), "");
-    this.html.push(`<p>${this.h(key, params)}</p>`);
-  }
-
-  heading(key: string) {
-    const title = this.t(key);
-    this.text.push(title, "-".repeat(title.length), "");
-    this.html.push(`<h2 style="font-size:18px;margin:24px 0 8px">${this.h(key)}</h2>`);
-  }
-
-  link(key: string, label: string, url: string) {
-    this.text.push(this.t(key, { link: url }), "");
-    this.html.push(`<p><a href="${escapeHtml(url)}">${this.h(label)}</a></p>`);
-  }
-
-  /** Rows of [label, value]: the receipt and the filled-in parts of the form. */
-  table(rows: [string, string][]) {
-    for (const [label, value] of rows) this.text.push(value ? `${label}  ${value}` : label);
-    this.text.push("");
-    const cells = rows
-      .map(
-        ([label, value]) =>
-          `<tr><td style="padding:4px 12px 4px 0">${escapeHtml(label)}</td><td style="padding:4px 0;text-align:right;white-space:nowrap">${escapeHtml(value)}</td></tr>`,
-      )
-      .join("");
-    // The whole width, every table alike: the receipt's amounts and the seller block under them line up
-    // on both edges, where each table's own width left them askew.
-    this.html.push(`<table style="width:100%;border-collapse:collapse;margin:8px 0">${cells}</table>`);
-  }
-
-  /** Lines to write on, as the paper form has them. */
-  blanks(keys: string[]) {
-    for (const key of keys) this.text.push(`${this.t(key)} ______________________________`);
-    this.text.push("");
-    this.html.push(keys.map((key) => `<p>${this.h(key)} ______________________________</p>`).join(""));
-  }
-
-  done(subject: string): Omit<EmailMessage, "to"> {
-    const body = this.html.join("\n");
-    return {
-      subject,
-      text: this.text.join("\n").trimEnd(),
-      html: `<!doctype html><html lang="${this.language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:640px;color:#1c1917">${body}</body></html>`,
-    };
-  }
 }
 
 /** "Hi Nora," for a plain name; "Hi," for anything else a shopper may have typed as one (decision 0058). */
@@ -331,18 +247,29 @@ export function composeOrderEmail(
   linkOrigin: string | null,
   /** A refund notice's amounts, fixed when it was queued (refund-notice.ts). */
   refund?: RefundNoticeParams | null,
+  /** The store's look and address when sent (store-look.ts); without it, Torg's address and colour. */
+  look?: EmailStoreLook | null,
 ): Omit<EmailMessage, "to"> {
-  const w = new Writer(languageOrEnglish(context.store.locale));
+  const shop: EmailStoreLook = look ?? {
+    name: context.store.name,
+    slug: context.store.slug,
+    domain: null,
+    brandColor: null,
+    logoWide: null,
+  };
+  // The shopper's e-mails are the store's, in its look; the seller's are Torg's.
+  const brand = goesToShopper(purpose) ? emailBrand(shop, linkOrigin) : null;
+  const w = new Writer(languageOrEnglish(context.store.locale), brand);
   const order = shortOrderId(context.orderId);
   const store = context.store.name;
   const orderPage = linkOrigin
-    ? `${linkOrigin}${orderPagePath(context.store.slug, context.publicToken)}`
+    ? shopLink(shop, linkOrigin, `/order/${encodeURIComponent(context.publicToken)}`)
     : null;
   switch (purpose) {
     case "order_confirmation":
       greeting(w, context.shipToName);
       w.paragraph("orderThanks", { store });
-      if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
+      if (orderPage) w.button("orderPage", "orderPageLabel", orderPage);
       receipt(w, context, true);
       withdrawalForm(w, context);
       w.paragraph("footer", { store });
@@ -354,7 +281,7 @@ export function composeOrderEmail(
       else w.paragraph("noTracking");
       if (context.trackingNumber && context.trackingUrl)
         w.link("trackingLink", "trackingLinkLabel", context.trackingUrl);
-      if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
+      if (orderPage) w.button("orderPage", "orderPageLabel", orderPage);
       w.paragraph("footer", { store });
       return w.done(w.t("orderShippedSubject", { order, store }));
     case "order_ready_for_pickup":
@@ -362,14 +289,14 @@ export function composeOrderEmail(
       w.paragraph("readyForPickup", { store });
       if (context.delivery) w.paragraph("pickupPlace", { place: context.delivery.name });
       if (context.pickupNote) w.paragraph("pickupNote", { note: context.pickupNote });
-      if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
+      if (orderPage) w.button("orderPage", "orderPageLabel", orderPage);
       w.paragraph("footer", { store });
       return w.done(w.t("orderReadyForPickupSubject", { order, store }));
     case "order_cancelled":
       greeting(w, context.shipToName);
       w.paragraph("cancelled", { order, store });
       moneyBack(w, context);
-      if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
+      if (orderPage) w.button("orderPage", "orderPageLabel", orderPage);
       w.paragraph("footer", { store });
       return w.done(w.t("orderCancelledSubject", { order, store }));
     case "order_refunded": {
@@ -381,7 +308,7 @@ export function composeOrderEmail(
         w.paragraph("refundedPart", { store, order, amount: refunded, of: amount(refund.of, w.language) });
       else w.paragraph("refundedAll", { store, order, amount: refunded });
       refundTime(w, refund.provider);
-      if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
+      if (orderPage) w.button("orderPage", "orderPageLabel", orderPage);
       w.paragraph("footer", { store });
       return w.done(w.t("orderRefundedSubject", { order, store }));
     }
@@ -404,7 +331,7 @@ export function composeOrderEmail(
       const date = dateOf(context.withdrawnAt ?? new Date(), w.language);
       greeting(w, context.shipToName);
       w.paragraph("withdrawalConfirmation", { order, store, date });
-      if (orderPage) w.link("orderPage", "orderPageLabel", orderPage);
+      if (orderPage) w.button("orderPage", "orderPageLabel", orderPage);
       w.paragraph("footer", { store });
       return w.done(w.t("withdrawalConfirmationSubject", { order }));
     }

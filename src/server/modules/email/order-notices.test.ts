@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contrastRatio, onColor, readableOn } from "../../../shared/brand";
 import { emailOutbox, smsLog } from "../../db/schema";
 import { type FakeStripe, startFakeStripe } from "../../test/fakes/stripe";
 import { createProductVia, createStoreVia } from "../../test/fixtures";
@@ -278,7 +279,8 @@ describe("issue item 4: the cancellation and pick-up mails in each language", ()
       context("en", { shipToName: "Log in at https://evil.example", money: null }),
       null,
     );
-    expect(mail.text.startsWith("Hi,\n")).toBe(true);
+    // The first line under the store's name that heads the mail (decision 0080).
+    expect(mail.text.split("\n").slice(1, 4)).toEqual([expect.stringMatching(/^=+$/), "", "Hi,"]);
     expect(mail.text).not.toContain("evil");
   });
 
@@ -295,5 +297,49 @@ describe("issue item 4: the cancellation and pick-up mails in each language", ()
       null,
     );
     expect(released.text).toContain("Beløpet som var reservert for bestillingen, er frigitt.");
+  });
+});
+
+describe("a shopper's mail in the store's look (decision 0080)", () => {
+  it("links the carrier's page in a shade of a pale brand colour that reads on white, at the store's domain", () => {
+    const look = {
+      name: "Leirverket",
+      slug: "leirverket",
+      domain: "leirverket.no",
+      brandColor: "#ffd966",
+      logoWide: "/uploads/brand/s-wide-x.png",
+    };
+    const mail = composeOrderEmail(
+      "order_shipped",
+      context("en", { trackingNumber: "70712345", trackingUrl: "https://sporing.bring.no/sporing/70712345" }),
+      "https://torg.example",
+      null,
+      look,
+    );
+    const shade = readableOn("#ffd966", "#ffffff");
+    expect(shade).not.toBe("#ffd966");
+    expect(contrastRatio(shade, "#ffffff")).toBeGreaterThanOrEqual(4.5);
+    expect(mail.html).toContain(
+      `<a href="https://sporing.bring.no/sporing/70712345" style="color:${shade}">`,
+    );
+    expect(mail.html).toContain(
+      '<img src="https://torg.example/uploads/brand/s-wide-x.png" alt="Leirverket"',
+    );
+    expect(mail.html).toContain(`background:#ffd966;color:${onColor("#ffd966")}`);
+    expect(mail.text).toContain("https://leirverket.no/order/abc");
+    expect(mail.html).toContain('href="https://leirverket.no/order/abc"');
+  });
+
+  it("leaves the seller's mail in Torg's look", () => {
+    const look = {
+      name: "Leirverket",
+      slug: "leirverket",
+      domain: null,
+      brandColor: "#ffd966",
+      logoWide: null,
+    };
+    const mail = composeOrderEmail("seller_new_order", context("en"), "https://torg.example", null, look);
+    expect(mail.html).not.toContain("#ffd966");
+    expect(mail.text.startsWith("Leirverket\n=")).toBe(false);
   });
 });

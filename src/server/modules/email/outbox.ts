@@ -16,6 +16,7 @@ import { composePayoutNotice, type PayoutNoticeParams } from "./payout-notice";
 import { recipientOverLimit } from "./recipient-limit";
 import type { RefundNoticeParams } from "./refund-notice";
 import { composeStallReceiptEmail, type StallReceiptEmailParams } from "./stall-receipt-email";
+import { type EmailStoreLook, STORE_LOOK_SQL } from "./store-look";
 
 /** A claimed message, with what it is written from (null when its order is gone). */
 interface ClaimedRow {
@@ -27,6 +28,8 @@ interface ClaimedRow {
   attempts: number;
   linkOrigin: string | null;
   context: OrderEmailContext | null;
+  /** The look and address of the message's store when sent (decision 0080); null without a store. */
+  look: EmailStoreLook | null;
   /** What a message fixed when queued says: a payout notice (0058), a refund notice (0064), a link (0065, 0066). */
   params:
     | PayoutNoticeParams
@@ -47,6 +50,7 @@ type ClaimRow = {
   attempts: number;
   link_origin: string | null;
   params: ClaimedRow["params"];
+  look: EmailStoreLook | null;
   context:
     | (Omit<OrderEmailContext, "placedAt" | "withdrawnAt" | "delivery"> & {
         placedAt: string;
@@ -113,7 +117,8 @@ const CLAIM_SQL = `/* torg:email_claim */
     from orders o join stores s on s.id = o.store_id
     where o.id in (select order_id from claimed)
   )
-  select c.*, x.context from claimed c left join contexts x on x.id = c.order_id`;
+  select c.*, x.context, ${STORE_LOOK_SQL("c.store_id")} as look
+  from claimed c left join contexts x on x.id = c.order_id`;
 
 /**
  * Records a batch of sent messages in one statement, atomically: their email_log rows and their outbox
@@ -214,6 +219,7 @@ export class EmailOutboxWorker {
       attempts: row.attempts,
       linkOrigin: row.link_origin,
       params: row.params,
+      look: row.look,
       context: row.context && {
         ...row.context,
         placedAt: new Date(row.context.placedAt),
@@ -239,15 +245,19 @@ export class EmailOutboxWorker {
     }
     if (row.purpose === "stall_receipt") {
       if (!row.params) throw new Error("This receipt e-mail has nothing to say");
-      return composeStallReceiptEmail(row.params as unknown as StallReceiptEmailParams, row.linkOrigin);
+      return composeStallReceiptEmail(
+        row.params as unknown as StallReceiptEmailParams,
+        row.linkOrigin,
+        row.look,
+      );
     }
     if (row.purpose === "gift_card") {
       if (!row.params) throw new Error("This gift card e-mail has nothing to say");
-      return composeGiftCardEmail(row.params as GiftCardEmailParams, row.linkOrigin);
+      return composeGiftCardEmail(row.params as GiftCardEmailParams, row.linkOrigin, row.look);
     }
     if (!row.context) throw new Error("The order of this e-mail no longer exists");
     const refund = row.purpose === "order_refunded" ? (row.params as RefundNoticeParams | null) : null;
-    return composeOrderEmail(row.purpose as OrderEmailPurpose, row.context, row.linkOrigin, refund);
+    return composeOrderEmail(row.purpose as OrderEmailPurpose, row.context, row.linkOrigin, refund, row.look);
   }
 
   /** Tries one message; a failure is recorded at once, a success is returned to be recorded with its batch. */

@@ -1,7 +1,7 @@
 import { LOCALE_TAGS } from "../../../shared/preferences";
 import type { EmailMessage } from "../../adapters/email";
 import { languageOrEnglish } from "../../lib/language";
-import { Writer } from "./messages";
+import { Writer } from "./writer";
 
 /** What a payout notice says, fixed when the change was saved (email_outbox.params, decision 0058). */
 export interface PayoutNoticeParams {

@@ -5,7 +5,8 @@ import type { ReceiptDocument } from "../../../shared/receipt";
 import { formatReceiptTime } from "../../../shared/receipt-time";
 import type { EmailMessage } from "../../adapters/email";
 import { languageOrEnglish } from "../../lib/language";
-import { Writer } from "./messages";
+import { type EmailStoreLook, emailBrand } from "./store-look";
+import { Writer } from "./writer";
 
 /**
  * What a stall receipt's e-mail says, fixed when the seller sent it (email_outbox.params, decision 0077):
@@ -36,9 +37,18 @@ const METHOD_KEYS: Record<ReceiptDocument["payment"]["method"], string> = {
 export function composeStallReceiptEmail(
   params: StallReceiptEmailParams,
   linkOrigin: string | null,
+  /** The store's look when sent (store-look.ts); without it, its name on Torg's colour. */
+  look?: EmailStoreLook | null,
 ): Omit<EmailMessage, "to"> {
   const receipt = JSON.parse(params.receipt) as ReceiptDocument;
-  const w = new Writer(languageOrEnglish(params.language));
+  const shop: EmailStoreLook = look ?? {
+    name: receipt.seller.storeName,
+    slug: "",
+    domain: null,
+    brandColor: null,
+    logoWide: null,
+  };
+  const w = new Writer(languageOrEnglish(params.language), emailBrand(shop, linkOrigin));
   const { language } = w;
   const kr = (amount: string) => formatKrExact(amount, language);
   const seller = receipt.seller;
@@ -83,7 +93,8 @@ export function composeStallReceiptEmail(
   if (receipt.buyer)
     sellerRows.push([w.t("stallReceiptBuyer"), `${receipt.buyer.name}, ${receipt.buyer.address}`]);
   w.table(sellerRows);
-  if (linkOrigin) w.link("stallReceiptLink", "stallReceiptLinkLabel", `${linkOrigin}${params.path}`);
+  // The receipt's page is Torg's (/r/{token}), on every store's address alike.
+  if (linkOrigin) w.button("stallReceiptLink", "stallReceiptLinkLabel", `${linkOrigin}${params.path}`);
   w.paragraph("footer", { store: seller.storeName });
   return w.done(
     w.t(refund ? "stallRefundSubject" : "stallReceiptSubject", { number: receipt.number, store }),
