@@ -1,3 +1,5 @@
+import { eq } from "drizzle-orm";
+import type { ShopAbout } from "../../shared/brand";
 import {
   normalizeSearchText,
   SEARCH_TEXT_MAX_LENGTH,
@@ -8,6 +10,7 @@ import {
 import { translate, translateShared } from "../../shared/i18n";
 import { MAX_PAGE_OFFSET } from "../../shared/paging";
 import type { Language } from "../../shared/preferences";
+import { shopPath } from "../../shared/shop-address";
 import {
   type ShopFailureTexts,
   type ShopPage,
@@ -15,6 +18,7 @@ import {
   toStorefrontProduct,
 } from "../../shared/storefront";
 import type { Db } from "../db/client";
+import { stores } from "../db/schema";
 import { isUuid } from "../lib/guards";
 import { HttpError } from "../lib/http-error";
 import { languageOrEnglish } from "../lib/language";
@@ -140,6 +144,42 @@ async function loadTermsPage(db: Db, slug: string, origin: string): Promise<Foun
   };
 }
 
+/**
+ * The store's about page (decision 0080): the maker's story from `stores.about`, or undefined (a 404)
+ * for a store whose seller wrote none. Shared with the store's social card, the logo's 1200×630 crop.
+ */
+async function loadAboutPage(db: Db, slug: string, origin: string): Promise<Found | undefined> {
+  const store = await getPublicStoreBySlug(db, slug).catch((error: unknown) => {
+    if (error instanceof HttpError && error.statusCode === 404) return undefined;
+    throw error;
+  });
+  if (!store) return undefined;
+  const [row] = await db.select({ about: stores.about }).from(stores).where(eq(stores.id, store.id));
+  const saved = row?.about;
+  if (!saved?.text) return undefined;
+  const about: ShopAbout = {
+    text: saved.text,
+    imageUrl: saved.imageUrl ?? null,
+    location: saved.location ?? null,
+    links: saved.links ?? [],
+  };
+  const language = languageOrEnglish(store.defaultLocale);
+  const catalogue = shopCatalogue(language);
+  const params = { store: store.name };
+  const image = store.brand.socialCard ?? about.imageUrl ?? store.heroImageUrl;
+  return {
+    page: { origin, page: "about", store, about },
+    storeLanguage: store.defaultLocale,
+    meta: {
+      title: translate(language, catalogue, catalogue, "aboutPage.title", params),
+      description:
+        about.text.replace(/\s+/g, " ").slice(0, 160) ||
+        translate(language, catalogue, catalogue, "aboutPage.metaDescription", params),
+      share: { url: `${origin}${shopPath(store, "/about")}`, image: absoluteUrl(image, origin) },
+    },
+  };
+}
+
 /** The gift card page: the store's offer (off: only the balance check) for the form to offer. */
 async function loadGiftCardPage(db: Db, slug: string, origin: string): Promise<Found | undefined> {
   const store = await getPublicStoreBySlug(db, slug).catch((error: unknown) => {
@@ -261,6 +301,7 @@ function shopHtml(template: string, page: ShopState["page"], texts: ShopTexts, m
 export type ShopPageAddress =
   | { page: "storefront"; slug: string; query: StorefrontQuery }
   | { page: "terms"; slug: string }
+  | { page: "about"; slug: string }
   | { page: "giftCard"; slug: string }
   | { page: "product"; id: string }
   | { page: "order"; slug: string; token: string }
@@ -287,7 +328,7 @@ export interface RenderedShopPage {
 
 /** Whose texts a "not found" or "could not be loaded" page speaks with. */
 const failureOf = ({ page }: ShopPageAddress): ShopFailureTexts =>
-  page === "storefront" || page === "terms" || page === "giftCard"
+  page === "storefront" || page === "terms" || page === "giftCard" || page === "about"
     ? "storefront"
     : page === "order"
       ? "orderPage"
@@ -327,6 +368,8 @@ function loadPage(db: Db, address: ShopPageAddress, origin: string): Promise<Fou
       return loadTermsPage(db, address.slug, origin);
     case "giftCard":
       return loadGiftCardPage(db, address.slug, origin);
+    case "about":
+      return loadAboutPage(db, address.slug, origin);
     case "product":
       return loadProductPage(db, address.id, origin);
     case "order":

@@ -27,6 +27,7 @@ import { useStore } from "../../../lib/queries/stores";
 import { CarrierSettingsCard } from "./carrier-settings-card";
 import { DeliveryOptionsCard } from "./delivery-options-card";
 import { EraseShopperCard } from "./erase-shopper-card";
+import { IdentityCard } from "./identity/identity-card";
 import { LegalSettingsCard } from "./legal-settings-card";
 import { OpenChecklist } from "./open-checklist";
 import { OrdersTab } from "./orders-tab";
@@ -197,6 +198,7 @@ function StoreDetail({
         </TabsContent>
         <TabsContent value="settings" className="mt-6 grid gap-6">
           <StoreSettingsCard store={store} />
+          <IdentityCard store={store} />
           <ShoppersCard store={store} />
           <DeliveryOptionsCard storeId={store.id} />
           <CarrierSettingsCard storeId={store.id} />
