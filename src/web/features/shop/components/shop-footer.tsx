@@ -19,7 +19,8 @@ export function ShopFooter({
   const { t } = useTranslation();
   return (
     <footer className="border-t px-4 py-8 text-sm text-muted-foreground">
-      {store && (
+      {/* The seller's logo, small; a shop without one keeps the footer it always had. */}
+      {store?.brand?.logoWide && (
         <div className="mb-5 flex justify-center text-foreground">
           <a
             href={shopPath(store)}
