@@ -31,6 +31,7 @@ import { EmailOutboxWorker } from "./modules/email";
 import { giftCardRoutes } from "./modules/gift-cards";
 import { healthRoutes } from "./modules/health";
 import { HousekeepingWorker } from "./modules/housekeeping";
+import { identityRoutes } from "./modules/identity";
 import { uploadRoutes } from "./modules/images";
 import {
   marketReportRoutes,
@@ -187,7 +188,8 @@ export async function buildApp({
   await app.register(userRoutes, { ...deps, emailOutbox: wakeEmail });
   await app.register(settingsRoutes, deps);
   await app.register(dashboardRoutes, deps);
-  await app.register(storeRoutes, deps);
+  await app.register(storeRoutes, { ...deps, storage });
+  await app.register(identityRoutes, { ...deps, storage });
   await app.register(discountRoutes, deps);
   await app.register(giftCardRoutes, deps);
   await app.register(productRoutes, { ...deps, storage });

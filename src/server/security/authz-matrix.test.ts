@@ -443,6 +443,26 @@ const RULES: Record<string, Rule> = {
     request: async ({ make }) => ({ params: { id: (await make.store()).id }, ...json(carrierBody()) }),
   },
   "DELETE /api/stores/:id/carrier": { expect: storeScoped(200) },
+  // The shop's look (decision 0080): its members only. A logo or about photo is uploaded, not saved.
+  "GET /api/stores/:id/identity": { expect: storeScoped(200) },
+  "PUT /api/stores/:id/identity": {
+    expect: storeScoped(200),
+    request: () => json({ brandColor: "#b04a2f", fontPairing: "warm", about: { text: "Made by hand" } }),
+  },
+  "POST /api/stores/:id/identity/logo": {
+    expect: storeScoped(200),
+    request: async () =>
+      multipart({}, [
+        { field: "image", filename: "logo.jpg", body: await sampleJpeg(160, 120), type: "image/jpeg" },
+      ]),
+  },
+  "POST /api/stores/:id/identity/about-photo": {
+    expect: storeScoped(200),
+    request: async () =>
+      multipart({}, [
+        { field: "image", filename: "me.jpg", body: await sampleJpeg(160, 120), type: "image/jpeg" },
+      ]),
+  },
   // Discount codes (decision 0076): the store's members only; a code of another's store is a 404.
   "GET /api/stores/:id/discounts": { expect: storeScoped(200) },
   "POST /api/stores/:id/discounts": { expect: storeScoped(201), request: () => json(discountBody()) },

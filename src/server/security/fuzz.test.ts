@@ -117,6 +117,11 @@ function validBody(key: string): Record<string, unknown> | unknown[] {
     "PUT /api/settings": () => ({ language: "nb", theme: "dark" }),
     "POST /api/stores": () => ({ name: "Fuzz store", slug: `fuzz-${randomUUID().slice(0, 8)}` }),
     "PUT /api/stores/:id": () => ({ description: "Stoneware", phone: "912 34 567", heroImageUrl: null }),
+    "PUT /api/stores/:id/identity": () => ({
+      brandColor: "#b04a2f",
+      fontPairing: "warm",
+      about: { text: "Made by hand", location: "Bergen", links: ["https://instagram.com/torg"] },
+    }),
     "POST /api/stores/:id/phone-verification/confirm": () => ({ code: "123456" }),
     "POST /api/stores/:id/contact-email/confirm": () => ({ token: "a".repeat(43) }),
     "POST /api/stores/:id/payment-channels": () => ({
@@ -568,6 +573,9 @@ const WRITE_ROUTES = [
   "PUT /api/stores/:id/delivery-options",
   "PUT /api/stores/:id/carrier",
   "DELETE /api/stores/:id/carrier",
+  "POST /api/stores/:id/identity/logo",
+  "POST /api/stores/:id/identity/about-photo",
+  "PUT /api/stores/:id/identity",
   "POST /api/stores/:id/discounts",
   "PUT /api/discounts/:id",
   "DELETE /api/discounts/:id",
@@ -730,6 +738,8 @@ const MULTIPART_ROUTES: [string, string][] = [
   ["POST /api/stores/:id/products", "image"],
   ["PUT /api/products/:id", "image"],
   ["POST /api/products/:id/images", "image"],
+  ["POST /api/stores/:id/identity/logo", "image"],
+  ["POST /api/stores/:id/identity/about-photo", "image"],
   ["POST /api/products/analyze", "productImage"],
   ["POST /api/products/analyze-multiple", "productImages"],
 ];

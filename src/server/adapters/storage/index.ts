@@ -4,7 +4,7 @@ import { createLocalStorage } from "./local";
 import { createS3Storage } from "./s3";
 import type { FileStorage } from "./storage";
 
-export { type FileStorage, LABEL_FOLDER } from "./storage";
+export { BRAND_FOLDER, type FileStorage, LABEL_FOLDER } from "./storage";
 
 export function createStorage(config: Config): FileStorage {
   const s3 = config.s3;

@@ -35,8 +35,15 @@ export const UPLOAD_FOLDERS = ["products/", "enhanced/"] as const;
  */
 export const LABEL_FOLDER = "labels/";
 
+/**
+ * A shop's logo and what is made from it, and its about photo (decision 0080): `brand/<store id>-<kind>-…`.
+ * Not among UPLOAD_FOLDERS: what a store saved is named by its row's JSON, which the sweep of unclaimed
+ * uploads does not read.
+ */
+export const BRAND_FOLDER = "brand/";
+
 /** Every folder of stored files: backups walk and restore these. */
-export const STORED_FOLDERS = [...UPLOAD_FOLDERS, LABEL_FOLDER] as const;
+export const STORED_FOLDERS = [...UPLOAD_FOLDERS, LABEL_FOLDER, BRAND_FOLDER] as const;
 
 /** A folder to list: letters and digits, ending in "/". */
 export const STORAGE_PREFIX_PATTERN = /^[a-z0-9]+\/$/;

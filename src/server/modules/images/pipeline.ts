@@ -100,8 +100,10 @@ export async function storeImageVariants(
   folder = "products",
   /** WebP encoder effort (0-6): more is smaller and slower. */
   effort = 2,
+  /** Put before the file's name, so a folder shared by many (brand/) can tell whose upload it is. */
+  namePrefix = "",
 ): Promise<StoredImage> {
-  const id = randomUUID();
+  const id = `${namePrefix}${randomUUID()}`;
   const { width, height, channels } = image.info;
   const encoded = await Promise.all(
     IMAGE_WIDTHS.map(async (target) => {

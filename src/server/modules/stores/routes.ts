@@ -16,10 +16,12 @@ import {
   storeSummarySchema,
   updateStoreSchema,
 } from "../../../shared/store";
+import type { FileStorage } from "../../adapters/storage";
 import type { AppDeps } from "../../lib/deps";
 import { requireAllowlistProof, requireStoreMember, requireUser } from "../../lib/guards";
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
+import { remakeSocialCard } from "../identity";
 import { listStoreProducts } from "../products";
 import { assertSellerSmsPhone } from "../sms";
 import { sendContactEmailLink } from "./contact-email";
@@ -45,8 +47,8 @@ import {
 
 const storeParams = z.object({ id: z.string().max(100) });
 
-export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, config, onCatalogueChange } = deps;
+export const storeRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStorage }> = async (app, deps) => {
+  const { db, config, onCatalogueChange, storage } = deps;
 
   /** Who changes a payment channel, with the password they gave (decision 0058). */
   function channelChanger(request: FastifyRequest, currentPassword: string | undefined): ChannelChanger {
@@ -115,6 +117,8 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const { phone } = request.body;
       if (phone) assertSellerSmsPhone(phone, config.sms.allowedCountries, requestLanguage(request));
       const updated = await updateStore(db, store, request.body, onCatalogueChange);
+      // The social card shows the name (decision 0080).
+      if (updated.name !== store.name) await remakeSocialCard(db, storage, updated, onCatalogueChange);
       const contact = updated.contactEmail;
       if (contact && contact !== store.contactEmail && contact !== updated.verifiedContactEmail) {
         // The address is saved whatever happens to its link: over the hourly allowance, the settings
