@@ -1,4 +1,4 @@
-import { TriangleAlert } from "lucide-react";
+import { CircleCheck, Info, TriangleAlert } from "lucide-react";
 import { useId } from "react";
 import { type UseFormReturn, useController } from "react-hook-form";
 import { contrastReport, FONT_PAIRING_NAMES, FONT_PAIRINGS } from "../../../../../shared/brand";
@@ -77,34 +77,40 @@ export function BrandColorField({ form }: { form: UseFormReturn<IdentityFormValu
   );
 }
 
-/** What fails WCAG AA where the shop uses the colour, in plain words (shared/brand.ts contrastReport). */
+/**
+ * What fails WCAG AA where the shop uses the colour, in plain words (shared/brand.ts contrastReport):
+ * button text the seller must fix (a warning), links and prices the shop shades itself (a note).
+ */
 function ContrastWarnings({ color }: { color: string | null }) {
   const { t } = useTranslation();
   if (!color) return null;
   const { readable } = contrastReport(color);
-  const warnings = [
-    !readable.onBrand && t("identity.contrast.onBrand"),
+  const notes = [
     !readable.onLight && t("identity.contrast.onLight"),
     !readable.onDark && t("identity.contrast.onDark"),
-  ].filter((warning): warning is string => Boolean(warning));
-  if (warnings.length === 0)
+  ].filter((note): note is string => Boolean(note));
+  if (readable.onBrand && notes.length === 0)
     return (
-      <p className="text-xs text-muted-foreground" data-testid="contrast-ok">
+      <p className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="contrast-ok">
+        <CircleCheck aria-hidden="true" className="size-4 text-emerald-600 dark:text-emerald-400" />
         {t("identity.contrast.ok")}
       </p>
     );
   return (
-    <ul
-      data-testid="contrast-warnings"
-      className="grid gap-1.5 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
-    >
-      {warnings.map((warning) => (
-        <li key={warning} className="flex items-start gap-2">
+    <div data-testid="contrast-warnings" className="grid gap-2" aria-live="polite">
+      {!readable.onBrand && (
+        <p className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {warning}
-        </li>
+          {t("identity.contrast.onBrand")}
+        </p>
+      )}
+      {notes.map((note) => (
+        <p key={note} className="flex items-start gap-2 text-sm text-muted-foreground">
+          <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {note}
+        </p>
       ))}
-    </ul>
+    </div>
   );
 }
 
