@@ -30,7 +30,7 @@ const backgroundOf = (locator: Locator) =>
 const fontOf = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).fontFamily);
 
 /** The page in light or dark: the app follows its own setting, a shop page the system's. */
-async function useTheme(page: Page, theme: "light" | "dark") {
+async function showTheme(page: Page, theme: "light" | "dark") {
   await page.emulateMedia({ colorScheme: theme });
   await page.evaluate((value) => localStorage.setItem("ui-theme", value), theme);
 }
@@ -39,7 +39,7 @@ async function shoot(page: Page, name: string, target?: Locator) {
   for (const theme of ["light", "dark"] as const) {
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(viewport);
-      await useTheme(page, theme);
+      await showTheme(page, theme);
       await page.reload();
       await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
       const path = `${SHOTS}/shop-identity-${name}-${size}-${theme}.png`;
@@ -50,7 +50,7 @@ async function shoot(page: Page, name: string, target?: Locator) {
     }
   }
   await page.setViewportSize(VIEWPORTS.desktop);
-  await useTheme(page, "light");
+  await showTheme(page, "light");
 }
 
 test("the seller sets the shop's logo, colour, fonts and story, previews them, and the shop wears them", async ({
@@ -61,7 +61,7 @@ test("the seller sets the shop's logo, colour, fonts and story, previews them, a
   const shop = await seedShop(page.request, "Leirverket Glasur");
   await signInSharedSeller(page.request);
   await page.goto(`/stores/${shop.id}?tab=settings`);
-  await useTheme(page, "light");
+  await showTheme(page, "light");
 
   const card = page.locator("#store-identity");
   // A busy machine takes a while to load the workspace's first page.
