@@ -153,9 +153,14 @@ export function readableOn(brand: string, background: string): string {
   return toward;
 }
 
-/** The CSS font stack of a pairing's face: the face, then the system's faces of the same kind. */
+/**
+ * The CSS font stack of a pairing's face: the face, then the system's faces of the same kind. Inter keeps
+ * the app's metric-matched stand-in (theme.css "Inter Fallback"), so its swap shifts no layout.
+ */
 const fontStack = (face: string) =>
-  `"${face}", ${face === "Caveat" ? "cursive" : /Playfair|Fraunces|Lora/.test(face) ? "serif" : "system-ui, sans-serif"}`;
+  face === "Inter Variable"
+    ? '"Inter Variable", "Inter Fallback", ui-sans-serif, system-ui, sans-serif'
+    : `"${face}", ${face === "Caveat" ? "cursive" : /Playfair|Fraunces|Lora/.test(face) ? "serif" : "system-ui, sans-serif"}`;
 
 /**
  * The CSS custom properties a shop page is drawn with (shop.css reads them), the same for the server's

@@ -1,4 +1,4 @@
-import { shopBrandSchema } from "./brand";
+import { type ShopAbout, shopBrandSchema } from "./brand";
 import { deliveryOptionViewSchema } from "./delivery";
 import type { GiftCardSettings } from "./gift-card";
 import type { PublicOrder } from "./order-page";
@@ -74,6 +74,8 @@ export type ShopPage = { origin: string } & (
     }
   | { page: "product"; product: ProductView; store: PublicStore }
   | { page: "terms"; store: PublicStore }
+  /** The maker's story (decision 0080), for a store whose seller wrote one. */
+  | { page: "about"; store: PublicStore; about: ShopAbout }
   | { page: "giftCard"; store: PublicStore; settings: GiftCardSettings }
   | { page: "order"; order: PublicOrder; token: string; store: PublicStore }
   /** A stall sale's or refund's receipt (decision 0077), opened from its QR code, SMS or e-mail. */

@@ -29,6 +29,8 @@ const HTML = "text/html; charset=utf-8";
 /** The storefront and a store's terms of sale (decision 0036). */
 const STORE_PATH = "/s/:slug";
 const TERMS_PATH = "/s/:slug/terms";
+/** A store's about page: the maker's story (decision 0080). */
+const ABOUT_PATH = "/s/:slug/about";
 /** A store's gift cards: buying one, and checking a balance (decision 0076). */
 const GIFT_CARD_PATH = "/s/:slug/gift-card";
 const PRODUCT_PATH = "/products/:id";
@@ -219,6 +221,19 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
         },
       );
     }
+  }
+  // The about page answers like the terms page: rendered, kept, and 404 for a store without one.
+  for (const url of bothWays(ABOUT_PATH)) {
+    app.get<{ Params: { slug: string } }>(
+      url,
+      { config: { public: true }, schema: pageSchema },
+      async (request, reply) => {
+        const { slug } = request.params;
+        if (!templates.shop || !isSlugShaped(slug)) return reply.callNotFound();
+        const page = await shopPage(request, pathnameOf(request), { page: "about", slug });
+        return sendPage(request, reply, page);
+      },
+    );
   }
   for (const url of bothWays(PRODUCT_PATH)) {
     app.get<{ Params: { id: string } }>(

@@ -1,3 +1,5 @@
+import { eq } from "drizzle-orm";
+import type { ShopAbout } from "../../shared/brand";
 import {
   normalizeSearchText,
   SEARCH_TEXT_MAX_LENGTH,
@@ -16,6 +18,7 @@ import {
   toStorefrontProduct,
 } from "../../shared/storefront";
 import type { Db } from "../db/client";
+import { stores } from "../db/schema";
 import { isUuid } from "../lib/guards";
 import { HttpError } from "../lib/http-error";
 import { languageOrEnglish } from "../lib/language";
@@ -143,6 +146,46 @@ async function loadTermsPage(
       title,
       description: translateShared(language, "terms.intro", { store: store.name }),
       share: { url: shopUrl(store, platformOrigin, "/terms"), image: undefined },
+    },
+  };
+}
+
+/**
+ * The store's about page (decision 0080): the maker's story from `stores.about`, or undefined (a 404)
+ * for a store whose seller wrote none. Shared with the store's social card, the logo's 1200×630 crop.
+ */
+async function loadAboutPage(
+  db: Db,
+  slug: string,
+  { origin, platformOrigin }: Origins,
+): Promise<Found | undefined> {
+  const store = await getPublicStoreBySlug(db, slug).catch((error: unknown) => {
+    if (error instanceof HttpError && error.statusCode === 404) return undefined;
+    throw error;
+  });
+  if (!store) return undefined;
+  const [row] = await db.select({ about: stores.about }).from(stores).where(eq(stores.id, store.id));
+  const saved = row?.about;
+  if (!saved?.text) return undefined;
+  const about: ShopAbout = {
+    text: saved.text,
+    imageUrl: saved.imageUrl ?? null,
+    location: saved.location ?? null,
+    links: saved.links ?? [],
+  };
+  const language = languageOrEnglish(store.defaultLocale);
+  const catalogue = shopCatalogue(language);
+  const params = { store: store.name };
+  const image = store.brand.socialCard ?? about.imageUrl ?? store.heroImageUrl;
+  return {
+    page: { origin, page: "about", store, about },
+    storeLanguage: store.defaultLocale,
+    meta: {
+      title: translate(language, catalogue, catalogue, "aboutPage.title", params),
+      description:
+        about.text.replace(/\s+/g, " ").slice(0, 160) ||
+        translate(language, catalogue, catalogue, "aboutPage.metaDescription", params),
+      share: { url: shopUrl(store, platformOrigin, "/about"), image: absoluteUrl(image, origin) },
     },
   };
 }
@@ -282,6 +325,7 @@ function shopHtml(template: string, page: ShopState["page"], texts: ShopTexts, m
 export type ShopPageAddress =
   | { page: "storefront"; slug: string; query: StorefrontQuery }
   | { page: "terms"; slug: string }
+  | { page: "about"; slug: string }
   | { page: "giftCard"; slug: string }
   | { page: "product"; id: string }
   | { page: "order"; slug: string; token: string }
@@ -317,7 +361,7 @@ export interface RenderedShopPage {
 
 /** Whose texts a "not found" or "could not be loaded" page speaks with. */
 const failureOf = ({ page }: ShopPageAddress): ShopFailureTexts =>
-  page === "storefront" || page === "terms" || page === "giftCard"
+  page === "storefront" || page === "terms" || page === "giftCard" || page === "about"
     ? "storefront"
     : page === "order"
       ? "orderPage"
@@ -357,6 +401,8 @@ function loadPage(db: Db, address: ShopPageAddress, origin: Origins): Promise<Fo
       return loadTermsPage(db, address.slug, origin);
     case "giftCard":
       return loadGiftCardPage(db, address.slug, origin);
+    case "about":
+      return loadAboutPage(db, address.slug, origin);
     case "product":
       return loadProductPage(db, address.id, origin);
     case "order":

@@ -1,3 +1,4 @@
+import { shopPath } from "../../../shared/shop-address";
 import type { ShopPage } from "../../../shared/storefront";
 import { SkipLink } from "../../components/skip-link";
 import { Toaster } from "../../components/ui/toaster";
@@ -13,7 +14,11 @@ export type RarePages = typeof RarePageModules;
 
 /** Whether a page is drawn by one of the rare pages, which must then be loaded before it renders. */
 export const needsRarePages = (page: ShopPage) =>
-  page.page === "terms" || page.page === "order" || page.page === "giftCard" || page.page === "receipt";
+  page.page === "terms" ||
+  page.page === "about" ||
+  page.page === "order" ||
+  page.page === "giftCard" ||
+  page.page === "receipt";
 
 /** A shop page, the same tree on the server (render.tsx) and in the browser (main.tsx). */
 export function ShopApp({ page, rarePages }: { page: ShopPage; rarePages?: RarePages }) {
@@ -32,7 +37,7 @@ function ShopContent({ page, rarePages }: { page: ShopPage; rarePages?: RarePage
   switch (page.page) {
     case "storefront":
       return (
-        <ShopFrame origin={page.origin} storeSlug={page.store.slug}>
+        <ShopFrame origin={page.origin} store={page.store}>
           <StorefrontPage
             store={page.store}
             products={page.products}
@@ -43,24 +48,22 @@ function ShopContent({ page, rarePages }: { page: ShopPage; rarePages?: RarePage
       );
     case "product":
       return (
-        <ShopFrame
-          origin={page.origin}
-          storePath={`/s/${page.product.store.slug}`}
-          storeSlug={page.product.store.slug}
-        >
-          <ProductPage product={page.product} />
+        <ShopFrame origin={page.origin} storePath={shopPath(page.store)} store={page.store}>
+          <ProductPage product={page.product} store={page.store} />
         </ShopFrame>
       );
     case "terms":
       return rarePages && <rarePages.TermsPage store={page.store} />;
+    case "about":
+      return rarePages && <rarePages.AboutPage store={page.store} about={page.about} />;
     case "giftCard":
       return rarePages && <rarePages.GiftCardPage store={page.store} settings={page.settings} />;
     case "order":
       // No cart here: the shopper came for this one order, from their e-mail or a payment's return.
-      return rarePages && <rarePages.OrderPage order={page.order} token={page.token} />;
+      return rarePages && <rarePages.OrderPage order={page.order} token={page.token} store={page.store} />;
     case "receipt":
       // A stall receipt (decision 0077): the buyer came for this one receipt, from a QR code or a message.
-      return rarePages && <rarePages.ReceiptPage receipt={page.receipt} />;
+      return rarePages && <rarePages.ReceiptPage receipt={page.receipt} store={page.store} />;
     default:
       return (
         <LoadFailurePage

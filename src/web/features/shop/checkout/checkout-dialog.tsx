@@ -33,6 +33,8 @@ interface CheckoutDialogProps {
   storePath?: string;
   /** The store whose delivery options are offered and whose terms of sale are linked. */
   storeSlug: string;
+  /** The store's terms page on the host that serves the shop (shared/shop-address.ts). */
+  termsPath: string;
   /** Read by the frame before opening (decision 0036); "failed" when they could not be. */
   deliveryOptions: DeliveryOptionView[] | "failed";
   /** The store ships with Bring (decision 0079). */
@@ -50,6 +52,7 @@ export function CheckoutDialog({
   notes,
   storePath,
   storeSlug,
+  termsPath,
   deliveryOptions: options,
   shipsWithBring = false,
   onCloseAutoFocus,
@@ -96,6 +99,7 @@ export function CheckoutDialog({
               options={options}
               shipsWithBring={shipsWithBring}
               storeSlug={storeSlug}
+              termsPath={termsPath}
               onPlaced={(order, storeName) => setPlaced({ order, storeName })}
             />
           )}

@@ -34,10 +34,19 @@ interface OrderFormProps {
   /** The store ships with Bring (decision 0079): its services are listed for the postcode typed. */
   shipsWithBring: boolean;
   storeSlug: string;
+  /** The store's terms page, linked beside the box that accepts them. */
+  termsPath: string;
   onPlaced: (order: PlacedOrder, storeName: string | null) => void;
 }
 
-export function OrderForm({ notes, options, shipsWithBring, storeSlug, onPlaced }: OrderFormProps) {
+export function OrderForm({
+  notes,
+  options,
+  shipsWithBring,
+  storeSlug,
+  termsPath,
+  onPlaced,
+}: OrderFormProps) {
   const { t } = useTranslation();
   const kr = useKr();
   const cart = useCart();
@@ -168,7 +177,7 @@ export function OrderForm({ notes, options, shipsWithBring, storeSlug, onPlaced 
             <PaymentChoice methods={methods} value={method} onChange={setMethod} holdMinutes={holdMinutes} />
           )}
 
-          <TermsAcceptance form={form} storeSlug={storeSlug} />
+          <TermsAcceptance form={form} termsPath={termsPath} />
         </div>
         {/*
           The note sits with the button it explains, so it is read before ordering; at the end of the

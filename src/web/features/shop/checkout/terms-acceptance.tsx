@@ -9,10 +9,11 @@ import { useTranslation } from "../../../lib/i18n";
  */
 export function TermsAcceptance({
   form,
-  storeSlug,
+  termsPath,
 }: {
   form: UseFormReturn<CheckoutFormFor>;
-  storeSlug: string;
+  /** The store's terms page on the host that serves the shop (shared/shop-address.ts). */
+  termsPath: string;
 }) {
   const { t } = useTranslation();
   const errorId = useId();
@@ -30,7 +31,7 @@ export function TermsAcceptance({
         <span>{t("checkout.acceptTerms")}</span>
       </label>
       <a
-        href={`/s/${storeSlug}/terms`}
+        href={termsPath}
         target="_blank"
         rel="noopener"
         className="ml-8 text-sm font-medium text-primary underline underline-offset-4"

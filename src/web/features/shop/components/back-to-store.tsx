@@ -1,23 +1,58 @@
+import { shopPath } from "../../../../shared/shop-address";
 import type { PublicStore } from "../../../../shared/storefront";
 import { useTranslation } from "../../../lib/i18n";
+import { cn } from "../../../lib/utils";
 import { ArrowLeft } from "./icons";
-import { StoreLogo } from "./store-logo";
+import { hasOwnLook } from "./shop-look";
+import { StoreMark } from "./store-logo";
 
-/** The header of a shop's side pages (terms, gift cards): the way back to the storefront. */
-export function BackToStore({ store }: { store: Pick<PublicStore, "name" | "slug"> }) {
+type HeaderStore = Pick<PublicStore, "name" | "slug" | "domain" | "brand">;
+
+/**
+ * The header of a shop's side pages (terms, gift cards, the about page): the way back to the
+ * storefront under the store's mark, and its about page (decision 0080).
+ */
+export function BackToStore({ store, current }: { store: HeaderStore; current?: "about" }) {
   const { t } = useTranslation();
   return (
-    <header className="border-b">
-      <div className="mx-auto flex h-16 max-w-3xl items-center gap-3 px-4 sm:px-6">
+    <header className={cn("border-b", hasOwnLook(store.brand) && "border-t-4 border-t-brand")}>
+      <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-3 px-4 sm:px-6">
         <a
-          href={`/s/${store.slug}`}
-          className="inline-flex min-h-11 items-center gap-2 rounded-md font-medium underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          href={shopPath(store)}
+          aria-label={t("terms.back", { store: store.name })}
+          className="inline-flex min-h-11 min-w-0 items-center gap-2 rounded-md font-medium underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
         >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          <StoreLogo name={store.name} className="size-8 text-xs" />
-          {t("terms.back", { store: store.name })}
+          <ArrowLeft aria-hidden="true" className="size-4 shrink-0" />
+          <StoreMark store={store} />
         </a>
+        <AboutLink store={store} current={current === "about"} />
       </div>
     </header>
+  );
+}
+
+/** "About": the store's about page, in a shop header, once the seller wrote one. */
+export function AboutLink({
+  store,
+  current,
+  className,
+}: {
+  store: Pick<PublicStore, "slug" | "domain" | "brand">;
+  current?: boolean;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  if (!store.brand?.hasAbout) return null;
+  return (
+    <a
+      href={shopPath(store, "/about")}
+      aria-current={current ? "page" : undefined}
+      className={cn(
+        "inline-flex h-11 shrink-0 items-center rounded-full px-3 text-sm font-medium underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-[current=page]:text-brand-text",
+        className,
+      )}
+    >
+      {t("storefront.aboutLink")}
+    </a>
   );
 }

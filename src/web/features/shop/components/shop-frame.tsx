@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
 import type { DeliveryOptionView } from "../../../../shared/delivery";
+import { type ShopAddress, shopPath } from "../../../../shared/shop-address";
 import { dismissToast } from "../../../hooks/use-toast";
 import { fetchCartProducts, fetchPublicStore } from "../api";
 import { cartStore } from "../cart/cart";
@@ -17,7 +18,7 @@ interface ShopFrameProps {
   /** Where "Continue Shopping" goes after an order placed away from the store page (docs/product-spec.md 2.13). */
   storePath?: string;
   /** The store whose delivery options the checkout offers and whose terms it links (decision 0036). */
-  storeSlug: string;
+  store: ShopAddress;
   origin: string;
 }
 
@@ -25,7 +26,8 @@ interface ShopFrameProps {
  * The cart drawer and the checkout dialog shared by the storefront and the product page. The cart's
  * prices are refreshed from the server when the drawer opens and again before checkout (decision 0006).
  */
-export function ShopFrame({ children, storePath, storeSlug, origin }: ShopFrameProps) {
+export function ShopFrame({ children, storePath, store, origin }: ShopFrameProps) {
+  const storeSlug = store.slug;
   const [cartOpen, setCartOpen] = useState(false);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   /** Counts checkouts; 0 until the first, so the checkout chunk is not rendered before it is needed. */
@@ -112,6 +114,7 @@ export function ShopFrame({ children, storePath, storeSlug, origin }: ShopFrameP
             notes={notes}
             storePath={storePath}
             storeSlug={storeSlug}
+            termsPath={shopPath(store, "/terms")}
             deliveryOptions={deliveryOptions}
             shipsWithBring={shipsWithBring}
             onCloseAutoFocus={focus.onCloseAutoFocus}

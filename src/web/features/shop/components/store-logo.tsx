@@ -25,3 +25,51 @@ export function StoreLogo({ name, className }: { name: string; className?: strin
     </span>
   );
 }
+
+/** What a shop's mark is drawn from: its name and, once the seller set one, its logo (decision 0080). */
+export interface BrandedStore {
+  name: string;
+  brand?: { logoWide: string | null; logoSquare: string | null } | null;
+}
+
+/**
+ * The store's mark in a header or footer: its wide logo (named by the store's name, for readers and
+ * when the image fails), else its initials and its name as text.
+ */
+export function StoreMark({
+  store,
+  size = "md",
+  className,
+}: {
+  store: BrandedStore;
+  size?: "sm" | "md";
+  className?: string;
+}) {
+  const logo = store.brand?.logoWide;
+  if (logo)
+    return (
+      <img
+        src={logo}
+        alt={store.name}
+        data-testid="store-logo"
+        className={cn(
+          "w-auto max-w-[min(14rem,55vw)] shrink-0 object-contain object-left",
+          size === "sm" ? "h-7" : "h-9 sm:h-10",
+          className,
+        )}
+      />
+    );
+  return (
+    <span className={cn("inline-flex min-w-0 items-center gap-2.5", className)}>
+      <StoreLogo name={store.name} className={size === "sm" ? "size-6 text-[10px]" : "size-8 text-xs"} />
+      <span className="truncate font-semibold">{store.name}</span>
+    </span>
+  );
+}
+
+/** The store's round mark: its square logo when it has one, else its initials (StoreLogo). */
+export function StoreBadge({ store, className }: { store: BrandedStore; className?: string }) {
+  const logo = store.brand?.logoSquare;
+  if (!logo) return <StoreLogo name={store.name} className={className} />;
+  return <img src={logo} alt="" className={cn("shrink-0 rounded-full bg-card object-cover", className)} />;
+}

@@ -70,7 +70,7 @@ export function GiftCardPage({ store, settings }: { store: PublicStore; settings
           <BalanceCheck storeId={store.id} />
         </section>
       </main>
-      <ShopFooter storeSlug={store.slug} />
+      <ShopFooter store={store} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
   giftCardLineSchema,
 } from "../../../../shared/gift-card";
 import { type CheckoutFormFor, checkoutFormSchemaFor, type PlacedOrder } from "../../../../shared/order";
+import { shopPath } from "../../../../shared/shop-address";
 import type { PublicStore } from "../../../../shared/storefront";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
@@ -176,7 +177,7 @@ export function GiftCardPurchase({
       {methods.length > 0 && method && (
         <PaymentChoice methods={methods} value={method} onChange={setMethod} holdMinutes={holdMinutes} />
       )}
-      <TermsAcceptance form={form} storeSlug={store.slug} />
+      <TermsAcceptance form={form} termsPath={shopPath(store, "/terms")} />
       <div className="grid gap-2">
         <p className="text-xs text-pretty text-muted-foreground sm:text-sm">
           {method ? t("checkout.payNote") : t("checkout.paymentNote", { store: store.name })}

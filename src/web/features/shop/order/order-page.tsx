@@ -5,13 +5,17 @@ import type { PublicOrder } from "../../../../shared/order-page";
 import { formatOrgNumber } from "../../../../shared/org-number";
 import { formatPhone } from "../../../../shared/phone-format";
 import { shipToLines } from "../../../../shared/ship-to";
+import { shopPath } from "../../../../shared/shop-address";
+import type { PublicStore } from "../../../../shared/storefront";
 import { Badge, type BadgeProps } from "../../../components/ui/badge";
 import { useTranslation } from "../../../lib/i18n";
+import { cn } from "../../../lib/utils";
 import { isPositive } from "../checkout/price-codes";
 import { useOrderLineTitle } from "../checkout/use-order-line-title";
 import { Mail, Phone, Store } from "../components/icons";
 import { ShopFooter } from "../components/shop-footer";
-import { StoreLogo } from "../components/store-logo";
+import { hasOwnLook } from "../components/shop-look";
+import { StoreMark } from "../components/store-logo";
 import { useOrderDate } from "./order-date";
 import { PaymentPanel } from "./payment-panel";
 import { ShipmentTracking } from "./shipment-tracking";
@@ -29,27 +33,34 @@ const STATUS_BADGE: Record<PublicOrder["status"], BadgeProps["variant"]> = {
  * ordered with exact amounts (the receipt), where it goes, the seller's contact, and the withdrawal.
  * Server-rendered like the other shop pages; the browser takes it over for the withdrawal button.
  */
-export function OrderPage({ order: initial, token }: { order: PublicOrder; token: string }) {
+export function OrderPage({
+  order: initial,
+  token,
+  store,
+}: {
+  order: PublicOrder;
+  token: string;
+  store: PublicStore;
+}) {
   const { t, language } = useTranslation();
   const [order, setOrder] = useState(initial);
   const date = useOrderDate();
   const kr = (amount: string) => formatKrExact(amount, language);
   const address = shipToLines(order.shipToAddr);
-  const storePath = `/s/${order.store.slug}`;
+  const storePath = shopPath(store);
   const legalName = order.store.legalName || null;
   const lineTitle = useOrderLineTitle({ withVariant: false });
   const giftCardPaid = isPositive(order.giftCardTotal);
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="border-b">
+      <header className={cn("border-b", hasOwnLook(store.brand) && "border-t-4 border-t-brand")}>
         <div className="mx-auto flex h-16 max-w-3xl items-center gap-3 px-4 sm:px-6">
           <a
             href={storePath}
             className="flex min-w-0 items-center gap-2.5 rounded-md font-semibold focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
-            <StoreLogo name={order.store.name} className="size-8 text-xs" />
-            <span className="truncate">{order.store.name}</span>
+            <StoreMark store={store} />
           </a>
         </div>
       </header>
@@ -255,7 +266,7 @@ export function OrderPage({ order: initial, token }: { order: PublicOrder; token
 
         <Withdrawal order={order} token={token} onWithdrawn={setOrder} />
       </main>
-      <ShopFooter />
+      <ShopFooter store={store} />
     </div>
   );
 }

@@ -12,7 +12,7 @@ const STORAGE_KEY = "torg.unpaidOrder";
 
 interface UnpaidOrder {
   storeSlug: string;
-  /** The order page's path, /s/{slug}/order/{token}. */
+  /** The order page's path, /s/{slug}/order/{token} (or /order/{token} on the store's own domain). */
   path: string;
 }
 
@@ -39,7 +39,9 @@ function readUnpaidOrder(): UnpaidOrder | null {
     const raw = localStorage.getItem(STORAGE_KEY);
     const parsed = raw ? (JSON.parse(raw) as Partial<UnpaidOrder>) : null;
     if (typeof parsed?.storeSlug !== "string" || typeof parsed.path !== "string") return null;
-    if (!parsed.path.startsWith(`/s/${encodeURIComponent(parsed.storeSlug)}/order/`)) return null;
+    // Under Torg's address, or at the root of the store's own domain (decision 0080).
+    const underTorg = parsed.path.startsWith(`/s/${encodeURIComponent(parsed.storeSlug)}/order/`);
+    if (!underTorg && !parsed.path.startsWith("/order/")) return null;
     return { storeSlug: parsed.storeSlug, path: parsed.path };
   } catch {
     return null;

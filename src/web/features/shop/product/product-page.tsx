@@ -1,5 +1,7 @@
 import { useRef, useState } from "react";
 import type { ProductView } from "../../../../shared/product";
+import { productUrl, shopPath } from "../../../../shared/shop-address";
+import type { PublicStore } from "../../../../shared/storefront";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../hooks/use-toast";
 import { useTranslation } from "../../../lib/i18n";
@@ -7,12 +9,13 @@ import { usePriceText } from "../../../lib/money";
 import { cartStore } from "../cart/cart";
 import { CartButton } from "../cart/cart-button";
 import { QuantityStepper } from "../cart/quantity-stepper";
+import { AboutLink } from "../components/back-to-store";
 import { ArrowLeft, ShoppingBag } from "../components/icons";
 import { ShareButton } from "../components/share-button";
 import { useShop } from "../components/shop-context";
 import { ShopFooter } from "../components/shop-footer";
 import { StockLabel } from "../components/stock-label";
-import { StoreLogo } from "../components/store-logo";
+import { StoreBadge } from "../components/store-logo";
 import { ZoomViewer } from "../components/zoom-viewer";
 import { ProductGallery } from "./product-gallery";
 import { useProductViewBeacon } from "./product-view-beacon";
@@ -23,7 +26,7 @@ import { VariantPicker } from "./variant-picker";
  * The public product page /products/{id} (docs/product-spec.md 2.13), rendered by the server with the product and its
  * store (src/web/features/shop), and taken over by the browser.
  */
-export function ProductPage({ product }: { product: ProductView }) {
+export function ProductPage({ product, store }: { product: ProductView; store: PublicStore }) {
   const { t } = useTranslation();
   const priceText = usePriceText();
   const [quantity, setQuantity] = useState(1);
@@ -37,7 +40,7 @@ export function ProductPage({ product }: { product: ProductView }) {
   const maxQuantity = Math.min(99, choice.stockQty ?? 99);
   const [zoomPhoto, setZoomPhoto] = useState<string | null>(null);
   const { origin } = useShop();
-  const storePath = `/s/${product.store.slug}`;
+  const storePath = shopPath(store);
   const description = product.blurb?.trim();
 
   useProductViewBeacon(product.id);
@@ -67,8 +70,9 @@ export function ProductPage({ product }: { product: ProductView }) {
             </a>
           </Button>
           <div className="mr-2 flex items-center gap-2 sm:mr-0">
+            <AboutLink store={store} />
             <ShareButton
-              url={`${origin}/products/${product.id}`}
+              url={productUrl(store, origin, product.id)}
               title={product.title}
               label={t("share.product")}
             />
@@ -92,14 +96,14 @@ export function ProductPage({ product }: { product: ProductView }) {
               href={storePath}
               className="inline-flex items-center gap-2 self-start rounded-full py-1 pr-3 text-sm text-muted-foreground transition-colors hover:text-foreground"
             >
-              <StoreLogo name={product.store.name} className="size-7 text-[10px]" />
+              <StoreBadge store={store} className="size-7 text-[10px]" />
               <span>{t("productPage.from", { store: product.store.name })}</span>
             </a>
             <h1 className="mt-3 text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
               {product.title}
             </h1>
             <div className="mt-2 flex flex-wrap items-center gap-3">
-              <p className="text-2xl font-semibold tabular-nums">{priceText(choice.price)}</p>
+              <p className="text-2xl font-semibold text-brand-text tabular-nums">{priceText(choice.price)}</p>
               {/* Read out when the choice changes what is left. */}
               <div aria-live="polite" className="empty:hidden">
                 {choice.offered ? (
@@ -155,7 +159,7 @@ export function ProductPage({ product }: { product: ProductView }) {
       </main>
 
       <div className="mt-12">
-        <ShopFooter storeSlug={product.store.slug} />
+        <ShopFooter store={store} />
       </div>
       <ZoomViewer
         product={zooming ? { ...product, displayPrice: choice.price } : null}

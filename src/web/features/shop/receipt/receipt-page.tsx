@@ -4,10 +4,11 @@ import { formatOrgNumber } from "../../../../shared/org-number";
 import { formatPhone } from "../../../../shared/phone-format";
 import type { ReceiptDocument, ReceiptLine } from "../../../../shared/receipt";
 import { formatReceiptTime } from "../../../../shared/receipt-time";
+import type { PublicStore } from "../../../../shared/storefront";
 import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../lib/i18n";
 import { ShopFooter } from "../components/shop-footer";
-import { StoreLogo } from "../components/store-logo";
+import { StoreBadge } from "../components/store-logo";
 
 const isPositive = (amount: string) => /[1-9]/.test(amount);
 
@@ -41,7 +42,7 @@ function SumRow({
  * address are on it. Server-rendered and made to print on one page: the print stylesheet drops the
  * button and footer and prints black on white whatever the screen's theme.
  */
-export function ReceiptPage({ receipt }: { receipt: ReceiptDocument }) {
+export function ReceiptPage({ receipt, store }: { receipt: ReceiptDocument; store: PublicStore }) {
   const { t, language } = useTranslation();
   const kr = (amount: string) => formatKrExact(amount, language);
   const minus = (amount: string) => `\u2212${kr(amount)}`;
@@ -70,7 +71,11 @@ export function ReceiptPage({ receipt }: { receipt: ReceiptDocument }) {
           aria-labelledby="receipt-heading"
         >
           <header className="flex items-start gap-3 border-b pb-4">
-            <StoreLogo name={seller.storeName} className="size-10 text-sm print:hidden" />
+            {/* The seller's logo is printed with the receipt; the drawn initials are not. */}
+            <StoreBadge
+              store={{ name: seller.storeName, brand: store.brand }}
+              className={store.brand.logoSquare ? "size-10" : "size-10 text-sm print:hidden"}
+            />
             <div className="min-w-0" data-testid="receipt-seller">
               <p className="font-semibold break-words">{seller.legalName || seller.storeName}</p>
               {seller.legalName && seller.legalName !== seller.storeName && (
@@ -219,7 +224,7 @@ export function ReceiptPage({ receipt }: { receipt: ReceiptDocument }) {
         </div>
       </main>
       <div className="print:hidden">
-        <ShopFooter storeSlug={seller.storeSlug} />
+        <ShopFooter store={store} />
       </div>
     </div>
   );

@@ -3,7 +3,6 @@ import {
   SEARCH_TEXT_MAX_LENGTH,
   STOREFRONT_PAGE_SIZE,
   storefrontPageCount,
-  storefrontPageHref,
 } from "../../../../shared/catalogue-paging";
 import { formatCount } from "../../../../shared/money";
 import type { PublicStore, StorefrontListing } from "../../../../shared/storefront";
@@ -12,6 +11,7 @@ import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../lib/i18n";
 import { fetchStorefrontPage } from "../api";
 import { ChevronLeft, ChevronRight, LoaderCircle, PackageOpen, Search, X } from "../components/icons";
+import { storefrontHref } from "../components/shop-links";
 import { ProductCard } from "./product-card";
 
 /** "Clear search": back to the whole store, from the results and from an empty search alike. */
@@ -73,11 +73,7 @@ export function ProductListing({ store, products, listing, headingRef, onZoom, o
       ]);
       setTotal(next.total);
       // Where a reload or a shared link comes back to: the last page shown.
-      window.history.replaceState(
-        window.history.state,
-        "",
-        storefrontPageHref(store.slug, lastPage + 1, listing.q),
-      );
+      window.history.replaceState(window.history.state, "", storefrontHref(store, lastPage + 1, listing.q));
       setFocusFrom(before);
     } catch {
       setFailed(true);
@@ -106,7 +102,7 @@ export function ProductListing({ store, products, listing, headingRef, onZoom, o
             </span>
           )}
           {listing.q && total > 0 && (
-            <a href={`/s/${store.slug}`} className={`${CLEAR_SEARCH_LINK} shrink-0`}>
+            <a href={storefrontHref(store)} className={`${CLEAR_SEARCH_LINK} shrink-0`}>
               <X aria-hidden="true" className="size-4" />
               {t("storefront.clearSearch")}
             </a>
@@ -197,7 +193,7 @@ function Pagination({
   return (
     <nav aria-label={t("storefront.pagination")} className="flex items-center gap-1 text-sm">
       {firstPage > 1 && (
-        <a href={storefrontPageHref(store.slug, firstPage - 1, q)} rel="prev" className={link}>
+        <a href={storefrontHref(store, firstPage - 1, q)} rel="prev" className={link}>
           <ChevronLeft aria-hidden="true" className="size-4" />
           {t("storefront.previousPage")}
         </a>
@@ -206,7 +202,7 @@ function Pagination({
         {t("storefront.pageOf", { page: number(lastPage), pages: number(pages) })}
       </span>
       {lastPage < pages && (
-        <a href={storefrontPageHref(store.slug, lastPage + 1, q)} rel="next" className={link}>
+        <a href={storefrontHref(store, lastPage + 1, q)} rel="next" className={link}>
           {t("storefront.nextPage")}
           <ChevronRight aria-hidden="true" className="size-4" />
         </a>
@@ -220,7 +216,7 @@ function SearchForm({ store, q }: { store: PublicStore; q: string }) {
   const { t } = useTranslation();
   return (
     <search className="w-full sm:w-72">
-      <form action={`/s/${store.slug}`} method="get" className="relative">
+      <form action={storefrontHref(store)} method="get" className="relative">
         <label htmlFor="store-search" className="sr-only">
           {t("storefront.searchLabel", { store: store.name })}
         </label>
@@ -263,7 +259,7 @@ function EmptyState({ store, q }: { store: PublicStore; q: string }) {
         <p className="text-sm text-muted-foreground">{t("storefront.emptyStore", { store: store.name })}</p>
       )}
       {q && (
-        <a href={`/s/${store.slug}`} className={CLEAR_SEARCH_LINK}>
+        <a href={storefrontHref(store)} className={CLEAR_SEARCH_LINK}>
           <X aria-hidden="true" className="size-4" />
           {t("storefront.clearSearch")}
         </a>

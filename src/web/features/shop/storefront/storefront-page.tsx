@@ -9,6 +9,7 @@ import {
 } from "react";
 import { fixImageUrl, imageSrcSet, LEAD_IMAGE_SIZES, PLACEHOLDER_IMAGE } from "../../../../shared/image-url";
 import { formatPhone } from "../../../../shared/phone-format";
+import { shopUrl } from "../../../../shared/shop-address";
 import type { PublicStore, StorefrontListing, StorefrontProduct } from "../../../../shared/storefront";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../hooks/use-toast";
@@ -17,13 +18,15 @@ import { useKr } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
 import { cartStore, cartTotal, itemCount, useCart } from "../cart/cart";
 import { CartButton } from "../cart/cart-button";
+import { AboutLink } from "../components/back-to-store";
 import { hasCoarsePointer, smsHref } from "../components/format";
 import { ArrowRight, MessageCircle, ShoppingBag } from "../components/icons";
 import { useSettledImage } from "../components/product-photo";
 import { ShareButton } from "../components/share-button";
 import { useShop } from "../components/shop-context";
 import { ShopFooter } from "../components/shop-footer";
-import { StoreLogo, storeHue } from "../components/store-logo";
+import { hasOwnLook } from "../components/shop-look";
+import { StoreBadge, StoreMark, storeHue } from "../components/store-logo";
 import { ZoomViewer } from "../components/zoom-viewer";
 import { ProductListing } from "./product-listing";
 
@@ -98,10 +101,10 @@ export function StorefrontPage({
             )}
             aria-hidden={nameVisible}
           >
-            <StoreLogo name={store.name} className="size-8 text-xs" />
-            <span className="truncate font-semibold">{store.name}</span>
+            <StoreMark store={store} />
           </div>
-          <ShareButton url={`${origin}/s/${store.slug}`} title={store.name} label={t("share.store")} />
+          <AboutLink store={store} className="bg-background/70 backdrop-blur-sm" />
+          <ShareButton url={shopUrl(store, origin)} title={store.name} label={t("share.store")} />
           <CartButton />
         </div>
       </header>
@@ -110,8 +113,8 @@ export function StorefrontPage({
         <Hero store={store} />
 
         <section className="relative mx-auto max-w-6xl px-4 sm:px-6">
-          <StoreLogo
-            name={store.name}
+          <StoreBadge
+            store={store}
             className="-mt-10 size-20 text-2xl ring-4 ring-background sm:-mt-12 sm:size-24 sm:text-3xl"
           />
           <h1 ref={nameRef} className="mt-3 text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
@@ -135,7 +138,7 @@ export function StorefrontPage({
         {(listing.total > 0 || listing.q) && <ReadyToOrder store={store} onOrderNow={orderNow} />}
       </main>
 
-      <ShopFooter storeSlug={store.slug} giftCards={giftCards} />
+      <ShopFooter store={store} giftCards={giftCards} />
       <MobileCartBar />
       <ZoomViewer
         product={zoomed}
@@ -181,7 +184,8 @@ function Hero({ store }: { store: PublicStore }) {
       [fail],
     ),
   );
-  if (!photo || photo === PLACEHOLDER_IMAGE || failed === photo) return <DrawnHero name={store.name} />;
+  if (!photo || photo === PLACEHOLDER_IMAGE || failed === photo)
+    return <DrawnHero name={store.name} brand={hasOwnLook(store.brand)} />;
   const src = photo;
   return (
     <div className="relative aspect-[16/10] overflow-hidden bg-muted sm:aspect-auto sm:h-[clamp(18rem,34vw,27rem)]">
@@ -205,8 +209,23 @@ function Hero({ store }: { store: PublicStore }) {
   );
 }
 
-/** A band in the store's colour with soft light, the store's logo and name following below it. */
-function DrawnHero({ name }: { name: string }) {
+/**
+ * A band in the store's colour with soft light, the store's logo and name following below it: the
+ * seller's brand colour when they chose one (decision 0080), else a hue picked from the store's name.
+ */
+function DrawnHero({ name, brand }: { name: string; brand: boolean }) {
+  if (brand)
+    return (
+      <div
+        aria-hidden="true"
+        data-testid="drawn-hero"
+        className="relative h-40 overflow-hidden bg-brand sm:h-56"
+      >
+        <div className="absolute -top-24 -right-16 size-80 rounded-full bg-[radial-gradient(circle,oklch(1_0_0/0.22),transparent_65%)] sm:size-[28rem]" />
+        <div className="absolute -bottom-32 left-1/4 size-72 rounded-full bg-[radial-gradient(circle,oklch(0_0_0/0.16),transparent_70%)] sm:size-96" />
+        <div className="absolute inset-0 bg-[radial-gradient(oklch(0_0_0/0.07)_1px,transparent_1px)] [background-size:18px_18px]" />
+      </div>
+    );
   return (
     <div
       aria-hidden="true"

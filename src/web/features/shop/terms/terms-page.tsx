@@ -49,7 +49,7 @@ export function TermsPage({ store }: { store: PublicStore }) {
         ))}
         <p className="mt-10 text-sm text-muted-foreground">{t("terms.generated")}</p>
       </main>
-      <ShopFooter storeSlug={store.slug} />
+      <ShopFooter store={store} />
     </div>
   );
 }

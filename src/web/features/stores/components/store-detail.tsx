@@ -28,6 +28,7 @@ import { CarrierSettingsCard } from "./carrier-settings-card";
 import { DeliveryOptionsCard } from "./delivery-options-card";
 import { DomainsCard } from "./domains-card";
 import { EraseShopperCard } from "./erase-shopper-card";
+import { IdentityCard } from "./identity/identity-card";
 import { LegalSettingsCard } from "./legal-settings-card";
 import { OpenChecklist } from "./open-checklist";
 import { OrdersTab } from "./orders-tab";
@@ -198,6 +199,7 @@ function StoreDetail({
         </TabsContent>
         <TabsContent value="settings" className="mt-6 grid gap-6">
           <StoreSettingsCard store={store} />
+          <IdentityCard store={store} />
           <DomainsCard storeId={store.id} slug={store.slug} />
           <ShoppersCard store={store} />
           <DeliveryOptionsCard storeId={store.id} />
