@@ -182,6 +182,7 @@ async function loadProductPage(db: Db, id: string, origin: string): Promise<Foun
       // The product's own words describe it, as in the product feed (decision 0039).
       structuredData: productStructuredData(
         product,
+        store,
         origin,
         product.blurb?.trim() || product.seoMetaDesc?.trim() || generated,
       ),
