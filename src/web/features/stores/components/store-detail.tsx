@@ -27,6 +27,7 @@ import { useStore } from "../../../lib/queries/stores";
 import { CarrierSettingsCard } from "./carrier-settings-card";
 import { DeliveryOptionsCard } from "./delivery-options-card";
 import { EraseShopperCard } from "./erase-shopper-card";
+import { FeedsCard } from "./feeds-card";
 import { LegalSettingsCard } from "./legal-settings-card";
 import { OpenChecklist } from "./open-checklist";
 import { OrdersTab } from "./orders-tab";
@@ -202,6 +203,7 @@ function StoreDetail({
           <CarrierSettingsCard storeId={store.id} />
           <LegalSettingsCard store={store} />
           <PaymentSettingsCard store={store} />
+          <FeedsCard slug={store.slug} />
           <SmsCard store={store} />
           <EraseShopperCard store={store} />
         </TabsContent>
