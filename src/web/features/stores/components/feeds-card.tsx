@@ -18,7 +18,7 @@ export function FeedsCard({ slug }: { slug: string }) {
   const { t } = useTranslation();
   const address = useShopAddress(slug);
   return (
-    <Card>
+    <Card id="store-feeds" className="scroll-mt-24">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Rss aria-hidden="true" className="size-5 text-muted-foreground" />
