@@ -117,8 +117,12 @@ async function loadStorefront(
       : {
           title,
           description,
-          share: { url, image: absoluteUrl(store.heroImageUrl ?? store.fallbackHeroImage, home) },
-          structuredData: storefrontStructuredData(store, products, home, {
+          // The social card made from the logo is the shop's own picture for a shared link (decision 0080).
+          share: {
+            url,
+            image: absoluteUrl(store.brand.socialCard ?? store.heroImageUrl ?? store.fallbackHeroImage, home),
+          },
+          structuredData: storefrontStructuredData(store, products, platformOrigin, {
             url,
             firstPosition: offset + 1,
           }),
@@ -246,7 +250,8 @@ async function loadProductPage(
       // The product's own words describe it, as in the product feed (decision 0039).
       structuredData: productStructuredData(
         product,
-        home,
+        store,
+        platformOrigin,
         product.blurb?.trim() || product.seoMetaDesc?.trim() || generated,
       ),
     },

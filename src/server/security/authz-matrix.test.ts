@@ -801,7 +801,12 @@ const RULES: Record<string, Rule> = {
   "GET /robots.txt": { expect: everyone(200) },
   "GET /sitemap.xml": { expect: everyone(200) },
   "GET /s/:slug/sitemap.xml": { expect: everyone(200) },
-  "GET /s/:slug/feed.xml": { expect: everyone(200) },
+  // Product feeds (decision 0080); the first feed address moved to feeds/google.xml for good.
+  "GET /s/:slug/feeds/google.xml": { expect: everyone(200) },
+  "GET /s/:slug/feeds/meta.csv": { expect: everyone(200) },
+  "GET /s/:slug/feed.xml": { expect: everyone(301) },
+  // A store's own robots.txt is for its own domain: a store on Torg's address has none.
+  "GET /s/:slug/robots.txt": { expect: everyone(404) },
 
   // Uploaded photos are public files (our own WebP re-encodings).
   "GET /uploads/*": { expect: everyone(200) },

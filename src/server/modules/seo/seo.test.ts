@@ -182,6 +182,8 @@ describe("robots.txt", () => {
         "/sitemap.xml",
         `/s/${store.slug}/sitemap.xml`,
         `/s/${store.slug}/feed.xml`,
+        `/s/${store.slug}/feeds/google.xml`,
+        `/s/${store.slug}/feeds/meta.csv`,
       ]) {
         const forged = await other.app.inject({ url, headers: { host: "evil.example" } });
         expect(forged.statusCode, url).toBe(421);
@@ -234,11 +236,8 @@ describe("the sitemap index", () => {
 
     const page1 = await storeSitemapUrls(db, seed.store.slug, 1, limits);
     const page2 = await storeSitemapUrls(db, seed.store.slug, 2, limits);
-    expect(page1?.map((url) => url.path)).toEqual([`/s/${seed.store.slug}`, `/products/${seed.mug.id}`]);
-    expect(page2?.map((url) => url.path)).toEqual([
-      `/products/${seed.soldOut.id}`,
-      `/products/${seed.sweater.id}`,
-    ]);
+    expect(page1?.map((url) => url.productId)).toEqual([null, seed.mug.id]);
+    expect(page2?.map((url) => url.productId)).toEqual([seed.soldOut.id, seed.sweater.id]);
     expect(await storeSitemapUrls(db, seed.store.slug, 3, limits)).toBeUndefined();
   });
 });
@@ -316,9 +315,9 @@ describe("a store's sitemap", () => {
   });
 });
 
-describe("the product feed", () => {
-  it("is RSS 2.0 with the g: fields Merchant Center and Meta read, one item per product or variant", async () => {
-    const response = await visitor.get(`/s/${seed.store.slug}/feed.xml`);
+describe("the Google product feed", () => {
+  it("is RSS 2.0 with the g: fields Merchant Center reads, one item per product or variant", async () => {
+    const response = await visitor.get(`/s/${seed.store.slug}/feeds/google.xml`);
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/rss+xml; charset=utf-8");
     expect(response.headers["cache-control"]).toBe("no-cache");
@@ -364,8 +363,19 @@ describe("the product feed", () => {
     expect(count(xml, `rss/channel/item[${ID}='${small.id}']/g:color`)).toBe(0);
   });
 
+  it("has moved from its first address for good (301), which links already given out still reach", async () => {
+    const moved = await visitor.get(`/s/${seed.store.slug}/feed.xml`);
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(`${ORIGIN}/s/${seed.store.slug}/feeds/google.xml`);
+  });
+
   it("is gone for a deleted or unknown store", async () => {
-    for (const url of [`/s/${seed.deleted.slug}/feed.xml`, "/s/no-such-store/feed.xml"]) {
+    for (const url of [
+      `/s/${seed.deleted.slug}/feeds/google.xml`,
+      "/s/no-such-store/feeds/google.xml",
+      `/s/${seed.deleted.slug}/feeds/meta.csv`,
+      "/s/no-such-store/feed.xml",
+    ]) {
       const response = await visitor.get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.json().message, url).toEqual(expect.any(String));
@@ -413,8 +423,13 @@ describe("structured data (JSON-LD)", () => {
         price: "349.00",
         availability: "https://schema.org/InStock",
         url: `${ORIGIN}/products/${seed.mug.id}`,
-        seller: { name: "Leire & Lys <Oslo>", url: `${ORIGIN}/s/${seed.store.slug}` },
+        seller: {
+          "@type": "Organization",
+          name: "Leire & Lys <Oslo>",
+          url: `${ORIGIN}/s/${seed.store.slug}`,
+        },
       },
+      brand: { "@type": "Organization", name: "Leire & Lys <Oslo>", url: `${ORIGIN}/s/${seed.store.slug}` },
     });
     expect(blocks[0]).toMatchObject({
       sku: "MUG-1",

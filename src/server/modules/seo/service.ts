@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { PublicStore } from "../../../shared/storefront";
 import type { Db } from "../../db/client";
-import { productImages, products, stores } from "../../db/schema";
+import { productImages, products, storeDomains, stores } from "../../db/schema";
 import { listStoreProducts } from "../products";
-import { getPublicStoreBySlug } from "../storefront";
 
 /**
  * The sitemap protocol's limits (https://www.sitemaps.org/protocol.html): "Each Sitemap file that you
@@ -22,8 +22,9 @@ const w3cDatetime = (moment: SQL) =>
 /**
  * Every sitemap of every published store, in the order the index pages list them: a store is published
  * when it is not deleted and has something for sale (an active product; Torg has no other publish
- * switch), and it has one sitemap per `urlsPerSitemap` of its URLs (its storefront and its active
- * products). Ordered by the store's creation, so a new store joins the last index page and the pages
+ * switch) and is on Torg's own address (a store on its own domain names its sitemaps in that
+ * domain's robots.txt: an index may only list sitemaps of its own site), and it has one sitemap per
+ * `urlsPerSitemap` of its URLs (its storefront and its active products). Ordered by the store's creation, so a new store joins the last index page and the pages
  * before it stay as they were. Last modified: the store's or any of its products' latest change.
  */
 function publishedSitemaps(limits: SitemapLimits) {
@@ -35,6 +36,8 @@ function publishedSitemaps(limits: SitemapLimits) {
              (count(*) filter (where ${products.isActive}))::int as active
       from ${stores} join ${products} on ${products.storeId} = ${stores.id}
       where ${stores.deletedAt} is null
+        and not exists (select 1 from ${storeDomains} where ${storeDomains.storeId} = ${stores.id}
+          and ${storeDomains.status} = 'verified')
       group by ${stores.id}
       having bool_or(${products.isActive})
     ),
@@ -81,8 +84,8 @@ export async function listStoreSitemaps(
 }
 
 export interface SitemapUrl {
-  /** A path on the site's origin: "/s/{slug}" or "/products/{id}". */
-  path: string;
+  /** The product a URL is the page of; null for the storefront. */
+  productId: string | null;
   lastmod: string;
   /** Images as stored (an uploaded image's path or an https address), in the page's order. */
   images: string[];
@@ -142,17 +145,25 @@ export async function storeSitemapUrls(
   }
   const hero = store.heroImageUrl ?? store.fallbackHeroImage;
   return [
-    ...(page === 1 ? [{ path: `/s/${store.slug}`, lastmod: store.lastmod, images: hero ? [hero] : [] }] : []),
+    ...(page === 1 ? [{ productId: null, lastmod: store.lastmod, images: hero ? [hero] : [] }] : []),
     ...rows.map((row) => ({
-      path: `/products/${row.id}`,
+      productId: row.id,
       lastmod: row.lastmod,
       images: images.get(row.id) ?? [],
     })),
   ];
 }
 
-/** What a store's product feed lists: the live store and its active products (404 for any other store). */
-export async function loadStoreFeed(db: Db, slug: string) {
-  const store = await getPublicStoreBySlug(db, slug);
-  return { store, products: await listStoreProducts(db, store.id, { includeInactive: false }) };
+/** How many sitemaps a live store has: its storefront and active products, `urlsPerSitemap` a sitemap. */
+export async function countStoreSitemaps(db: Db, storeId: string, limits = SITEMAP_LIMITS): Promise<number> {
+  const [row] = await db
+    .select({ active: sql<number>`count(*)::int` })
+    .from(products)
+    .where(and(eq(products.storeId, storeId), eq(products.isActive, true)));
+  return Math.ceil((Number(row?.active ?? 0) + 1) / limits.urlsPerSitemap);
+}
+
+/** What a live store's product feeds list: its active products, in the storefront's order. */
+export function listFeedProducts(db: Db, store: Pick<PublicStore, "id">) {
+  return listStoreProducts(db, store.id, { includeInactive: false });
 }

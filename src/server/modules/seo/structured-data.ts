@@ -9,7 +9,10 @@ import type {
 } from "schema-dts";
 import { displayPrice } from "../../../shared/display-price";
 import type { ProductVariantView, ProductView } from "../../../shared/product";
-import { productImageUrls } from "./feed";
+import { productUrl, shopOrigin, shopUrl } from "../../../shared/shop-address";
+import type { PublicStore } from "../../../shared/storefront";
+import { absoluteUrl } from "../../lib/origin";
+import { productImageUrls } from "./feed-items";
 import { attributeOfOption, variantAttributes } from "./variant-attributes";
 
 /**
@@ -25,18 +28,32 @@ import { attributeOfOption, variantAttributes } from "./variant-attributes";
  * lowPrice and priceCurrency and recommend highPrice and offerCount, and show it as a price range. The
  * per-variant Offers stay for merchant listings, which read an Offer's price. A storefront
  * is an ItemList of its products' addresses (the "summary page" of Google's carousel documentation).
+ *
+ * Every address is the shop's (shared/shop-address.ts, decision 0080): on its own domain once it has
+ * one. The store is an Organization, its name, its storefront's address and its wide logo, both as the
+ * product's `brand` (a maker's shop is its own brand; schema.org's brand takes "Brand" or
+ * "Organization") and as each offer's `seller`. What each property may hold is tested against the
+ * schema.org vocabulary itself (fixtures/schemaorg-subset.json).
  */
 
-interface Shop {
-  name: string;
-  url: string;
+/** What the structured data needs of the store: its address, name and look. */
+export type StructuredDataStore = Pick<PublicStore, "name" | "slug" | "domain"> & {
+  brand: Pick<PublicStore["brand"], "logoWide">;
+};
+
+/** The store as schema.org's Organization: name, the storefront's address, and its wide logo when set. */
+function organization(store: StructuredDataStore, origin: string): Organization {
+  const logo = absoluteUrl(store.brand.logoWide, shopOrigin(store, origin));
+  return {
+    "@type": "Organization",
+    name: store.name,
+    url: shopUrl(store, origin),
+    ...(logo ? { logo } : {}),
+  };
 }
 
-/** The one who sells: the store, named as shoppers know it. */
-const seller = (shop: Shop): Organization => ({ "@type": "Organization", name: shop.name, url: shop.url });
-
 /** An offer: the price as the number schema.org asks for ("349.00", a dot, no currency sign), in kroner. */
-function offer(url: string, price: string, currency: string, available: boolean, shop: Shop): Offer {
+function offer(url: string, price: string, currency: string, available: boolean, shop: Organization): Offer {
   return {
     "@type": "Offer",
     url,
@@ -44,26 +61,21 @@ function offer(url: string, price: string, currency: string, available: boolean,
     priceCurrency: currency,
     availability: available ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     itemCondition: "https://schema.org/NewCondition",
-    seller: seller(shop),
+    seller: shop,
   };
 }
 
 /** The product page's structured data: a Product, or a ProductGroup for a product sold as variants. */
 export function productStructuredData(
   product: ProductView,
+  store: StructuredDataStore,
   origin: string,
   description: string,
 ): WithContext<Product> | WithContext<ProductGroup> {
-  const url = `${origin}/products/${product.id}`;
-  const shop: Shop = { name: product.store.name, url: `${origin}/s/${product.store.slug}` };
-  const image = productImageUrls(product, origin);
-  const common = {
-    name: product.title,
-    description,
-    url,
-    image,
-    brand: { "@type": "Brand", name: product.store.name },
-  } as const;
+  const url = productUrl(store, origin, product.id);
+  const shop = organization(store, origin);
+  const image = productImageUrls(product, shopOrigin(store, origin));
+  const common = { name: product.title, description, url, image, brand: shop } as const;
   if (product.options.length === 0 || product.variants.length === 0) {
     return {
       "@context": "https://schema.org",
@@ -95,7 +107,7 @@ function priceRange(
   url: string,
   price: { amount: string; high: string },
   product: ProductView,
-  shop: Shop,
+  shop: Organization,
 ): AggregateOffer {
   return {
     "@type": "AggregateOffer",
@@ -106,7 +118,7 @@ function priceRange(
     priceCurrency: product.currencyCode,
     availability: product.available ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     itemCondition: "https://schema.org/NewCondition",
-    seller: seller(shop),
+    seller: shop,
   };
 }
 
@@ -115,7 +127,7 @@ function variantProduct(
   variant: ProductVariantView,
   url: string,
   image: string[],
-  shop: Shop,
+  shop: Organization,
 ): Product {
   const sku = variant.sku ?? product.sku;
   return {
@@ -132,13 +144,13 @@ function variantProduct(
 /**
  * A storefront page's structured data: the list of the product pages it shows, in the storefront's
  * order. A later page of a big store (decision 0040) lists its own products, numbered on from the
- * pages before it, at its own address.
+ * pages before it, at its own address (`page.url`, the page's canonical address).
  */
 export function storefrontStructuredData(
-  store: { name: string; slug: string },
+  store: Pick<PublicStore, "name" | "slug" | "domain">,
   products: readonly Pick<ProductView, "id">[],
   origin: string,
-  page: { url: string; firstPosition: number } = { url: `${origin}/s/${store.slug}`, firstPosition: 1 },
+  page: { url: string; firstPosition: number } = { url: shopUrl(store, origin), firstPosition: 1 },
 ): WithContext<ItemList> {
   return {
     "@context": "https://schema.org",
@@ -149,7 +161,7 @@ export function storefrontStructuredData(
     itemListElement: products.map((product, n) => ({
       "@type": "ListItem",
       position: page.firstPosition + n,
-      url: `${origin}/products/${product.id}`,
+      url: productUrl(store, origin, product.id),
     })),
   };
 }

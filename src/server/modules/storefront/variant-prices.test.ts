@@ -121,7 +121,7 @@ describe("item 5: a product's price before a variant is chosen is never one no v
   });
 
   it("the product feed prices each variant at its own price, never at the product's", async () => {
-    const feed = (await visitor().get(`/s/${shop("en").store.slug}/feed.xml`)).body;
+    const feed = (await visitor().get(`/s/${shop("en").store.slug}/feeds/google.xml`)).body;
     const prices = [...feed.matchAll(/<g:price>([^<]*)<\/g:price>/g)].map((match) => match[1]);
     expect(prices).toEqual(["345.00 NOK", "425.00 NOK", "425.00 NOK", "425.00 NOK", "250.00 NOK"]);
   });

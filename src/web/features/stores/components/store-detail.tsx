@@ -28,6 +28,7 @@ import { CarrierSettingsCard } from "./carrier-settings-card";
 import { DeliveryOptionsCard } from "./delivery-options-card";
 import { DomainsCard } from "./domains-card";
 import { EraseShopperCard } from "./erase-shopper-card";
+import { FeedsCard } from "./feeds-card";
 import { IdentityCard } from "./identity/identity-card";
 import { LegalSettingsCard } from "./legal-settings-card";
 import { OpenChecklist } from "./open-checklist";
@@ -206,6 +207,7 @@ function StoreDetail({
           <CarrierSettingsCard storeId={store.id} />
           <LegalSettingsCard store={store} />
           <PaymentSettingsCard store={store} />
+          <FeedsCard slug={store.slug} />
           <SmsCard store={store} />
           <EraseShopperCard store={store} />
         </TabsContent>
