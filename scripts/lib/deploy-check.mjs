@@ -12,7 +12,8 @@ import path from "node:path";
 import pg from "pg";
 import S3rver from "s3rver";
 import { checklist, expect, expectStatus, sellerWithStore, shopperBuys, siteClient } from "./checklist.mjs";
-import { caddyPlan, checkCaddy, startDnsResponder } from "./deploy-check-caddy.mjs";
+import { caddyPlan, checkCaddy } from "./deploy-check-caddy.mjs";
+import { startDnsResponder } from "./deploy-check-net.mjs";
 import { root } from "./prepare.mjs";
 import { freePort, startBuiltServer } from "./production-check.mjs";
 
