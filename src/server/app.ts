@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { MAX_IMAGE_BYTES, MAX_PHOTOS } from "../shared/image-limits";
 import { type AiProvider, createAiProvider } from "./adapters/ai";
 import { type Carriers, createCarriers } from "./adapters/carriers";
+import { createDnsResolver, type DnsResolver } from "./adapters/dns";
 import { createEmailProvider } from "./adapters/email";
 import { createPaymentGateways, type PaymentGateways } from "./adapters/payments";
 import { createSmsProvider } from "./adapters/sms";
@@ -27,6 +28,7 @@ import { authRoutes, denyByDefaultPlugin, sessionPlugin } from "./modules/auth";
 import { checkoutRoutes } from "./modules/checkout";
 import { dashboardRoutes } from "./modules/dashboard";
 import { discountRoutes } from "./modules/discounts";
+import { DomainCheckWorker, type DomainContext, domainRoutes } from "./modules/domains";
 import { EmailOutboxWorker } from "./modules/email";
 import { giftCardRoutes } from "./modules/gift-cards";
 import { healthRoutes } from "./modules/health";
@@ -72,6 +74,8 @@ declare module "fastify" {
     carriers: Carriers;
     /** Reads booked parcels' tracking from their carrier (decision 0079); tests run it directly. */
     trackingWorker: TrackingWorker;
+    /** Re-reads shops' own domains from DNS (decision 0080); tests run its pass directly. */
+    domainChecks: DomainCheckWorker;
   }
 }
 
@@ -87,6 +91,8 @@ export interface BuildAppOptions {
   paymentGateways?: PaymentGateways;
   /** Defaults to the carriers the configuration points at (decision 0079). */
   carriers?: Carriers;
+  /** Defaults to the resolvers DNS_SERVERS names (decision 0080). */
+  dnsResolver?: DnsResolver;
 }
 
 /** The whole HTTP application, without listening: main.ts serves it, tests call `app.inject`. */
@@ -98,6 +104,7 @@ export async function buildApp({
   aiProvider = createAiProvider(config),
   paymentGateways = createPaymentGateways(config, vippsSecretFor(database.db)),
   carriers = createCarriers(config),
+  dnsResolver = createDnsResolver(config),
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
@@ -188,6 +195,19 @@ export async function buildApp({
   await app.register(settingsRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(storeRoutes, deps);
+  // A shop's own domains: the seller's routes, Caddy's TLS ask and the periodic check (decision 0080).
+  const domains: DomainContext = {
+    db: database.db,
+    resolver: dnsResolver,
+    checkMs: config.domains.checkMs,
+    onCatalogueChange: deps.onCatalogueChange,
+    log: app.log,
+  };
+  await app.register(domainRoutes, { ...domains, config });
+  const domainChecks = new DomainCheckWorker(domains);
+  app.addHook("onReady", async () => domainChecks.start());
+  app.addHook("onClose", async () => domainChecks.stop());
+  app.decorate("domainChecks", domainChecks);
   await app.register(discountRoutes, deps);
   await app.register(giftCardRoutes, deps);
   await app.register(productRoutes, { ...deps, storage });

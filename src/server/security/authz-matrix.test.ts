@@ -19,10 +19,11 @@ import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { giftCards, storeContactEmailConfirmations } from "../db/schema";
+import { giftCards, storeContactEmailConfirmations, storeDomains } from "../db/schema";
 import { giftCardOf } from "../modules/gift-cards/testing";
 import { storeBookedShipment } from "../modules/shipping/testing";
 import { lastPhoneCode } from "../modules/sms/testing";
+import { type FakeDns, startFakeDns } from "../test/fakes/dns-server";
 import { multipart, sampleJpeg } from "../test/fixtures";
 import { createTestApp, type TestApp } from "../test/harness";
 import { EXCLUDED_ROUTES, recordedRoutesOf, routeKeysOf } from "./route-inventory";
@@ -193,6 +194,30 @@ async function productWithTwoPhotos({ t, seed, make }: Ctx) {
   if (added.statusCode !== 200) throw new Error(`photo not added: ${added.statusCode} ${added.body}`);
   const { images } = added.json() as { images: { id: string }[] };
   return { id: product.id, imageIds: images.map((image) => image.id) };
+}
+
+let domains = 0;
+/** A name no other request of the matrix uses. */
+const matrixDomain = () => `www.matrix-${++domains}-${randomUUID().slice(0, 6)}.test`;
+
+/** A throwaway domain of a throwaway store of the member's (decision 0080), in the given state. */
+async function memberDomain({ t, make }: Ctx, status: "pending" | "verified" = "pending") {
+  const store = await make.store();
+  const domain = matrixDomain();
+  const [row] = await t.database.db
+    .insert(storeDomains)
+    .values({
+      storeId: store.id,
+      domain,
+      token: "matrix-token",
+      targetHost: "localhost",
+      records: [{ type: "CNAME", name: domain, value: "localhost" }],
+      status,
+      verifiedAt: status === "verified" ? new Date() : null,
+    })
+    .returning();
+  if (!row) throw new Error("domain not inserted");
+  return row;
 }
 
 /** A throwaway discount code of the member's store (decision 0076), so each request may change or delete it. */
@@ -448,6 +473,29 @@ const RULES: Record<string, Rule> = {
   "POST /api/stores/:id/discounts": { expect: storeScoped(201), request: () => json(discountBody()) },
   "PUT /api/discounts/:id": { expect: storeScoped(200), request: memberDiscount },
   "DELETE /api/discounts/:id": { expect: storeScoped(200), request: memberDiscount },
+  // A shop's own domains (decision 0080): the store's members only; another seller's domain is a 404.
+  // Checks ask the local DNS server, which holds none of these names (pending, 200).
+  "GET /api/stores/:id/domains": { expect: storeScoped(200) },
+  "POST /api/stores/:id/domains": {
+    expect: storeScoped(201),
+    request: async ({ make }) => ({
+      params: { id: (await make.store()).id },
+      ...json({ domain: matrixDomain() }),
+    }),
+  },
+  "POST /api/domains/:id/check": {
+    expect: storeScoped(200),
+    request: async (ctx) => ({ params: { id: (await memberDomain(ctx)).id } }),
+  },
+  "DELETE /api/domains/:id": {
+    expect: storeScoped(200),
+    request: async (ctx) => ({ params: { id: (await memberDomain(ctx)).id } }),
+  },
+  // Caddy's on-demand TLS ask: public (the proxy has no session); 200 for a verified domain.
+  "GET /api/domains/tls-allowed": {
+    expect: everyone(200),
+    request: async (ctx) => ({ query: `domain=${(await memberDomain(ctx, "verified")).domain}` }),
+  },
   // The cash-register rules and the MVA threshold measured on a store's sales (decision 0078): members only.
   "GET /api/stores/:id/thresholds": { expect: storeScoped(200), privateData: true },
   // A stall sale's receipt sent to the buyer and the buyer's details (decision 0077): the store's members.
@@ -756,13 +804,22 @@ const RULES: Record<string, Rule> = {
 
 let app: SecurityApp;
 let ctx: Ctx;
+let dns: FakeDns;
 
 beforeAll(async () => {
-  app = await createSecurityApp({ METRICS_TOKEN: "matrix-metrics-token-0123456789" });
+  // The domain checks ask a local DNS server, never the machine's.
+  dns = await startFakeDns();
+  app = await createSecurityApp({
+    METRICS_TOKEN: "matrix-metrics-token-0123456789",
+    DNS_SERVERS: dns.server,
+  });
   const seed = await seedScenario(app.t);
   ctx = { t: app.t, seed, make: resources(app.t, seed) };
 }, 180_000);
-afterAll(() => app?.close());
+afterAll(async () => {
+  await app?.close();
+  await dns?.close();
+});
 
 describe("route inventory", () => {
   it("every registered route has a rule", () => {
