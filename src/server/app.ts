@@ -3,9 +3,10 @@ import type { IncomingMessage } from "node:http";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
-import Fastify, { type FastifyServerOptions, LogController } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { MAX_IMAGE_BYTES, MAX_PHOTOS } from "../shared/image-limits";
+import { SESSION_HINT_COOKIE } from "../shared/session-hint";
 import { type AiProvider, createAiProvider } from "./adapters/ai";
 import { type Carriers, createCarriers } from "./adapters/carriers";
 import { createDnsResolver, type DnsResolver } from "./adapters/dns";
@@ -24,7 +25,7 @@ import { securityPlugin } from "./lib/security";
 import { adminRoutes } from "./modules/admin";
 import { aiRoutes } from "./modules/ai";
 import { analyticsRoutes } from "./modules/analytics";
-import { authRoutes, denyByDefaultPlugin, sessionPlugin } from "./modules/auth";
+import { authRoutes, denyByDefaultPlugin, SESSION_COOKIE, sessionPlugin } from "./modules/auth";
 import { checkoutRoutes } from "./modules/checkout";
 import { dashboardRoutes } from "./modules/dashboard";
 import { discountRoutes } from "./modules/discounts";
@@ -52,6 +53,7 @@ import { quickstoreRoutes } from "./modules/quickstore";
 import { seoRoutes } from "./modules/seo";
 import { settingsRoutes } from "./modules/settings";
 import { carrierRoutes, shipmentRoutes, shippingCheckoutRoutes, TrackingWorker } from "./modules/shipping";
+import { HostMap, shopHostsPlugin, shopUrlRewriter } from "./modules/shop-hosts";
 import { SmsOutboxWorker } from "./modules/sms";
 import { storefrontRoutes } from "./modules/storefront";
 import { storeRoutes } from "./modules/stores";
@@ -106,6 +108,11 @@ export async function buildApp({
   carriers = createCarriers(config),
   dnsResolver = createDnsResolver(config),
 }: BuildAppOptions) {
+  // Which store each verified domain serves (decision 0080): read before routing, so held in memory.
+  let log: FastifyBaseLogger | undefined;
+  const shopHosts = new HostMap(database.db, {
+    warn: (...args: Parameters<FastifyBaseLogger["warn"]>) => log?.warn(...args),
+  });
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
     bodyLimit: config.bodyLimitBytes,
@@ -121,6 +128,8 @@ export async function buildApp({
       connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.timeouts.headersMs / 4)),
     },
     genReqId: (request) => requestIdOf(request, config.trustProxy),
+    // A store's own domain's pages onto the platform's routes: `/` is `/s/{slug}` (decision 0080).
+    rewriteUrl: shopUrlRewriter(shopHosts, config.trustProxy),
     // Fastify's own two lines per request are replaced by one access-log line (below).
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
@@ -129,9 +138,17 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  log = app.log;
   const publicCache = new MicroCache(config.publicCacheTtlMs);
-  // Every app server's public cache forgets a write made on any of them (decision 0038).
-  const catalogueChanges = createCatalogueChanges(database, publicCache, { logger: app.log });
+  // Every app server's public cache forgets a write made on any of them (decision 0038), and reads the
+  // shops' domains again: a domain verified or removed is such a write (decision 0080).
+  const catalogueCaches = {
+    clear() {
+      publicCache.clear();
+      shopHosts.refreshSoon();
+    },
+  };
+  const catalogueChanges = createCatalogueChanges(database, catalogueCaches, { logger: app.log });
   await catalogueChanges.start();
   app.addHook("onClose", async () => catalogueChanges.stop());
   const deps: AppDeps = {
@@ -164,6 +181,12 @@ export async function buildApp({
   });
 
   await app.register(securityPlugin, deps);
+  // After the security headers (a 421 or 301 carries them too), before the cookies and the session.
+  await app.register(shopHostsPlugin, {
+    ...deps,
+    hosts: shopHosts,
+    sessionCookies: [SESSION_COOKIE, SESSION_HINT_COOKIE],
+  });
   // Pages' JSON and HTML on the fly (the built client ships pre-compressed copies); NDJSON progress
   // streams are not a compressible type, so they still arrive line by line.
   await app.register(compress, { encodings: [...RESPONSE_ENCODINGS], threshold: COMPRESS_THRESHOLD });

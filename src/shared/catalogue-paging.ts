@@ -1,3 +1,4 @@
+import { type ShopAddress, shopPath } from "./shop-address";
 /**
  * How a store's product list is paged and searched (decision 0040): the storefront the server renders,
  * its "Show more" button and GET /api/stores/{id}/products all count pages by these, so a page the
@@ -31,13 +32,15 @@ export function storefrontPageCount(total: number): number {
 }
 
 /**
- * The address of a storefront page: page 1 is the store's own address, so it has one canonical URL;
- * a search keeps its text on every page.
+ * The address of a storefront page on the host that serves the shop (`/s/{slug}?page=2`, or `/?page=2`
+ * on its own domain: shop-address): page 1 is the store's own address, so it has one canonical URL; a
+ * search keeps its text on every page. A bare slug is a shop at Torg's address.
  */
-export function storefrontPageHref(slug: string, page: number, searchText = ""): string {
+export function storefrontPageHref(shop: ShopAddress | string, page: number, searchText = ""): string {
   const params = new URLSearchParams();
   if (searchText) params.set("q", searchText);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
-  return `/s/${slug}${query ? `?${query}` : ""}`;
+  const address = typeof shop === "string" ? { slug: shop, domain: null } : shop;
+  return shopPath(address, query ? `?${query}` : "");
 }

@@ -10,7 +10,7 @@ import { isSlugShaped } from "../../shared/slug";
 import type { AppDeps } from "../lib/deps";
 import { languageOf, requestLanguage } from "../lib/language";
 import { CachedBody, sendCached } from "../lib/micro-cache";
-import { publicOrigin } from "../lib/origin";
+import { requestOrigins, shopDomainOf } from "../lib/origin";
 import { resolveSession, SESSION_COOKIE } from "../modules/auth";
 import { ACCOUNT_PAGES, type AccountPage, LINK_PAGES, renderAccount } from "./account-page";
 import { isStoreIdShaped, MARKET_MANIFEST_PATH, marketManifest } from "./market-manifest";
@@ -79,6 +79,11 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
   const sendPage = (request: FastifyRequest, reply: FastifyReply, page: CachedBody) =>
     sendCached(request, reply.header("cache-control", "no-cache"), page, HTML);
   const pathnameOf = (request: FastifyRequest) => request.url.split("?")[0] ?? "/";
+  /** Where the page is served (Torg's host or a store's own domain) and Torg's origin (decision 0080). */
+  const originsOf = (request: FastifyRequest) => {
+    const { platform, served } = requestOrigins(request, config);
+    return { origin: served, platformOrigin: platform, servedStoreId: shopDomainOf(request)?.storeId };
+  };
 
   /**
    * A storefront or product page, kept and compressed like the public reads: a link shared widely is
@@ -94,7 +99,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
     const storefront = address.page === "storefront" ? address.query : undefined;
     const shopRequest: ShopPageRequest = {
       address,
-      origin: publicOrigin(request, config),
+      ...originsOf(request),
       chosenLanguage: languageOf(request.cookies[LANGUAGE_COOKIE]),
       browserLanguage: requestLanguage(request),
     };
@@ -154,7 +159,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
     const header = request.headers["accept-language"];
     const shopRequest: ShopPageRequest = {
       address,
-      origin: publicOrigin(request, config),
+      ...originsOf(request),
       chosenLanguage: languageOf(request.cookies[LANGUAGE_COOKIE]),
       browserLanguage: requestLanguage(request),
       acceptedLanguage:

@@ -8,6 +8,7 @@ import {
 import { translate, translateShared } from "../../shared/i18n";
 import { MAX_PAGE_OFFSET } from "../../shared/paging";
 import type { Language } from "../../shared/preferences";
+import { productUrl, shopOrigin, shopUrl } from "../../shared/shop-address";
 import {
   type ShopFailureTexts,
   type ShopPage,
@@ -71,7 +72,7 @@ export function storefrontQueryOf(query: unknown): StorefrontQuery | "firstPage"
 async function loadStorefront(
   db: Db,
   slug: string,
-  origin: string,
+  { origin, platformOrigin }: Origins,
   query: StorefrontQuery,
 ): Promise<Found | undefined> {
   const store = await getPublicStoreBySlug(db, slug).catch((error: unknown) => {
@@ -88,7 +89,9 @@ async function loadStorefront(
   });
   if (query.page > storefrontPageCount(total)) return undefined;
   const { enabled: giftCards } = await getGiftCardSettings(db, store.id);
-  const url = `${origin}${storefrontPageHref(store.slug, query.page)}`;
+  // Its canonical address, and those of its products: on the store's own domain once it has one.
+  const home = shopOrigin(store, platformOrigin);
+  const url = `${home}${storefrontPageHref(store, query.page)}`;
   const description =
     store.seoDescription ??
     store.description ??
@@ -111,8 +114,8 @@ async function loadStorefront(
       : {
           title,
           description,
-          share: { url, image: absoluteUrl(store.heroImageUrl ?? store.fallbackHeroImage, origin) },
-          structuredData: storefrontStructuredData(store, products, origin, {
+          share: { url, image: absoluteUrl(store.heroImageUrl ?? store.fallbackHeroImage, home) },
+          structuredData: storefrontStructuredData(store, products, home, {
             url,
             firstPosition: offset + 1,
           }),
@@ -121,7 +124,11 @@ async function loadStorefront(
 }
 
 /** The terms of sale, generated from the store's settings in the page's language as it renders. */
-async function loadTermsPage(db: Db, slug: string, origin: string): Promise<Found | undefined> {
+async function loadTermsPage(
+  db: Db,
+  slug: string,
+  { origin, platformOrigin }: Origins,
+): Promise<Found | undefined> {
   const store = await getPublicStoreBySlug(db, slug).catch((error: unknown) => {
     if (error instanceof HttpError && error.statusCode === 404) return undefined;
     throw error;
@@ -135,13 +142,17 @@ async function loadTermsPage(db: Db, slug: string, origin: string): Promise<Foun
     meta: {
       title,
       description: translateShared(language, "terms.intro", { store: store.name }),
-      share: { url: `${origin}/s/${store.slug}/terms`, image: undefined },
+      share: { url: shopUrl(store, platformOrigin, "/terms"), image: undefined },
     },
   };
 }
 
 /** The gift card page: the store's offer (off: only the balance check) for the form to offer. */
-async function loadGiftCardPage(db: Db, slug: string, origin: string): Promise<Found | undefined> {
+async function loadGiftCardPage(
+  db: Db,
+  slug: string,
+  { origin, platformOrigin }: Origins,
+): Promise<Found | undefined> {
   const store = await getPublicStoreBySlug(db, slug).catch((error: unknown) => {
     if (error instanceof HttpError && error.statusCode === 404) return undefined;
     throw error;
@@ -157,17 +168,24 @@ async function loadGiftCardPage(db: Db, slug: string, origin: string): Promise<F
     meta: {
       title,
       description: translate(language, catalogue, catalogue, "giftCardPage.intro", { store: store.name }),
-      share: { url: `${origin}/s/${store.slug}/gift-card`, image: undefined },
+      share: { url: shopUrl(store, platformOrigin, "/gift-card"), image: undefined },
     },
   };
 }
 
-async function loadProductPage(db: Db, id: string, origin: string): Promise<Found | undefined> {
+async function loadProductPage(
+  db: Db,
+  id: string,
+  { origin, platformOrigin, servedStoreId }: Origins,
+): Promise<Found | undefined> {
   // One statement: the product's view and its store's language (decision 0042).
   const found = isUuid(id) ? await getProductWithStoreLocale(db, id) : undefined;
   if (!found?.view.isActive) return undefined;
   const { view: product, storeLocale } = found;
+  // A store's own domain shows its own products only, never another store's (decision 0080).
+  if (servedStoreId && product.store.id !== servedStoreId) return undefined;
   const store = await getPublicStoreBySlug(db, product.store.slug);
+  const home = shopOrigin(store, platformOrigin);
   const generated = translateShared(languageOrEnglish(storeLocale), "pageMeta.productMetaDescription", {
     title: product.title,
     store: product.store.name,
@@ -178,11 +196,14 @@ async function loadProductPage(db: Db, id: string, origin: string): Promise<Foun
     meta: {
       title: `${product.seoMetaTitle ?? product.title} | ${product.store.name}`,
       description: product.seoMetaDesc ?? product.blurb ?? generated,
-      share: { url: `${origin}/products/${product.id}`, image: absoluteUrl(product.primaryImage, origin) },
+      share: {
+        url: productUrl(store, platformOrigin, product.id),
+        image: absoluteUrl(product.primaryImage, home),
+      },
       // The product's own words describe it, as in the product feed (decision 0039).
       structuredData: productStructuredData(
         product,
-        origin,
+        home,
         product.blurb?.trim() || product.seoMetaDesc?.trim() || generated,
       ),
     },
@@ -197,7 +218,7 @@ async function loadOrderPage(
   db: Db,
   slug: string,
   token: string,
-  origin: string,
+  { origin }: Origins,
 ): Promise<Found | undefined> {
   const order = await getPublicOrder(db, token).catch((error: unknown) => {
     if (error instanceof HttpError && error.statusCode === 404) return undefined;
@@ -222,7 +243,7 @@ async function loadOrderPage(
  * A stall sale's or refund's receipt (decision 0077), opened by the secret in its address from the QR code
  * on the seller's screen, an SMS or an e-mail. One buyer's receipt: never shared or indexed.
  */
-async function loadReceiptPage(db: Db, token: string, origin: string): Promise<Found | undefined> {
+async function loadReceiptPage(db: Db, token: string, { origin }: Origins): Promise<Found | undefined> {
   const found = await getReceiptByToken(db, token);
   if (!found) return undefined;
   const { receipt, storeLocale } = found;
@@ -266,9 +287,18 @@ export type ShopPageAddress =
   | { page: "order"; slug: string; token: string }
   | { page: "receipt"; token: string };
 
-export interface ShopPageRequest {
-  address: ShopPageAddress;
+/** Where a page is served and where the platform is (lib/origin.ts requestOrigins). */
+interface Origins {
+  /** The origin the request is served at: Torg's, or the store's own domain's. */
   origin: string;
+  /** Torg's own origin, from which `shop-address` makes a store's links (its domain's, once it has one). */
+  platformOrigin: string;
+  /** On a store's own domain: that store, whose pages alone it serves. */
+  servedStoreId?: string;
+}
+
+export interface ShopPageRequest extends Origins {
+  address: ShopPageAddress;
   /** The visitor's own choice of language (the language cookie), which wins over the store's. */
   chosenLanguage: Language | undefined;
   /** The browser's language, for a page with no store to take one from. */
@@ -319,7 +349,7 @@ function failurePage(template: string, request: ShopPageRequest, status: 404 | 5
 }
 
 /** The page's data, or undefined for an address no page answers. */
-function loadPage(db: Db, address: ShopPageAddress, origin: string): Promise<Found | undefined> {
+function loadPage(db: Db, address: ShopPageAddress, origin: Origins): Promise<Found | undefined> {
   switch (address.page) {
     case "storefront":
       return loadStorefront(db, address.slug, origin, address.query);
@@ -345,7 +375,7 @@ export async function renderShop(
   template: string,
   request: ShopPageRequest,
 ): Promise<RenderedShopPage> {
-  const found = await loadPage(db, request.address, request.origin);
+  const found = await loadPage(db, request.address, request);
   if (!found) return failurePage(template, request, 404);
   const language =
     request.chosenLanguage ??

@@ -9,6 +9,7 @@ import { badRequest } from "../../lib/http-error";
 import { enforceQuota, HOUR_MS } from "../../lib/rate-limit";
 import { offeredProviders, type PaymentContext, paymentOfOrder, startPayment } from "../payments";
 import { priceCarrierDelivery } from "../shipping";
+import { shopLinkOf } from "../shop-hosts";
 import { type ReadPhone, shopperGetsTexts } from "../sms";
 import { placeOrder } from "./place-order";
 
@@ -120,7 +121,10 @@ export async function checkout(deps: CheckoutDeps, request: CheckoutRequest): Pr
   // (another server's within its PUBLIC_CACHE_TTL_MS; the checkout refuses it anyway, decision 0032).
   if (soldOut) deps.onCatalogueChange();
   const status = replayed ? 200 : 201;
-  const publicUrl = request.receiptOrigin ? `${request.receiptOrigin}${publicPath}` : undefined;
+  // On the store's own domain once it has one (decision 0080).
+  const publicUrl = request.receiptOrigin
+    ? await shopLinkOf(deps.database.db, order.storeId, request.receiptOrigin, publicPath)
+    : undefined;
   // The shopper's answer: the seller's view of the payment is not theirs to see.
   const placed = { ...order, payment: undefined, smsConfirmation, ...(publicUrl ? { publicUrl } : {}) };
   // Nothing left to pay (a gift card paid it all, or a code took it all off): no payment to start.

@@ -15,11 +15,13 @@ import {
   type ShopperPayment,
 } from "../../../shared/payment";
 import type { Language } from "../../../shared/preferences";
+import { shopUrl } from "../../../shared/shop-address";
 import { PaymentProviderError, type PaymentUserFlow } from "../../adapters/payments";
 import type { Db } from "../../db/client";
 import { orderItems, orders, paymentChannels, payments, stores, vippsWebhooks } from "../../db/schema";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
 import { enforceQuota, HOUR_MS, hitRateLimit } from "../../lib/rate-limit";
+import { shopDomainSql } from "../shop-hosts";
 import {
   latestPayment,
   PAID_STATUSES,
@@ -140,7 +142,12 @@ export async function startPayment(
   },
 ): Promise<ShopperPayment> {
   const [order] = await ctx.db
-    .select({ order: orders, storeName: stores.name, storeSlug: stores.slug })
+    .select({
+      order: orders,
+      storeName: stores.name,
+      storeSlug: stores.slug,
+      storeDomain: shopDomainSql(stores.id),
+    })
     .from(orders)
     .innerJoin(stores, eq(stores.id, orders.storeId))
     .where(eq(orders.id, input.orderId));
@@ -202,7 +209,12 @@ export async function startPayment(
       merchant: channel.externalId,
       amountOre,
       description: `${order.storeName} #${order.order.id.slice(0, 8)}`,
-      returnUrl: `${input.origin}/s/${encodeURIComponent(order.storeSlug)}/order/${order.order.publicToken}`,
+      // The shopper comes back to her order page where the shop is: its own domain once it has one.
+      returnUrl: shopUrl(
+        { slug: order.storeSlug, domain: order.storeDomain },
+        input.origin,
+        `/order/${order.order.publicToken}`,
+      ),
       lines,
       expiresAt: new Date(sessionEnds),
       ...(input.userFlow ? { userFlow: input.userFlow } : {}),

@@ -15,6 +15,7 @@ import { isUuid, requireStoreMember, requireUser } from "../../lib/guards";
 import { notFound } from "../../lib/http-error";
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
+import { currentShopLink } from "../shop-hosts";
 import {
   createQrCode,
   deleteQrCode,
@@ -141,7 +142,11 @@ export const qrRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config
         : opened
           ? await recordScan(db, code)
           : await scanTarget(db, code);
-      if (target) return reply.header("cache-control", "no-store").redirect(target, 302);
+      if (target) {
+        // A code printed for `/s/{slug}` or a product follows the shop to its own domain (decision 0080).
+        const link = await currentShopLink(app.shopHosts, db, target, publicOrigin(request, config));
+        return reply.header("cache-control", "no-store").redirect(link, 302);
+      }
       const language = requestLanguage(request);
       const t = (key: string) => escapeHtml(translateShared(language, `qrPage.${key}`));
       return reply

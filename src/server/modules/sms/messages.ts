@@ -3,6 +3,7 @@ import { translateShared } from "../../../shared/i18n";
 import { formatKr } from "../../../shared/money";
 import { shortOrderId } from "../../../shared/order";
 import type { Language } from "../../../shared/preferences";
+import { shopUrl } from "../../../shared/shop-address";
 import type { Config } from "../../config";
 import { languageOrEnglish } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
@@ -18,6 +19,8 @@ export interface OrderSmsContext {
   storeId: string;
   storeName: string;
   storeSlug: string;
+  /** The store's primary verified domain: the shop's link is there once it has one (decision 0080). */
+  storeDomain?: string | null;
   storeLocale: string;
   /** The message goes to the store's phone, and the seller proved it is theirs. */
   toVerifiedStorePhone: boolean;
@@ -111,19 +114,17 @@ export function orderSmsText(purpose: string, context: OrderSmsContext, linkOrig
       ? `${text} ${translateShared(language, "sms.delivery", { delivery: context.deliveryName })}`
       : text;
   }
+  const shopLink = linkOrigin
+    ? shopUrl({ slug: context.storeSlug, domain: context.storeDomain ?? null }, linkOrigin)
+    : null;
   const notice = SHOPPER_TEXT_KEYS[purpose];
   if (notice) {
     // A fixed template like the confirmation (decision 0022): the order number and the shop's link only.
     const text = translateShared(language, notice, { order });
-    return linkOrigin
-      ? `${text} ${translateShared(language, "sms.shopLink", { link: `${linkOrigin}/s/${context.storeSlug}` })}`
-      : text;
+    return shopLink ? `${text} ${translateShared(language, "sms.shopLink", { link: shopLink })}` : text;
   }
-  const text = linkOrigin
-    ? translateShared(language, "sms.orderConfirmation", {
-        order,
-        link: `${linkOrigin}/s/${context.storeSlug}`,
-      })
+  const text = shopLink
+    ? translateShared(language, "sms.orderConfirmation", { order, link: shopLink })
     : translateShared(language, "sms.orderConfirmationNoLink", { order });
   // The buyer's text stays fixed (decision 0022): the kind of delivery in Torg's words, not the option's name.
   return context.deliveryKind

@@ -21,6 +21,7 @@ import { requireAllowlistProof, requireStoreMember, requireUser } from "../../li
 import { requestLanguage } from "../../lib/language";
 import { publicOrigin } from "../../lib/origin";
 import { listStoreProducts } from "../products";
+import { shopAddressOf } from "../shop-hosts";
 import { assertSellerSmsPhone } from "../sms";
 import { sendContactEmailLink } from "./contact-email";
 import { contactEmailRoutes } from "./contact-email-routes";
@@ -199,7 +200,8 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
       const products = await listStoreProducts(db, store.id, { includeInactive: false });
-      return buildFinnListing(store, products, publicOrigin(request, config));
+      const shop = await shopAddressOf(db, store.id);
+      return buildFinnListing(store, products, publicOrigin(request, config), shop?.domain ?? null);
     },
   );
 
