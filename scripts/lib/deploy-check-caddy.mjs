@@ -224,6 +224,8 @@ export async function checkCaddy(checks, { plan, dns, servers, dir, cleanups, lo
       const names = response.certificate?.subjectaltname;
       expect(names === `DNS:${plan.shopDomain}`, `the certificate names ${names}`);
       expect(/obtaining new certificate/.test(caddyLog()), "Caddy's log shows no on-demand issuance");
+      // The app saw the scheme, host and port Caddy was reached at: its links name the domain over HTTPS.
+      expect(html.includes(`<link rel="canonical" href="${shop}/">`), `no canonical link to ${shop}/`);
       return `${names}, first answer in ${Math.round(performance.now() - first)} ms`;
     },
   );
@@ -233,6 +235,14 @@ export async function checkCaddy(checks, { plan, dns, servers, dir, cleanups, lo
     const html = await response.text();
     expect(response.status === 200, `GET /products/${product.id} answered ${response.status}`);
     expect(html.includes("Tekopp i steingods"), "the product's title is not in the page");
+  });
+  await check(`the platform's /s/{slug} redirects (301) to ${plan.shopDomain} through Caddy`, async () => {
+    const response = await call(`/s/${store.slug}`);
+    const location = response.headers.get("location");
+    expect(
+      response.status === 301 && location === `${shop}/`,
+      `answered ${response.status}, Location ${location}`,
+    );
   });
   await check(`plain HTTP at ${plan.shopDomain} is redirected to HTTPS`, async () => {
     const response = await send(`http://${plan.shopDomain}:${plan.httpPort}/`);
