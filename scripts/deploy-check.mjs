@@ -1,5 +1,6 @@
-// `npm run deploy:check`: boots deploy/ on this machine (nginx, two built app servers, PostgreSQL, an
-// S3-compatible store) and runs a smoke test through nginx. Needs nginx and PostgreSQL (see the README).
+// `npm run deploy:check`: boots deploy/ on this machine (nginx and Caddy, two built app servers, PostgreSQL,
+// an S3-compatible store) and runs a smoke test through each, with a shop at its own domain over TLS
+// through Caddy. Needs nginx, Caddy and PostgreSQL (see the README).
 
 import { checkDeployment } from "./lib/deploy-check.mjs";
 import {
@@ -13,7 +14,7 @@ ensureSupportedNode();
 ensureDependencies();
 ensureClientBuild();
 await ensureServerBuild();
-process.stdout.write("Deployment (deploy/: nginx, two app servers, PostgreSQL, S3):\n");
+process.stdout.write("Deployment (deploy/: nginx and Caddy, two app servers, PostgreSQL, S3):\n");
 const { passed, failed } = await checkDeployment();
 process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
 process.exit(failed > 0 ? 1 : 0);

@@ -1,7 +1,7 @@
 // `npm test`: installs what is missing, runs the API/unit suites (PGlite, and PostgreSQL when one is
 // reachable), the browser journeys against the built server, the production install
-// (`npm ci --omit=dev` in a clean folder, then plain `node`) and the deployment of deploy/ (nginx, two app
-// servers, PostgreSQL, S3), then prints one "N passed, N failed" line over all of them.
+// (`npm ci --omit=dev` in a clean folder, then plain `node`) and the deployment of deploy/ (nginx and Caddy,
+// two app servers, PostgreSQL, S3), then prints one "N passed, N failed" line over all of them.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -122,8 +122,9 @@ const production = await checkProductionInstall();
 totals.passed += production.passed;
 totals.failed += production.failed;
 
-// 4. The deployment of deploy/: nginx in front of two built app servers on PostgreSQL and S3.
-process.stdout.write("\nDeployment (deploy/: nginx, two app servers, PostgreSQL, S3):\n");
+// 4. The deployment of deploy/: nginx, then Caddy with on-demand TLS, in front of two built app servers on
+// PostgreSQL and S3.
+process.stdout.write("\nDeployment (deploy/: nginx and Caddy, two app servers, PostgreSQL, S3):\n");
 const deployment = env.TEST_DATABASE_URL ? await checkDeployment() : { passed: 0, failed: 1 };
 if (!env.TEST_DATABASE_URL)
   process.stdout.write("  ✗ needs PostgreSQL: set TEST_DATABASE_URL or run one on 127.0.0.1:5432\n");

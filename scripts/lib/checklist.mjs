@@ -37,12 +37,14 @@ export async function expectStatus(response, status, what) {
 
 /**
  * A browser stand-in for the site at `origin`: keeps the session cookie between calls and sends the
- * site's own Origin, as the app does (writes from another origin are refused).
+ * site's own Origin, as the app does (writes from another origin are refused). `via` is where requests
+ * go when that is not `origin` itself (a proxy in front of the site); `fetch` may be another fetch(),
+ * such as one that resolves names and trusts a CA of its own.
  */
-export function siteClient(origin) {
+export function siteClient(origin, { via = origin, fetch: send = fetch } = {}) {
   let cookie = "";
-  const call = async (url, { method = "GET", body, headers = {}, base = origin } = {}) => {
-    const response = await fetch(`${base}${url}`, {
+  const call = async (url, { method = "GET", body, headers = {}, base = via } = {}) => {
+    const response = await send(`${base}${url}`, {
       method,
       body,
       headers: { origin, ...(cookie ? { cookie } : {}), ...headers },

@@ -1,6 +1,8 @@
 // The production topology of deploy/, booted on this machine: Debian's nginx with deploy/nginx/torg.conf
 // in front of two built app servers (node dist/server/main.js) on one PostgreSQL and an S3-compatible
-// store (s3rver), then a smoke test through nginx as a seller and a shopper would use it.
+// store (s3rver), then a smoke test through nginx as a seller and a shopper would use it; then Debian's
+// Caddy with deploy/caddy/Caddyfile in front of the same servers, and a shop at its own domain over TLS
+// (deploy-check-caddy.mjs).
 
 import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -10,6 +12,8 @@ import path from "node:path";
 import pg from "pg";
 import S3rver from "s3rver";
 import { checklist, expect, expectStatus, sellerWithStore, shopperBuys, siteClient } from "./checklist.mjs";
+import { caddyPlan, checkCaddy } from "./deploy-check-caddy.mjs";
+import { startDnsResponder } from "./deploy-check-net.mjs";
 import { root } from "./prepare.mjs";
 import { freePort, startBuiltServer } from "./production-check.mjs";
 
@@ -97,6 +101,14 @@ export async function checkDeployment(log = (line) => process.stdout.write(`${li
     const databaseUrl = new URL(POSTGRES_URL);
     databaseUrl.pathname = `/${name}`;
 
+    // The DNS server the app servers ask about shops' domains (the seller's registrar, in effect).
+    const dns = await startDnsResponder();
+    cleanups.push(() => dns.close());
+    // The platform's host is Caddy's (PUBLIC_URL, as production has it), resolved by the check's DNS
+    // server; nginx is reached at its loopback address, which the app serves as the platform too.
+    const plan = await caddyPlan();
+    dns.set([{ type: "A", name: plan.platformHost, value: "127.0.0.1" }]);
+
     const nginxPort = await freePort();
     const origin = `http://127.0.0.1:${nginxPort}`;
     const env = {
@@ -107,7 +119,10 @@ export async function checkDeployment(log = (line) => process.stdout.write(`${li
       S3_SECRET_ACCESS_KEY: "S3RVER",
       TRUST_PROXY: "true",
       MAX_CONNECTIONS_PER_ADDRESS: "0",
-      PUBLIC_URL: origin,
+      PUBLIC_URL: `https://${plan.platformHost}:${plan.httpsPort}`,
+      DNS_SERVERS: `127.0.0.1:${dns.port}`,
+      // No periodic checks: the check verifies a domain with "Check now", as a seller does.
+      DOMAIN_CHECK_MINUTES: "0",
       WEB_ROOT: path.join(root, "dist", "web"),
       LOG_LEVEL: "info",
       ACCESS_LOG: "true",
@@ -150,7 +165,9 @@ export async function checkDeployment(log = (line) => process.stdout.write(`${li
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
 
-    const client = siteClient(origin);
+    // The seller's pages are the platform's (PUBLIC_URL, Caddy's host below), so their Origin is that;
+    // nginx is the way in here.
+    const client = siteClient(env.PUBLIC_URL, { via: origin });
     const { call } = client;
 
     await check("the built client's assets come from nginx with a year's cache", async () => {
@@ -231,6 +248,8 @@ export async function checkDeployment(log = (line) => process.stdout.write(`${li
       );
       return `requests per server: ${counts.join(", ")}`;
     });
+
+    await checkCaddy(checks, { plan, dns, servers, dir, cleanups, log });
   } catch (error) {
     fail("the deployment", error);
   } finally {
