@@ -135,8 +135,10 @@ function DomainEntry({ storeId, slug, domain }: { storeId: string; slug: string;
   return (
     <section aria-labelledby={headingId} className="grid gap-4 rounded-lg border p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={headingId} className="flex flex-wrap items-center gap-2 text-base font-semibold break-all">
-          {domain.domain}
+        <h3 className="flex flex-wrap items-center gap-2 text-base font-semibold">
+          <span id={headingId} className="break-all">
+            {domain.domain}
+          </span>
           <Badge variant={STATUS_BADGE[domain.status]}>{t(`domains.status.${domain.status}`)}</Badge>
           {verified && domain.primary && <Badge variant="info">{t("domains.primary")}</Badge>}
         </h3>
