@@ -46,6 +46,9 @@ export default defineConfig({
         FAKE_VIPPS_PORT: String(FAKES.vipps),
         FAKE_STRIPE_PORT: String(FAKES.stripe),
         FAKE_BRING_PORT: String(FAKES.bring),
+        // The local DNS server own domains are checked against (decision 0080), and its HTTP control.
+        FAKE_DNS_PORT: String(FAKES.dns),
+        FAKE_DNS_CONTROL_PORT: String(FAKES.dnsControl),
         FAKE_TORG_URL: `http://localhost:${PORT}`,
       },
     },
@@ -93,6 +96,9 @@ export default defineConfig({
         BRING_TEST_BOOKINGS: "true",
         // The tracking worker reads a booked parcel within seconds (e2e/bring-tracking.spec.ts).
         BRING_TRACKING_POLL_MINUTES: "0.05",
+        // Own domains are checked against the local DNS server, and pending ones every few seconds.
+        DNS_SERVERS: `127.0.0.1:${FAKES.dns}`,
+        DOMAIN_CHECK_MINUTES: "0.05",
       },
     },
   ],

@@ -71,7 +71,13 @@ export function smtpPortFor(port = Number(process.env.E2E_PORT ?? 3100)) {
 
 /** Where the local Vipps and Stripe fakes listen for the journey server on `port` (decision 0035). */
 export function fakePaymentPorts(port = Number(process.env.E2E_PORT ?? 3100)) {
-  return { vipps: port + 21000, stripe: port + 22000, bring: port + 23000 };
+  return {
+    vipps: port + 21000,
+    stripe: port + 22000,
+    bring: port + 23000,
+    dns: port + 24000,
+    dnsControl: port + 25000,
+  };
 }
 
 /** The journey server's output (playwright.config.ts sends it there): one JSON log line each. */

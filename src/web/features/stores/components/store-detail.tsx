@@ -26,6 +26,7 @@ import { useTranslation } from "../../../lib/i18n";
 import { useStore } from "../../../lib/queries/stores";
 import { CarrierSettingsCard } from "./carrier-settings-card";
 import { DeliveryOptionsCard } from "./delivery-options-card";
+import { DomainsCard } from "./domains-card";
 import { EraseShopperCard } from "./erase-shopper-card";
 import { LegalSettingsCard } from "./legal-settings-card";
 import { OpenChecklist } from "./open-checklist";
@@ -197,6 +198,7 @@ function StoreDetail({
         </TabsContent>
         <TabsContent value="settings" className="mt-6 grid gap-6">
           <StoreSettingsCard store={store} />
+          <DomainsCard storeId={store.id} slug={store.slug} />
           <ShoppersCard store={store} />
           <DeliveryOptionsCard storeId={store.id} />
           <CarrierSettingsCard storeId={store.id} />
