@@ -305,7 +305,12 @@ describe("the buyer's confirmation goes to any number a shopper types, so it car
   it("a real gateway without PUBLIC_URL sends no link: a Host header is whatever the client wrote", async () => {
     const gateway = await fakeGateway([]);
     try {
-      const t = await appWith({ SMS_PROVIDER: "http", SMS_HTTP_URL: gateway.url });
+      // A host the site answers to (any other is refused before an order is placed, decision 0080).
+      const t = await appWith({
+        SMS_PROVIDER: "http",
+        SMS_HTTP_URL: gateway.url,
+        ALLOWED_HOSTS: "torg-login.example",
+      });
       const order = await orderIn(t, { headers: { host: "torg-login.example" } });
       await t.app.smsOutbox.drain();
       expect(gateway.received.map((message) => message.message)).toEqual([
