@@ -44,6 +44,13 @@ async function shoot(page: Page, name: string, target?: Locator) {
       await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
       const path = `${SHOTS}/shop-identity-${name}-${size}-${theme}.png`;
       if (target) {
+        // The workspace's sticky header would be drawn across the card in an element's screenshot.
+        await page
+          .locator("header")
+          .first()
+          .evaluate((header) => {
+            header.style.position = "static";
+          });
         await target.scrollIntoViewIfNeeded();
         await target.screenshot({ path });
       } else await page.screenshot({ path, fullPage: true });

@@ -1,3 +1,4 @@
+import { DEFAULT_BRAND_COLOR } from "./brand-color";
 import { z } from "./zod";
 
 /**
@@ -22,8 +23,8 @@ export type FontPairing = keyof typeof FONT_PAIRINGS;
 export const FONT_PAIRING_NAMES = Object.keys(FONT_PAIRINGS) as FontPairing[];
 export const DEFAULT_FONT_PAIRING: FontPairing = "torg";
 
-/** The colour a shop without its own is drawn in: Torg's primary green (theme.css --primary, light). */
-export const DEFAULT_BRAND_COLOR = "#1b5a43";
+/** The colour a shop without its own is drawn in (brand-color.ts, kept apart for the shop's bundle). */
+export { DEFAULT_BRAND_COLOR };
 
 /** What a shop page needs of the look: no about text (that is the about page's own read). */
 /** What is made from the logo (shared/identity.ts brandAssetsSchema). */

@@ -4,8 +4,9 @@ import type { PublicStore } from "../../../../shared/storefront";
 import { Button } from "../../../components/ui/button";
 import { useTranslation } from "../../../lib/i18n";
 import { BackToStore } from "../components/back-to-store";
-import { ArrowRight, ExternalLink, MapPin } from "../components/icons";
+import { ArrowRight } from "../components/icons";
 import { ShopFooter } from "../components/shop-footer";
+import { ExternalLink, MapPin } from "./about-icons";
 import { socialLinkLabel } from "./social-links";
 
 /** The story's paragraphs: a blank line parts them; a single line break stays inside one. */

@@ -2,6 +2,7 @@ import { shopPath } from "../../../../shared/shop-address";
 import type { PublicStore } from "../../../../shared/storefront";
 import { useTranslation } from "../../../lib/i18n";
 import { cn } from "../../../lib/utils";
+import { AboutLink } from "./about-link";
 import { ArrowLeft } from "./icons";
 import { hasOwnLook } from "./shop-look";
 import { StoreMark } from "./store-logo";
@@ -28,31 +29,5 @@ export function BackToStore({ store, current }: { store: HeaderStore; current?: 
         <AboutLink store={store} current={current === "about"} />
       </div>
     </header>
-  );
-}
-
-/** "About": the store's about page, in a shop header, once the seller wrote one. */
-export function AboutLink({
-  store,
-  current,
-  className,
-}: {
-  store: Pick<PublicStore, "slug" | "domain" | "brand">;
-  current?: boolean;
-  className?: string;
-}) {
-  const { t } = useTranslation();
-  if (!store.brand?.hasAbout) return null;
-  return (
-    <a
-      href={shopPath(store, "/about")}
-      aria-current={current ? "page" : undefined}
-      className={cn(
-        "inline-flex h-11 shrink-0 items-center rounded-full px-3 text-sm font-medium underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-[current=page]:text-brand-text",
-        className,
-      )}
-    >
-      {t("storefront.aboutLink")}
-    </a>
   );
 }

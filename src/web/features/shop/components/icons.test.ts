@@ -4,12 +4,13 @@ import * as lucide from "lucide-react";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import * as aboutIcons from "../about/about-icons";
 import * as shopIcons from "./icons";
 
 // The shop's icons are drawn by its own components from lucide's data (decision 0049), with lucide's
 // stroke in the `torg-icon` class instead of on every <svg> (decision 0053): the drawing must be the
 // very one lucide-react writes, and the class must paint it as lucide-react's attributes do.
-const ours = Object.entries(shopIcons).filter(([name]) => /^[A-Z]/.test(name)) as [
+const ours = Object.entries({ ...shopIcons, ...aboutIcons }).filter(([name]) => /^[A-Z]/.test(name)) as [
   string,
   shopIcons.ShopIcon,
 ][];

@@ -26,7 +26,7 @@ export interface ShopIconProps {
 export type ShopIcon = (props: ShopIconProps) => ReactElement;
 
 /** An icon is named by its export, as lucide-react names it (icons.test.ts pairs them by that name). */
-function icon(node: IconNode): ShopIcon {
+export function icon(node: IconNode): ShopIcon {
   // The same elements every render: React writes a constant element again without it being built again.
   const children = node.map(([tag, attributes], index) => createElement(tag, { ...attributes, key: index }));
   return function Icon({ className }: ShopIconProps) {
@@ -68,11 +68,6 @@ export const Clock = /* @__PURE__ */ icon([
   ["circle", { cx: "12", cy: "12", r: "10" }],
   ["path", { d: "M12 6v6l4 2" }],
 ]);
-export const ExternalLink = /* @__PURE__ */ icon([
-  ["path", { d: "M15 3h6v6" }],
-  ["path", { d: "M10 14 21 3" }],
-  ["path", { d: "M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" }],
-]);
 export const Info = /* @__PURE__ */ icon([
   ["circle", { cx: "12", cy: "12", r: "10" }],
   ["path", { d: "M12 16v-4" }],
@@ -82,15 +77,6 @@ export const LoaderCircle = /* @__PURE__ */ icon([["path", { d: "M21 12a9 9 0 1 
 export const Mail = /* @__PURE__ */ icon([
   ["path", { d: "m22 7-8.991 5.727a2 2 0 0 1-2.009 0L2 7" }],
   ["rect", { x: "2", y: "4", width: "20", height: "16", rx: "2" }],
-]);
-export const MapPin = /* @__PURE__ */ icon([
-  [
-    "path",
-    {
-      d: "M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0",
-    },
-  ],
-  ["circle", { cx: "12", cy: "10", r: "3" }],
 ]);
 export const Maximize = /* @__PURE__ */ icon([
   ["path", { d: "M8 3H5a2 2 0 0 0-2 2v3" }],

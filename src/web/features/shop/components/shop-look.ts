@@ -1,4 +1,5 @@
-import { DEFAULT_BRAND_COLOR, type ShopBrand } from "../../../../shared/brand";
+import type { ShopBrand } from "../../../../shared/brand";
+import { DEFAULT_BRAND_COLOR } from "../../../../shared/brand-color";
 
 /**
  * Whether the seller gave the shop a colour of its own (decision 0080). The page's buttons, links and

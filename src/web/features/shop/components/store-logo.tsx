@@ -34,7 +34,8 @@ export interface BrandedStore {
 
 /**
  * The store's mark in a header or footer: its wide logo (named by the store's name, for readers and
- * when the image fails), else its initials and its name as text.
+ * when the image fails), else its initials and its name as text. Most logos are drawn for a light
+ * ground (dark lettering, a clear background): on the dark page the logo sits on a light tile.
  */
 export function StoreMark({
   store,
@@ -53,7 +54,7 @@ export function StoreMark({
         alt={store.name}
         data-testid="store-logo"
         className={cn(
-          "w-auto max-w-[min(14rem,55vw)] shrink-0 object-contain object-left",
+          "w-auto max-w-[min(14rem,55vw)] shrink-0 object-contain object-left dark:rounded-md dark:bg-[#fbf9f4] dark:px-1.5 dark:py-1",
           size === "sm" ? "h-7" : "h-9 sm:h-10",
           className,
         )}
@@ -67,9 +68,15 @@ export function StoreMark({
   );
 }
 
-/** The store's round mark: its square logo when it has one, else its initials (StoreLogo). */
+/** The store's round mark: its square logo on white (as it was drawn) when it has one, else its initials. */
 export function StoreBadge({ store, className }: { store: BrandedStore; className?: string }) {
   const logo = store.brand?.logoSquare;
   if (!logo) return <StoreLogo name={store.name} className={className} />;
-  return <img src={logo} alt="" className={cn("shrink-0 rounded-full bg-card object-cover", className)} />;
+  return (
+    <img
+      src={logo}
+      alt=""
+      className={cn("shrink-0 rounded-full bg-white object-contain p-[8%]", className)}
+    />
+  );
 }

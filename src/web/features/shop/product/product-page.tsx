@@ -9,7 +9,7 @@ import { usePriceText } from "../../../lib/money";
 import { cartStore } from "../cart/cart";
 import { CartButton } from "../cart/cart-button";
 import { QuantityStepper } from "../cart/quantity-stepper";
-import { AboutLink } from "../components/back-to-store";
+import { AboutLink } from "../components/about-link";
 import { ArrowLeft, ShoppingBag } from "../components/icons";
 import { ShareButton } from "../components/share-button";
 import { useShop } from "../components/shop-context";

@@ -18,7 +18,7 @@ import { useKr } from "../../../lib/money";
 import { cn } from "../../../lib/utils";
 import { cartStore, cartTotal, itemCount, useCart } from "../cart/cart";
 import { CartButton } from "../cart/cart-button";
-import { AboutLink } from "../components/back-to-store";
+import { AboutLink } from "../components/about-link";
 import { hasCoarsePointer, smsHref } from "../components/format";
 import { ArrowRight, MessageCircle, ShoppingBag } from "../components/icons";
 import { useSettledImage } from "../components/product-photo";
@@ -214,24 +214,17 @@ function Hero({ store }: { store: PublicStore }) {
  * seller's brand colour when they chose one (decision 0080), else a hue picked from the store's name.
  */
 function DrawnHero({ name, brand }: { name: string; brand: boolean }) {
-  if (brand)
-    return (
-      <div
-        aria-hidden="true"
-        data-testid="drawn-hero"
-        className="relative h-40 overflow-hidden bg-brand sm:h-56"
-      >
-        <div className="absolute -top-24 -right-16 size-80 rounded-full bg-[radial-gradient(circle,oklch(1_0_0/0.22),transparent_65%)] sm:size-[28rem]" />
-        <div className="absolute -bottom-32 left-1/4 size-72 rounded-full bg-[radial-gradient(circle,oklch(0_0_0/0.16),transparent_70%)] sm:size-96" />
-        <div className="absolute inset-0 bg-[radial-gradient(oklch(0_0_0/0.07)_1px,transparent_1px)] [background-size:18px_18px]" />
-      </div>
-    );
   return (
     <div
       aria-hidden="true"
       data-testid="drawn-hero"
       style={{ "--store-hue": storeHue(name) } as CSSProperties}
-      className="relative h-40 overflow-hidden bg-[linear-gradient(160deg,oklch(0.93_0.03_var(--store-hue)),oklch(0.8_0.06_var(--store-hue)))] sm:h-56 dark:bg-[linear-gradient(160deg,oklch(0.33_0.05_var(--store-hue)),oklch(0.22_0.035_var(--store-hue)))]"
+      className={cn(
+        "relative h-40 overflow-hidden sm:h-56",
+        brand
+          ? "bg-brand"
+          : "bg-[linear-gradient(160deg,oklch(0.93_0.03_var(--store-hue)),oklch(0.8_0.06_var(--store-hue)))] dark:bg-[linear-gradient(160deg,oklch(0.33_0.05_var(--store-hue)),oklch(0.22_0.035_var(--store-hue)))]",
+      )}
     >
       <div className="absolute -top-24 -right-16 size-80 rounded-full bg-[radial-gradient(circle,oklch(1_0_0/0.45),transparent_65%)] sm:size-[28rem] dark:bg-[radial-gradient(circle,oklch(1_0_0/0.08),transparent_65%)]" />
       <div className="absolute -bottom-32 left-1/4 size-72 rounded-full bg-[radial-gradient(circle,oklch(0.46_0.1_var(--store-hue)/0.14),transparent_70%)] sm:size-96" />
@@ -239,6 +232,12 @@ function DrawnHero({ name, brand }: { name: string; brand: boolean }) {
     </div>
   );
 }
+
+const BRAND_PANEL = {
+  "--panel": "var(--brand)",
+  "--panel-foreground": "var(--on-brand)",
+  "--panel-muted": "color-mix(in oklab, var(--on-brand) 82%, var(--brand))",
+} as CSSProperties;
 
 function ReadyToOrder({ store, onOrderNow }: { store: PublicStore; onOrderNow: () => void }) {
   const { t } = useTranslation();
@@ -251,7 +250,12 @@ function ReadyToOrder({ store, onOrderNow }: { store: PublicStore; onOrderNow: (
   };
 
   return (
-    <section aria-labelledby="order-heading" className="mx-auto mt-12 mb-12 max-w-6xl px-4 sm:mt-16 sm:px-6">
+    <section
+      aria-labelledby="order-heading"
+      className="mx-auto mt-12 mb-12 max-w-6xl px-4 sm:mt-16 sm:px-6"
+      // A shop in its own colour: the panel is drawn in it, with its readable text colour (decision 0080).
+      style={hasOwnLook(store.brand) ? BRAND_PANEL : undefined}
+    >
       <div className="relative overflow-hidden rounded-3xl bg-panel px-5 py-8 text-panel-foreground sm:px-10 sm:py-10">
         <div
           aria-hidden="true"

@@ -19,8 +19,12 @@ export function AboutFields({ storeId, form }: { storeId: string; form: UseFormR
   const text = form.watch("aboutText");
   return (
     <fieldset className="grid gap-5">
-      <legend className="mb-1 text-base font-semibold">{t("identity.aboutLegend")}</legend>
-      <p className="-mt-3 text-sm text-muted-foreground">{t("identity.aboutIntro")}</p>
+      <legend className="mb-4 text-base font-semibold">
+        {t("identity.aboutLegend")}
+        <span className="mt-1 block text-sm font-normal text-muted-foreground">
+          {t("identity.aboutIntro")}
+        </span>
+      </legend>
       <FormField
         label={t("identity.aboutText")}
         hint={t("identity.aboutTextHint", { count: text.length, max: ABOUT_TEXT_MAX })}

@@ -146,7 +146,9 @@ export function FontPairingField({ form }: { form: UseFormReturn<IdentityFormVal
                   {t(`identity.pairings.${name}`)}
                 </span>
                 <span className="text-xs text-muted-foreground" style={{ fontFamily: `"${faces.body}"` }}>
-                  {faces.heading === faces.body ? faces.body : `${faces.heading} · ${faces.body}`}
+                  {faces.heading === faces.body
+                    ? faces.body.replace(/ Variable$/, "")
+                    : `${faces.heading} · ${faces.body}`}
                 </span>
               </span>
             </label>

@@ -151,7 +151,7 @@ function PreviewPage({
       </div>
       <div className={cn("px-4", desktop && "px-6")}>
         <span
-          className="-mt-7 flex size-14 items-center justify-center overflow-hidden rounded-full text-lg font-semibold"
+          className="relative -mt-7 flex size-14 items-center justify-center overflow-hidden rounded-full text-lg font-semibold"
           style={{
             backgroundColor: brandColor,
             color: variables["--on-brand"],
