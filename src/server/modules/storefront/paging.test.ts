@@ -283,7 +283,7 @@ describe("server-rendered storefront pages", () => {
 
   it("keeps a big store's sitemap and feed whole, not its first page", async () => {
     const { store } = await storeWith(60);
-    const feed = await visitor().get(`/s/${store.slug}/feed.xml`);
+    const feed = await visitor().get(`/s/${store.slug}/feeds/google.xml`);
     expect(feed.statusCode).toBe(200);
     expect(feed.body.match(/<item>/g)?.length).toBe(60);
     const sitemap = await visitor().get(`/s/${store.slug}/sitemap.xml`);
