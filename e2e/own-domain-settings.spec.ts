@@ -23,6 +23,13 @@ const DNS_CONTROL = `http://127.0.0.1:${fakePaymentPorts().dnsControl}/_fake/dns
 async function shots(card: Locator, page: Page, name: string) {
   // The toasts fade out first: they would cover the card on a phone.
   await expect(page.locator("li[data-state='open']")).toHaveCount(0, { timeout: 20_000 });
+  // The sticky top bar would be drawn over a card taller than the window as it is scrolled through.
+  await page
+    .locator("header")
+    .first()
+    .evaluate((header) => {
+      header.style.position = "static";
+    });
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await card.screenshot({ path: `${SHOTS}/${name}-${colorScheme}.png` });

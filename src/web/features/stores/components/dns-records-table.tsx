@@ -54,7 +54,7 @@ function CopyCell({ label, text, type }: { label: string; text: string; type: st
     <td className="sm:py-2 sm:pr-3 sm:align-middle">
       <div className="flex items-center gap-1">
         <span className="w-14 shrink-0 text-xs text-muted-foreground sm:hidden">{label}</span>
-        <code className="min-w-0 flex-1 font-mono text-xs break-all">{text}</code>
+        <code className="min-w-0 flex-1 font-mono text-xs break-all sm:flex-none">{text}</code>
         <Button
           type="button"
           variant="ghost"
