@@ -102,5 +102,9 @@ test("a shopper buys at the shop's own domain, with the cart kept and the order 
 
   await page.request.delete(`${DNS_CONTROL}?name=${encodeURIComponent(DOMAIN)}`);
   await page.request.delete(`${DNS_CONTROL}?name=${encodeURIComponent(`_torg-verify.${DOMAIN}`)}`);
-  expect(errors).toEqual([]);
+  // Chromium ignores (and says so) the Cross-Origin-Opener-Policy header of a plain-http origin other than
+  // localhost: the journey serves the domain over http, the public site serves it over https.
+  expect(
+    errors.filter((error) => !error.startsWith("The Cross-Origin-Opener-Policy header has been ignored")),
+  ).toEqual([]);
 });
