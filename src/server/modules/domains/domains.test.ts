@@ -13,7 +13,13 @@ let t: TestApp;
 beforeAll(async () => {
   fake = await startFakeDns();
   platformRecords(fake);
-  t = await createTestApp({ DNS_SERVERS: fake.server, PUBLIC_URL: TEST_PLATFORM.publicUrl });
+  // ALLOWED_HOSTS: another name this server answers to besides PUBLIC_URL's (host routing answers 421
+  // to any name that is neither the platform's nor a verified shop's).
+  t = await createTestApp({
+    DNS_SERVERS: fake.server,
+    PUBLIC_URL: TEST_PLATFORM.publicUrl,
+    ALLOWED_HOSTS: "www.torg-mirror.test",
+  });
 });
 afterAll(async () => {
   await t.close();
