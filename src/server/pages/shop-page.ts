@@ -291,11 +291,17 @@ async function loadOrderPage(
  * A stall sale's or refund's receipt (decision 0077), opened by the secret in its address from the QR code
  * on the seller's screen, an SMS or an e-mail. One buyer's receipt: never shared or indexed.
  */
-async function loadReceiptPage(db: Db, token: string, { origin }: Origins): Promise<Found | undefined> {
+async function loadReceiptPage(
+  db: Db,
+  token: string,
+  { origin, servedStoreId }: Origins,
+): Promise<Found | undefined> {
   const found = await getReceiptByToken(db, token);
   if (!found) return undefined;
   const { receipt, storeLocale } = found;
   const store = await getPublicStoreBySlug(db, receipt.seller.storeSlug);
+  // A store's own domain opens its own receipts only, as it shows its own products (decision 0080).
+  if (servedStoreId && store.id !== servedStoreId) return undefined;
   const language = languageOrEnglish(storeLocale);
   const catalogue = shopCatalogue(language, { withOrderPage: false, withReceiptPage: true });
   const params = { number: receipt.number, store: receipt.seller.legalName || receipt.seller.storeName };
