@@ -233,12 +233,6 @@ function DrawnHero({ name, brand }: { name: string; brand: boolean }) {
   );
 }
 
-const BRAND_PANEL = {
-  "--panel": "var(--brand)",
-  "--panel-foreground": "var(--on-brand)",
-  "--panel-muted": "color-mix(in oklab, var(--on-brand) 82%, var(--brand))",
-} as CSSProperties;
-
 function ReadyToOrder({ store, onOrderNow }: { store: PublicStore; onOrderNow: () => void }) {
   const { t } = useTranslation();
   const phone = store.phone ? formatPhone(store.phone) : null;
@@ -254,7 +248,7 @@ function ReadyToOrder({ store, onOrderNow }: { store: PublicStore; onOrderNow: (
       aria-labelledby="order-heading"
       className="mx-auto mt-12 mb-12 max-w-6xl px-4 sm:mt-16 sm:px-6"
       // A shop in its own colour: the panel is drawn in it, with its readable text colour (decision 0080).
-      style={hasOwnLook(store.brand) ? BRAND_PANEL : undefined}
+      data-brand-panel={hasOwnLook(store.brand) || undefined}
     >
       <div className="relative overflow-hidden rounded-3xl bg-panel px-5 py-8 text-panel-foreground sm:px-10 sm:py-10">
         <div
