@@ -113,10 +113,15 @@ export function StorefrontPage({
         <Hero store={store} />
 
         <section className="relative mx-auto max-w-6xl px-4 sm:px-6">
-          <StoreBadge
-            store={store}
-            className="-mt-10 size-20 text-2xl ring-4 ring-background sm:-mt-12 sm:size-24 sm:text-3xl"
-          />
+          {/* A wide logo reads at its own shape, on a tile; a square crop of it would shrink it to a dot. */}
+          {store.brand.logoWide ? (
+            <img src={store.brand.logoWide} alt="" className="torg-hero-logo" />
+          ) : (
+            <StoreBadge
+              store={store}
+              className="-mt-10 size-20 text-2xl ring-4 ring-background sm:-mt-12 sm:size-24 sm:text-3xl"
+            />
+          )}
           <h1 ref={nameRef} className="mt-3 text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
             {store.name}
           </h1>
