@@ -20,10 +20,7 @@ export function AboutLink({
     <a
       href={shopPath(store, "/about")}
       aria-current={current ? "page" : undefined}
-      className={cn(
-        "inline-flex h-11 shrink-0 items-center rounded-full px-3 text-sm font-medium underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-[current=page]:text-brand-text",
-        className,
-      )}
+      className={cn("torg-about-link", className)}
     >
       {t("storefront.aboutLink")}
     </a>

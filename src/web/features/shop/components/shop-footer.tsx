@@ -22,10 +22,8 @@ export function ShopFooter({
       {/* The seller's logo, small; a shop without one keeps the footer it always had. */}
       {store?.brand?.logoWide && (
         <div className="mb-5 flex justify-center text-foreground">
-          <a
-            href={shopPath(store)}
-            className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
-          >
+          {/* Its focus ring is the page's own (theme.css :focus-visible). */}
+          <a href={shopPath(store)}>
             <StoreMark store={store} size="sm" />
           </a>
         </div>

@@ -53,15 +53,11 @@ export function StoreMark({
         src={logo}
         alt={store.name}
         data-testid="store-logo"
-        className={cn(
-          "w-auto max-w-[min(14rem,55vw)] shrink-0 object-contain object-left dark:rounded-md dark:bg-[#fbf9f4] dark:px-1.5 dark:py-1",
-          size === "sm" ? "h-7" : "h-9 sm:h-10",
-          className,
-        )}
+        className={cn("torg-logo", size === "sm" ? "h-7" : "h-9 sm:h-10", className)}
       />
     );
   return (
-    <span className={cn("inline-flex min-w-0 items-center gap-2.5", className)}>
+    <span className={cn("flex min-w-0 items-center gap-2.5", className)}>
       <StoreLogo name={store.name} className={size === "sm" ? "size-6 text-[10px]" : "size-8 text-xs"} />
       <span className="truncate font-semibold">{store.name}</span>
     </span>

@@ -113,10 +113,15 @@ export function StorefrontPage({
         <Hero store={store} />
 
         <section className="relative mx-auto max-w-6xl px-4 sm:px-6">
-          <StoreBadge
-            store={store}
-            className="-mt-10 size-20 text-2xl ring-4 ring-background sm:-mt-12 sm:size-24 sm:text-3xl"
-          />
+          {/* A wide logo reads at its own shape, on a tile; a square crop of it would shrink it to a dot. */}
+          {store.brand.logoWide ? (
+            <img src={store.brand.logoWide} alt="" className="torg-hero-logo" />
+          ) : (
+            <StoreBadge
+              store={store}
+              className="-mt-10 size-20 text-2xl ring-4 ring-background sm:-mt-12 sm:size-24 sm:text-3xl"
+            />
+          )}
           <h1 ref={nameRef} className="mt-3 text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
             {store.name}
           </h1>
@@ -233,12 +238,6 @@ function DrawnHero({ name, brand }: { name: string; brand: boolean }) {
   );
 }
 
-const BRAND_PANEL = {
-  "--panel": "var(--brand)",
-  "--panel-foreground": "var(--on-brand)",
-  "--panel-muted": "color-mix(in oklab, var(--on-brand) 82%, var(--brand))",
-} as CSSProperties;
-
 function ReadyToOrder({ store, onOrderNow }: { store: PublicStore; onOrderNow: () => void }) {
   const { t } = useTranslation();
   const phone = store.phone ? formatPhone(store.phone) : null;
@@ -254,7 +253,7 @@ function ReadyToOrder({ store, onOrderNow }: { store: PublicStore; onOrderNow: (
       aria-labelledby="order-heading"
       className="mx-auto mt-12 mb-12 max-w-6xl px-4 sm:mt-16 sm:px-6"
       // A shop in its own colour: the panel is drawn in it, with its readable text colour (decision 0080).
-      style={hasOwnLook(store.brand) ? BRAND_PANEL : undefined}
+      data-brand-panel={hasOwnLook(store.brand) || undefined}
     >
       <div className="relative overflow-hidden rounded-3xl bg-panel px-5 py-8 text-panel-foreground sm:px-10 sm:py-10">
         <div
