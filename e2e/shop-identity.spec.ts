@@ -29,10 +29,13 @@ const backgroundOf = (locator: Locator) =>
   locator.evaluate((element) => getComputedStyle(element).backgroundColor);
 const fontOf = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).fontFamily);
 
-/** The page in light or dark: the app follows its own setting, a shop page the system's. */
+/**
+ * The page in light or dark, as the system asks: the stored choice is "system", which a shop page and
+ * the app both follow. An explicit choice would race the app's sync of the seller's saved setting.
+ */
 async function showTheme(page: Page, theme: "light" | "dark") {
   await page.emulateMedia({ colorScheme: theme });
-  await page.evaluate((value) => localStorage.setItem("ui-theme", value), theme);
+  await page.evaluate(() => localStorage.setItem("ui-theme", "system"));
 }
 
 async function shoot(page: Page, name: string, target?: Locator) {
