@@ -1,6 +1,7 @@
 import { asc, inArray, lte } from "drizzle-orm";
 import { DnsUnavailableError } from "../../adapters/dns";
 import { storeDomains } from "../../db/schema";
+import { IntervalWorker } from "../../lib/interval-worker";
 import { checkDomain, type DomainContext } from "./service";
 
 /** How many due domains one claim takes. */
@@ -54,31 +55,13 @@ export async function runDomainCheckPass(ctx: DomainContext, now = new Date()) {
  * Reads due domains on a timer, like the tracking worker: one pass every DOMAIN_CHECK_MINUTES, never two
  * at once on this server. 0 minutes: it never runs by itself; tests call run().
  */
-export class DomainCheckWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-
-  constructor(private readonly ctx: DomainContext) {}
-
-  start() {
-    if (this.timer || this.ctx.checkMs <= 0) return;
-    this.timer = setInterval(() => {
-      this.running ??= this.run()
-        .catch((error: unknown) => this.ctx.log.warn({ err: error }, "domain check pass failed; will retry"))
-        .finally(() => {
-          this.running = undefined;
-        });
-    }, this.ctx.checkMs);
-    this.timer.unref();
-  }
-
-  async stop() {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  run(now?: Date) {
-    return runDomainCheckPass(this.ctx, now);
+export class DomainCheckWorker extends IntervalWorker<Awaited<ReturnType<typeof runDomainCheckPass>>> {
+  constructor(ctx: DomainContext) {
+    super({
+      name: "domain check",
+      intervalMs: ctx.checkMs,
+      log: ctx.log,
+      pass: (now) => runDomainCheckPass(ctx, now),
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import type { PaymentStatus } from "../../../shared/payment";
 import { orders, payments } from "../../db/schema";
+import { IntervalWorker } from "../../lib/interval-worker";
 import {
   attemptDeadline,
   captureAtStall,
@@ -177,34 +178,13 @@ export async function runPaymentPass(ctx: PaymentContext, now = new Date()): Pro
 }
 
 /** Runs passes on a timer (like the housekeeping and SMS workers); tests call run() instead. */
-export class PaymentWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-
-  constructor(
-    private readonly ctx: PaymentContext,
-    private readonly intervalMs: number,
-  ) {}
-
-  start() {
-    if (this.timer || this.intervalMs <= 0) return;
-    this.timer = setInterval(() => {
-      this.running ??= this.run()
-        .catch((error: unknown) => this.ctx.log.warn({ err: error }, "payment pass failed; will retry"))
-        .finally(() => {
-          this.running = undefined;
-        });
-    }, this.intervalMs);
-    this.timer.unref();
-  }
-
-  async stop() {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  run(now?: Date) {
-    return runPaymentPass(this.ctx, now);
+export class PaymentWorker extends IntervalWorker<Awaited<ReturnType<typeof runPaymentPass>>> {
+  constructor(ctx: PaymentContext, intervalMs: number) {
+    super({
+      name: "payment",
+      intervalMs: intervalMs,
+      log: ctx.log,
+      pass: (now) => runPaymentPass(ctx, now),
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { IntervalWorker } from "../../lib/interval-worker";
 import { runTrackingPass, type TrackingContext } from "./tracking";
 
 /**
@@ -5,31 +6,13 @@ import { runTrackingPass, type TrackingContext } from "./tracking";
  * BRING_TRACKING_POLL_MINUTES, never two at once on this server (the lease shares the work between
  * servers). 0 minutes: it never runs by itself; tests call run().
  */
-export class TrackingWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-
-  constructor(private readonly ctx: TrackingContext) {}
-
-  start() {
-    if (this.timer || this.ctx.pollMs <= 0) return;
-    this.timer = setInterval(() => {
-      this.running ??= this.run()
-        .catch((error: unknown) => this.ctx.log.warn({ err: error }, "tracking pass failed; will retry"))
-        .finally(() => {
-          this.running = undefined;
-        });
-    }, this.ctx.pollMs);
-    this.timer.unref();
-  }
-
-  async stop() {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  run(now?: Date) {
-    return runTrackingPass(this.ctx, now);
+export class TrackingWorker extends IntervalWorker<Awaited<ReturnType<typeof runTrackingPass>>> {
+  constructor(ctx: TrackingContext) {
+    super({
+      name: "tracking",
+      intervalMs: ctx.pollMs,
+      log: ctx.log,
+      pass: (now) => runTrackingPass(ctx, now),
+    });
   }
 }
