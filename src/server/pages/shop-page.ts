@@ -40,6 +40,14 @@ interface Found {
   storeLanguage: string;
 }
 
+/** The public store a slug names, or undefined for one that names none (the page's 404). */
+function findPublicStore(db: Db, slug: string) {
+  return getPublicStoreBySlug(db, slug).catch((error: unknown) => {
+    if (error instanceof HttpError && error.statusCode === 404) return undefined;
+    throw error;
+  });
+}
+
 /** Which page of a storefront, and which search, a request asks for (decision 0040). */
 export type StorefrontQuery = Omit<StorefrontListing, "total">;
 
@@ -78,10 +86,7 @@ async function loadStorefront(
   { origin, platformOrigin }: Origins,
   query: StorefrontQuery,
 ): Promise<Found | undefined> {
-  const store = await getPublicStoreBySlug(db, slug).catch((error: unknown) => {
-    if (error instanceof HttpError && error.statusCode === 404) return undefined;
-    throw error;
-  });
+  const store = await findPublicStore(db, slug);
   if (!store || query.page < 1) return undefined;
   const offset = (query.page - 1) * STOREFRONT_PAGE_SIZE;
   const { items: products, total } = await pageStoreProducts(db, store.id, {
@@ -136,10 +141,7 @@ async function loadTermsPage(
   slug: string,
   { origin, platformOrigin }: Origins,
 ): Promise<Found | undefined> {
-  const store = await getPublicStoreBySlug(db, slug).catch((error: unknown) => {
-    if (error instanceof HttpError && error.statusCode === 404) return undefined;
-    throw error;
-  });
+  const store = await findPublicStore(db, slug);
   if (!store) return undefined;
   const language = languageOrEnglish(store.defaultLocale);
   const title = translateShared(language, "terms.title", { store: store.name });
@@ -163,10 +165,7 @@ async function loadAboutPage(
   slug: string,
   { origin, platformOrigin }: Origins,
 ): Promise<Found | undefined> {
-  const store = await getPublicStoreBySlug(db, slug).catch((error: unknown) => {
-    if (error instanceof HttpError && error.statusCode === 404) return undefined;
-    throw error;
-  });
+  const store = await findPublicStore(db, slug);
   if (!store) return undefined;
   const [row] = await db.select({ about: stores.about }).from(stores).where(eq(stores.id, store.id));
   const saved = row?.about;
@@ -200,10 +199,7 @@ async function loadGiftCardPage(
   slug: string,
   { origin, platformOrigin }: Origins,
 ): Promise<Found | undefined> {
-  const store = await getPublicStoreBySlug(db, slug).catch((error: unknown) => {
-    if (error instanceof HttpError && error.statusCode === 404) return undefined;
-    throw error;
-  });
+  const store = await findPublicStore(db, slug);
   if (!store) return undefined;
   const settings = await getGiftCardSettings(db, store.id);
   const language = languageOrEnglish(store.defaultLocale);
