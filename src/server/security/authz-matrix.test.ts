@@ -765,6 +765,8 @@ const RULES: Record<string, Rule> = {
       "/products/:id",
       "/s/:slug/terms",
       "/s/:slug/gift-card",
+      // The seed's store has no about page: its address is "not found" for everyone (decision 0080).
+      "/s/:slug/about",
     ]
       .flatMap((url) => [url, `${url}/`])
       .map((url) => [

@@ -234,6 +234,8 @@ async function paramsFor(key: string): Promise<Record<string, string>> {
   if (key === "DELETE /api/qr-codes/:id") params.id = (await make.qr()).id;
   if (key === "PUT /api/discounts/:id" || key === "DELETE /api/discounts/:id")
     params.id = await memberDiscount();
+  if (key === "POST /api/domains/:id/check" || key === "DELETE /api/domains/:id")
+    params.id = await memberDomain();
   if (key === "PUT /api/users/:id") params.id = fuzzer.user?.id ?? "";
   if (key === "PUT /api/gift-cards/:id") params.id = await giftCardOf(t, seed.store.id);
   if (key === "PUT /api/market-sessions/:id") params.id = await memberMarket();
@@ -277,6 +279,18 @@ async function memberDiscount(): Promise<string> {
   });
   if (created.statusCode !== 201) throw new Error(`code not made: ${created.statusCode} ${created.body}`);
   return (created.json() as { id: string }).id;
+}
+
+/** A pending domain of a throwaway store of the member's (decision 0080): a store holds only a few. */
+async function memberDomain(): Promise<string> {
+  const store = await resources(t, seed).store();
+  const added = await send(t, seed.actors.member, {
+    method: "POST",
+    url: `/api/stores/${store.id}/domains`,
+    payload: { domain: `www.fuzz-${randomUUID().slice(0, 8)}.test` },
+  });
+  if (added.statusCode !== 201) throw new Error(`domain not added: ${added.statusCode} ${added.body}`);
+  return (added.json() as { id: string }).id;
 }
 
 /** An open market of a throwaway store of the member's (issue 30). */
@@ -576,6 +590,9 @@ const WRITE_ROUTES = [
   "POST /api/stores/:id/identity/logo",
   "POST /api/stores/:id/identity/about-photo",
   "PUT /api/stores/:id/identity",
+  "POST /api/stores/:id/domains",
+  "POST /api/domains/:id/check",
+  "DELETE /api/domains/:id",
   "POST /api/stores/:id/discounts",
   "PUT /api/discounts/:id",
   "DELETE /api/discounts/:id",

@@ -11,6 +11,7 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { rateLimits } from "../db/schema";
 import { shopTexts } from "../pages/shop-texts";
 import { completion, fakeOpenAi, goodAnswer } from "../test/fake-openai";
+import { startFakeDns } from "../test/fakes/dns-server";
 import { multipart, sampleJpeg } from "../test/fixtures";
 import { createTestApp, signUp, signUpAdmin, type TestApp } from "../test/harness";
 
@@ -39,10 +40,13 @@ export async function createSecurityApp(env: Record<string, string> = {}): Promi
   const ai = await fakeOpenAi(
     Array.from({ length: 200 }, () => ({ status: 200, body: completion(JSON.stringify(goodAnswer)) })),
   );
+  // Domain checks ask a local DNS server that knows none of the suite's names (decision 0080).
+  const dns = await startFakeDns();
   const t = await createTestApp({
     AI_BASE_URL: ai.baseUrl,
     AI_API_KEY: "sk-security-suite",
     AI_MODEL: "vision-test",
+    DNS_SERVERS: dns.server,
     ...env,
   });
   return {
@@ -51,6 +55,7 @@ export async function createSecurityApp(env: Record<string, string> = {}): Promi
     async close() {
       await t.close();
       await ai.close();
+      await dns.close();
     },
   };
 }

@@ -140,7 +140,11 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     BRING_TRACKING_POLL_MINUTES: "0",
     // No test reaches the real Bring: one that needs a carrier starts the fake and passes its address.
     BRING_API_URL: "",
+    // And the domain checks (decision 0080; tests run a pass). No test asks the real DNS: nothing listens
+    // on this port, so a lookup fails at once as "DNS unavailable"; a test that needs answers starts the
+    // local DNS server (src/server/test/fakes/dns-server.ts) and passes its address.
     DOMAIN_CHECK_MINUTES: "0",
+    DNS_SERVERS: "127.0.0.1:9",
     // Tests never depend on a client build; the page tests bring their own index.html.
     WEB_ROOT: ".tmp/no-web-client",
     ...overrides,
