@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, okSchema } from "../../../shared/api";
 import { addDomainSchema, domainViewSchema, normaliseDomain } from "../../../shared/domains";
+import { singleLineText } from "../../../shared/text";
 import { DnsUnavailableError } from "../../adapters/dns";
 import type { Config } from "../../config";
 import { isUuid, requireStoreMember, requireUser } from "../../lib/guards";
@@ -122,7 +123,9 @@ export const domainRoutes: FastifyPluginAsyncZod<DomainContext & { config: Confi
     {
       config: { public: true },
       schema: {
-        querystring: z.object({ domain: z.string().max(300) }),
+        querystring: z.object({
+          domain: singleLineText("errors.domainInvalid").max(300, "errors.domainInvalid"),
+        }),
         response: { 200: okSchema, ...errorResponses },
       },
     },
