@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { type DomainView, MAX_DOMAINS_PER_STORE } from "../../../shared/domains";
 import { type DnsResolver, DnsUnavailableError } from "../../adapters/dns";
 import type { Db } from "../../db/client";
+import { primaryDomainSql } from "../../db/primary-domain";
 import { storeDomains, stores } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
 import type { OnCatalogueChange } from "../../lib/deps";
@@ -35,18 +36,8 @@ const DEFAULT_PENDING_MS = 10 * 60 * 1000;
 const pendingInterval = (ctx: Pick<DomainContext, "checkMs">) =>
   ctx.checkMs > 0 ? ctx.checkMs : DEFAULT_PENDING_MS;
 
-/**
- * The views of a store's domains, oldest first. The primary one is marked as storefront's
- * primaryDomainSql picks it: the first verified (by verified_at, then id).
- */
-export function toViews(rows: readonly DomainRow[]): DomainView[] {
-  const primary = rows
-    .filter((row) => row.status === "verified")
-    .sort(
-      (a, b) =>
-        (a.verifiedAt?.getTime() ?? 0) - (b.verifiedAt?.getTime() ?? 0) ||
-        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-    )[0];
+/** The views of a store's domains, oldest first, the one its shop is served at marked `primary`. */
+export function toViews(rows: readonly (DomainRow & { primary: boolean })[]): DomainView[] {
   return rows.map((row) => ({
     id: row.id,
     domain: row.domain,
@@ -55,13 +46,19 @@ export function toViews(rows: readonly DomainRow[]): DomainView[] {
     checkError: row.checkError,
     checkedAt: row.checkedAt?.toISOString() ?? null,
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
-    primary: row.id === primary?.id,
+    primary: row.primary,
   }));
 }
 
-export async function listDomainRows(db: Db, storeId: string): Promise<DomainRow[]> {
+export async function listDomainRows(db: Db, storeId: string) {
   return db
-    .select()
+    .select({
+      ...getTableColumns(storeDomains),
+      // The rule of db/primary-domain.ts, the one the shop is served by. The store's column is written out
+      // in full: Drizzle leaves the table off a column of a query without joins, and a bare "store_id"
+      // would be the subquery's own.
+      primary: sql<boolean>`coalesce(${storeDomains.domain} = ${primaryDomainSql(sql.raw('"store_domains"."store_id"'))}, false)`,
+    })
     .from(storeDomains)
     .where(eq(storeDomains.storeId, storeId))
     .orderBy(asc(storeDomains.createdAt), asc(storeDomains.id));

@@ -1,5 +1,6 @@
 import { DEFAULT_BRAND_COLOR, onColor, readableOn } from "../../../shared/brand";
 import { type ShopSubpath, shopUrl } from "../../../shared/shop-address";
+import { primaryDomainText } from "../../db/primary-domain";
 
 /**
  * What a shopper's e-mail takes of its store (decision 0080), read when the message is sent, so it
@@ -18,11 +19,10 @@ export interface EmailStoreLook {
 
 /**
  * The look of the store a claimed message names (email_outbox.store_id), as JSON, for the outbox's claim.
- * The domain is the one storefront's primaryDomainSql serves the shop at: the first verified.
+ * The domain is the one the shop is served at (db/primary-domain.ts).
  */
 export const STORE_LOOK_SQL = (storeId: string) => `(select json_build_object('name', s.name, 'slug', s.slug,
-    'domain', (select d.domain from store_domains d where d.store_id = s.id and d.status = 'verified'
-      order by d.verified_at, d.id limit 1),
+    'domain', ${primaryDomainText("s.id")},
     'brandColor', s.brand_color, 'logoWide', s.brand_assets->>'logoWide')
   from stores s where s.id = ${storeId})`;
 

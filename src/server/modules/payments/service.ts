@@ -18,10 +18,10 @@ import type { Language } from "../../../shared/preferences";
 import { shopUrl } from "../../../shared/shop-address";
 import { PaymentProviderError, type PaymentUserFlow } from "../../adapters/payments";
 import type { Db } from "../../db/client";
+import { primaryDomainSql } from "../../db/primary-domain";
 import { orderItems, orders, paymentChannels, payments, stores, vippsWebhooks } from "../../db/schema";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
 import { enforceQuota, HOUR_MS, hitRateLimit } from "../../lib/rate-limit";
-import { shopDomainSql } from "../shop-hosts";
 import {
   latestPayment,
   PAID_STATUSES,
@@ -146,7 +146,7 @@ export async function startPayment(
       order: orders,
       storeName: stores.name,
       storeSlug: stores.slug,
-      storeDomain: shopDomainSql(stores.id),
+      storeDomain: primaryDomainSql(stores.id),
     })
     .from(orders)
     .innerJoin(stores, eq(stores.id, orders.storeId))

@@ -1,17 +1,9 @@
-import { type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import type { ShopAddress } from "../../../shared/shop-address";
 import type { DbOrTx } from "../../db/client";
+import { primaryDomainSql } from "../../db/primary-domain";
 
-/**
- * A store's primary verified domain as a SQL expression, for a select that reads the store anyway: the
- * first one verified (decision 0080, the same rule as the host map's and storefront's `primaryDomainSql`).
- */
-export const shopDomainSql = (storeId: AnyPgColumn | SQL) =>
-  sql<string | null>`(select d.domain from store_domains d
-    where d.store_id = ${storeId} and d.status = 'verified' order by d.verified_at, d.id limit 1)`;
-
-const primaryDomain = shopDomainSql(sql.raw("s.id"));
+const primaryDomain = primaryDomainSql(sql.raw("s.id"));
 
 /**
  * Where a store's shop lives, by the store's id, in one statement: for the links made where only the

@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
+import { primaryDomainSql } from "../../db/primary-domain";
 import { storeDomains, stores } from "../../db/schema";
 import type { ShopDomain } from "../../lib/origin";
 
@@ -96,19 +97,22 @@ export class HostMap {
 
   private async read(): Promise<void> {
     const rows = await this.db
-      .select({ domain: storeDomains.domain, storeId: stores.id, slug: stores.slug })
+      .select({
+        domain: storeDomains.domain,
+        storeId: stores.id,
+        slug: stores.slug,
+        primary: primaryDomainSql(stores.id),
+      })
       .from(storeDomains)
       .innerJoin(stores, eq(stores.id, storeDomains.storeId))
-      .where(and(eq(storeDomains.status, "verified"), isNull(stores.deletedAt)))
-      // The store's first verified domain is its primary one (decision 0080; storefront's primaryDomainSql).
-      .orderBy(asc(storeDomains.verifiedAt), asc(storeDomains.id));
+      .where(and(eq(storeDomains.status, "verified"), isNull(stores.deletedAt)));
     const byHost = new Map<string, ShopDomain>();
     const byStore = new Map<string, ShopDomain>();
     for (const row of rows) {
       const primary = byStore.get(row.storeId) ?? {
         storeId: row.storeId,
         slug: row.slug,
-        primary: row.domain,
+        primary: row.primary ?? row.domain,
       };
       byStore.set(row.storeId, primary);
       byHost.set(row.domain, primary);

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { SmsProvider } from "../../adapters/sms";
 import type { Database } from "../../db/client";
+import { primaryDomainText } from "../../db/primary-domain";
 import { smsLog, smsOutbox } from "../../db/schema";
 import { OutboxPasses } from "../../lib/outbox-passes";
 import { failedAttempt, failureReason } from "../../lib/outbox-retry";
@@ -49,8 +50,7 @@ const CLAIM_SQL = `/* torg:sms_claim */
   returning o.id, o.order_id, o.store_id, o.to_number, o.purpose, o.attempts, o.link_origin, o.body, (
     select json_build_object('orderId', r.id, 'totalGross', r.total_gross::text,
       'storeId', s.id, 'storeName', s.name, 'storeSlug', s.slug, 'storeLocale', s.default_locale,
-      'storeDomain', (select d.domain from store_domains d where d.store_id = s.id and d.status = 'verified'
-        order by d.verified_at, d.id limit 1),
+      'storeDomain', ${primaryDomainText("s.id")},
       'toVerifiedStorePhone', coalesce(s.phone = s.verified_phone and s.phone = o.to_number, false),
       'deliveryName', r.delivery_name, 'deliveryKind', r.delivery_kind,
       'items', coalesce((select json_agg(json_build_object('title', i.title,

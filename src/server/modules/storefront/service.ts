@@ -3,6 +3,7 @@ import { shopBrandOf } from "../../../shared/brand";
 import type { DeliveryOptionView } from "../../../shared/delivery";
 import type { PublicStore } from "../../../shared/storefront";
 import type { Db } from "../../db/client";
+import { primaryDomainSql } from "../../db/primary-domain";
 import { stores } from "../../db/schema";
 import { notFound } from "../../lib/http-error";
 import { contactEmailSql, legalDetailsOf } from "../stores";
@@ -24,14 +25,6 @@ const deliveryOptionsJson = sql<DeliveryOptionView[]>`coalesce((
   from delivery_options d where d.store_id = "stores"."id"), '[]'::json)`;
 
 /**
- * The domain a store's shop is served at (decision 0080): the first of its domains to be verified, as
- * SQL over the store row `table` names; null while it has none. Others verified later redirect to it.
- */
-export const primaryDomainSql = (table: string) =>
-  sql<string | null>`(select d.domain from store_domains d where d.store_id = ${sql.raw(table)}."id"
-    and d.status = 'verified' order by d.verified_at, d.id limit 1)`;
-
-/**
  * The one statement getPublicStoreBySlug runs, prepared by name: PostgreSQL parses and plans it once per
  * connection (decision 0042). bench/storefront runs it by the same name on its bare server.
  */
@@ -44,7 +37,8 @@ export const publicStoreRead = (db: Db) => ({
       deliveryOptions: deliveryOptionsJson,
       contactEmail: sql<string>`${contactEmailSql('"stores"')}`,
       shipsWithBring: sql<boolean>`exists (select 1 from store_carriers c where c.store_id = "stores"."id")`,
-      domain: primaryDomainSql('"stores"'),
+      // Written out in full, as paymentMethodsJson's: a bare "id" would be the subquery's own.
+      domain: primaryDomainSql(sql.raw('"stores"."id"')),
     })
     .from(stores)
     .where(and(eq(stores.slug, sql.placeholder("slug")), isNull(stores.deletedAt))),
