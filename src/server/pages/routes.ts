@@ -209,6 +209,8 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
   for (const [path, page] of [
     [TERMS_PATH, "terms"],
     [GIFT_CARD_PATH, "giftCard"],
+    // The maker's story (decision 0080): 404 for a store whose seller wrote none.
+    [ABOUT_PATH, "about"],
   ] as const) {
     for (const url of bothWays(path)) {
       app.get<{ Params: { slug: string } }>(
@@ -221,19 +223,6 @@ export const pagesPlugin = fp(async (app: FastifyInstance, { config, db, publicC
         },
       );
     }
-  }
-  // The about page answers like the terms page: rendered, kept, and 404 for a store without one.
-  for (const url of bothWays(ABOUT_PATH)) {
-    app.get<{ Params: { slug: string } }>(
-      url,
-      { config: { public: true }, schema: pageSchema },
-      async (request, reply) => {
-        const { slug } = request.params;
-        if (!templates.shop || !isSlugShaped(slug)) return reply.callNotFound();
-        const page = await shopPage(request, pathnameOf(request), { page: "about", slug });
-        return sendPage(request, reply, page);
-      },
-    );
   }
   for (const url of bothWays(PRODUCT_PATH)) {
     app.get<{ Params: { id: string } }>(
