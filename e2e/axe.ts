@@ -6,8 +6,15 @@ import { expect, type Page } from "@playwright/test";
  * critical violations, with the rule and the first nodes in the message.
  */
 export async function expectNoSeriousViolations(page: Page, what: string) {
+  // Lazy chunks and queries first: a screen still loading is not the screen to judge.
+  await page.waitForLoadState("networkidle");
   // Colours fade in over a short transition (a theme switched, a message shown): axe reading a colour
-  // halfway measures a contrast nobody sees. Finite animations end first; a spinner's never does.
+  // halfway measures a contrast nobody sees. A colour scheme just emulated reaches the page as an event
+  // the app renders on: two frames let that render start its transitions before they are awaited.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  // Finite animations end first; a spinner's never does.
   await page
     .waitForFunction(
       () =>

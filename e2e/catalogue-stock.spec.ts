@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { createStoreThroughApi, expectToast, madePhoto, signInSharedSeller } from "./helpers";
 
 /**
@@ -17,15 +17,6 @@ const DESKTOP = { viewport: { width: 1280, height: 900 } };
 async function shot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/catalogue-stock-${name}.png`, fullPage: true });
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  await page.waitForLoadState("networkidle");
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.slice(0, 3).map((n) => n.target) }));
-  expect(serious, `${what}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
 }
 
 /** A mouse drag as a person makes it: press, a small move to start dragging, then across in steps. */

@@ -181,7 +181,9 @@ export async function signInSharedSeller(request: APIRequestContext) {
   });
   if (response.status() === 401) response = await request.post("/api/register", { data: seller });
   expect(response.ok()).toBe(true);
-  expect((await request.put("/api/settings", { data: { language: "en" } })).ok()).toBe(true);
+  // The account is shared by every journey: each starts from the same language and theme, whatever the
+  // journey before it chose ("system" lets a journey's emulated colour scheme decide).
+  expect((await request.put("/api/settings", { data: { language: "en", theme: "system" } })).ok()).toBe(true);
   return seller;
 }
 
