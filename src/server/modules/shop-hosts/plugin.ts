@@ -7,9 +7,9 @@ import type { Db } from "../../db/client";
 import { isUuid } from "../../lib/guards";
 import { HttpError } from "../../lib/http-error";
 import { markShopDomain, platformOriginOf, type ShopDomain, shopDomainOf } from "../../lib/origin";
-import { shopAddressOfProduct } from "./address";
 import { type HostMap, hostnameOf } from "./host-map";
 import { domainPathOf, isShopPath, platformPathOf, productIdOf } from "./paths";
+import { ProductStores } from "./product-stores";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -91,6 +91,7 @@ export const shopHostsPlugin = fp(
     app.decorate("shopHosts", hosts);
     app.decorate("catalogueChanged", onCatalogueChange);
     app.addHook("onReady", async () => hosts.refresh());
+    const productStores = new ProductStores(db);
 
     async function onShopDomain(request: FastifyRequest, reply: FastifyReply, shop: ShopDomain) {
       const url = request.originalUrl;
@@ -121,9 +122,10 @@ export const shopHostsPlugin = fp(
       }
       const productId = productIdOf(request.url);
       if (!productId || !isUuid(productId)) return;
-      const shop = await shopAddressOfProduct(db, productId);
-      if (!shop?.domain) return;
-      const target = `${domainOrigin(shop.domain, platform)}${request.url}`;
+      const storeId = await productStores.storeOf(productId);
+      const shop = storeId ? hosts.ofStore(storeId) : undefined;
+      if (!shop) return;
+      const target = `${domainOrigin(shop.primary, platform)}${request.url}`;
       return reply.header("cache-control", "no-cache").redirect(target, 301);
     }
 
