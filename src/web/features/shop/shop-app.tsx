@@ -1,10 +1,10 @@
 import { shopPath } from "../../../shared/shop-address";
 import type { ShopPage } from "../../../shared/storefront";
 import { SkipLink } from "../../components/skip-link";
-import { Toaster } from "../../components/ui/toaster";
 import { PackageSearch, ReceiptText, Store } from "./components/icons";
 import { LoadFailurePage } from "./components/load-failure";
 import { ShopFrame } from "./components/shop-frame";
+import { ShopToaster } from "./components/shop-toaster";
 import { ProductPage } from "./product/product-page";
 import type * as RarePageModules from "./rare-pages";
 import { StorefrontPage } from "./storefront/storefront-page";
@@ -26,7 +26,7 @@ export function ShopApp({ page, rarePages }: { page: ShopPage; rarePages?: RareP
     <>
       <SkipLink />
       <ShopContent page={page} rarePages={rarePages} />
-      <Toaster />
+      <ShopToaster />
     </>
   );
 }
