@@ -129,6 +129,20 @@ describe("a shop's identity", () => {
     const notImage = await upload(agent, `/api/stores/${store.id}/identity/logo`, Buffer.from("hello"));
     expect(notImage.statusCode).toBe(415);
     expect((notImage.json() as { message: string }).message).toBeTruthy();
+    // A form sent without its file is told what was to be uploaded, not "a product image".
+    for (const [path, key] of [
+      ["logo", "logoRequired"],
+      ["about-photo", "aboutPhotoRequired"],
+    ] as const) {
+      const empty = multipart({ note: "no file" }, []);
+      const response = await agent.request({
+        method: "POST",
+        url: `/api/stores/${store.id}/identity/${path}`,
+        ...empty,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: message(key) });
+    }
 
     const theirs = await uploadLogo(other.agent, other.store.id);
     const refusals: [unknown, string][] = [

@@ -25,10 +25,14 @@ function identityInput(body: unknown) {
   throw badRequest(key, key === "aboutTooManyLinks" ? { max: MAX_ABOUT_LINKS } : undefined);
 }
 
-async function uploadedImage(request: Parameters<typeof readMultipart>[0]) {
+/** The one image of an upload; without one, the refusal names what was to be uploaded. */
+async function uploadedImage(
+  request: Parameters<typeof readMultipart>[0],
+  missing: "logoRequired" | "aboutPhotoRequired",
+) {
   const body = await readMultipart(request, { maxFiles: 1, fileFields: ["image"] });
   const file = body.files[0];
-  if (!file) throw badRequest("imageRequired");
+  if (!file) throw badRequest(missing);
   return file;
 }
 
@@ -47,7 +51,9 @@ export const identityRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStor
     },
     async (request) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
-      return { logoImageUrl: await storeLogo(storage, store.id, await uploadedImage(request)) };
+      return {
+        logoImageUrl: await storeLogo(storage, store.id, await uploadedImage(request, "logoRequired")),
+      };
     },
   );
 
@@ -61,7 +67,13 @@ export const identityRoutes: FastifyPluginAsyncZod<AppDeps & { storage: FileStor
     },
     async (request) => {
       const store = await requireStoreMember(db, requireUser(request), request.params.id);
-      return { imageUrl: await storeAboutPhoto(storage, store.id, await uploadedImage(request)) };
+      return {
+        imageUrl: await storeAboutPhoto(
+          storage,
+          store.id,
+          await uploadedImage(request, "aboutPhotoRequired"),
+        ),
+      };
     },
   );
 
