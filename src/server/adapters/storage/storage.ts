@@ -37,8 +37,8 @@ export const LABEL_FOLDER = "labels/";
 
 /**
  * A shop's logo and what is made from it, and its about photo (decision 0080): `brand/<store id>-<kind>-…`.
- * Not among UPLOAD_FOLDERS: what a store saved is named by its row's JSON, which the sweep of unclaimed
- * uploads does not read.
+ * Not among UPLOAD_FOLDERS: what a store saved is named by its row's JSON, so brand files have a sweep of
+ * their own (identity's deleteUnsavedBrandFiles).
  */
 export const BRAND_FOLDER = "brand/";
 

@@ -150,6 +150,62 @@ describe("housekeeping", () => {
     expect(shop).toMatchObject({ heroImageUrl: forHero, fallbackHeroImage: forQuickStore });
   });
 
+  it("deletes logos and about photos uploaded a day ago and never saved; the saved look's files stay", async () => {
+    const { agent } = await signUp(t.app);
+    const store = await createStoreVia(agent, "Keramikk Kari");
+    const upload = async (kind: "logo" | "about-photo") => {
+      const response = await agent.request({
+        method: "POST",
+        url: `/api/stores/${store.id}/identity/${kind}`,
+        ...multipart({}, [
+          { field: "image", filename: "look.jpg", body: await sampleJpeg(300, 200), type: "image/jpeg" },
+        ]),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as { logoImageUrl?: string; imageUrl?: string };
+      return body.logoImageUrl ?? body.imageUrl ?? "";
+    };
+    const savedLogo = await upload("logo");
+    const savedPhoto = await upload("about-photo");
+    const saved = await agent.put(`/api/stores/${store.id}/identity`, {
+      logoImageUrl: savedLogo,
+      about: { text: "Thrown by hand in Lofoten.", imageUrl: savedPhoto },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const unsavedLogo = await upload("logo");
+    const unsavedPhoto = await upload("about-photo");
+    const brandDir = path.join(uploadDir, "brand");
+    const brandFiles = () => fs.readdirSync(brandDir).filter((name) => name.startsWith(store.id));
+    const before = brandFiles();
+    const old = new Date(Date.now() - 2 * DAY_MS);
+    for (const name of before) fs.utimesSync(path.join(brandDir, name), old, old);
+    // Uploaded just now: a seller may still be about to save it.
+    const recentLogo = await upload("logo");
+
+    const result = await t.app.housekeeping.run();
+
+    const fileOf = (url: string) => url.replace("/uploads/brand/", "");
+    const photoFiles = (url: string) =>
+      before.filter((name) => url.includes(name.replace(/-(1600|800|400)\.webp$/, "")));
+    const gone = [fileOf(unsavedLogo), ...photoFiles(unsavedPhoto)];
+    expect(photoFiles(unsavedPhoto)).toHaveLength(3);
+    expect(result.brandFiles).toBeGreaterThanOrEqual(gone.length);
+    expect(brandFiles().sort()).toEqual(
+      [...before.filter((name) => !gone.includes(name)), fileOf(recentLogo)].sort(),
+    );
+    // The saved look is whole: the logo, what was made from it, the about photo in every width.
+    const look = (await agent.get(`/api/stores/${store.id}/identity`)).json() as {
+      logoImageUrl: string;
+      brandAssets: Record<string, string>;
+      about: { imageUrl: string };
+    };
+    for (const url of [look.logoImageUrl, ...Object.values(look.brandAssets), look.about.imageUrl]) {
+      expect(await served(url), url).toBe(200);
+    }
+    expect(photoFiles(savedPhoto)).toHaveLength(3);
+    expect(await served(unsavedLogo)).toBe(404);
+  });
+
   it("deletes an unchosen improved copy after the same day as an unclaimed upload, and keeps a chosen one", async () => {
     const { agent } = await signUp(t.app);
     const aloe = fs.readFileSync(path.resolve("src/server/adapters/ai/offline/fixtures/aloe-pot.jpg"));

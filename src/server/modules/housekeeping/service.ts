@@ -17,6 +17,7 @@ import {
 } from "../../db/schema";
 import { deleteEndedRateLimits } from "../../lib/rate-limit";
 import { deleteEndedAccountTokens, deleteExpiredSessions } from "../auth";
+import { deleteUnsavedBrandFiles } from "../identity";
 import { deleteStoredImage, storageKeysOf } from "../images";
 import { anonymiseBuyers } from "../privacy";
 
@@ -30,6 +31,8 @@ const CLAIM_BATCH = 500;
 export interface HousekeepingResult {
   /** Unclaimed images deleted (each with all its widths). */
   uploads: number;
+  /** Brand files (a shop's logo, its about photo) deleted because no saved look names them. */
+  brandFiles: number;
   /** Orders whose buyer contact details were erased for age. */
   anonymisedOrders: number;
 }
@@ -135,8 +138,8 @@ async function claimedUrls(db: Db, urls: string[]): Promise<Set<string>> {
 
 /**
  * One pass of every housekeeping task: expired sessions (resolveSession refuses them already; this frees
- * the rows), rate-limit rows whose window ended, unclaimed uploads older than a day, and the retention
- * periods of logs, view counts and buyers' contact details.
+ * the rows), rate-limit rows whose window ended, unclaimed uploads and unsaved brand files older than a
+ * day, and the retention periods of logs, view counts and buyers' contact details.
  */
 export async function runHousekeeping(
   db: Db,
@@ -144,12 +147,14 @@ export async function runHousekeeping(
   retention: Retention,
   now: Date = new Date(),
 ): Promise<HousekeepingResult> {
-  const [, , , uploads, anonymisedOrders] = await Promise.all([
+  const unclaimedBefore = new Date(now.getTime() - UNCLAIMED_UPLOAD_MAX_AGE_MS);
+  const [, , , uploads, brandFiles, anonymisedOrders] = await Promise.all([
     deleteExpiredSessions(db),
     deleteEndedAccountTokens(db),
     deleteEndedRateLimits(db),
-    deleteUnclaimedUploads(db, storage, new Date(now.getTime() - UNCLAIMED_UPLOAD_MAX_AGE_MS)),
+    deleteUnclaimedUploads(db, storage, unclaimedBefore),
+    deleteUnsavedBrandFiles(db, storage, unclaimedBefore),
     applyRetention(db, retention, now),
   ]);
-  return { uploads, anonymisedOrders };
+  return { uploads, brandFiles, anonymisedOrders };
 }

@@ -45,10 +45,10 @@ export class HousekeepingWorker {
     // A pass still running when the next is due (a slow storage listing) is left to finish alone.
     this.running ??= this.run()
       .then((result) => {
-        if (result.uploads > 0 || result.anonymisedOrders > 0) {
+        if (result.uploads > 0 || result.brandFiles > 0 || result.anonymisedOrders > 0) {
           this.options.logger.info(
             result,
-            "housekeeping deleted unclaimed uploads or erased old buyer details",
+            "housekeeping deleted unclaimed uploads or brand files, or erased old buyer details",
           );
         }
         return result;

@@ -1,0 +1,51 @@
+import { inArray } from "drizzle-orm";
+import { BRAND_FOLDER, type FileStorage } from "../../adapters/storage";
+import type { Db } from "../../db/client";
+import { stores } from "../../db/schema";
+import { deleteStoredImage } from "../images";
+import { brandKeysOf } from "./assets";
+
+/** `brand/{store id}-{kind}-{uuid}…`: every brand file names its store first (assets.ts). */
+const BRAND_FILE = new RegExp(`^${BRAND_FOLDER}([0-9a-f-]{36})-`);
+/** Stores whose looks are read per query. */
+const STORES_PER_READ = 200;
+
+/**
+ * Deletes the brand files written before `olderThan` that their store's saved look does not name: a logo
+ * or an about photo uploaded and never saved (the upload routes keep a file before any save, decision
+ * 0080), or the files of a store that is no more. A saved look's files stay (its logo, what was made
+ * from it, its about photo in every width), and so does anything newer, which a seller may still be
+ * about to save. The storage is listed, as for unclaimed photos. Returns how many files were deleted.
+ */
+export async function deleteUnsavedBrandFiles(
+  db: Db,
+  storage: FileStorage,
+  olderThan: Date,
+): Promise<number> {
+  let deleted = 0;
+  let byStore = new Map<string, string[]>();
+  const sweep = async () => {
+    const batch = byStore;
+    byStore = new Map();
+    const looks = await db
+      .select({ logo: stores.logoImageUrl, assets: stores.brandAssets, about: stores.about })
+      .from(stores)
+      .where(inArray(stores.id, [...batch.keys()]));
+    const saved = new Set(
+      brandKeysOf(
+        looks.flatMap((look) => [look.logo, look.about?.imageUrl, ...Object.values(look.assets ?? {})]),
+      ),
+    );
+    const unsaved = [...batch.values()].flat().filter((key) => !saved.has(key));
+    await deleteStoredImage(storage, unsaved);
+    deleted += unsaved.length;
+  };
+  for await (const file of storage.list(BRAND_FOLDER)) {
+    const storeId = BRAND_FILE.exec(file.key)?.[1];
+    if (!storeId || file.lastModified >= olderThan) continue;
+    byStore.set(storeId, [...(byStore.get(storeId) ?? []), file.key]);
+    if (byStore.size >= STORES_PER_READ) await sweep();
+  }
+  if (byStore.size > 0) await sweep();
+  return deleted;
+}
