@@ -134,6 +134,19 @@ describe("the Bring adapter against the fake", () => {
     expect(delivered?.state).toBe("delivered");
   });
 
+  it("tracks a parcel set delivered the moment it was booked as delivered, its steps in order", async () => {
+    const bring = carrier();
+    const booked = await bring.book(booking());
+    const stored = fake.state.bookings.get(booked.trackingNumber);
+    if (!stored) throw new Error("the fake kept no booking");
+    // Booked now: every step falls in the same millisecond, as a fast test's can.
+    stored.bookedAt = new Date();
+    fake.state.setTrackingState(booked.trackingNumber, "delivered");
+    const [tracked] = await bring.track(account, [booked.trackingNumber]);
+    expect(tracked?.state).toBe("delivered");
+    expect(tracked?.events.map((event) => event.state)).toEqual(["delivered", "in_transit", "booked"]);
+  });
+
   it("refuses a booking with Bring's own message for a missing field", async () => {
     const error = await unwrap(carrier().book(booking({ pickupPointId: null })));
     expect(error.kind).toBe("refused");

@@ -119,7 +119,10 @@ export async function startFakeBring(options: FakeBringOptions = {}) {
     const events =
       booking.manualEvents ??
       (control.advance ? automaticEvents(booking) : eventsForState(booking, "booked", booking.bookedAt));
-    return [...events].sort((a, b) => b.at.getTime() - a.at.getTime());
+    // Newest first, as Bring lists them. Events are kept oldest first, and steps made a moment apart can
+    // share a millisecond (and the second `dateIso` keeps): reversed before the stable sort, a later step
+    // still comes first, so a parcel set "delivered" just after booking never reads as an earlier step.
+    return [...events].reverse().sort((a, b) => b.at.getTime() - a.at.getTime());
   }
 
   /** Bring's documented test numbers ("API testing": "Tracking numbers"), answered without a booking. */
