@@ -128,11 +128,11 @@ test("a seller sells at the stall: cash with change, card terminal, a shortage, 
   await expect(sheet.getByText("Discount JUL50")).toBeVisible();
   await sheet.getByRole("button", { name: "Charge 299 kr" }).click();
   await sheet.getByRole("button", { name: "Card terminal" }).click();
-  await expect(sheet.getByText("299 kr")).toBeVisible();
+  await expect(sheet.getByText("299 kr", { exact: true })).toBeVisible();
   await sheet.getByLabel("Terminal reference (optional)").fill("SUMUP-4471");
   await sheet.getByRole("button", { name: "Paid on terminal" }).click();
   await expect(sheet.getByText("Card terminal · Receipt")).toBeVisible();
-  await expect(sheet.getByText("299 kr")).toBeVisible();
+  await expect(sheet.getByText("299 kr", { exact: true })).toBeVisible();
   await sheet.getByRole("button", { name: "New sale" }).click();
 
   // 4. The one raku vase, for exactly what it costs: sold out at the stall and on the storefront.
