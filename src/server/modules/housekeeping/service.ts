@@ -18,7 +18,7 @@ import {
 import { deleteEndedRateLimits } from "../../lib/rate-limit";
 import { deleteEndedAccountTokens, deleteExpiredSessions } from "../auth";
 import { deleteUnsavedBrandFiles } from "../identity";
-import { deleteStoredImage, storageKeysOf } from "../images";
+import { deleteOldUnclaimed, storageKeysOf } from "../images";
 import { anonymiseBuyers } from "../privacy";
 
 /** An analysed photo nothing has used for this long is one nobody will: a draft is saved within the hour. */
@@ -91,34 +91,24 @@ export async function applyRetention(db: Db, retention: Retention, now: Date): P
 /**
  * Deletes the uploads written before `olderThan` that no product image and no store (hero or fallback
  * picture, deleted stores included) uses: an analysis stores its photo for a product or quick store
- * that may never be saved. The storage is listed, not the database: an upload leaves no row until it is
- * claimed. Safe to run on several servers at once: a file deleted twice is simply gone. Returns how
- * many images (each with all its widths) were deleted.
+ * that may never be saved. Returns how many images (each with all its widths) were deleted.
  */
-export async function deleteUnclaimedUploads(db: Db, storage: FileStorage, olderThan: Date): Promise<number> {
-  let deleted = 0;
-  let batch = new Set<string>();
-  const sweep = async () => {
-    const urls = [...batch];
-    batch = new Set();
-    const claimed = await claimedUrls(db, urls);
-    const unclaimed = urls.filter((url) => !claimed.has(url));
-    await deleteStoredImage(
-      storage,
-      unclaimed.flatMap((url) => storageKeysOf(url)),
-    );
-    deleted += unclaimed.length;
-  };
-  for (const folder of UPLOAD_FOLDERS) {
-    for await (const file of storage.list(folder)) {
-      const image = UPLOAD_KEY.exec(file.key)?.[1];
-      if (!image || file.lastModified >= olderThan) continue;
-      batch.add(`/uploads/${image}-${IMAGE_WIDTHS[0]}.webp`);
-      if (batch.size >= CLAIM_BATCH) await sweep();
-    }
-  }
-  if (batch.size > 0) await sweep();
-  return deleted;
+export function deleteUnclaimedUploads(db: Db, storage: FileStorage, olderThan: Date): Promise<number> {
+  return deleteOldUnclaimed(storage, {
+    folders: UPLOAD_FOLDERS,
+    olderThan,
+    batch: CLAIM_BATCH,
+    // Every width of an image under the URL a product or store names it by.
+    groupOf: (key) => {
+      const image = UPLOAD_KEY.exec(key)?.[1];
+      return image && `/uploads/${image}-${IMAGE_WIDTHS[0]}.webp`;
+    },
+    unclaimed: async (images) => {
+      const urls = [...images.keys()];
+      const claimed = await claimedUrls(db, urls);
+      return urls.filter((url) => !claimed.has(url)).map((url) => storageKeysOf(url));
+    },
+  });
 }
 
 /** Which of the URLs a product image or a store points at (the same references deleteUnusedImages keeps). */

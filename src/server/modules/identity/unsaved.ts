@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import { BRAND_FOLDER, type FileStorage } from "../../adapters/storage";
 import type { Db } from "../../db/client";
 import { stores } from "../../db/schema";
-import { deleteStoredImage } from "../images";
+import { deleteOldUnclaimed } from "../images";
 import { brandKeysOf } from "./assets";
 
 /** `brand/{store id}-{kind}-{uuid}…`: every brand file names its store first (assets.ts). */
@@ -15,37 +15,29 @@ const STORES_PER_READ = 200;
  * or an about photo uploaded and never saved (the upload routes keep a file before any save, decision
  * 0080), or the files of a store that is no more. A saved look's files stay (its logo, what was made
  * from it, its about photo in every width), and so does anything newer, which a seller may still be
- * about to save. The storage is listed, as for unclaimed photos. Returns how many files were deleted.
+ * about to save. Returns how many files were deleted.
  */
-export async function deleteUnsavedBrandFiles(
-  db: Db,
-  storage: FileStorage,
-  olderThan: Date,
-): Promise<number> {
-  let deleted = 0;
-  let byStore = new Map<string, string[]>();
-  const sweep = async () => {
-    const batch = byStore;
-    byStore = new Map();
-    const looks = await db
-      .select({ logo: stores.logoImageUrl, assets: stores.brandAssets, about: stores.about })
-      .from(stores)
-      .where(inArray(stores.id, [...batch.keys()]));
-    const saved = new Set(
-      brandKeysOf(
-        looks.flatMap((look) => [look.logo, look.about?.imageUrl, ...Object.values(look.assets ?? {})]),
-      ),
-    );
-    const unsaved = [...batch.values()].flat().filter((key) => !saved.has(key));
-    await deleteStoredImage(storage, unsaved);
-    deleted += unsaved.length;
-  };
-  for await (const file of storage.list(BRAND_FOLDER)) {
-    const storeId = BRAND_FILE.exec(file.key)?.[1];
-    if (!storeId || file.lastModified >= olderThan) continue;
-    byStore.set(storeId, [...(byStore.get(storeId) ?? []), file.key]);
-    if (byStore.size >= STORES_PER_READ) await sweep();
-  }
-  if (byStore.size > 0) await sweep();
-  return deleted;
+export function deleteUnsavedBrandFiles(db: Db, storage: FileStorage, olderThan: Date): Promise<number> {
+  return deleteOldUnclaimed(storage, {
+    folders: [BRAND_FOLDER],
+    olderThan,
+    batch: STORES_PER_READ,
+    groupOf: (key) => BRAND_FILE.exec(key)?.[1],
+    unclaimed: async (byStore) => {
+      const looks = await db
+        .select({ logo: stores.logoImageUrl, assets: stores.brandAssets, about: stores.about })
+        .from(stores)
+        .where(inArray(stores.id, [...byStore.keys()]));
+      const saved = new Set(
+        brandKeysOf(
+          looks.flatMap((look) => [look.logo, look.about?.imageUrl, ...Object.values(look.assets ?? {})]),
+        ),
+      );
+      // Each file counts on its own: a store's unsaved logo goes, its saved one stays.
+      return [...byStore.values()]
+        .flat()
+        .filter((key) => !saved.has(key))
+        .map((key) => [key]);
+    },
+  });
 }
